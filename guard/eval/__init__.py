@@ -1,0 +1,1 @@
+"""Evaluation on labelled data (RAGTruth)."""
