@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-__all__ = ["RetrievalConfig"]
+__all__ = ["RetrievalConfig", "IndexConfig", "MAX_DOCUMENT_BYTES"]
 
 Route = Literal["bm25", "dense"]
 
@@ -22,3 +22,41 @@ class RetrievalConfig(BaseModel):
     gate_threshold: float = Field(0.5, ge=0.0, le=1.0, description="minimum relevance in [0, 1]")
     max_rewrites: int = Field(2, ge=0, le=5, description="rewrite-and-retry attempts after a weak first try")
     widen_factor: int = Field(2, ge=1, le=10, description="k is multiplied by this on each retry")
+    route_depth: int = Field(
+        50, ge=1, le=1000, description="passages each route returns before fusion (at least k)"
+    )
+
+
+# A 20 MiB document is about 3 million words, some 18,000 passages: already a minute of
+# embedding on 2 cores. Larger single files are almost always dumps or logs; they are
+# skipped with a warning so that one stray file cannot stall an index build.
+MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
+
+
+class IndexConfig(BaseModel):
+    """How documents become an index: chunking, size limits and the FAISS index kind.
+
+    Chunk sizes count words, not model tokens: English prose averages about 1.3
+    WordPiece tokens per word, so 180 words stay inside the embedder's 256-token window.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    chunk_words: int = Field(180, ge=16, le=2000, description="words per passage at most")
+    overlap_words: int = Field(30, ge=0, description="words repeated from the previous passage")
+    max_document_bytes: int = Field(MAX_DOCUMENT_BYTES, ge=1, description="larger documents are skipped")
+    hnsw_threshold: int = Field(
+        50_000, ge=1, description="from this many passages on, FAISS uses HNSW instead of exact search"
+    )
+    hnsw_m: int = Field(32, ge=4, le=128)
+    hnsw_ef_construction: int = Field(40, ge=8)
+    hnsw_ef_search: int = Field(64, ge=8)
+    embed_batch_size: int = Field(64, ge=1, le=1024)
+
+    @model_validator(mode="after")
+    def _overlap_below_size(self) -> "IndexConfig":
+        if self.overlap_words >= self.chunk_words:
+            raise ValueError(
+                f"overlap_words ({self.overlap_words}) must be smaller than chunk_words ({self.chunk_words})"
+            )
+        return self

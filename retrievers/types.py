@@ -44,3 +44,7 @@ class RetrievalResult(BaseModel):
     passages: list[Passage]
     gate: GateResult
     timings: dict[str, float] = Field(default_factory=dict)
+    # For multi-route cross-validation: for each route ("bm25", "dense", and one per
+    # rewritten query such as "bm25@rewrite1"), the ids of the returned passages that
+    # route found, in that route's rank order.
+    route_passages: dict[str, list[str]] = Field(default_factory=dict)
