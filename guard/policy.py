@@ -1,0 +1,492 @@
+"""Policy profiles: the YAML schema, its actions and conditions, and the loader.
+
+A policy says what the guard checks (verifiers, thresholds) and how it reacts to
+each problem it finds (one :class:`Action` per :class:`Condition`). Profiles are
+YAML files; ``extends: <profile>`` inherits from another profile (deep merge:
+mappings merge key by key, lists and scalars are replaced). Packaged profiles
+live in the ``policies`` package; bare names in ``extends`` name packaged
+profiles, anything with a ``/`` or a ``.yaml`` suffix is a path relative to the
+file that extends it.
+
+Every problem in a file is a :class:`ConfigError` naming the file, the dotted key,
+the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator
+from enum import Enum
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
+
+from guard.errors import ConfigError
+from retrievers.config import RetrievalConfig
+
+__all__ = [
+    "Action",
+    "Condition",
+    "Thresholds",
+    "AutoCitationSettings",
+    "RegenerateSettings",
+    "Actions",
+    "Policy",
+    "DEFAULT_REFUSAL",
+    "HIT_RATE_SIGNAL",
+    "available_profiles",
+    "load_policy",
+]
+
+DEFAULT_REFUSAL = "I don't have enough information in the provided documents to answer that."
+DEFAULT_HOLDING = (
+    "This question has been passed to a human reviewer, who will follow up. "
+    "No answer is shown until it has been checked."
+)
+DEFAULT_LABEL = "⚠ Caution: parts of this answer could not be verified against the provided documents"
+# The ClaimVerdict.signals key the cross-route verifier fills with HR(c) (METHODS.md section 4).
+HIT_RATE_SIGNAL = "hit_rate"
+
+_PACKAGE = "policies"
+_IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class Action(str, Enum):
+    """What the guard does with a draft. Declared from mildest to strictest.
+
+    ``escalate`` is the strictest: the user gets a holding answer (no more than a
+    refusal tells them) *and* a human must look, so when one condition asks for a
+    refusal and another for a human, the human wins. ``regenerate`` sits below
+    ``refuse`` because a refusal is final and a new draft cannot undo it, and above
+    ``strip`` because a new draft may fix what stripping would throw away.
+    """
+
+    pass_ = "pass"
+    annotate = "annotate"
+    strip = "strip"
+    regenerate = "regenerate"
+    refuse = "refuse"
+    escalate = "escalate"
+
+    @property
+    def severity(self) -> int:
+        return _SEVERITY[self]
+
+
+_SEVERITY = {action: rank for rank, action in enumerate(Action)}
+
+
+class Condition(str, Enum):
+    """A problem ``decide`` can find; the policy maps each one to an action."""
+
+    insufficient_context = "insufficient_context"
+    invalid_citation = "invalid_citation"
+    unsupported_claim = "unsupported_claim"
+    contradicted_claim = "contradicted_claim"
+    low_faithfulness = "low_faithfulness"
+    verifier_error = "verifier_error"
+    low_citation_recall = "low_citation_recall"
+    low_citation_precision = "low_citation_precision"
+    high_hallucination_probability = "high_hallucination_probability"
+    low_hit_rate = "low_hit_rate"
+    declined = "declined"  # the model replied with the refusal sentence (or nothing)
+
+
+_ALL = tuple(Action)
+_NO_STRIP = tuple(a for a in Action if a is not Action.strip)
+_FINAL = tuple(a for a in Action if a is not Action.regenerate)
+# Strip removes claims, so it only fits conditions that point at claims (or, for
+# low faithfulness, at the unsupported claims that caused it). Regenerating cannot
+# bring missing evidence or mend a broken verifier.
+_ALLOWED: dict[Condition, tuple[Action, ...]] = {
+    Condition.insufficient_context: (Action.pass_, Action.annotate, Action.refuse, Action.escalate),
+    Condition.invalid_citation: _ALL,
+    Condition.unsupported_claim: _ALL,
+    Condition.contradicted_claim: _ALL,
+    Condition.low_faithfulness: _ALL,
+    Condition.verifier_error: (Action.pass_, Action.annotate, Action.refuse, Action.escalate),
+    Condition.low_citation_recall: _NO_STRIP,
+    Condition.low_citation_precision: _NO_STRIP,
+    Condition.high_hallucination_probability: _NO_STRIP,
+    Condition.low_hit_rate: _ALL,
+    Condition.declined: (Action.pass_, Action.refuse, Action.escalate),
+}
+
+
+def _not_allowed(allowed: Collection[Action]) -> PydanticCustomError:
+    names = ", ".join(a.value for a in allowed)
+    return PydanticCustomError("action_not_allowed", "use one of: {allowed}", {"allowed": names})
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Thresholds(_Section):
+    """Numeric limits; ``None`` means the metric is not checked."""
+
+    min_support: float = Field(0.5, ge=0.0, le=1.0, description="P(supported) a claim needs")
+    min_faithfulness: float | None = Field(None, ge=0.0, le=1.0)
+    min_citation_recall: float | None = Field(None, ge=0.0, le=1.0)
+    min_citation_precision: float | None = Field(None, ge=0.0, le=1.0)
+    max_hallucination_probability: float | None = Field(None, ge=0.0, le=1.0)
+    min_hit_rate: float | None = Field(None, ge=0.0, le=1.0)
+
+
+class AutoCitationSettings(_Section):
+    """Whether the guard may cite a passage for an uncited claim it clearly supports."""
+
+    enabled: bool = True
+    min_support: float = Field(0.8, ge=0.0, le=1.0)
+
+
+class RegenerateSettings(_Section):
+    max_attempts: int = Field(1, ge=0, le=5, description="new drafts before the fallback applies")
+    on_exhausted: Action = Action.annotate
+
+    @field_validator("on_exhausted")
+    @classmethod
+    def _final(cls, value: Action) -> Action:
+        if value is Action.regenerate:
+            raise _not_allowed(_FINAL)
+        return value
+
+
+class Actions(_Section):
+    """One action per condition (field names are the :class:`Condition` values)."""
+
+    insufficient_context: Action = Action.refuse
+    invalid_citation: Action = Action.regenerate
+    unsupported_claim: Action = Action.annotate
+    contradicted_claim: Action = Action.strip
+    low_faithfulness: Action = Action.regenerate
+    verifier_error: Action = Action.annotate
+    low_citation_recall: Action = Action.annotate
+    low_citation_precision: Action = Action.annotate
+    high_hallucination_probability: Action = Action.annotate
+    low_hit_rate: Action = Action.annotate
+    declined: Action = Action.refuse
+
+    @field_validator("*")
+    @classmethod
+    def _fits_condition(cls, value: Action, info: ValidationInfo) -> Action:
+        allowed = _ALLOWED[Condition(info.field_name)]
+        if value not in allowed:
+            raise _not_allowed(allowed)
+        return value
+
+    def for_condition(self, condition: Condition) -> Action:
+        return getattr(self, condition.value)
+
+
+class Policy(_Section):
+    name: str = Field(min_length=1)
+    description: str = ""
+    extends: str | None = None
+    refusal_text: str = Field(DEFAULT_REFUSAL, min_length=1)
+    holding_text: str = Field(DEFAULT_HOLDING, min_length=1)
+    annotation_label: str = Field(DEFAULT_LABEL, min_length=1)
+    strip_notice: str | None = None  # appended when strip removed something
+    retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
+    # Run in this order (guard.verify.registry): support labels claims, citations reads the judge,
+    # types reads the labels. Claim splitting always runs and is not listed.
+    verifiers: list[str] = Field(default_factory=lambda: ["support", "citations", "types"])
+    thresholds: Thresholds = Field(default_factory=Thresholds)
+    auto_citation: AutoCitationSettings = Field(default_factory=AutoCitationSettings)
+    regenerate: RegenerateSettings = Field(default_factory=RegenerateSettings)
+    actions: Actions = Field(default_factory=Actions)
+
+    @field_validator("verifiers")
+    @classmethod
+    def _verifier_names(cls, names: list[str]) -> list[str]:
+        for name in names:
+            if not _IDENTIFIER.match(name):
+                raise PydanticCustomError(
+                    "verifier_name",
+                    "'{name}' is not a verifier name; use lower-case identifiers such as "
+                    "support, citations, types",
+                    {"name": name},
+                )
+        if len(set(names)) != len(names):
+            raise PydanticCustomError("verifier_duplicate", "list each verifier once", {})
+        return names
+
+    def action_for(self, condition: Condition, *, attempt: int = 0) -> Action:
+        """The action for ``condition``; regenerate turns into the fallback once attempts run out."""
+        action = self.actions.for_condition(condition)
+        if action is Action.regenerate and attempt >= self.regenerate.max_attempts:
+            return self.regenerate.on_exhausted
+        return action
+
+
+# --- loading -------------------------------------------------------------------------------------
+
+
+class _Source:
+    """A YAML file to read: a packaged profile or a path on disk."""
+
+    def __init__(self, resource: Traversable | Path, display: str, stem: str, packaged: bool) -> None:
+        self.resource = resource
+        self.display = display
+        self.stem = stem
+        self.packaged = packaged
+
+    @property
+    def key(self) -> str:
+        return f"package:{self.stem}" if self.packaged else str(Path(self.resource).resolve())
+
+
+def available_profiles() -> list[str]:
+    """Names of the profiles shipped in the ``policies`` package."""
+    return sorted(
+        entry.name.removesuffix(".yaml")
+        for entry in files(_PACKAGE).iterdir()
+        if entry.name.endswith(".yaml")
+    )
+
+
+def _packaged(name: str) -> _Source | None:
+    resource = files(_PACKAGE).joinpath(f"{name}.yaml")
+    if not resource.is_file():
+        return None
+    return _Source(resource, f"policies/{name}.yaml", name, packaged=True)
+
+
+def _looks_like_path(value: str) -> bool:
+    return "/" in value or "\\" in value or value.endswith((".yaml", ".yml"))
+
+
+def _from_path(path: Path) -> _Source:
+    if not path.is_file():
+        raise ConfigError(
+            f"policy file not found: {path}; give an existing YAML file or a profile name "
+            f"({', '.join(available_profiles())})"
+        )
+    return _Source(path, str(path), path.stem, packaged=False)
+
+
+def _top_source(name_or_path: str | Path) -> _Source:
+    if isinstance(name_or_path, Path) or _looks_like_path(name_or_path):
+        return _from_path(Path(name_or_path))
+    source = _packaged(name_or_path)
+    if source is None:
+        raise ConfigError(
+            f"unknown policy profile {name_or_path!r}; available: {', '.join(available_profiles())} "
+            "(or give a path to a YAML file)"
+        )
+    return source
+
+
+def _parent_source(child: _Source, target: Any) -> _Source:
+    if not isinstance(target, str) or not target:
+        raise ConfigError(
+            f"{child.display}: extends = {target!r} is not allowed; "
+            "use a profile name or a path to a YAML file"
+        )
+    if not _looks_like_path(target):
+        source = _packaged(target)
+        if source is None:
+            raise ConfigError(
+                f"{child.display}: extends = {target!r} names no profile; available: "
+                f"{', '.join(available_profiles())} (or a path such as ./{target}.yaml)"
+            )
+        return source
+    if child.packaged:
+        return _Source(files(_PACKAGE).joinpath(target), f"policies/{target}", Path(target).stem, True)
+    path = Path(target) if Path(target).is_absolute() else Path(child.resource).parent / target
+    if not path.is_file():
+        raise ConfigError(f"{child.display}: extends = {target!r}: file not found ({path})")
+    return _Source(path, str(path), path.stem, packaged=False)
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """SafeLoader that refuses duplicate keys instead of keeping the last one silently."""
+
+
+def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _read(source: _Source) -> dict[str, Any]:
+    try:
+        text = source.resource.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{source.display}: cannot read the file ({exc})") from None
+    try:
+        data = yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass: no arbitrary objects
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{source.display}: not valid YAML{_where(exc)}: {_problem(exc)}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ConfigError(
+            f"{source.display}: the top level must be a mapping of keys "
+            f"({', '.join(Policy.model_fields)}), not a {type(data).__name__}"
+        )
+    return data
+
+
+def _where(exc: yaml.YAMLError) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+
+
+def _problem(exc: yaml.YAMLError) -> str:
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    return f"{problem} {context}".strip() if context else problem
+
+
+def _chain(top: _Source) -> Iterator[tuple[_Source, dict[str, Any]]]:
+    """The file and its ancestors, child first; stops with an error on a cycle."""
+    seen: list[_Source] = []
+    source: _Source | None = top
+    while source is not None:
+        if source.key in {s.key for s in seen}:
+            path = " -> ".join(s.display for s in [*seen, source])
+            raise ConfigError(f"{top.display}: extends forms a cycle: {path}; remove one of the extends")
+        seen.append(source)
+        data = _read(source)
+        yield source, data
+        source = _parent_source(source, data["extends"]) if "extends" in data else None
+
+
+def _deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def load_policy(
+    name_or_path: str | Path | Policy, *, known_verifiers: Collection[str] | None = None
+) -> Policy:
+    """Load a packaged profile by name, or a YAML file by path, resolving ``extends``.
+
+    ``known_verifiers``, when given (the verify stage's registry), is the set of
+    verifier names the policy may list.
+    """
+    if isinstance(name_or_path, Policy):
+        return name_or_path
+    files_data = list(_chain(_top_source(name_or_path)))
+    for source, data in files_data:
+        _validate(source, _own(source, data))  # errors name the file that holds them
+    leaf, leaf_data = files_data[0]
+    merged: dict[str, Any] = {}
+    for _, data in reversed(files_data):
+        merged = _deep_merge(merged, data)
+    # Name, description and extends describe one file: never inherit them.
+    merged.update(name=leaf_data.get("name", leaf.stem), extends=leaf_data.get("extends"))
+    merged["description"] = leaf_data.get("description", "")
+    policy = _validate(leaf, merged)
+    _check_verifiers(leaf, policy, known_verifiers)
+    return policy
+
+
+def _own(source: _Source, data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "name": data.get("name", source.stem), "extends": data.get("extends")}
+
+
+def _check_verifiers(source: _Source, policy: Policy, known: Collection[str] | None) -> None:
+    if known is None:
+        return
+    for index, name in enumerate(policy.verifiers):
+        if name not in known:
+            raise ConfigError(
+                f"{source.display}: verifiers[{index}] = {name!r} is not allowed; "
+                f"use one of: {', '.join(sorted(known))}"
+            )
+
+
+def _validate(source: _Source, data: dict[str, Any]) -> Policy:
+    try:
+        return Policy.model_validate(data)
+    except ValidationError as exc:
+        lines = [f"{source.display}: {_describe(error)}" for error in exc.errors()]
+        raise ConfigError("\n".join(lines)) from None
+
+
+# --- translating pydantic errors into sentences ---------------------------------------------------
+
+_HINTS = {
+    "float_type": "use a number",
+    "float_parsing": "use a number",
+    "int_type": "use a whole number",
+    "int_parsing": "use a whole number",
+    "int_from_float": "use a whole number",
+    "bool_type": "use true or false",
+    "bool_parsing": "use true or false",
+    "string_type": "use a text string",
+    "list_type": "use a list",
+    "dict_type": "use a mapping of keys",
+}
+
+
+def _dotted(loc: tuple[int | str, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _model_at(loc: tuple[int | str, ...]) -> type[BaseModel] | None:
+    model: type[BaseModel] = Policy
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        field = model.model_fields.get(part)
+        annotation = field.annotation if field else None
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return None
+        model = annotation
+    return model
+
+
+def _quoted_choices(expected: str) -> str:
+    return ", ".join(re.findall(r"'([^']*)'", expected))
+
+
+def _hint(error: dict[str, Any]) -> str:
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if kind in ("enum", "literal_error"):
+        return f"use one of: {_quoted_choices(str(ctx.get('expected', '')))}"
+    if kind in ("model_type", "model_attributes_type"):
+        model = _model_at(error["loc"])
+        keys = ", ".join(model.model_fields) if model else ""
+        return f"use a mapping with the keys: {keys}"
+    if kind in _HINTS:
+        return _HINTS[kind]
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return message[:1].lower() + message[1:]
+
+
+def _describe(error: dict[str, Any]) -> str:
+    loc = tuple(error["loc"])
+    dotted = _dotted(loc) or "(top level)"
+    if error["type"] == "extra_forbidden":
+        model = _model_at(loc[:-1])
+        where = f" under {_dotted(loc[:-1])}" if loc[:-1] else ""
+        allowed = ", ".join(model.model_fields) if model else ""
+        return f"unknown key {dotted!r}; allowed keys{where}: {allowed}"
+    if error["type"] == "missing":
+        return f"{dotted} is required"
+    value = error.get("input")
+    shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
+    return f"{dotted} = {shown} is not allowed; {_hint(error)}"

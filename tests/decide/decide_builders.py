@@ -1,0 +1,27 @@
+"""Build Verification objects straight from an answer and per-sentence verdicts (no models)."""
+
+from __future__ import annotations
+
+import re
+
+from guard.verify.types import Claim, ClaimVerdict, SupportLabel, Verification
+
+_MARKER = re.compile(r"\s*\[(\d+(?:,\s*\d+)*)\]")
+
+Spec = tuple[str, str, float] | tuple[str, str, float, dict]
+
+
+def build_verification(answer: str, specs: list[Spec], **fields) -> Verification:
+    """One claim per spec: (sentence as written in ``answer``, label, support[, verdict fields])."""
+    verdicts, position = [], 0
+    for index, spec in enumerate(specs):
+        sentence, label, support = spec[:3]
+        extra = spec[3] if len(spec) > 3 else {}
+        start = answer.index(sentence, position)
+        position = start + len(sentence)
+        cited = [int(n) for group in _MARKER.findall(sentence) for n in group.split(",")]
+        claim = Claim(index=index, text=_MARKER.sub("", sentence), start=start, end=position, citations=cited)
+        verdicts.append(ClaimVerdict(claim=claim, label=SupportLabel(label), support=support, **extra))
+    supported = sum(v.label is SupportLabel.supported for v in verdicts)
+    fields.setdefault("faithfulness", supported / len(verdicts) if verdicts else 1.0)
+    return Verification(claims=verdicts, verifiers=["claims", "citations", "support"], **fields)

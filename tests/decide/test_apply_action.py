@@ -1,0 +1,198 @@
+"""apply_action(): the text the user sees for each action."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from decide_builders import build_verification
+
+from guard.decide import Decision, Reason, apply_action, decide
+from guard.errors import InputError
+from guard.policy import Action, Condition, Policy, load_policy
+from guard.verify.citation_markers import find_markers
+from guard.verify.types import Claim, ClaimVerdict, SupportLabel, Verification, VerifierFailure
+
+S1 = "Paris is the capital of France [1]."
+S2 = "It has about twelve million inhabitants [2]."
+S3 = "The Seine flows through the city [1, 3]."
+ANSWER = f"{S1} {S2} {S3}"
+
+DEFAULT, MEDICAL = load_policy("default"), load_policy("medical")
+STRIPPER = Policy(name="stripper", actions={"unsupported_claim": "strip", "contradicted_claim": "strip"})
+
+
+def verification(
+    labels: list[str], answer: str = ANSWER, sentences: tuple[str, ...] = (S1, S2, S3), **fields
+) -> Verification:
+    specs = [
+        (s, label, 0.95 if label == "supported" else 0.05) for s, label in zip(sentences, labels, strict=True)
+    ]
+    return build_verification(answer, specs, **fields)
+
+
+def decision_for(v: Verification, policy: Policy) -> Decision:
+    return decide(v, None, policy)
+
+
+def assert_readable(text: str) -> None:
+    assert "  " not in text
+    assert not re.search(r" [.,;:!?]", text), text
+    assert not re.search(r"[.,;:] *[.,;:]", text), text
+    assert text == text.strip()
+    assert not re.match(r"[.,;:]", text)
+
+
+@pytest.mark.parametrize("action", [Action.refuse, Action.escalate, Action.pass_])
+def test_whole_answer_actions(action: Action) -> None:
+    v = verification(["supported", "unsupported", "supported"])
+    decision = Decision(action=action, reasons=[], policy="medical")
+    expected = {
+        Action.refuse: MEDICAL.refusal_text,
+        Action.escalate: MEDICAL.holding_text,
+        Action.pass_: ANSWER,
+    }
+    assert apply_action(decision, ANSWER, v, MEDICAL) == expected[action]
+
+
+def test_strip_removes_the_unsupported_claim_and_keeps_citations_right() -> None:
+    v = verification(["supported", "unsupported", "supported"])
+    decision = decision_for(v, STRIPPER)
+    assert decision.action is Action.strip
+    text = apply_action(decision, ANSWER, v, STRIPPER)
+    assert text == f"{S1} {S3}"
+    assert [m.numbers for m in find_markers(text)] == [[1], [1, 3]]
+
+
+@pytest.mark.parametrize(
+    "removed",
+    [set(c) for n in (1, 2) for c in itertools.combinations(range(3), n)],
+    ids=lambda r: "remove-" + "-".join(map(str, sorted(r))),
+)
+def test_strip_any_subset_leaves_readable_text_with_the_kept_claims_intact(removed: set[int]) -> None:
+    labels = ["unsupported" if i in removed else "supported" for i in range(3)]
+    v = verification(labels)
+    text = apply_action(decision_for(v, STRIPPER), ANSWER, v, STRIPPER)
+    kept = [s for i, s in enumerate((S1, S2, S3)) if i not in removed]
+    assert text == " ".join(kept)
+    assert_readable(text)
+    cited = [n for s in kept for m in find_markers(s) for n in m.numbers]
+    assert [n for m in find_markers(text) for n in m.numbers] == cited
+
+
+def test_strip_everything_gives_the_refusal() -> None:
+    v = verification(["unsupported", "contradicted", "unsupported"])
+    assert apply_action(decision_for(v, STRIPPER), ANSWER, v, STRIPPER) == STRIPPER.refusal_text
+
+
+def test_strip_takes_markers_written_after_the_sentence_with_it() -> None:
+    answer = "Paris is the capital. [1] It has twelve million people. [2] The Seine flows there. [3]"
+    sentences = ("Paris is the capital.", "It has twelve million people.", "The Seine flows there.")
+    v = verification(["supported", "unsupported", "supported"], answer, sentences)
+    text = apply_action(decision_for(v, STRIPPER), answer, v, STRIPPER)
+    assert text == "Paris is the capital. [1] The Seine flows there. [3]"
+
+
+def test_strip_mends_seams_when_spans_leave_the_punctuation_behind() -> None:
+    answer = "Paris is the capital [1]. It has twelve million people [2]. The Seine flows there [3]."
+    sentences = ("Paris is the capital [1]", "It has twelve million people [2]", "The Seine flows there [3]")
+    for removed in range(3):
+        labels = ["unsupported" if i == removed else "supported" for i in range(3)]
+        v = verification(labels, answer, sentences)
+        text = apply_action(decision_for(v, STRIPPER), answer, v, STRIPPER)
+        assert_readable(text)
+        assert sentences[removed] not in text
+        assert text.count(".") == 2
+
+
+def test_strip_in_a_list_drops_the_emptied_line() -> None:
+    answer = "Side effects:\n- Nausea [1].\n- Hair loss [2].\n- Headache [3].\n\nAsk your doctor [1]."
+    sentences = ("Nausea [1].", "Hair loss [2].", "Headache [3].", "Ask your doctor [1].")
+    v = verification(["supported", "unsupported", "supported", "supported"], answer, sentences)
+    text = apply_action(decision_for(v, STRIPPER), answer, v, STRIPPER)
+    assert text == "Side effects:\n- Nausea [1].\n- Headache [3].\n\nAsk your doctor [1]."
+
+
+def test_strip_notice_is_appended_when_the_policy_has_one() -> None:
+    policy = STRIPPER.model_copy(update={"strip_notice": "Unsupported statements were removed."})
+    v = verification(["supported", "unsupported", "supported"])
+    text = apply_action(decision_for(v, policy), ANSWER, v, policy)
+    assert text == f"{S1} {S3}\n\nUnsupported statements were removed."
+
+
+def test_annotate_labels_the_answer_and_marks_each_problem_claim() -> None:
+    v = verification(["supported", "unsupported", "supported"])
+    decision = decision_for(v, DEFAULT)
+    assert decision.action is Action.annotate
+    text = apply_action(decision, ANSWER, v, DEFAULT)
+    label, body = text.split("\n\n")
+    assert label.startswith(DEFAULT.annotation_label)
+    assert "1 claim marked [⚠ unsupported]" in label
+    assert body == f"{S1} {S2} [⚠ unsupported] {S3}"
+
+
+def test_annotate_puts_the_mark_after_trailing_markers_and_names_response_problems() -> None:
+    answer = "Paris is the capital. [1] It has twelve million people. [2]"
+    sentences = ("Paris is the capital.", "It has twelve million people.")
+    v = verification(["supported", "unsupported"], answer, sentences)
+    v = v.model_copy(update={"failures": [VerifierFailure(verifier="types", message="crashed")]})
+    text = apply_action(decision_for(v, DEFAULT), answer, v, DEFAULT)
+    label, body = text.split("\n\n")
+    assert body == "Paris is the capital. [1] It has twelve million people. [2] [⚠ unsupported]"
+    assert "verifier 'types' could not judge: crashed" in label
+
+
+def test_strip_and_annotate_combine() -> None:
+    """Default: contradicted claims are stripped, unsupported ones only marked."""
+    v = verification(["unsupported", "contradicted", "supported"])
+    decision = decision_for(v, DEFAULT)
+    assert decision.action is Action.strip
+    text = apply_action(decision, ANSWER, v, DEFAULT)
+    label, body = text.split("\n\n")
+    assert body == f"{S1} [⚠ unsupported] {S3}"
+    assert "1 claim marked [⚠ unsupported]" in label
+    assert "contradicted" not in text
+
+
+def test_low_faithfulness_strip_removes_every_unsupported_claim() -> None:
+    policy = Policy(
+        name="lean",
+        thresholds={"min_faithfulness": 0.9},
+        actions={"low_faithfulness": "strip", "unsupported_claim": "pass", "contradicted_claim": "pass"},
+    )
+    v = verification(["supported", "unsupported", "contradicted"])
+    decision = decision_for(v, policy)
+    assert decision.action is Action.strip
+    assert apply_action(decision, ANSWER, v, policy) == S1
+
+
+def test_regenerate_decision_reads_as_exhausted() -> None:
+    v = verification(["supported", "unsupported", "supported"], citation_recall=1.0, citation_precision=1.0)
+    decision = decide(v, None, MEDICAL, attempt=0)
+    assert decision.action is Action.regenerate
+    assert apply_action(decision, ANSWER, v, MEDICAL) == MEDICAL.holding_text  # on_exhausted: escalate
+    assert apply_action(decide(v, None, load_policy("legal")), ANSWER, v, load_policy("legal")) == (
+        load_policy("legal").refusal_text
+    )
+
+
+def test_marks_do_not_disturb_the_rest_of_the_text() -> None:
+    answer = f"Summary:\n\n\n{S1}  {S2}"
+    v = verification(["supported", "unsupported"], answer, (S1, S2))
+    text = apply_action(decision_for(v, DEFAULT), answer, v, DEFAULT)
+    assert text.split("\n\n", 1)[1] == f"Summary:\n\n\n{S1}  {S2} [⚠ unsupported]"
+
+
+def test_claim_spans_that_do_not_fit_the_answer_are_an_input_error() -> None:
+    claim = Claim(index=0, text="x", start=0, end=500)
+    v = Verification(claims=[ClaimVerdict(claim=claim, label=SupportLabel.unsupported, support=0.0)])
+    decision = Decision(
+        action=Action.strip,
+        policy="stripper",
+        reasons=[
+            Reason(condition=Condition.unsupported_claim, action=Action.strip, detail="x", claim_index=0)
+        ],
+    )
+    with pytest.raises(InputError, match=r"spans 0\.\.500"):
+        apply_action(decision, "short", v, STRIPPER)

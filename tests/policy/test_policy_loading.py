@@ -1,0 +1,280 @@
+"""Loading policy profiles: packaged names, paths, extends, and the errors a bad file gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from guard.errors import ConfigError
+from guard.policy import Action, Actions, Condition, Policy, available_profiles, load_policy
+
+PROFILES = ["default", "legal", "medical"]
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_packaged_profiles_are_listed_and_load() -> None:
+    assert available_profiles() == PROFILES
+    for name in PROFILES:
+        policy = load_policy(name)
+        assert policy.name == name
+        assert policy.description
+
+
+def test_default_yaml_spells_out_the_schema_defaults() -> None:
+    default = load_policy("default")
+    assert default == Policy(name="default", description=default.description)
+
+
+def test_every_condition_has_an_action_field() -> None:
+    assert set(Actions.model_fields) == {condition.value for condition in Condition}
+
+
+def test_actions_are_ordered_from_mildest_to_strictest() -> None:
+    order = ["pass", "annotate", "strip", "regenerate", "refuse", "escalate"]
+    assert sorted(Action, key=lambda a: a.severity) == [Action(name) for name in order]
+
+
+@pytest.mark.parametrize("name", ["medical", "legal"])
+def test_strict_profiles_are_stricter_and_fail_closed(name: str) -> None:
+    default, strict = load_policy("default"), load_policy(name)
+    assert strict.extends == "default"
+    assert strict.thresholds.min_support > default.thresholds.min_support
+    assert strict.retrieval.gate_threshold > default.retrieval.gate_threshold
+    assert strict.actions.verifier_error is Action.refuse
+    assert strict.actions.contradicted_claim is Action.escalate
+    for condition in Condition:
+        assert (
+            strict.actions.for_condition(condition).severity
+            >= default.actions.for_condition(condition).severity
+        )
+
+
+def test_policy_objects_and_paths_are_accepted(tmp_path: Path) -> None:
+    policy = load_policy("medical")
+    assert load_policy(policy) is policy
+    path = write(tmp_path, "mine.yaml", "actions:\n  unsupported_claim: strip\n")
+    for given in (path, str(path)):
+        loaded = load_policy(given)
+        assert loaded.name == "mine"
+        assert loaded.actions.unsupported_claim is Action.strip
+
+
+def test_extends_deep_merges_and_keeps_its_own_identity(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "clinic.yaml",
+        (
+            "name: clinic\n"
+            "extends: medical\n"
+            "thresholds:\n  min_support: 0.8\n  min_citation_precision: null\n"
+            "verifiers: [claims, support]\n"
+            "retrieval:\n  routes: [dense]\n"
+        ),
+    )
+    clinic, medical = load_policy(path), load_policy("medical")
+    assert clinic.name == "clinic" and clinic.extends == "medical" and clinic.description == ""
+    assert clinic.thresholds.min_support == 0.8
+    assert clinic.thresholds.min_citation_precision is None  # null overrides the parent
+    assert clinic.thresholds.min_faithfulness == medical.thresholds.min_faithfulness  # merged, not replaced
+    assert clinic.verifiers == ["claims", "support"]  # lists are replaced
+    assert clinic.retrieval.routes == ["dense"]
+    assert clinic.retrieval.k == medical.retrieval.k  # from medical, which took it over default's
+    assert clinic.actions == medical.actions
+    assert clinic.holding_text == medical.holding_text
+
+
+def test_extends_chains_through_paths(tmp_path: Path) -> None:
+    write(tmp_path, "base.yaml", "extends: legal\nregenerate:\n  max_attempts: 3\n")
+    write(tmp_path, "middle.yaml", "extends: ./base.yaml\nactions:\n  low_hit_rate: annotate\n")
+    top = load_policy(write(tmp_path, "top.yaml", "extends: middle.yaml\nrefusal_text: No idea.\n"))
+    assert top.regenerate.max_attempts == 3
+    assert top.regenerate.on_exhausted is Action.refuse  # from legal
+    assert top.actions.low_hit_rate is Action.annotate
+    assert top.refusal_text == "No idea."
+    assert top.name == "top"
+
+
+def test_extends_cycle_is_named(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "extends: b.yaml\n")
+    write(tmp_path, "b.yaml", "extends: a.yaml\n")
+    with pytest.raises(ConfigError, match=r"cycle: .*a\.yaml -> .*b\.yaml -> .*a\.yaml"):
+        load_policy(tmp_path / "a.yaml")
+    with pytest.raises(ConfigError, match="cycle"):
+        load_policy(write(tmp_path, "self.yaml", "extends: ./self.yaml\n"))
+
+
+def test_error_in_a_parent_names_the_parent(tmp_path: Path) -> None:
+    write(tmp_path, "parent.yaml", "thresholds:\n  min_support: lots\n")
+    with pytest.raises(ConfigError) as info:
+        load_policy(write(tmp_path, "child.yaml", "extends: parent.yaml\n"))
+    assert str(info.value).startswith(f"{tmp_path / 'parent.yaml'}: thresholds.min_support = 'lots'")
+
+
+def test_unknown_profile_lists_the_available_ones() -> None:
+    with pytest.raises(
+        ConfigError, match="unknown policy profile 'medicl'; available: default, legal, medical"
+    ):
+        load_policy("medicl")
+
+
+def test_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"policy file not found: .*nope\.yaml"):
+        load_policy(tmp_path / "nope.yaml")
+
+
+def test_known_verifiers_are_checked_when_a_registry_is_given(tmp_path: Path) -> None:
+    path = write(tmp_path, "p.yaml", "verifiers: [claims, egc]\n")
+    assert load_policy(path).verifiers == ["claims", "egc"]
+    with pytest.raises(
+        ConfigError, match=r"verifiers\[1\] = 'egc' is not allowed; use one of: citations, claims"
+    ):
+        load_policy(path, known_verifiers={"claims", "citations"})
+
+
+MALFORMED = [
+    pytest.param(
+        "actions:\n  unsupported_claim: delete\n",
+        [
+            "x.yaml: actions.unsupported_claim = 'delete' is not allowed; "
+            "use one of: pass, annotate, strip, regenerate, refuse, escalate"
+        ],
+        id="bad-action",
+    ),
+    pytest.param(
+        "actions:\n  verifier_error: strip\n",
+        ["actions.verifier_error = 'strip' is not allowed; use one of: pass, annotate, refuse, escalate"],
+        id="action-unfit-for-condition",
+    ),
+    pytest.param(
+        "regenerate:\n  on_exhausted: regenerate\n",
+        [
+            "regenerate.on_exhausted = 'regenerate' is not allowed; "
+            "use one of: pass, annotate, strip, refuse, escalate"
+        ],
+        id="regenerate-fallback-loops",
+    ),
+    pytest.param(
+        "actions:\n  unsupported_claim: [annotate\n",
+        ["x.yaml: not valid YAML (line 3, column 1)"],
+        id="syntax-error",
+    ),
+    pytest.param(
+        "thresholds:\n  min_suport: 0.7\n",
+        [
+            "x.yaml: unknown key 'thresholds.min_suport'; "
+            "allowed keys under thresholds: min_support, min_faithfulness"
+        ],
+        id="unknown-nested-key",
+    ),
+    pytest.param(
+        "colour: red\n",
+        ["unknown key 'colour'; allowed keys: name, description, extends, refusal_text"],
+        id="unknown-top-key",
+    ),
+    pytest.param(
+        "retrieval:\n  k: 5\n  rerank: true\n",
+        ["unknown key 'retrieval.rerank'; allowed keys under retrieval: k, routes, fusion"],
+        id="unknown-retrieval-key",
+    ),
+    pytest.param(
+        "thresholds:\n  min_support: high\n",
+        ["thresholds.min_support = 'high' is not allowed; use a number"],
+        id="wrong-type-number",
+    ),
+    pytest.param(
+        "thresholds:\n  min_faithfulness: 1.5\n",
+        ["thresholds.min_faithfulness = 1.5 is not allowed; input should be less than or equal to 1"],
+        id="out-of-range",
+    ),
+    pytest.param(
+        "regenerate:\n  max_attempts: 1.5\n",
+        ["regenerate.max_attempts = 1.5 is not allowed; use a whole number"],
+        id="wrong-type-int",
+    ),
+    pytest.param(
+        "auto_citation:\n  enabled: maybe\n",
+        ["auto_citation.enabled = 'maybe' is not allowed; use true or false"],
+        id="wrong-type-bool",
+    ),
+    pytest.param(
+        "thresholds: 0.5\n",
+        ["thresholds = 0.5 is not allowed; use a mapping with the keys: min_support"],
+        id="section-not-a-mapping",
+    ),
+    pytest.param(
+        "retrieval:\n  routes: [bm25, splade]\n",
+        ["retrieval.routes[1] = 'splade' is not allowed; use one of: bm25, dense"],
+        id="bad-route",
+    ),
+    pytest.param(
+        "verifiers: [claims, Support!]\n",
+        ["verifiers = ['claims', 'Support!'] is not allowed; 'Support!' is not a verifier name"],
+        id="bad-verifier-name",
+    ),
+    pytest.param(
+        "- name: x\n",
+        ["x.yaml: the top level must be a mapping of keys"],
+        id="top-level-list",
+    ),
+    pytest.param(
+        "thresholds:\n  min_support: 0.5\n  min_support: 0.9\n",
+        ["x.yaml: not valid YAML (line 3, column 3): duplicate key 'min_support'"],
+        id="duplicate-key",
+    ),
+    pytest.param(
+        "extends: clinical\n",
+        ["x.yaml: extends = 'clinical' names no profile; available: default, legal, medical"],
+        id="bad-extends-name",
+    ),
+    pytest.param(
+        "extends: ./missing.yaml\n",
+        ["x.yaml: extends = './missing.yaml': file not found"],
+        id="bad-extends-path",
+    ),
+    pytest.param(
+        "extends: 3\n",
+        ["x.yaml: extends = 3 is not allowed; use a profile name or a path to a YAML file"],
+        id="bad-extends-type",
+    ),
+    pytest.param(
+        "refusal_text: ''\n",
+        ["refusal_text = '' is not allowed"],
+        id="empty-refusal",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MALFORMED)
+def test_malformed_policy_gives_a_clear_config_error(tmp_path: Path, text: str, expected: list[str]) -> None:
+    path = write(tmp_path, "x.yaml", text)
+    with pytest.raises(ConfigError) as info:
+        load_policy(path)
+    message = str(info.value)
+    for part in expected:
+        assert part in message, message
+    # No pydantic or YAML traceback rides along with the message.
+    assert info.value.__cause__ is None
+    assert info.value.__context__ is None or info.value.__suppress_context__
+    assert "pydantic" not in message and "validation error" not in message.lower()
+
+
+def test_all_problems_of_a_file_are_reported_at_once(tmp_path: Path) -> None:
+    path = write(tmp_path, "x.yaml", "actions:\n  unsupported_claim: delete\nthresholds:\n  min_support: 2\n")
+    with pytest.raises(ConfigError) as info:
+        load_policy(path)
+    lines = str(info.value).splitlines()
+    assert len(lines) == 2
+    assert all(line.startswith(f"{path}: ") for line in lines)
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_packaged_profiles_name_only_registered_verifiers(name: str) -> None:
+    from guard.verify.registry import available_verifiers
+
+    assert load_policy(name, known_verifiers=available_verifiers()).verifiers
