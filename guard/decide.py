@@ -55,6 +55,11 @@ class Decision(BaseModel):
     def conditions(self) -> set[Condition]:
         return {reason.condition for reason in self.reasons}
 
+    @property
+    def feedback(self) -> list[str]:
+        """What a regenerated draft must fix: the details of the reasons that asked for it."""
+        return [reason.detail for reason in self.reasons if reason.action is Action.regenerate]
+
 
 # --- decide ---------------------------------------------------------------------------------------
 

@@ -181,6 +181,11 @@ def test_regenerate_turns_into_the_fallback_when_attempts_run_out(
     decision = decide(*SCENARIOS[Condition.invalid_citation], load_policy(profile), attempt=attempt)
     assert decision.action is expected
     assert decision.attempt == attempt
+    assert decision.feedback == (
+        ["claim 'Paris is the capital of France.' cites [7], which names no passage"]
+        if expected is Action.regenerate
+        else []
+    )
 
 
 def test_strictest_action_wins_and_every_reason_is_kept() -> None:
