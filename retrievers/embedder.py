@@ -102,6 +102,8 @@ def _onnx_session():
     options = ort.SessionOptions()
     options.intra_op_num_threads = 2
     options.log_severity_level = 3
+    # Spin-waiting threads burn the CPU shares of a busy or shared machine for nothing.
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return ort.InferenceSession(str(model_path()), options, providers=["CPUExecutionProvider"])
 
 
