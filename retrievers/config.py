@@ -22,6 +22,9 @@ class RetrievalConfig(BaseModel):
     gate_threshold: float = Field(0.5, ge=0.0, le=1.0, description="minimum relevance in [0, 1]")
     max_rewrites: int = Field(2, ge=0, le=5, description="rewrite-and-retry attempts after a weak first try")
     widen_factor: int = Field(2, ge=1, le=10, description="k is multiplied by this on each retry")
+    rewriter: Literal["expansion", "llm"] = Field(
+        "expansion", description="how a weak query is rewritten: deterministic expansion or the answer model"
+    )
     route_depth: int = Field(
         50, ge=1, le=1000, description="passages each route returns before fusion (at least k)"
     )

@@ -113,12 +113,19 @@ def gate_features(
     fused: list[FusedHit],
     bm25: BM25Route,
     row_text: Callable[[int], str],
+    question: str | None = None,
 ) -> GateFeatures:
-    """Features of one attempt; ``hits`` is keyed by base route name ("bm25", "dense")."""
+    """Features of one attempt; ``hits`` is keyed by base route name ("bm25", "dense").
+
+    ``question`` is the query as first asked, when ``query`` is a rewrite of it:
+    coverage is then measured on the question's terms, so that words a rewrite
+    borrowed from the top passages cannot cover themselves.
+    """
     terms = sorted(set(tokenize(query)))
     dense = hits.get("dense")
     lexical = hits.get("bm25")
-    features = GateFeatures(coverage=_coverage(terms, fused, bm25, row_text))
+    asked = sorted(set(tokenize(question))) if question is not None else terms
+    features = GateFeatures(coverage=_coverage(asked, fused, bm25, row_text))
     if dense is not None and len(dense):
         features.dense_top1 = float(dense.scores[0])
         features.dense_top2 = float(dense.scores[1]) if len(dense) > 1 else 0.0

@@ -18,7 +18,7 @@ from guard.errors import GuardError, InputError
 from guard.observability import get_logger
 from retrievers.config import RetrievalConfig
 from retrievers.fusion import fuse
-from retrievers.gate import RelevanceGate, gate_features
+from retrievers.gate import GateFeatures, RelevanceGate, gate_features
 from retrievers.rewriting import QueryRewriter
 from retrievers.routes import RouteHits, route_name
 from retrievers.types import GateResult, Passage, RetrievalResult
@@ -26,7 +26,7 @@ from retrievers.types import GateResult, Passage, RetrievalResult
 if TYPE_CHECKING:
     from retrievers.knowledge_base import KnowledgeBase
 
-__all__ = ["retrieve", "search", "check_query"]
+__all__ = ["retrieve", "search", "check_query", "attempt_features"]
 
 _log = get_logger(__name__)
 
@@ -57,7 +57,7 @@ def retrieve(
         depth = max(config.route_depth, config.k * config.widen_factor**attempt)
         routes = config.routes if attempt == 0 else kb.route_names
         hits = _run_routes(kb, text, routes, depth, timings)
-        relevance = _relevance(kb, gate, text, hits, config, timings)
+        relevance = _relevance(kb, gate, text, query, hits, config, timings)
         all_hits.extend(h.renamed(route_name(name, len(queries))) for name, h in hits.items())
         queries.append(text)
         best = max(best, relevance)
@@ -92,6 +92,14 @@ def search(kb: "KnowledgeBase", query: str, k: int = 10, routes: list[str] | Non
     return _fused_passages(kb, list(hits.values()), config, k)
 
 
+def attempt_features(kb: "KnowledgeBase", query: str, config: RetrievalConfig | None = None) -> GateFeatures:
+    """The gate's features for one try of ``query`` on ``config.routes`` (for calibration)."""
+    config = config or RetrievalConfig()
+    hits = _run_routes(kb, check_query(query), config.routes, max(config.route_depth, config.k), {})
+    fused = fuse(list(hits.values()), config.fusion, config.rrf_k, config.weights)
+    return gate_features(query, hits, fused, kb.bm25, kb.row_text)
+
+
 def check_query(query: str) -> str:
     if not isinstance(query, str) or not query.strip():
         raise InputError("The query is empty: pass a question with at least one word.")
@@ -123,10 +131,11 @@ def _run_routes(kb: "KnowledgeBase", text: str, routes, depth: int, timings) -> 
     return hits
 
 
-def _relevance(kb, gate: RelevanceGate, text: str, hits: dict[str, RouteHits], config, timings) -> float:
+def _relevance(kb, gate: RelevanceGate, text: str, question: str, hits: dict[str, RouteHits],
+               config, timings) -> float:
     started = time.perf_counter()
     fused = fuse(list(hits.values()), config.fusion, config.rrf_k, config.weights)
-    features = gate_features(text, hits, fused, kb.bm25, kb.row_text)
+    features = gate_features(text, hits, fused, kb.bm25, kb.row_text, question=question)
     relevance = gate.relevance(features, set(hits))
     _add(timings, "gate_ms", started)
     return relevance

@@ -2,7 +2,7 @@
 
 Lower-cased runs of two or more word characters (single digits kept, since
 "5" can matter in a question), minus NLTK's English stop words as shipped by
-bm25s. No stemming: PyStemmer is not a dependency, and exact word forms keep
+bm25s, plus a few words that only shape a question ("how much", "how many"). No stemming: PyStemmer is not a dependency, and exact word forms keep
 BM25 scores explainable.
 """
 
@@ -14,7 +14,7 @@ from bm25s.stopwords import STOPWORDS_EN_PLUS
 
 __all__ = ["STOPWORDS", "tokenize", "keywords"]
 
-STOPWORDS = frozenset(STOPWORDS_EN_PLUS)
+STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | {"much", "many", "also", "would", "could", "whose", "shall", "may"}
 _WORD = re.compile(r"\w\w+|\d")
 
 
