@@ -1,0 +1,45 @@
+"""The verification stage: claims, citations, support, hallucination types.
+
+Public surface: :func:`verify` / :func:`averify` (detect-only), the stage
+function :func:`run_verification`, the verifier protocol and registry, the
+auto-citation repair, and the result types. Verifiers live one per module and
+are named in :mod:`guard.verify.registry`.
+"""
+
+from guard.verify.api import averify, verify
+from guard.verify.autocite import AutoCitation, add_missing_citations
+from guard.verify.refusal import is_refusal
+from guard.verify.registry import DEFAULT_VERIFIERS, available_verifiers, register_verifier
+from guard.verify.stage import VerificationState, Verifier, run_verification
+from guard.verify.types import (
+    Claim,
+    ClaimVerdict,
+    HallucinationType,
+    SupportLabel,
+    Verification,
+    VerificationInput,
+    VerifierFailure,
+    VerifyThresholds,
+)
+
+__all__ = [
+    "verify",
+    "averify",
+    "run_verification",
+    "Verifier",
+    "VerificationState",
+    "register_verifier",
+    "available_verifiers",
+    "DEFAULT_VERIFIERS",
+    "add_missing_citations",
+    "AutoCitation",
+    "is_refusal",
+    "Claim",
+    "ClaimVerdict",
+    "HallucinationType",
+    "SupportLabel",
+    "Verification",
+    "VerificationInput",
+    "VerifierFailure",
+    "VerifyThresholds",
+]

@@ -6,6 +6,8 @@ from enum import Enum
 
 from pydantic import BaseModel, Field
 
+from retrievers.types import GateResult, Passage
+
 __all__ = [
     "SupportLabel",
     "HallucinationType",
@@ -13,7 +15,13 @@ __all__ = [
     "ClaimVerdict",
     "VerifierFailure",
     "Verification",
+    "VerificationInput",
+    "VerifyThresholds",
+    "UNJUDGED_SIGNAL",
 ]
+
+# Set to 1.0 in ClaimVerdict.signals when a verifier that judges support failed on the claim.
+UNJUDGED_SIGNAL = "unjudged"
 
 
 class SupportLabel(str, Enum):
@@ -68,4 +76,35 @@ class Verification(BaseModel):
     hallucination_probability: float | None = None
     failures: list[VerifierFailure] = Field(default_factory=list)
     verifiers: list[str] = Field(default_factory=list)
-    timings: dict[str, float] = Field(default_factory=dict)
+    timings: dict[str, float] = Field(default_factory=dict)  # milliseconds per step
+    # The answer is the refusal sentence (only known when the input named it).
+    is_refusal: bool = False
+    # Extra named response-level scores from pluggable verifiers (EGC features...).
+    signals: dict[str, float] = Field(default_factory=dict)
+
+
+class VerificationInput(BaseModel):
+    """What the verification stage looks at: the question, the evidence and the draft."""
+
+    question: str
+    passages: list[Passage]  # in the order they were shown to the model: citation n = passages[n-1]
+    answer: str
+    generator: str | None = None  # the model that wrote the answer (signals differ by family)
+    gate: GateResult | None = None
+    # Passages per retrieval route (route name -> passages), for cross-route hit rate.
+    route_passages: dict[str, list[Passage]] | None = None
+    refusal_text: str | None = None
+
+
+class VerifyThresholds(BaseModel):
+    """The numbers a policy tunes; defaults are the documented starting points."""
+
+    # A claim is supported when its support score reaches this.
+    support: float = Field(0.5, ge=0.0, le=1.0)
+    # The entailment judge's score at which evidence counts as entailing (ALCE recall/precision).
+    citation_entailment: float = Field(0.5, ge=0.0, le=1.0)
+    # Support is multiplied by this once per number/entity of the claim found in no evidence.
+    novelty_penalty: float = Field(0.5, ge=0.0, le=1.0)
+    # An unsupported claim with no novel term and at least this share of its content words
+    # found in the passages is over-inference rather than fabrication.
+    over_inference_overlap: float = Field(0.6, ge=0.0, le=1.0)

@@ -1,0 +1,84 @@
+"""Detect-only entry points: check an answer against its contexts without any LLM call."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Sequence
+
+from guard.errors import InputError
+from guard.verify.stage import run_verification
+from guard.verify.types import Verification, VerificationInput, VerifyThresholds
+from retrievers.types import Passage
+
+__all__ = ["verify", "averify", "as_passages"]
+
+
+def verify(
+    *,
+    question: str,
+    contexts: Sequence[str | Passage],
+    answer: str,
+    generator: str | None = None,
+    verifiers: Sequence[str] | None = None,
+    thresholds: VerifyThresholds | None = None,
+    refusal_text: str | None = None,
+) -> Verification:
+    """Verify ``answer`` against ``contexts`` (strings become passages "1".."n", in order).
+
+    ``verifiers`` names registered verifiers, run in order (default: support,
+    citations, types). Citation ``[n]`` in the answer refers to ``contexts[n-1]``.
+    """
+    inp = VerificationInput(
+        question=_text(question, "question"),
+        passages=as_passages(contexts),
+        answer=_text(answer, "answer"),
+        generator=generator,
+        refusal_text=refusal_text,
+    )
+    return run_verification(inp, verifiers, thresholds)
+
+
+async def averify(
+    *,
+    question: str,
+    contexts: Sequence[str | Passage],
+    answer: str,
+    generator: str | None = None,
+    verifiers: Sequence[str] | None = None,
+    thresholds: VerifyThresholds | None = None,
+    refusal_text: str | None = None,
+) -> Verification:
+    """:func:`verify` off the event loop (the work is CPU-bound: it runs in a worker thread)."""
+    return await asyncio.to_thread(
+        verify,
+        question=question,
+        contexts=contexts,
+        answer=answer,
+        generator=generator,
+        verifiers=verifiers,
+        thresholds=thresholds,
+        refusal_text=refusal_text,
+    )
+
+
+def as_passages(contexts: Sequence[str | Passage]) -> list[Passage]:
+    """Strings become passages with ids "1".."n" (their citation numbers); passages pass through."""
+    if isinstance(contexts, (str, bytes)):
+        raise InputError("contexts must be a list of strings or Passages, not a single string: wrap it in [].")
+    out = []
+    for i, context in enumerate(contexts, start=1):
+        if isinstance(context, Passage):
+            out.append(context)
+        elif isinstance(context, str):
+            out.append(Passage(id=str(i), text=context))
+        else:
+            raise InputError(
+                f"contexts[{i - 1}] is a {type(context).__name__}: give a str or a retrievers.types.Passage."
+            )
+    return out
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{name} must be a str, got {type(value).__name__}.")
+    return value

@@ -1,0 +1,77 @@
+"""Why a claim failed: one hallucination type per failing claim, with its evidence (METHODS 7).
+
+Rules, first match wins:
+
+1. contradiction: a verifier labelled the claim ``contradicted``; the evidence is
+   the contradicting sentence (its ``best_sentence``).
+2. context loss: the relevance gate failed, or there was no passage at all; the
+   answer had nothing to stand on, whatever the claim says.
+3. fabrication: the claim names a number, date or entity that appears in no
+   passage (nor in the question); the evidence names them.
+4. over-inference: nothing novel and at least ``over_inference_overlap`` of its
+   content words come from the passages, yet no passage sentence supports it:
+   built from the evidence, saying more than the evidence.
+5. fabrication again: little of the claim comes from the passages; the
+   evidence lists the content words found in no passage.
+
+Claims left unjudged by a failed verifier get no type: nothing was judged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from guard.verify.lexical import content_overlap, unknown_words
+from guard.verify.types import UNJUDGED_SIGNAL, ClaimVerdict, HallucinationType, SupportLabel
+
+if TYPE_CHECKING:
+    from guard.verify.stage import VerificationState
+    from guard.verify.types import VerificationInput
+
+__all__ = ["TypeVerifier", "classify"]
+
+_MAX_LISTED = 5
+
+
+class TypeVerifier:
+    name = "types"
+    judges_support = False
+
+    def run(self, inp: "VerificationInput", state: "VerificationState") -> None:
+        for verdict in state.report.claims:
+            if verdict.label is SupportLabel.supported or verdict.signals.get(UNJUDGED_SIGNAL):
+                continue
+            verdict.hallucination_type, verdict.type_evidence = classify(verdict, inp, state)
+
+
+def classify(
+    verdict: ClaimVerdict, inp: "VerificationInput", state: "VerificationState"
+) -> tuple[HallucinationType, str]:
+    if verdict.label is SupportLabel.contradicted:
+        source = f" (passage {verdict.best_passage_id})" if verdict.best_passage_id else ""
+        return HallucinationType.contradiction, f"contradicted by{source}: {verdict.best_sentence or 'unknown'}"
+    if inp.gate is not None and not inp.gate.passed:
+        gate = inp.gate
+        return HallucinationType.context_loss, (
+            f"relevance gate failed: relevance {gate.relevance:.2f} < threshold {gate.threshold:.2f} "
+            f"after {gate.attempts} attempt(s)"
+        )
+    if not inp.passages:
+        return HallucinationType.context_loss, "no passage was retrieved"
+    text = verdict.claim.text
+    novel = state.evidence.novel(text, state.passage_texts)
+    if novel:
+        return HallucinationType.fabrication, f"not in any passage: {_listed(novel)}"
+    known = state.evidence.known(state.passage_texts)
+    overlap = content_overlap(text, known)
+    if overlap >= state.thresholds.over_inference_overlap:
+        return HallucinationType.over_inference, (
+            f"{overlap:.0%} of its content words are in the passages but no passage sentence supports it; "
+            f"closest: {verdict.best_sentence or 'none'}"
+        )
+    return HallucinationType.fabrication, f"content found in no passage: {_listed(unknown_words(text, known))}"
+
+
+def _listed(items: list[str]) -> str:
+    shown = ", ".join(items[:_MAX_LISTED])
+    return shown + (f" (+{len(items) - _MAX_LISTED} more)" if len(items) > _MAX_LISTED else "")

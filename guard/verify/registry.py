@@ -1,0 +1,56 @@
+"""Verifier names and the factories that build them.
+
+Adding a verifier is one file holding a class that follows
+:class:`guard.verify.stage.Verifier` plus one line in ``_BUILTIN`` (or a call
+to :func:`register_verifier` from outside the package). Built-in entries are
+``"module:Class"`` strings imported on first use, so a verifier with a heavy
+model costs nothing until a policy names it. An unknown name is a
+configuration error, never a silent skip.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Callable
+
+from guard.errors import ConfigError
+
+if TYPE_CHECKING:
+    from guard.verify.stage import Verifier
+
+__all__ = ["DEFAULT_VERIFIERS", "register_verifier", "available_verifiers", "build_verifier"]
+
+VerifierFactory = Callable[[], "Verifier"]
+
+# Run in this order: support sets the per-claim verdicts, citations reads the judge,
+# types reads the labels the others left.
+DEFAULT_VERIFIERS: tuple[str, ...] = ("support", "citations", "types")
+
+_BUILTIN: dict[str, str] = {
+    "support": "guard.verify.support:SupportVerifier",
+    "citations": "guard.verify.citations:CitationVerifier",
+    "types": "guard.verify.hallucination_types:TypeVerifier",
+}
+_registered: dict[str, VerifierFactory] = {}
+
+
+def register_verifier(name: str, factory: VerifierFactory) -> None:
+    """Make ``name`` usable in policies; replaces a built-in of the same name."""
+    _registered[name] = factory
+
+
+def available_verifiers() -> list[str]:
+    return sorted({*_BUILTIN, *_registered})
+
+
+def build_verifier(name: str) -> "Verifier":
+    """A fresh verifier for ``name``; models should live in cached loaders, not here."""
+    if name in _registered:
+        return _registered[name]()
+    if name not in _BUILTIN:
+        raise ConfigError(
+            f"Unknown verifier {name!r}: choose from {', '.join(available_verifiers())}, "
+            "or register it with guard.verify.register_verifier()."
+        )
+    module_name, _, class_name = _BUILTIN[name].partition(":")
+    return getattr(importlib.import_module(module_name), class_name)()
