@@ -88,9 +88,14 @@ class BM25Route:
         return math.log(1.0 + (self.num_docs - df + 0.5) / (df + 0.5))
 
     def max_term_score(self, token: str) -> float:
-        """The largest contribution ``token`` makes to any passage (0 if no passage holds it)."""
+        """The largest contribution ``token`` makes to any passage.
+
+        For a term no passage holds, what it would add to an average-length passage
+        holding it once (its df=0 idf): a query word missing from the corpus must
+        lower a normalised score, not vanish from it.
+        """
         term = self._vocab.get(token)
         if term is None:
-            return 0.0
+            return self.idf(token)
         start, end = int(self._indptr[term]), int(self._indptr[term + 1])
-        return float(self._data[start:end].max()) if end > start else 0.0
+        return float(self._data[start:end].max()) if end > start else self.idf(token)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from typing import Iterator
 
 from retrievers.config import IndexConfig
@@ -31,14 +32,14 @@ def chunk_document(doc: Document, config: IndexConfig | None = None) -> list[Pas
     """The passages of one document, in reading order."""
     config = config or IndexConfig()
     passages: list[Passage] = []
-    seen: set[str] = set()
+    occurrences: Counter[tuple[str, str]] = Counter()
     for headings, body in split_sections(doc):
         heading = " > ".join(headings)
         title = " > ".join(h for h in (doc.title, heading) if h) or None
         units = _units(body, config.chunk_words, config.overlap_words)
         for text in _pack(units, config.chunk_words, config.overlap_words):
-            pid = passage_id(doc.source, heading, text, seen)
-            seen.add(pid)
+            pid = passage_id(doc.source, heading, text, occurrences[heading, text])
+            occurrences[heading, text] += 1
             metadata = {"doc_id": doc.id, "doc_title": doc.title, "heading": heading, "chunk": len(passages)}
             passages.append(
                 Passage(id=pid, text=text, source=doc.source, title=title, metadata={**doc.metadata, **metadata})
@@ -46,20 +47,17 @@ def chunk_document(doc: Document, config: IndexConfig | None = None) -> list[Pas
     return passages
 
 
-def passage_id(source: str, heading: str, text: str, taken: set[str] | frozenset[str] = frozenset()) -> str:
-    """A 16-hex-digit id from the source, heading and text, unique within ``taken``.
+def passage_id(source: str, heading: str, text: str, occurrence: int = 0) -> str:
+    """A 16-hex-digit id from the source, heading and text.
 
     The same passage of the same file gets the same id in every build, so citations
-    and review decisions survive a re-index; a repeated identical chunk in one
-    document gets a counter mixed in.
+    and review decisions survive a re-index; the n-th repeat of an identical chunk in
+    one document (boilerplate) gets ``occurrence = n`` mixed in.
     """
     base = f"{source}\x1f{heading}\x1f{text}"
-    candidate = hashlib.sha1(base.encode("utf-8")).hexdigest()[:16]
-    n = 1
-    while candidate in taken:
-        candidate = hashlib.sha1(f"{base}\x1f{n}".encode("utf-8")).hexdigest()[:16]
-        n += 1
-    return candidate
+    if occurrence:
+        base = f"{base}\x1f{occurrence}"
+    return hashlib.sha1(base.encode("utf-8")).hexdigest()[:16]
 
 
 def split_sections(doc: Document) -> Iterator[tuple[list[str], str]]:

@@ -76,7 +76,7 @@ class DenseRoute:
         if self._is_hnsw():
             # The graph search keeps efSearch candidates: it must be at least k.
             self.index.hnsw.efSearch = max(self.config.hnsw_ef_search, k)
-        scores, rows = self.index.search(np.asarray(vector, dtype=np.float32).reshape(1, -1), k)
+        scores, rows = _single_threaded_search(self.index, np.asarray(vector, dtype=np.float32).reshape(1, -1), k)
         found = rows[0] >= 0
         return RouteHits(self.name, rows[0][found].astype(np.int64), scores[0][found].astype(np.float64))
 
@@ -86,6 +86,20 @@ class DenseRoute:
     def _tune(self) -> None:
         if self._is_hnsw():
             self.index.hnsw.efSearch = self.config.hnsw_ef_search
+
+
+def _single_threaded_search(index, query: np.ndarray, k: int):
+    """One query is a single memory-bound scan: OpenMP threads only wait on each other,
+    and on busy shared cores that waiting took a 10k-passage search from 0.4 ms to 30 ms
+    at p95 (benchmarks/README.md). Building the index keeps every thread."""
+    import faiss
+
+    threads = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(1)
+    try:
+        return index.search(query, k)
+    finally:
+        faiss.omp_set_num_threads(threads)
 
 
 def _new_index(size: int, config: IndexConfig):

@@ -11,7 +11,8 @@ answerable than not" on that data.
 Features (all about 0..1):
 - ``dense_top1``, ``dense_top2``: cosine of the best and second-best dense passage;
 - ``bm25_top1``, ``bm25_top2``: BM25 score over the sum of the query terms' largest
-  possible contributions (1 = every query term as strong as it gets anywhere);
+  possible contributions (1 = every query term as strong as it gets anywhere; a term
+  missing from the corpus counts with what it would add if one passage held it);
 - ``coverage``: idf-weighted share of the query's terms found in the top 3 fused
   passages (a term found nowhere in the corpus counts with df = 0);
 - ``agreement``: share of the top 5 passages that both routes return.

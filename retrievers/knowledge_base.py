@@ -133,9 +133,16 @@ class KnowledgeBase:
         from retrievers.persistence import read_index
 
         record, store, bm25, dense = read_index(index_dir)
+        _log.info("index_loaded", path=str(index_dir), passages=record["passages"], dense=dense.kind)
+        return cls.from_parts(store, bm25, dense)
+
+    @classmethod
+    def from_parts(cls, store: PassageStore, bm25: BM25Route, dense: DenseRoute) -> "KnowledgeBase":
+        """Assemble from routes built elsewhere (loading, benchmarks); rows must line up."""
+        if not len(store) == bm25.num_docs == len(dense):
+            raise InputError(f"Parts disagree: {len(store)} passages, {bm25.num_docs} BM25 rows, {len(dense)} vectors.")
         kb = cls.__new__(cls)
         kb.config, kb.store, kb.bm25, kb.dense = dense.config, store, bm25, dense
-        _log.info("index_loaded", path=str(index_dir), passages=record["passages"], dense=dense.kind)
         return kb
 
     # -- searching ----------------------------------------------------------------

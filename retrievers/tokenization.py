@@ -14,7 +14,8 @@ from bm25s.stopwords import STOPWORDS_EN_PLUS
 
 __all__ = ["STOPWORDS", "tokenize", "keywords"]
 
-STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | {"much", "many", "also", "would", "could", "whose", "shall", "may"}
+# "won" is in NLTK's list as the stem of "won't", but it is also the past of "win".
+STOPWORDS = (frozenset(STOPWORDS_EN_PLUS) - {"won"}) | {"much", "many", "also", "would", "could", "whose", "shall", "may"}
 _WORD = re.compile(r"\w\w+|\d")
 
 
