@@ -1,0 +1,113 @@
+"""The PostgreSQL backend, for several guard and review processes sharing one queue.
+
+``claim`` selects with ``FOR UPDATE SKIP LOCKED``: concurrent reviewers each lock a
+different row instead of queueing behind one another, and the status re-check after
+the lock means a row claimed meanwhile is skipped. Decisions lock their row with
+``FOR UPDATE``. The tables live in the first schema of the connection's
+``search_path`` (set ``options=-csearch_path=NAME`` in the URL to choose one).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import psycopg
+
+from guard.review.queue import QueueError
+from guard.review.sql_queue import SqlQueue, Transaction, schema_statements
+
+__all__ = ["PostgresQueue", "redact_url"]
+
+# pg_advisory_xact_lock key: processes that start together create the schema one at a time.
+_SCHEMA_LOCK = 0x7261677175657565
+
+_APPEND_ONLY = [
+    """CREATE OR REPLACE FUNCTION ragguard_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'the review audit trail is append-only'; END $$""",
+    """CREATE OR REPLACE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events
+    FOR EACH ROW EXECUTE FUNCTION ragguard_events_append_only()""",
+    """CREATE OR REPLACE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
+    FOR EACH STATEMENT EXECUTE FUNCTION ragguard_events_append_only()""",
+]
+
+
+def redact_url(url: str) -> str:
+    """``url`` without its password, for messages and logs."""
+    return re.sub(r"(://[^:@/]*):[^@/]*@", r"\1:***@", url)
+
+
+class PostgresQueue(SqlQueue):
+    _claim_lock = " FOR UPDATE SKIP LOCKED"
+    _update_lock = " FOR UPDATE"
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        clock: Callable[[], float] | None = None,
+        connect_timeout_s: float = 5.0,
+        **delivery,
+    ):
+        super().__init__(clock=clock, **delivery)
+        self.url = url
+        self._where = redact_url(url)
+        self._connect_timeout_s = connect_timeout_s
+        self._local = threading.local()
+        self._connections: list[psycopg.Connection] = []
+        self._guard = threading.Lock()
+        self._closed = False
+        with self._transaction(write=True) as tx:
+            tx.run("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))
+            for statement in schema_statements(
+                json_type="JSONB", serial="BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+            ):
+                tx.run(statement)
+            for statement in _APPEND_ONLY:
+                tx.run(statement)
+            self._check_version(tx, self._where)
+
+    def __repr__(self) -> str:
+        return f"PostgresQueue({self._where!r})"
+
+    def close(self) -> None:
+        with self._guard:
+            self._closed = True
+            connections, self._connections = self._connections, []
+        for conn in connections:
+            conn.close()
+
+    @contextmanager
+    def _transaction(self, *, write: bool) -> Iterator[Transaction]:
+        # Both kinds run at READ COMMITTED; writes take row locks where they need them.
+        conn = self._connection()
+        try:
+            with conn.transaction(), conn.cursor() as cursor:
+                yield Transaction(cursor, placeholder="%s")
+        except psycopg.Error as exc:
+            if conn.broken or conn.closed:
+                self._local.conn = None  # reconnect on the next call
+            raise QueueError(f"Review queue {self._where} failed: {exc}".strip()) from exc
+
+    def _connection(self) -> psycopg.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and not conn.closed and not self._closed:
+            return conn
+        with self._guard:
+            if self._closed:
+                raise QueueError(f"Review queue {self._where} is closed: open it again with open_queue().")
+        try:
+            conn = psycopg.connect(
+                self.url, autocommit=True, connect_timeout=max(1, round(self._connect_timeout_s))
+            )
+        except psycopg.Error as exc:
+            raise QueueError(
+                f"Cannot connect to review queue {self._where}: {exc}. Check that the server runs "
+                "and the URL's host, port, user and database."
+            ) from exc
+        with self._guard:
+            self._connections.append(conn)
+        self._local.conn = conn
+        return conn
