@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Sequence
+from collections.abc import Sequence
 
 from guard.errors import InputError
 from guard.verify.stage import run_verification
 from guard.verify.types import Verification, VerificationInput, VerifyThresholds
 from retrievers.types import Passage
 
-__all__ = ["verify", "averify", "as_passages"]
+__all__ = ["as_passages", "averify", "verify"]
 
 
 def verify(
@@ -64,7 +64,9 @@ async def averify(
 def as_passages(contexts: Sequence[str | Passage]) -> list[Passage]:
     """Strings become passages with ids "1".."n" (their citation numbers); passages pass through."""
     if isinstance(contexts, (str, bytes)):
-        raise InputError("contexts must be a list of strings or Passages, not a single string: wrap it in [].")
+        raise InputError(
+            "contexts must be a list of strings or Passages, not a single string: wrap it in []."
+        )
     out = []
     for i, context in enumerate(contexts, start=1):
         if isinstance(context, Passage):

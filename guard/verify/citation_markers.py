@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["Marker", "MARKER_PATTERN", "find_markers", "format_marker", "removal_spans", "strip_markers"]
+__all__ = ["MARKER_PATTERN", "Marker", "find_markers", "format_marker", "removal_spans", "strip_markers"]
 
 _NUM = r"\d{1,3}"
 _ITEM = rf"{_NUM}(?:\s*[-–]\s*{_NUM})?"

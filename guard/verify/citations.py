@@ -22,7 +22,8 @@ embedding judge, later the grounding model.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from guard.verify.stage import VerificationState
     from guard.verify.types import Claim, VerificationInput
 
-__all__ = ["resolve_citations", "ClaimCitations", "CitationScores", "score_citations", "CitationVerifier"]
+__all__ = ["CitationScores", "CitationVerifier", "ClaimCitations", "resolve_citations", "score_citations"]
 
 Entails = Callable[[str, str], float]
 _JOIN = "\n\n"  # a paragraph break: judges split evidence there, so sentences never straddle passages
@@ -63,7 +64,7 @@ class CitationScores(BaseModel):
 
 
 def score_citations(
-    claims: Sequence["Claim"], passages: Sequence[Passage], entails: Entails, threshold: float
+    claims: Sequence[Claim], passages: Sequence[Passage], entails: Entails, threshold: float
 ) -> CitationScores:
     per_claim = [_score_claim(c, passages, entails, threshold) for c in claims]
     written = sum(c.written for c in per_claim)
@@ -74,7 +75,9 @@ def score_citations(
     )
 
 
-def _score_claim(claim: "Claim", passages: Sequence[Passage], entails: Entails, threshold: float) -> ClaimCitations:
+def _score_claim(
+    claim: Claim, passages: Sequence[Passage], entails: Entails, threshold: float
+) -> ClaimCitations:
     numbers = list(dict.fromkeys(claim.citations))
     valid = [n for n in numbers if 1 <= n <= len(passages)]
 
@@ -97,11 +100,11 @@ class CitationVerifier:
     name = "citations"
     judges_support = False
 
-    def run(self, inp: "VerificationInput", state: "VerificationState") -> None:
+    def run(self, inp: VerificationInput, state: VerificationState) -> None:
         report = state.report
         scores = score_citations(
             [v.claim for v in report.claims], inp.passages, state.judge, state.thresholds.citation_entailment
         )
         report.citation_recall, report.citation_precision = scores.recall, scores.precision
-        for verdict, found in zip(report.claims, scores.claims):
+        for verdict, found in zip(report.claims, scores.claims, strict=True):
             verdict.signals["citation_supported"] = float(found.supported)

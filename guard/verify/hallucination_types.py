@@ -37,7 +37,7 @@ class TypeVerifier:
     name = "types"
     judges_support = False
 
-    def run(self, inp: "VerificationInput", state: "VerificationState") -> None:
+    def run(self, inp: VerificationInput, state: VerificationState) -> None:
         for verdict in state.report.claims:
             if verdict.label is SupportLabel.supported or verdict.signals.get(UNJUDGED_SIGNAL):
                 continue
@@ -45,11 +45,14 @@ class TypeVerifier:
 
 
 def classify(
-    verdict: ClaimVerdict, inp: "VerificationInput", state: "VerificationState"
+    verdict: ClaimVerdict, inp: VerificationInput, state: VerificationState
 ) -> tuple[HallucinationType, str]:
     if verdict.label is SupportLabel.contradicted:
         source = f" (passage {verdict.best_passage_id})" if verdict.best_passage_id else ""
-        return HallucinationType.contradiction, f"contradicted by{source}: {verdict.best_sentence or 'unknown'}"
+        return (
+            HallucinationType.contradiction,
+            f"contradicted by{source}: {verdict.best_sentence or 'unknown'}",
+        )
     if inp.gate is not None and not inp.gate.passed:
         gate = inp.gate
         return HallucinationType.context_loss, (
@@ -69,7 +72,10 @@ def classify(
             f"{overlap:.0%} of its content words are in the passages but no passage sentence supports it; "
             f"closest: {verdict.best_sentence or 'none'}"
         )
-    return HallucinationType.fabrication, f"content found in no passage: {_listed(unknown_words(text, known))}"
+    return (
+        HallucinationType.fabrication,
+        f"content found in no passage: {_listed(unknown_words(text, known))}",
+    )
 
 
 def _listed(items: list[str]) -> str:

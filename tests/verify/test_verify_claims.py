@@ -72,3 +72,27 @@ def test_indexes_are_consecutive():
     assert [c.index for c in claims] == [0, 1, 2]
     assert [c.text for c in claims] == ["Alpha is first.", "Beta is second.", "Gamma is third."]
     assert claims[0].citations == [1, 2, 3]
+
+
+def test_fallback_without_the_model(monkeypatch):
+    import spacy
+    from structlog.testing import capture_logs
+
+    from guard.verify import language
+
+    def missing(name, **kwargs):
+        raise OSError(f"[E050] Can't find model '{name}'")
+
+    monkeypatch.setattr(spacy, "load", missing)
+    monkeypatch.setattr(language, "_nlp", None)
+    monkeypatch.setattr(language, "_trained", False)
+    with capture_logs() as logs:
+        claims = extract_claims("The tower opened in 1889 [1]. It is tall [2].")
+    assert [(c.text, c.citations) for c in claims] == [
+        ("The tower opened in 1889.", [1]),
+        ("It is tall.", [2]),
+    ]
+    assert not language.uses_trained_model()
+    assert language.entities_many(["Gustave Eiffel built it."]) == [[]]
+    assert [e["event"] for e in logs] == ["spacy_model_missing"]
+    assert logs[0]["log_level"] == "warning"
