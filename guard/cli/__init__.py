@@ -25,6 +25,7 @@ app.add_typer(eval_app, name="eval")
 
 # Command modules register themselves on `app` / `eval_app` when imported.
 from guard.cli import retrieval as _retrieval  # noqa: E402,F401
+from guard.cli import review as _review  # noqa: E402,F401
 from guard.cli import train as _train  # noqa: E402,F401
 
 
