@@ -1,0 +1,179 @@
+"""``POST /v1/chat/completions``: the guarded pipeline behind OpenAI's chat completion API.
+
+The answer is the guard's (passed, annotated, stripped, refused or held for review); the
+``guard`` field says which and why. The knowledge base and policy come from the server
+settings or the ``X-Guard-Knowledge-Base`` / ``X-Guard-Policy`` headers; a request may
+instead bring its own passages in ``contexts`` (openai client: ``extra_body=``).
+
+``stream=true`` is served as one content chunk and one closing chunk: the guard checks a
+whole draft before anyone sees a word of it, so there is nothing to stream earlier. The
+closing chunk carries ``usage`` and ``guard``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import StreamingResponse
+
+from guard.errors import ModelError
+from guard.observability import get_logger, new_trace_id
+from guard.policy import Policy
+from guard.server.http_errors import ApiError
+from guard.server.limits import check_chat
+from guard.server.metadata import guard_metadata, model_failure
+from guard.server.schemas import (
+    AssistantMessage,
+    ChatChoice,
+    ChatCompletion,
+    ChatCompletionRequest,
+    ChatUsage,
+    ContextPassage,
+    GuardMetadata,
+)
+from guard.server.state import GuardState
+from retrievers.types import Passage
+
+if TYPE_CHECKING:
+    from guard.response import GuardedResponse
+
+__all__ = ["router"]
+
+router = APIRouter()
+_log = get_logger(__name__)
+
+
+@router.post("/v1/chat/completions", response_model=ChatCompletion, response_model_exclude_none=False)
+async def chat_completions(
+    body: ChatCompletionRequest,
+    request: Request,
+    x_guard_policy: str | None = Header(None),
+    x_guard_knowledge_base: str | None = Header(None),
+) -> Any:
+    guard: GuardState = request.app.state.guard
+    check_chat(body, guard.config.limits)
+    policy = guard.policy(x_guard_policy)
+    model = guard.model(body.model)
+    evidence, kb_name = _evidence(guard, body, x_guard_knowledge_base)
+    async with guard.admission.slot():
+        answer, usage, metadata = await _guarded(guard, body, policy, model, evidence, kb_name)
+    _record(request, metadata)
+    completion = ChatCompletion(
+        id=f"chatcmpl-{metadata.trace_id}",
+        created=int(time.time()),
+        model=metadata.model.answered or model,
+        choices=[ChatChoice(message=AssistantMessage(content=answer))],
+        usage=usage,
+        guard=metadata,
+    )
+    if body.stream:
+        return StreamingResponse(_one_chunk_stream(completion), media_type="text/event-stream")
+    return completion
+
+
+async def _guarded(
+    guard: GuardState,
+    body: ChatCompletionRequest,
+    policy: Policy,
+    model: str,
+    evidence: dict[str, Any],
+    kb_name: str | None,
+) -> tuple[str, ChatUsage, GuardMetadata]:
+    from guard.pipeline import aguarded_completion
+
+    messages = [m.model_dump(exclude_none=True) for m in body.messages]
+    try:
+        response = await aguarded_completion(
+            messages, model=model, policy=policy, **evidence, **_sampling(body), **guard.model_kwargs()
+        )
+    except ModelError as exc:
+        if guard.config.on_model_failure == "error":
+            raise
+        failed = model_failure(exc, policy, model, new_trace_id())
+        _log.warning(
+            "server.model_failed", policy=policy.name, model=model, trace_id=failed.metadata.trace_id
+        )
+        return failed.answer, ChatUsage(), failed.metadata
+    return response.answer, _usage(response), guard_metadata(response, kb_name, model)
+
+
+def _evidence(
+    guard: GuardState, body: ChatCompletionRequest, kb_header: str | None
+) -> tuple[dict[str, Any], str | None]:
+    if body.contexts is not None:
+        if kb_header:
+            raise ApiError(
+                400,
+                "give either contexts or the X-Guard-Knowledge-Base header, not both",
+                code="two_evidence_sources",
+            )
+        return {"contexts": [_passage(i, c) for i, c in enumerate(body.contexts, start=1)]}, None
+    name, kb = guard.knowledge_base(kb_header)
+    return {"knowledge_base": kb}, name
+
+
+def _passage(number: int, context: str | ContextPassage) -> Passage:
+    if isinstance(context, str):
+        return Passage(id=str(number), text=context)
+    return Passage(id=context.id, text=context.text, source=context.source, title=context.title)
+
+
+def _sampling(body: ChatCompletionRequest) -> dict[str, Any]:
+    given = {
+        "temperature": body.temperature,
+        "max_tokens": body.token_limit,
+        "stop": body.stop,
+        "seed": body.seed,
+    }
+    return {key: value for key, value in given.items() if value is not None}
+
+
+def _usage(response: GuardedResponse) -> ChatUsage:
+    usage = response.usage
+    return ChatUsage(
+        prompt_tokens=usage.get("prompt_tokens", 0),
+        completion_tokens=usage.get("completion_tokens", 0),
+        total_tokens=usage.get("total_tokens", 0),
+    )
+
+
+def _record(request: Request, metadata: GuardMetadata) -> None:
+    metrics = request.app.state.metrics
+    metrics.decisions.inc(action=metadata.decision.value, policy=metadata.policy)
+    metrics.observe_stages({k: v for k, v in metadata.timings_ms.items()})
+    for call in metadata.model.calls:
+        metrics.model_calls.inc(model=call.model, outcome=call.outcome.value)
+    if metadata.model.failed:
+        metrics.model_failures.inc(policy=metadata.policy)
+
+
+async def _one_chunk_stream(completion: ChatCompletion) -> AsyncIterator[bytes]:
+    head = {
+        "id": completion.id,
+        "object": "chat.completion.chunk",
+        "created": completion.created,
+        "model": completion.model,
+    }
+    content = {
+        **head,
+        "choices": [
+            {
+                "index": 0,
+                "delta": {"role": "assistant", "content": completion.choices[0].message.content},
+                "finish_reason": None,
+            }
+        ],
+    }
+    closing = {
+        **head,
+        "choices": [{"index": 0, "delta": {}, "finish_reason": completion.choices[0].finish_reason}],
+        "usage": completion.usage.model_dump(),
+        "guard": completion.guard.model_dump(mode="json"),
+    }
+    for chunk in (content, closing):
+        yield f"data: {json.dumps(chunk)}\n\n".encode()
+    yield b"data: [DONE]\n\n"

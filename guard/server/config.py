@@ -1,0 +1,268 @@
+"""What a server is built from: the YAML settings file and/or ``ragguard serve`` flags.
+
+Every problem is a :class:`~guard.errors.ConfigError` that names the file (or the flag),
+the dotted key, the value and what is allowed. Relative paths in a file are read relative
+to that file. API keys are read from an environment variable (``api_key_env``), so that a
+settings file can be committed without secrets.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from guard.errors import ConfigError
+
+__all__ = ["DEFAULT_MODEL", "Limits", "ReviewSettings", "ServerConfig", "load_server_config"]
+
+DEFAULT_MODEL = "local/smollm2-135m-instruct"
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Limits(_Strict):
+    """Bounds on one request and on the work in flight; a request over one gets a 4xx naming it."""
+
+    max_body_bytes: int = Field(1_048_576, ge=1_024, description="413 above this, before the body is read")
+    max_messages: int = Field(64, ge=1)
+    max_message_chars: int = Field(16_000, ge=1, description="characters of one chat message")
+    max_passages: int = Field(50, ge=1, description="contexts in one request")
+    max_passage_chars: int = Field(20_000, ge=1, description="characters of one context passage")
+    max_answer_chars: int = Field(20_000, ge=1, description="characters of the answer given to /v1/verify")
+    max_verifiers: int = Field(16, ge=1)
+    max_tokens: int = Field(2_048, ge=1, description="ceiling on a request's max_tokens")
+    max_in_flight: int = Field(8, ge=1, description="requests processed at once")
+    max_queue: int = Field(32, ge=0, description="requests waiting for a slot; beyond this: 503")
+
+
+class ReviewSettings(_Strict):
+    """The escalation queue and its reviewer page, mounted at /review."""
+
+    queue: str = Field(min_length=1, description="queue URL or SQLite path (guard.review.open_queue)")
+    token_env: str = Field(
+        "RAGGUARD_REVIEW_TOKEN", min_length=1, description="env var holding the reviewer token"
+    )
+
+
+class ServerConfig(_Strict):
+    """Everything ``create_app`` needs; build it with :func:`load_server_config` or directly."""
+
+    host: str = "127.0.0.1"
+    port: int = Field(8000, ge=0, le=65535)
+    model: str = Field(DEFAULT_MODEL, min_length=1, description="litellm model for requests naming none")
+    fallback_model: str | None = None
+    # Request models a client may name (fnmatch patterns); the default model and "ragguard" always work.
+    allowed_models: list[str] = Field(default_factory=list)
+    model_retries: int = Field(2, ge=0, le=10)
+    model_backoff_s: float = Field(0.5, ge=0.0, le=60.0)
+    model_max_backoff_s: float = Field(8.0, ge=0.0, le=300.0)
+    model_timeout_s: float = Field(60.0, gt=0.0, le=3600.0)
+    # "policy": a model that fails for good gets the policy's failure action (HTTP 200, guard metadata
+    # says why); "error": HTTP 502 with the model events.
+    on_model_failure: Literal["policy", "error"] = "policy"
+    knowledge_bases: dict[str, Path] = Field(default_factory=dict, description="name -> index folder")
+    default_knowledge_base: str | None = None
+    policies: dict[str, str] = Field(
+        default_factory=lambda: {"default": "default"}, description="name -> profile name or YAML path"
+    )
+    default_policy: str | None = None
+    api_key_env: str | None = Field("RAGGUARD_API_KEYS", description="env var: comma-separated API keys")
+    api_keys: list[SecretStr] = Field(default_factory=list, description="prefer api_key_env")
+    allow_unauthenticated: bool = Field(False, description="serve /v1 without keys on a non-loopback host")
+    workers_pool: int = Field(2, ge=1, le=64, description="threads for the CPU-bound stages")
+    warm_up: bool = Field(True, description="load the verification models at start-up")
+    limits: Limits = Field(default_factory=Limits)
+    review: ReviewSettings | None = None
+    log_level: Literal["debug", "info", "warning", "error"] = "warning"
+
+    @field_validator("policies", mode="before")
+    @classmethod
+    def _policies_as_mapping(cls, value: Any) -> Any:
+        """A list of profile names is shorthand for {name: name}."""
+        if isinstance(value, list):
+            return {_policy_name(item): item for item in value}
+        return value
+
+    @field_validator("knowledge_bases", "policies")
+    @classmethod
+    def _names(cls, value: dict[str, Any]) -> dict[str, Any]:
+        for name in value:
+            if not _NAME.match(name):
+                raise ValueError(
+                    f"name {name!r} must be 1-64 letters, digits, '_', '.' or '-' (it travels in a header)"
+                )
+        return value
+
+    @model_validator(mode="after")
+    def _defaults_exist(self) -> ServerConfig:
+        if not self.policies:
+            raise ValueError("policies is empty: name at least one profile (e.g. [default])")
+        if self.default_policy is not None and self.default_policy not in self.policies:
+            raise ValueError(
+                f"default_policy {self.default_policy!r} is not one of policies: {', '.join(self.policies)}"
+            )
+        if (
+            self.default_knowledge_base is not None
+            and self.default_knowledge_base not in self.knowledge_bases
+        ):
+            known = ", ".join(self.knowledge_bases) or "none configured"
+            raise ValueError(f"default_knowledge_base {self.default_knowledge_base!r} is not one of: {known}")
+        return self
+
+    @property
+    def policy_name(self) -> str:
+        """The policy a request gets when it names none."""
+        return self.default_policy or next(iter(self.policies))
+
+    @property
+    def knowledge_base_name(self) -> str | None:
+        return self.default_knowledge_base or next(iter(self.knowledge_bases), None)
+
+    def resolved_api_keys(self) -> list[str]:
+        """Keys from ``api_keys`` and from the ``api_key_env`` variable (comma-separated)."""
+        keys = [k.get_secret_value() for k in self.api_keys]
+        if self.api_key_env:
+            keys += [k.strip() for k in os.environ.get(self.api_key_env, "").split(",") if k.strip()]
+        return keys
+
+    def check_exposure(self) -> None:
+        """Fail closed: a server reachable from other machines must ask for an API key."""
+        if self.resolved_api_keys() or self.allow_unauthenticated or _is_loopback(self.host):
+            return
+        raise ConfigError(
+            f"host = {self.host!r} is reachable from other machines but no API key is set: export "
+            f"{self.api_key_env or 'RAGGUARD_API_KEYS'}=key1,key2 (api_key_env), or set "
+            "allow_unauthenticated: true if a proxy in front checks callers"
+        )
+
+
+def load_server_config(
+    path: str | Path | None = None, overrides: dict[str, Any] | None = None
+) -> ServerConfig:
+    """Read ``path`` (YAML), apply ``overrides`` (CLI flags, dotted keys allowed), validate."""
+    data: dict[str, Any] = {}
+    where = "server settings"
+    if path is not None:
+        path = Path(path)
+        where = str(path)
+        data = _read_yaml(path)
+        data = _resolve_paths(data, path.parent)
+    for key, value in (overrides or {}).items():
+        _set_dotted(data, key, value)
+    try:
+        return ServerConfig.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(_describe(where, exc)) from None
+
+
+def _policy_name(item: Any) -> Any:
+    if isinstance(item, str) and ("/" in item or item.endswith((".yaml", ".yml"))):
+        return Path(item).stem
+    return item
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the server settings ({exc.strerror})") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ConfigError(
+            f"{path}: the top level must be a mapping of keys ({', '.join(ServerConfig.model_fields)}), "
+            f"not a {type(data).__name__}"
+        )
+    return data
+
+
+def _resolve_paths(data: dict[str, Any], base: Path) -> dict[str, Any]:
+    """Index folders and policy files named in a file are relative to that file."""
+    data = dict(data)
+    if isinstance(data.get("knowledge_bases"), dict):
+        data["knowledge_bases"] = {
+            name: str(base / value) if isinstance(value, str) and not Path(value).is_absolute() else value
+            for name, value in data["knowledge_bases"].items()
+        }
+    policies = data.get("policies")
+    if isinstance(policies, list):
+        policies = {_policy_name(item): item for item in policies}
+    if isinstance(policies, dict):
+        data["policies"] = {
+            name: str(base / value) if _is_relative_file(value) else value for name, value in policies.items()
+        }
+    return data
+
+
+def _is_relative_file(value: Any) -> bool:
+    return (
+        isinstance(value, str)
+        and ("/" in value or value.endswith((".yaml", ".yml")))
+        and not Path(value).is_absolute()
+    )
+
+
+def _set_dotted(data: dict[str, Any], key: str, value: Any) -> None:
+    head, _, rest = key.partition(".")
+    if not rest:
+        data[head] = value
+        return
+    child = data.setdefault(head, {})
+    if not isinstance(child, dict):
+        raise ConfigError(f"cannot set {key}: {head} is a {type(child).__name__}, not a mapping")
+    _set_dotted(child, rest, value)
+
+
+def _describe(where: str, exc: ValidationError) -> str:
+    problems = []
+    for error in exc.errors():
+        key = ".".join(str(part) for part in error["loc"]) or "(top level)"
+        if error["type"] == "extra_forbidden":
+            allowed = _allowed_keys(error["loc"])
+            problems.append(f"{key}: unknown key; allowed keys: {allowed}")
+            continue
+        value = error.get("input")
+        shown = f" = {value!r:.120}" if not isinstance(value, dict) else ""
+        problems.append(f"{key}{shown}: {error['msg']}")
+    return f"{where}: " + "; ".join(problems)
+
+
+def _allowed_keys(loc: tuple[Any, ...]) -> str:
+    model: type[BaseModel] = ServerConfig
+    for part in loc[:-1]:
+        field = model.model_fields.get(str(part))
+        annotation = getattr(field, "annotation", None)
+        candidates = [a for a in getattr(annotation, "__args__", (annotation,)) if isinstance(a, type)]
+        nested = next((a for a in candidates if issubclass(a, BaseModel)), None)
+        if nested is None:
+            break
+        model = nested
+    return ", ".join(model.model_fields)

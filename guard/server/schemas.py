@@ -1,0 +1,199 @@
+"""The wire format: OpenAI's chat completion request and response, the guard's metadata, /v1/verify.
+
+Requests are parsed strictly (a string where a number belongs is an error, not a guess).
+Fields an OpenAI client may send and the guard can safely ignore (``user``, ``top_p``,
+``metadata``...) are accepted; fields whose meaning the guard cannot honour (tools,
+structured output, several choices) are refused with a message saying so.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from guard.decide import Action, Reason
+from guard.llm.types import Attempt
+from retrievers.types import GateResult
+
+__all__ = [
+    "AssistantMessage",
+    "ChatChoice",
+    "ChatCompletion",
+    "ChatCompletionRequest",
+    "ChatMessage",
+    "ChatUsage",
+    "ContentPart",
+    "ContextPassage",
+    "GuardMetadata",
+    "ModelSummary",
+    "RetrievalSummary",
+    "VerificationSummary",
+    "VerifyRequest",
+]
+
+# Request fields whose meaning the guard cannot honour: a silent ignore would mislead the caller.
+UNSUPPORTED_FIELDS = {
+    "tools": "tool calls",
+    "tool_choice": "tool calls",
+    "functions": "function calls",
+    "function_call": "function calls",
+    "response_format": "structured output",
+    "logprobs": "log-probabilities",
+    "audio": "audio output",
+}
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+
+class ContentPart(_Request):
+    model_config = ConfigDict(strict=True, extra="allow")
+    type: str
+    text: str | None = None
+
+
+class ChatMessage(_Request):
+    model_config = ConfigDict(strict=True, extra="allow")  # name, tool_call_id... travel along unread
+    role: Literal["system", "developer", "user", "assistant", "tool", "function"]
+    content: str | list[ContentPart] | None = None
+
+    def text(self) -> str:
+        if isinstance(self.content, list):
+            return " ".join(part.text or "" for part in self.content)
+        return self.content or ""
+
+
+class ContextPassage(_Request):
+    """A passage given with the request; plain strings become passages "1".."n"."""
+
+    id: str = Field(min_length=1)
+    text: str
+    source: str = ""
+    title: str | None = None
+
+
+class ChatCompletionRequest(_Request):
+    model_config = ConfigDict(strict=True, extra="allow")
+    model: str = Field(min_length=1)
+    messages: list[ChatMessage] = Field(min_length=1)
+    temperature: float | None = Field(None, ge=0.0, le=2.0)
+    max_tokens: int | None = Field(None, ge=1)
+    max_completion_tokens: int | None = Field(None, ge=1)
+    stop: str | list[str] | None = None
+    seed: int | None = None
+    stream: bool = False
+    n: int = Field(1, ge=1, le=1, description="the guard returns one checked answer")
+    # Guard extension (openai client: extra_body={"contexts": [...]}): answer from these passages
+    # instead of a knowledge base.
+    contexts: list[str | ContextPassage] | None = None
+
+    @model_validator(mode="after")
+    def _honourable(self) -> ChatCompletionRequest:
+        for name, what in UNSUPPORTED_FIELDS.items():
+            value = (self.model_extra or {}).get(name)
+            if value not in (None, False, [], {}) and not (name == "response_format" and _is_text(value)):
+                raise ValueError(f"{name}: the guard does not support {what}; leave it out")
+        return self
+
+    @property
+    def token_limit(self) -> int | None:
+        return self.max_completion_tokens or self.max_tokens
+
+
+def _is_text(response_format: object) -> bool:
+    return isinstance(response_format, dict) and response_format.get("type") == "text"
+
+
+class VerifyRequest(_Request):
+    """POST /v1/verify: check an answer against passages, no model call."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    question: str = Field(min_length=1)
+    contexts: list[str | ContextPassage] = Field(min_length=1)
+    answer: str
+    generator: str | None = Field(None, description="the model that wrote the answer")
+    model: str | None = Field(None, description="alias of generator")
+    verifiers: list[str] | None = Field(None, min_length=1)
+
+
+# --- responses ----------------------------------------------------------------------------------
+
+
+class VerificationSummary(BaseModel):
+    claims: int
+    supported: int
+    unsupported: int
+    contradicted: int
+    faithfulness: float
+    citation_recall: float | None = None
+    citation_precision: float | None = None
+    invalid_citations: list[int] = Field(default_factory=list)
+    hallucination_types: dict[str, int] = Field(default_factory=dict)
+    verifier_failures: list[str] = Field(default_factory=list)
+    is_refusal: bool = False
+
+
+class PassageRef(BaseModel):
+    id: str
+    source: str = ""
+    title: str | None = None
+    score: float = 0.0
+
+
+class RetrievalSummary(BaseModel):
+    knowledge_base: str | None = None  # None: the request's own contexts
+    gate: GateResult
+    passages: list[PassageRef] = Field(default_factory=list)
+
+
+class ModelSummary(BaseModel):
+    requested: str
+    answered: str | None = None  # None: no draft (the gate refused, or every model failed)
+    drafts: int = 0
+    calls: list[Attempt] = Field(default_factory=list)  # every call: retries and fallback included
+    fallback_used: bool = False
+    failed: bool = False
+    error: str | None = None
+
+
+class GuardMetadata(BaseModel):
+    decision: Action
+    policy: str
+    reasons: list[Reason] = Field(default_factory=list)
+    verification: VerificationSummary | None = None
+    retrieval: RetrievalSummary | None = None
+    model: ModelSummary
+    trace_id: str
+    escalation_id: str | None = None
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+
+
+class AssistantMessage(BaseModel):
+    role: Literal["assistant"] = "assistant"
+    content: str
+
+
+class ChatChoice(BaseModel):
+    index: int = 0
+    message: AssistantMessage
+    finish_reason: Literal["stop", "length"] = "stop"
+    logprobs: None = None
+
+
+class ChatUsage(BaseModel):
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    total_tokens: int = 0
+
+
+class ChatCompletion(BaseModel):
+    id: str
+    object: Literal["chat.completion"] = "chat.completion"
+    created: int
+    model: str
+    choices: list[ChatChoice]
+    usage: ChatUsage
+    system_fingerprint: str | None = None
+    guard: GuardMetadata

@@ -1,0 +1,49 @@
+"""``POST /v1/verify``: the detect-only API over HTTP (no model call).
+
+The verifiers default to the selected policy's (``X-Guard-Policy`` or the server's
+default), as do the support threshold and the refusal sentence, so a team checking its
+own pipeline's answers sees the same verdicts the guard would act on.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Header, Request
+
+from guard.server.limits import check_verify
+from guard.server.schemas import ContextPassage, VerifyRequest
+from guard.server.state import GuardState
+from guard.verify.types import Verification, VerifyThresholds
+from retrievers.types import Passage
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.post("/v1/verify", response_model=Verification)
+async def verify(
+    body: VerifyRequest, request: Request, x_guard_policy: str | None = Header(None)
+) -> Verification:
+    from guard.verify.api import averify
+
+    guard: GuardState = request.app.state.guard
+    check_verify(body, guard.config.limits)
+    policy = guard.policy(x_guard_policy)
+    async with guard.admission.slot():
+        verification = await averify(
+            question=body.question,
+            contexts=[_passage(i, c) for i, c in enumerate(body.contexts, start=1)],
+            answer=body.answer,
+            generator=body.generator or body.model,
+            verifiers=body.verifiers or policy.verifiers,
+            thresholds=VerifyThresholds(support=policy.thresholds.min_support),
+            refusal_text=policy.refusal_text,
+        )
+    request.app.state.metrics.observe_stages(verification.timings, prefix="verify.")
+    return verification
+
+
+def _passage(number: int, context: str | ContextPassage) -> Passage:
+    if isinstance(context, str):
+        return Passage(id=str(number), text=context)  # citation [n] is contexts[n-1]
+    return Passage(id=context.id, text=context.text, source=context.source, title=context.title)
