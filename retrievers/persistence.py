@@ -103,7 +103,8 @@ def _read_format(folder: Path) -> dict[str, Any]:
     if embedder.get("model") != Embedder.model_id or embedder.get("dim") != EMBED_DIM:
         raise IndexFormatError(
             f"The index at {folder} was embedded with {embedder.get('model')!r} ({embedder.get('dim')} dims); "
-            f"this ragguard embeds queries with {Embedder.model_id!r} ({EMBED_DIM} dims). Rebuild the index."
+            f"this ragguard embeds queries with {Embedder.model_id!r} ({EMBED_DIM} dims). "
+            f"Rebuild it with `ragguard index DOCS_DIR --out {folder} --overwrite`."
         )
     if not isinstance(record.get("passages"), int):
         raise _broken(folder, f"{FORMAT_FILE} has no passage count")
