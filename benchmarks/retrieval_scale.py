@@ -7,8 +7,8 @@ query is embedded for real in the hybrid figure, so that latency includes it.
 
 Compared: the BM25 route (bm25s index, ragguard's bincount scorer), bm25s' own
 ``retrieve``, rank-bm25 (10k and 100k only: it scans every passage per query term);
-FAISS exact (IndexFlatIP) vs HNSW (M=32, efConstruction=40, efSearch=64, with its
-recall@10 against exact search); and the whole stage ``KnowledgeBase.retrieve``
+FAISS exact (IndexFlatIP) vs HNSW (M=32, efConstruction=40, efSearch=128, with its
+recall@10 against exact search, and at efSearch 64 and 256); and the whole stage ``KnowledgeBase.retrieve``
 (BM25 + dense + RRF + gate, one try). Each size runs in its own process so that its
 memory figures are its own. Run it on an otherwise idle machine, niced:
 
@@ -96,8 +96,13 @@ def measure(size: int) -> dict:
     flat = DenseRoute.build(vectors, IndexConfig(hnsw_threshold=size + 1))
     out["flat_ms"] = _latency(lambda v: flat.search_vector(v, 10), probes[:FLAT_QUERIES])
     exact = [set(flat.search_vector(v, 10).rows.tolist()) for v in probes]
-    out["hnsw_recall@10"] = round(float(np.mean(
-        [len(e & set(hnsw.search_vector(v, 10).rows.tolist())) / 10 for e, v in zip(exact, probes)])), 4)
+    out["hnsw_recall@10"] = _hnsw_recall(hnsw, exact, probes)
+    out["hnsw_by_ef_search"] = {}
+    for ef in (64, 128, 256):
+        tuned = DenseRoute(hnsw.index, IndexConfig(hnsw_ef_search=ef))
+        out["hnsw_by_ef_search"][ef] = {"recall@10": _hnsw_recall(tuned, exact, probes),
+                                        "ms": _latency(lambda v: tuned.search_vector(v, 10), probes)}
+    hnsw = DenseRoute(hnsw.index, IndexConfig())
     del flat
     del vectors
 
@@ -114,6 +119,11 @@ def measure(size: int) -> dict:
     out["rss_total_mb"] = round(_rss_mb(), 1)
     out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return out
+
+
+def _hnsw_recall(route, exact: list[set], probes: np.ndarray) -> float:
+    found = [len(e & set(route.search_vector(v, 10).rows.tolist())) / 10 for e, v in zip(exact, probes)]
+    return round(float(np.mean(found)), 4)
 
 
 def _texts(rng, size: int) -> list[str]:
@@ -205,6 +215,10 @@ def _print(results: list[dict]) -> None:
         rows.append(["", f"hybrid retrieve ({r['dense_kind']}, gate, 1 try)", "-", lat(r, "hybrid_ms"),
                      f"{r['rss_total_mb']:.0f} total, {r['peak_rss_mb']:.0f} peak"])
     print_table(["passages", "what", "build", "query ms p50 / p95", "RSS MB"], rows)
+    print()
+    print_table(["passages", *(f"HNSW efSearch {ef}: recall@10, p50 ms" for ef in (64, 128, 256))],
+                [[f"{r['passages']:,}", *(f"{v['recall@10']:.3f}, {v['ms']['p50']:.2f}"
+                                          for v in r["hnsw_by_ef_search"].values())] for r in results])
 
 
 if __name__ == "__main__":

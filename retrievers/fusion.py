@@ -12,21 +12,32 @@ Equal weights (the default) make ``rrf`` the textbook unweighted form.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Callable, Literal, NamedTuple
 
 import numpy as np
 
 from retrievers.routes import RouteHits, base_route
 from retrievers.types import RouteHit
 
-__all__ = ["FusedHit", "fuse", "FUSERS"]
+__all__ = ["FusedHit", "RankScore", "fuse", "FUSERS"]
+
+
+class RankScore(NamedTuple):
+    """A route's rank (1-based) and score for one row; a plain tuple because fusion
+    makes hundreds per query and only the returned few become pydantic RouteHits."""
+
+    rank: int
+    score: float
 
 
 @dataclass
 class FusedHit:
     row: int
     score: float = 0.0
-    routes: dict[str, RouteHit] = field(default_factory=dict)
+    routes: dict[str, RankScore] = field(default_factory=dict)
+
+    def route_hits(self) -> dict[str, RouteHit]:
+        return {name: RouteHit(rank=hit.rank, score=hit.score) for name, hit in self.routes.items()}
 
 
 def fuse(
@@ -42,10 +53,13 @@ def fuse(
     for route_hits in hits:
         weight = weights.get(route_hits.route, weights.get(base_route(route_hits.route), 1.0))
         parts = contribution(route_hits, rrf_k)
-        for rank, (row, score, part) in enumerate(zip(route_hits.rows, route_hits.scores, parts), start=1):
-            hit = fused.setdefault(int(row), FusedHit(int(row)))
-            hit.score += weight * float(part)
-            hit.routes[route_hits.route] = RouteHit(rank=rank, score=float(score))
+        rows, scores, parts = route_hits.rows.tolist(), route_hits.scores.tolist(), (weight * parts).tolist()
+        for rank, (row, score, part) in enumerate(zip(rows, scores, parts), start=1):
+            hit = fused.get(row)
+            if hit is None:
+                hit = fused[row] = FusedHit(row)
+            hit.score += part
+            hit.routes[route_hits.route] = RankScore(rank, score)
     return sorted(fused.values(), key=lambda h: (-h.score, h.row))
 
 

@@ -147,7 +147,7 @@ def _fused_passages(kb, hits: list[RouteHits], config: RetrievalConfig, k: int) 
     for hit in fused:
         passage = kb.store.passage(hit.row)
         passage.score = hit.score
-        passage.routes = hit.routes
+        passage.routes = hit.route_hits()
         passages.append(passage)
     return passages
 
