@@ -18,9 +18,11 @@ ci_services_start() {
 }
 
 ci_services_stop() {
-    if [ -n "${RAGGUARD_CI_PG_DIR:-}" ] && [ -d "${RAGGUARD_CI_PG_DIR}/data" ]; then
-        _ci_as_pg "${RAGGUARD_CI_PG_BIN}/pg_ctl" -D "${RAGGUARD_CI_PG_DIR}/data" -m fast -w stop \
-            >>"$RAGGUARD_CI_LOG" 2>&1 || true
+    if [ -n "${RAGGUARD_CI_PG_DIR:-}" ]; then
+        if [ -f "${RAGGUARD_CI_PG_DIR}/data/postmaster.pid" ]; then
+            _ci_as_pg "${RAGGUARD_CI_PG_BIN}/pg_ctl" -D "${RAGGUARD_CI_PG_DIR}/data" -m fast -w stop \
+                >>"$RAGGUARD_CI_LOG" 2>&1 || true
+        fi
         rm -rf "${RAGGUARD_CI_PG_DIR}"
     fi
     unset RAGGUARD_CI_PG_DIR RAGGUARD_TEST_PG_URL
@@ -63,7 +65,10 @@ _ci_chromium_ready() {
 
 _ci_as_pg() {
     if [ "$(id -u)" = 0 ]; then
-        runuser -u postgres -- "$@"
+        # runuser lives in sbin, which a minimal PATH may leave out.
+        local runuser
+        runuser=$(PATH="$PATH:/usr/sbin:/sbin" command -v runuser)
+        "$runuser" -u postgres -- "$@"
     else
         "$@"
     fi

@@ -44,6 +44,7 @@ class SqliteQueue(SqlQueue):
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
+        self._write_lock = threading.Lock()
         self._closed = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -68,6 +69,17 @@ class SqliteQueue(SqlQueue):
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[Transaction]:
+        if not write:
+            with self._begin(write=False) as tx:
+                yield tx
+            return
+        # Writers of this process queue on a lock, which hands over at once; SQLite's own
+        # busy handler (for other processes) sleeps and retries, which wastes most of the time.
+        with self._write_lock, self._begin(write=True) as tx:
+            yield tx
+
+    @contextmanager
+    def _begin(self, *, write: bool) -> Iterator[Transaction]:
         conn = self._connection()
         try:
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")

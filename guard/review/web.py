@@ -318,7 +318,9 @@ def _security_headers(css: str) -> dict[str, str]:
         ),
         "X-Frame-Options": "DENY",
         "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
+        # same-origin, not no-referrer: under no-referrer Chromium sends "Origin: null" on form
+        # posts, which the origin check must refuse; other sites still get no referrer.
+        "Referrer-Policy": "same-origin",
         "Cache-Control": "no-store",
     }
 

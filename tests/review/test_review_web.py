@@ -99,6 +99,8 @@ def test_posts_need_the_session_csrf_token_and_same_origin(app, store):
     cross = client.post(f"/items/{item_id}/approve", data={"csrf": csrf},
                         headers={"Origin": "https://evil.example"})
     assert cross.status_code == 403
+    opaque = client.post(f"/items/{item_id}/approve", data={"csrf": csrf}, headers={"Origin": "null"})
+    assert opaque.status_code == 403
     other = TestClient(app)
     _login(other, "bob")
     assert other.post(f"/items/{item_id}/approve", data={"csrf": csrf}).status_code == 403  # not bob's
