@@ -27,7 +27,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from guard.review import ItemStatus, NewItem, ReviewClaim, ReviewPassage, ReviewReason, open_queue  # noqa: E402
+from guard.review import ItemStatus, NewItem, ReviewClaim, ReviewPassage, ReviewReason, open_queue
 
 RESULT = Path(__file__).resolve().parent / "results" / "review_queue.json"
 THREADS = 4
@@ -36,7 +36,9 @@ THREADS = 4
 def realistic_item(trace_id: str) -> NewItem:
     sentence = "The leaflet gives the usual adult dose, when to take it, and what to avoid while taking it. "
     passages = [
-        ReviewPassage(number=n, id=f"doc-{n}#0", text=sentence * 8, source=f"doc-{n}.md", title=f"Document {n}")
+        ReviewPassage(
+            number=n, id=f"doc-{n}#0", text=sentence * 8, source=f"doc-{n}.md", title=f"Document {n}"
+        )
         for n in range(1, 6)
     ]
     draft = " ".join(f"Claim number {i} says something specific about the dose [{i + 1}]." for i in range(4))
@@ -44,14 +46,35 @@ def realistic_item(trace_id: str) -> NewItem:
     for i, text in enumerate(draft.split(". ")):
         start = draft.index(text, cursor)
         cursor = start + len(text)
-        claims.append(ReviewClaim(index=i, text=text, start=start, end=cursor, label="unsupported",
-                                  support=0.2, citations=[i + 1], cited_passage_ids=[f"doc-{i + 1}#0"],
-                                  best_passage_id=f"doc-{i + 1}#0", best_sentence=sentence.strip()))
-    reasons = [ReviewReason(condition="unsupported_claim", action="escalate", detail=f"claim {i}", claim_index=i)
-               for i in range(4)]
-    return NewItem(trace_id=trace_id, question="What is the usual adult dose?", draft=draft,
-                   holding_answer="A reviewer will follow up.", policy="medical", reasons=reasons,
-                   claims=claims, passages=passages, model="local/smollm2-135m-instruct")
+        claims.append(
+            ReviewClaim(
+                index=i,
+                text=text,
+                start=start,
+                end=cursor,
+                label="unsupported",
+                support=0.2,
+                citations=[i + 1],
+                cited_passage_ids=[f"doc-{i + 1}#0"],
+                best_passage_id=f"doc-{i + 1}#0",
+                best_sentence=sentence.strip(),
+            )
+        )
+    reasons = [
+        ReviewReason(condition="unsupported_claim", action="escalate", detail=f"claim {i}", claim_index=i)
+        for i in range(4)
+    ]
+    return NewItem(
+        trace_id=trace_id,
+        question="What is the usual adult dose?",
+        draft=draft,
+        holding_answer="A reviewer will follow up.",
+        policy="medical",
+        reasons=reasons,
+        claims=claims,
+        passages=passages,
+        model="local/smollm2-135m-instruct",
+    )
 
 
 def timed(work: Callable[[int], None], n: int, threads: int) -> dict[str, float]:
@@ -92,7 +115,9 @@ def bench_backend(target: str, n: int) -> dict[str, dict[str, float]]:
     tag = uuid.uuid4().hex[:8]
     out = {
         "enqueue_1_thread": timed(lambda i: queue.enqueue(realistic_item(f"{tag}-a{i}")), n, 1),
-        f"enqueue_{THREADS}_threads": timed(lambda i: queue.enqueue(realistic_item(f"{tag}-b{i}")), n, THREADS),
+        f"enqueue_{THREADS}_threads": timed(
+            lambda i: queue.enqueue(realistic_item(f"{tag}-b{i}")), n, THREADS
+        ),
         "enqueue_duplicate_trace": timed(lambda i: queue.enqueue(realistic_item(f"{tag}-a{i}")), n, 1),
     }
     claimed: list[tuple[str, str]] = []  # (item id, reviewer)
@@ -131,7 +156,9 @@ def _pg_target(url: str) -> tuple[str, Callable[[], None]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("-n", type=int, default=1000, help="items per figure")
     parser.add_argument("--pg-url", default=os.environ.get("RAGGUARD_TEST_PG_URL"), help="PostgreSQL server")
     parser.add_argument("--out", type=Path, default=RESULT)
@@ -142,7 +169,11 @@ def main() -> None:
     results: dict[str, object] = {
         "what": "review queue throughput, items per second (higher is better)",
         "item_json_bytes": len(realistic_item("x").model_dump_json()),
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "sqlite": sqlite3.sqlite_version},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "sqlite": sqlite3.sqlite_version,
+        },
         "command": "nice -n 19 .venv/bin/python benchmarks/review_queue.py",
     }
     with tempfile.TemporaryDirectory() as folder:

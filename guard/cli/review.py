@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -17,11 +16,14 @@ def review(
     queue: str = typer.Option(..., "--queue", "-q", help="Queue file (SQLite) or postgresql:// URL."),
     host: str = typer.Option("127.0.0.1", help="Address to listen on."),
     port: int = typer.Option(8765, min=1, max=65535, help="Port to listen on."),
-    token: Optional[str] = typer.Option(
-        None, "--token", envvar="RAGGUARD_REVIEW_TOKEN", show_envvar=True,
+    token: str | None = typer.Option(
+        None,
+        "--token",
+        envvar="RAGGUARD_REVIEW_TOKEN",
+        show_envvar=True,
         help="What reviewers log in with (16+ characters); prefer the environment variable.",
     ),
-    export: Optional[Path] = typer.Option(
+    export: Path | None = typer.Option(
         None, "--export", help="Write the decided items as golden-set JSONL to this file and exit."
     ),
 ) -> None:

@@ -34,26 +34,26 @@ from guard.review.queue import (
 
 __all__ = [
     "DECIDED_STATUSES",
-    "OPEN_STATUSES",
     "DEFAULT_LEASE_S",
+    "OPEN_STATUSES",
     "EscalationItem",
     "EventKind",
     "ItemFilter",
+    "ItemNotFoundError",
     "ItemStatus",
     "NewItem",
+    "QueueError",
     "ReviewClaim",
+    "ReviewConflictError",
     "ReviewDecision",
     "ReviewEvent",
     "ReviewPassage",
+    "ReviewQueue",
     "ReviewReason",
     "Webhook",
-    "item_from_response",
-    "ItemNotFoundError",
-    "QueueError",
-    "ReviewConflictError",
-    "ReviewQueue",
-    "open_queue",
     "create_review_app",
+    "item_from_response",
+    "open_queue",
 ]
 
 

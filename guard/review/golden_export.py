@@ -20,7 +20,7 @@ from guard.errors import InputError
 from guard.review.items import DECIDED_STATUSES, EscalationItem, ItemFilter, ItemStatus
 from guard.review.queue import ReviewQueue
 
-__all__ = ["GoldenRecord", "golden_record", "golden_records", "golden_jsonl", "write_golden"]
+__all__ = ["GoldenRecord", "golden_jsonl", "golden_record", "golden_records", "write_golden"]
 
 CATEGORY = "review"
 _PAGE = 1000

@@ -8,7 +8,7 @@ today still load after the verifier or policy types grow new fields or enum valu
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -18,18 +18,18 @@ if TYPE_CHECKING:
     from guard.response import GuardedResponse
 
 __all__ = [
-    "ItemStatus",
-    "OPEN_STATUSES",
     "DECIDED_STATUSES",
-    "ReviewPassage",
-    "ReviewClaim",
-    "ReviewReason",
-    "NewItem",
-    "ReviewDecision",
+    "OPEN_STATUSES",
     "EscalationItem",
     "EventKind",
-    "ReviewEvent",
     "ItemFilter",
+    "ItemStatus",
+    "NewItem",
+    "ReviewClaim",
+    "ReviewDecision",
+    "ReviewEvent",
+    "ReviewPassage",
+    "ReviewReason",
     "Webhook",
     "item_from_response",
 ]
@@ -231,4 +231,4 @@ def _claim(cv) -> ReviewClaim:
 
 
 def utc_from_epoch(seconds: float | None) -> datetime | None:
-    return None if seconds is None else datetime.fromtimestamp(seconds, tz=timezone.utc)
+    return None if seconds is None else datetime.fromtimestamp(seconds, tz=UTC)

@@ -19,11 +19,11 @@ from guard.errors import ConfigError, GuardError, InputError
 from guard.review.items import EscalationItem, ItemFilter, ItemStatus, NewItem, ReviewEvent, Webhook
 
 __all__ = [
-    "ReviewQueue",
-    "QueueError",
-    "ItemNotFoundError",
-    "ReviewConflictError",
     "DEFAULT_LEASE_S",
+    "ItemNotFoundError",
+    "QueueError",
+    "ReviewConflictError",
+    "ReviewQueue",
     "open_queue",
 ]
 
@@ -81,7 +81,9 @@ class ReviewQueue(Protocol):
 
     def approve(self, item_id: str, reviewer: str, *, comment: str = "") -> EscalationItem: ...
 
-    def edit(self, item_id: str, reviewer: str, final_answer: str, *, comment: str = "") -> EscalationItem: ...
+    def edit(
+        self, item_id: str, reviewer: str, final_answer: str, *, comment: str = ""
+    ) -> EscalationItem: ...
 
     def reject(self, item_id: str, reviewer: str, *, comment: str = "") -> EscalationItem: ...
 

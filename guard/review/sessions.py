@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from guard.errors import ConfigError
 
-__all__ = ["Session", "SessionSigner", "MIN_TOKEN_CHARS"]
+__all__ = ["MIN_TOKEN_CHARS", "Session", "SessionSigner"]
 
 MIN_TOKEN_CHARS = 16
 _KEY_LABEL = b"ragguard-review-session-v1"
@@ -57,10 +57,14 @@ class SessionSigner:
         if not cookie or "." not in cookie:
             return None
         body, signature = cookie.rsplit(".", 1)
-        if not (body.isascii() and signature.isascii()) or not hmac.compare_digest(signature, self._signature(body)):
+        if not (body.isascii() and signature.isascii()) or not hmac.compare_digest(
+            signature, self._signature(body)
+        ):
             return None
         try:
-            session = Session.model_validate(json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
+            session = Session.model_validate(
+                json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+            )
         except (ValueError, ValidationError):
             return None
         age = self._clock() - session.issued_at

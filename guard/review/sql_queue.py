@@ -36,7 +36,7 @@ from guard.review.items import (
 from guard.review.queue import DEFAULT_LEASE_S, ItemNotFoundError, QueueError, ReviewConflictError
 from guard.review.webhooks import DeliverySettings, deliver
 
-__all__ = ["SqlQueue", "Transaction", "SCHEMA_VERSION", "schema_statements"]
+__all__ = ["SCHEMA_VERSION", "SqlQueue", "Transaction", "schema_statements"]
 
 SCHEMA_VERSION = "1"
 _MAX_TEXT = 50_000
@@ -217,8 +217,9 @@ class SqlQueue:
         with self._transaction(write=False) as tx:
             rows = tx.rows(sql + " ORDER BY seq", params)
         return [
-            ReviewEvent(seq=seq, item_id=iid, kind=EventKind(kind), actor=actor, at=utc_from_epoch(at),
-                        detail=detail)
+            ReviewEvent(
+                seq=seq, item_id=iid, kind=EventKind(kind), actor=actor, at=utc_from_epoch(at), detail=detail
+            )
             for seq, iid, kind, actor, at, detail in rows
         ]
 
@@ -300,7 +301,10 @@ class SqlQueue:
             draft = self._load(tx, item_id, now).draft
             final = {ItemStatus.approved: draft, ItemStatus.edited: edited}.get(outcome)
             decision = ReviewDecision(
-                outcome=outcome, reviewer=reviewer, comment=comment, final_answer=final,
+                outcome=outcome,
+                reviewer=reviewer,
+                comment=comment,
+                final_answer=final,
                 decided_at=utc_from_epoch(now),
             )
             tx.run(
@@ -326,12 +330,16 @@ class SqlQueue:
     def register_webhook(self, url: str, secret: str) -> Webhook:
         url = _webhook_url(url)
         if len(secret) < 16:
-            raise InputError("A webhook secret must have at least 16 characters (use e.g. secrets.token_hex()).")
+            raise InputError(
+                "A webhook secret must have at least 16 characters (use e.g. secrets.token_hex())."
+            )
         now = self._clock()
         hook = Webhook(id=uuid.uuid4().hex, url=url, secret=secret, created_at=utc_from_epoch(now))
         with self._transaction(write=True) as tx:
-            tx.run("INSERT INTO webhooks (id, url, secret, created_at) VALUES (?, ?, ?, ?)",
-                   (hook.id, url, secret, now))
+            tx.run(
+                "INSERT INTO webhooks (id, url, secret, created_at) VALUES (?, ?, ?, ?)",
+                (hook.id, url, secret, now),
+            )
             self._append_event(tx, None, EventKind.webhook_registered, "admin", now, url)
         return hook
 

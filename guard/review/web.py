@@ -24,7 +24,7 @@ import hashlib
 import hmac
 import time
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib.resources import files
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -41,7 +41,7 @@ from guard.review.items import DECIDED_STATUSES, OPEN_STATUSES, EscalationItem, 
 from guard.review.queue import DEFAULT_LEASE_S, ItemNotFoundError, ReviewConflictError, ReviewQueue
 from guard.review.sessions import Session, SessionSigner
 
-__all__ = ["create_review_app", "COOKIE_NAME"]
+__all__ = ["COOKIE_NAME", "create_review_app"]
 
 COOKIE_NAME = "ragguard_review"
 _SESSION_MAX_AGE_S = 12 * 3600
@@ -110,7 +110,9 @@ def create_review_app(
         for key in ("session", "error", "done"):
             context.setdefault(key, None)
         return templates.TemplateResponse(
-            request, name, {"css": css, "href": lambda path: _href(request, path), **context},
+            request,
+            name,
+            {"css": css, "href": lambda path: _href(request, path), **context},
             status_code=status_code,
         )
 
@@ -133,8 +135,13 @@ def create_review_app(
         _session, cookie = signer.issue(reviewer)
         response = RedirectResponse(_href(request, "/"), status_code=303)
         response.set_cookie(
-            COOKIE_NAME, cookie, max_age=int(session_max_age_s), path=_cookie_path(request),
-            httponly=True, samesite="strict", secure=secure_cookie or request.url.scheme == "https",
+            COOKIE_NAME,
+            cookie,
+            max_age=int(session_max_age_s),
+            path=_cookie_path(request),
+            httponly=True,
+            samesite="strict",
+            secure=secure_cookie or request.url.scheme == "https",
         )
         return response
 
@@ -158,17 +165,40 @@ def create_review_app(
         done: str = "",
     ):
         session = session_of(request)
-        filters = {"status": status, "policy": policy, "reason": reason,
-                   "min_age_min": min_age_min, "max_age_min": max_age_min}
+        filters = {
+            "status": status,
+            "policy": policy,
+            "reason": reason,
+            "min_age_min": min_age_min,
+            "max_age_min": max_age_min,
+        }
         try:
             where = _item_filter(status, policy, reason, min_age_min, max_age_min)
         except InputError as exc:
-            return page(request, "queue.html", status_code=400, session=session, error=str(exc),
-                        items=[], counts=queue.counts(), filters=filters, reasons=_REASONS,
-                        statuses=list(_STATUS_CHOICES), now=_now(clock))
+            return page(
+                request,
+                "queue.html",
+                status_code=400,
+                session=session,
+                error=str(exc),
+                items=[],
+                counts=queue.counts(),
+                filters=filters,
+                reasons=_REASONS,
+                statuses=list(_STATUS_CHOICES),
+                now=_now(clock),
+            )
         return page(
-            request, "queue.html", session=session, items=queue.list_items(where), counts=queue.counts(),
-            filters=filters, reasons=_REASONS, statuses=list(_STATUS_CHOICES), done=done, now=_now(clock),
+            request,
+            "queue.html",
+            session=session,
+            items=queue.list_items(where),
+            counts=queue.counts(),
+            filters=filters,
+            reasons=_REASONS,
+            statuses=list(_STATUS_CHOICES),
+            done=done,
+            now=_now(clock),
         )
 
     @app.post("/next")
@@ -182,7 +212,8 @@ def create_review_app(
     def export(request: Request):
         session_of(request)
         return Response(
-            golden_jsonl(golden_records(queue)), media_type="application/x-ndjson",
+            golden_jsonl(golden_records(queue)),
+            media_type="application/x-ndjson",
             headers={"Content-Disposition": 'attachment; filename="review-golden.jsonl"'},
         )
 
@@ -199,19 +230,33 @@ def create_review_app(
             item = queue.claim(session.reviewer, item_id=item_id, lease_s=lease_s) or queue.get(item_id)
         return item_view(request, session, item)
 
-    def item_view(request: Request, session: Session, item: EscalationItem, error: str = "",
-                  status_code: int = 200, **form: str) -> HTMLResponse:
+    def item_view(
+        request: Request,
+        session: Session,
+        item: EscalationItem,
+        error: str = "",
+        status_code: int = 200,
+        **form: str,
+    ) -> HTMLResponse:
         now = _now(clock)
         return page(
-            request, "item.html", status_code=status_code, session=session, item=item, error=error,
+            request,
+            "item.html",
+            status_code=status_code,
+            session=session,
+            item=item,
+            error=error,
             segments=draft_segments(item.draft, item.claims),
             evidence=[_evidence(item, claim) for claim in item.claims if claim.flagged],
             editable=item.status in OPEN_STATUSES and not item.held_by_other(session.reviewer, now),
-            events=queue.events(item.id), now=now, form=form,
+            events=queue.events(item.id),
+            now=now,
+            form=form,
         )
 
-    def decide(request: Request, item_id: str, csrf: str, act: Callable[[str], EscalationItem],
-               **form: str) -> Response:
+    def decide(
+        request: Request, item_id: str, csrf: str, act: Callable[[str], EscalationItem], **form: str
+    ) -> Response:
         session = checked_post(request, csrf)
         try:
             item = act(session.reviewer)
@@ -225,21 +270,32 @@ def create_review_app(
 
     @app.post("/items/{item_id}/approve")
     def approve(request: Request, item_id: str, csrf: str = Form(""), comment: str = Form("")):
-        return decide(request, item_id, csrf, lambda me: queue.approve(item_id, me, comment=comment),
-                      comment=comment)
+        return decide(
+            request, item_id, csrf, lambda me: queue.approve(item_id, me, comment=comment), comment=comment
+        )
 
     @app.post("/items/{item_id}/edit")
-    def edit(request: Request, item_id: str, csrf: str = Form(""), comment: str = Form(""),
-             final_answer: str = Form("")):
+    def edit(
+        request: Request,
+        item_id: str,
+        csrf: str = Form(""),
+        comment: str = Form(""),
+        final_answer: str = Form(""),
+    ):
         return decide(
-            request, item_id, csrf, lambda me: queue.edit(item_id, me, final_answer, comment=comment),
-            comment=comment, final_answer=final_answer,
+            request,
+            item_id,
+            csrf,
+            lambda me: queue.edit(item_id, me, final_answer, comment=comment),
+            comment=comment,
+            final_answer=final_answer,
         )
 
     @app.post("/items/{item_id}/reject")
     def reject(request: Request, item_id: str, csrf: str = Form(""), comment: str = Form("")):
-        return decide(request, item_id, csrf, lambda me: queue.reject(item_id, me, comment=comment),
-                      comment=comment)
+        return decide(
+            request, item_id, csrf, lambda me: queue.reject(item_id, me, comment=comment), comment=comment
+        )
 
     @app.post("/items/{item_id}/release")
     def release(request: Request, item_id: str, csrf: str = Form("")):
@@ -347,7 +403,7 @@ def _constant_equal(given: str, expected: str) -> bool:
 
 
 def _now(clock: Callable[[], float]) -> datetime:
-    return datetime.fromtimestamp(clock(), tz=timezone.utc)
+    return datetime.fromtimestamp(clock(), tz=UTC)
 
 
 def _ago(moment: datetime | None, now: datetime) -> str:

@@ -22,15 +22,15 @@ from tenacity import RetryError, Retrying, retry_if_exception_type, stop_after_a
 from guard.review.items import EscalationItem, Webhook
 
 __all__ = [
-    "SIGNATURE_HEADER",
-    "EVENT_HEADER",
     "DELIVERY_HEADER",
-    "DeliverySettings",
+    "EVENT_HEADER",
+    "SIGNATURE_HEADER",
     "DeliveryResult",
+    "DeliverySettings",
     "decision_payload",
+    "deliver",
     "sign",
     "verify_signature",
-    "deliver",
 ]
 
 SIGNATURE_HEADER = "X-Ragguard-Signature-256"

@@ -82,8 +82,14 @@ def test_a_reviewer_edits_and_approves_an_item_in_chromium(live_app, chromium_pa
 
             page.click(f'tr[data-item-id="{item_id}"] a')
             page.wait_for_selector("#draft")
-            assert page.locator("#draft mark.contradicted").inner_text() == "It must never be taken with food [1]."
-            assert page.locator("#draft mark.unsupported").inner_text() == "Adults may take up to 80 mg a day [2]."
+            assert (
+                page.locator("#draft mark.contradicted").inner_text()
+                == "It must never be taken with food [1]."
+            )
+            assert (
+                page.locator("#draft mark.unsupported").inner_text()
+                == "Adults may take up to 80 mg a day [2]."
+            )
             assert "<script>" in page.locator("#evidence").inner_text()  # shown as text
             assert page.evaluate("window.__pwned === undefined") and dialogs == []
             page.screenshot(path=str(tmp_path / "item.png"), full_page=True)

@@ -45,7 +45,10 @@ def test_a_killed_enqueuer_loses_and_duplicates_nothing(target):
     resend_from, stop = last - 5, last + 1 + AFTER_RESTART
     rerun = subprocess.run(
         [sys.executable, str(SCRIPT), target, str(resend_from), str(stop)],
-        capture_output=True, text=True, timeout=120, check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     )
     second = _acks(rerun.stdout.splitlines())
     assert sorted(second) == list(range(resend_from, stop))

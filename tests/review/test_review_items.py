@@ -45,26 +45,46 @@ def _escalated_response():
     draft = "Take one tablet a day [1]. " + sentence
     start = draft.index(sentence)
     verdicts = [
-        ClaimVerdict(claim=Claim(index=0, text="Take one tablet a day.", start=0, end=start - 1, citations=[1]),
-                     label=SupportLabel.supported, support=0.9, best_passage_id="p1",
-                     cited_passage_ids=["p1"]),
-        ClaimVerdict(claim=Claim(index=1, text="It must never be taken with food.", start=start, end=len(draft),
-                                 citations=[2]),
-                     label=SupportLabel.contradicted, support=0.04, best_passage_id="p2",
-                     best_sentence="It can be taken with or without food.", cited_passage_ids=["p2"],
-                     hallucination_type=HallucinationType.contradiction, type_evidence="'never' vs 'with or without'"),
+        ClaimVerdict(
+            claim=Claim(index=0, text="Take one tablet a day.", start=0, end=start - 1, citations=[1]),
+            label=SupportLabel.supported,
+            support=0.9,
+            best_passage_id="p1",
+            cited_passage_ids=["p1"],
+        ),
+        ClaimVerdict(
+            claim=Claim(
+                index=1, text="It must never be taken with food.", start=start, end=len(draft), citations=[2]
+            ),
+            label=SupportLabel.contradicted,
+            support=0.04,
+            best_passage_id="p2",
+            best_sentence="It can be taken with or without food.",
+            cited_passage_ids=["p2"],
+            hallucination_type=HallucinationType.contradiction,
+            type_evidence="'never' vs 'with or without'",
+        ),
     ]
-    reason = Reason(condition=Condition.contradicted_claim, action=Action.escalate,
-                    detail="claim 'It must never...' is contradicted by the passages", claim_index=1)
-    passages = [Passage(id="p1", text="Take one tablet a day.", source="clinic-zelorin-20mg.md", title="Zelorin"),
-                Passage(id="p2", text="It can be taken with or without food.", source="faq.jsonl#faq-3")]
+    reason = Reason(
+        condition=Condition.contradicted_claim,
+        action=Action.escalate,
+        detail="claim 'It must never...' is contradicted by the passages",
+        claim_index=1,
+    )
+    passages = [
+        Passage(id="p1", text="Take one tablet a day.", source="clinic-zelorin-20mg.md", title="Zelorin"),
+        Passage(id="p2", text="It can be taken with or without food.", source="faq.jsonl#faq-3"),
+    ]
     gate = GateResult(passed=True, relevance=0.8, threshold=0.5, attempts=1, queries=["zelorin food"])
     return _response_type()(
-        answer="Passed to a human reviewer.", draft=draft, question="Can I take Zelorin with food?",
+        answer="Passed to a human reviewer.",
+        draft=draft,
+        question="Can I take Zelorin with food?",
         decision=Decision(action=Action.escalate, reasons=[reason], policy="medical"),
         verification=Verification(claims=verdicts, faithfulness=0.5),
         retrieval=RetrievalResult(query="Can I take Zelorin with food?", passages=passages, gate=gate),
-        model="local/smollm2-135m-instruct", trace_id="trace-abc",
+        model="local/smollm2-135m-instruct",
+        trace_id="trace-abc",
     )
 
 
@@ -73,12 +93,16 @@ def test_item_from_response_snapshots_the_review_material():
     item = item_from_response(resp)
     assert (item.trace_id, item.question, item.draft) == ("trace-abc", resp.question, resp.draft)
     assert item.holding_answer == resp.answer and item.policy == "medical" and item.action == "escalate"
-    assert [(r.condition, r.action, r.claim_index) for r in item.reasons] == [("contradicted_claim", "escalate", 1)]
+    assert [(r.condition, r.action, r.claim_index) for r in item.reasons] == [
+        ("contradicted_claim", "escalate", 1)
+    ]
     assert [(p.number, p.id, p.source) for p in item.passages] == [
-        (1, "p1", "clinic-zelorin-20mg.md"), (2, "p2", "faq.jsonl#faq-3")]
+        (1, "p1", "clinic-zelorin-20mg.md"),
+        (2, "p2", "faq.jsonl#faq-3"),
+    ]
     bad = item.claims[1]
     assert (bad.label, bad.hallucination_type, bad.best_passage_id) == ("contradicted", "contradiction", "p2")
-    assert resp.draft[bad.start:bad.end] == "It must never be taken with food [2]."
+    assert resp.draft[bad.start : bad.end] == "It must never be taken with food [2]."
     assert bad.best_sentence == "It can be taken with or without food." and bad.flagged
     assert not item.claims[0].flagged
     assert item.faithfulness == 0.5 and item.gate_passed and item.gate_relevance == 0.8

@@ -83,8 +83,11 @@ def test_release_returns_an_item_only_for_its_holder(queue):
     ("decide", "status", "final"),
     [
         (lambda q, i: q.approve(i, "alice", comment="fine"), ItemStatus.approved, DRAFT),
-        (lambda q, i: q.edit(i, "alice", "  Take 20 mg once a day [1].  ", comment="fine"),
-         ItemStatus.edited, "Take 20 mg once a day [1]."),
+        (
+            lambda q, i: q.edit(i, "alice", "  Take 20 mg once a day [1].  ", comment="fine"),
+            ItemStatus.edited,
+            "Take 20 mg once a day [1].",
+        ),
         (lambda q, i: q.reject(i, "alice", comment="fine"), ItemStatus.rejected, None),
     ],
     ids=["approve", "edit", "reject"],

@@ -35,7 +35,9 @@ def app(store, web_clock):
 
 
 def _login(client: TestClient, reviewer: str = "alice", prefix: str = "") -> None:
-    response = client.post(f"{prefix}/login", data={"token": TOKEN, "reviewer": reviewer}, follow_redirects=False)
+    response = client.post(
+        f"{prefix}/login", data={"token": TOKEN, "reviewer": reviewer}, follow_redirects=False
+    )
     assert response.status_code == 303
 
 
@@ -50,8 +52,14 @@ def test_nothing_escalated_is_reachable_without_the_token(app, store):
         response = client.get(path, follow_redirects=False)
         assert response.status_code == 303 and response.headers["location"] == "/login"
     assert client.get("/export.jsonl").status_code == 401
-    for path in (f"/items/{item_id}/approve", f"/items/{item_id}/edit", f"/items/{item_id}/reject",
-                 f"/items/{item_id}/release", "/next", "/logout"):
+    for path in (
+        f"/items/{item_id}/approve",
+        f"/items/{item_id}/edit",
+        f"/items/{item_id}/reject",
+        f"/items/{item_id}/release",
+        "/next",
+        "/logout",
+    ):
         assert client.post(path, data={"csrf": "x", "final_answer": "x"}).status_code == 401
     for path in ("/docs", "/openapi.json", "/redoc"):
         assert client.get(path).status_code == 404
@@ -96,8 +104,9 @@ def test_posts_need_the_session_csrf_token_and_same_origin(app, store):
     csrf = _csrf(page.text)
     assert client.post(f"/items/{item_id}/approve", data={}).status_code == 403
     assert client.post(f"/items/{item_id}/approve", data={"csrf": csrf[:-1] + "x"}).status_code == 403
-    cross = client.post(f"/items/{item_id}/approve", data={"csrf": csrf},
-                        headers={"Origin": "https://evil.example"})
+    cross = client.post(
+        f"/items/{item_id}/approve", data={"csrf": csrf}, headers={"Origin": "https://evil.example"}
+    )
     assert cross.status_code == 403
     opaque = client.post(f"/items/{item_id}/approve", data={"csrf": csrf}, headers={"Origin": "null"})
     assert opaque.status_code == 403
@@ -105,8 +114,12 @@ def test_posts_need_the_session_csrf_token_and_same_origin(app, store):
     _login(other, "bob")
     assert other.post(f"/items/{item_id}/approve", data={"csrf": csrf}).status_code == 403  # not bob's
     assert store.get(item_id).status is ItemStatus.claimed  # claimed on view, never decided
-    ok = client.post(f"/items/{item_id}/approve", data={"csrf": csrf}, headers={"Origin": "http://testserver"},
-                     follow_redirects=False)
+    ok = client.post(
+        f"/items/{item_id}/approve",
+        data={"csrf": csrf},
+        headers={"Origin": "http://testserver"},
+        follow_redirects=False,
+    )
     assert ok.status_code == 303 and store.get(item_id).status is ItemStatus.approved
 
 
@@ -134,7 +147,7 @@ def test_the_item_view_marks_failing_claims_beside_their_evidence(app, store):
     assert '<mark class="unsupported" id="claim-1"' in html
     assert '<mark class="contradicted" id="claim-2"' in html
     assert 'id="claim-0"' not in html  # supported claims stay plain
-    evidence = html[html.index('id="evidence"'):]
+    evidence = html[html.index('id="evidence"') :]
     assert '<mark class="evidence">The usual adult dose is 20 mg a day.</mark>' in evidence
     assert '<mark class="evidence">It can be taken with or without food.</mark>' in evidence
     assert "fabrication" in evidence and "80 mg occurs in no passage" in evidence
@@ -145,14 +158,19 @@ def test_edit_and_approve_leaves_the_queue_and_reaches_the_export(app, store):
     client = TestClient(app)
     _login(client)
     csrf = _csrf(client.get(f"/items/{item_id}").text)
-    response = client.post(f"/items/{item_id}/edit",
-                           data={"csrf": csrf, "final_answer": "Take 20 mg a day [2].", "comment": "dose"})
+    response = client.post(
+        f"/items/{item_id}/edit",
+        data={"csrf": csrf, "final_answer": "Take 20 mg a day [2].", "comment": "dose"},
+    )
     assert response.status_code == 200 and "edited item" in response.text
     assert item_id not in client.get("/").text
     assert item_id in client.get("/?status=decided").text
     item = store.get(item_id)
-    assert (item.status, item.final_answer, item.decision.reviewer) == (ItemStatus.edited, "Take 20 mg a day [2].",
-                                                                       "alice")
+    assert (item.status, item.final_answer, item.decision.reviewer) == (
+        ItemStatus.edited,
+        "Take 20 mg a day [2].",
+        "alice",
+    )
     export = client.get("/export.jsonl")
     assert export.status_code == 200 and f'"id": "review-{item_id}"' in export.text
     assert '"reference_answer": "Take 20 mg a day [2]."' in export.text
@@ -163,8 +181,12 @@ def test_an_empty_edit_is_refused_with_the_form_kept(app, store):
     client = TestClient(app)
     _login(client)
     csrf = _csrf(client.get(f"/items/{item_id}").text)
-    response = client.post(f"/items/{item_id}/edit", data={"csrf": csrf, "final_answer": " ", "comment": "kept"})
-    assert response.status_code == 400 and "cannot be empty" in response.text and 'value="kept"' in response.text
+    response = client.post(
+        f"/items/{item_id}/edit", data={"csrf": csrf, "final_answer": " ", "comment": "kept"}
+    )
+    assert (
+        response.status_code == 400 and "cannot be empty" in response.text and 'value="kept"' in response.text
+    )
     assert store.get(item_id).status is ItemStatus.claimed
 
 
@@ -210,7 +232,9 @@ def test_the_app_mounts_under_a_prefix(store):
     server.mount("/review", create_review_app(store, TOKEN))
     client = TestClient(server)
     assert client.get("/review/", follow_redirects=False).headers["location"] == "/review/login"
-    response = client.post("/review/login", data={"token": TOKEN, "reviewer": "alice"}, follow_redirects=False)
+    response = client.post(
+        "/review/login", data={"token": TOKEN, "reviewer": "alice"}, follow_redirects=False
+    )
     assert response.headers["location"] == "/review/"
     assert "path=/review" in response.headers["set-cookie"].lower()
     html = client.get(f"/review/items/{item_id}").text

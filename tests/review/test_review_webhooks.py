@@ -96,7 +96,9 @@ def test_a_failed_delivery_is_recorded_and_the_decision_stands(queue, receiver):
     item_id = queue.enqueue(make_item())
     queue.reject(item_id, "alice")
     assert queue.get(item_id).status is ItemStatus.rejected
-    failed = {e.detail.split()[0]: e.detail for e in queue.events(item_id) if e.kind is EventKind.webhook_failed}
+    failed = {
+        e.detail.split()[0]: e.detail for e in queue.events(item_id) if e.kind is EventKind.webhook_failed
+    }
     assert set(failed) == {refusing.url, down.url}
     assert "HTTP 400 after 1 attempt" in failed[refusing.url]  # a 4xx is final
     assert "ConnectError" in failed[down.url] and "after 4 attempt(s)" in failed[down.url]  # retried
