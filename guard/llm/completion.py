@@ -1,0 +1,267 @@
+"""``complete`` / ``acomplete``: one chat call through litellm, with retries and a fallback.
+
+Transient failures (timeouts, rate limits, 5xx, dropped connections) are retried with
+exponential backoff and jitter; any other failure is final for that model. When the
+primary model fails for good, the fallback model (if any) gets the same treatment. When
+every model has failed, :class:`~guard.errors.ModelError` says which model, what error and
+how many attempts; its ``attempts`` attribute holds the typed record of each call.
+
+The core is async; ``complete`` runs it on one private event loop thread, so that a sync
+caller works inside or outside a running loop and litellm's cached async clients always
+meet the loop they were made on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Coroutine, Sequence
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from guard.errors import InputError, ModelError
+from guard.llm.types import Attempt, AttemptOutcome, Completion, Usage
+from guard.observability import get_logger
+
+__all__ = ["RetryPolicy", "complete", "acomplete", "run_sync"]
+
+_log = get_logger(__name__)
+T = TypeVar("T")
+
+
+class RetryPolicy(BaseModel):
+    """How hard to try one model: ``retries`` extra calls, waits from ``backoff_s`` doubling to ``max_backoff_s``."""
+
+    retries: int = 2
+    backoff_s: float = 0.5
+    max_backoff_s: float = 8.0
+
+
+class _EmptyAnswer(Exception):
+    """The provider answered without any text (e.g. only a tool call)."""
+
+
+class _ModelFailed(Exception):
+    def __init__(self, model: str, attempts: list[Attempt], error: BaseException) -> None:
+        super().__init__(model)
+        self.model = model
+        self.attempts = attempts
+        self.error = error
+
+    def describe(self) -> str:
+        n = len(self.attempts)
+        return f"'{self.model}' failed after {n} attempt{'s' * (n != 1)} ({_error_text(self.error)})"
+
+
+async def acomplete(
+    messages: Sequence[dict[str, Any]],
+    model: str,
+    *,
+    temperature: float = 0.0,
+    max_tokens: int = 512,
+    timeout: float = 60.0,
+    retries: int = 2,
+    backoff_s: float = 0.5,
+    max_backoff_s: float = 8.0,
+    fallback_model: str | None = None,
+    **litellm_kwargs: Any,
+) -> Completion:
+    """Ask ``model`` (any litellm model string) to answer ``messages``.
+
+    ``timeout`` bounds each call; ``retries`` extra calls follow transient errors, waiting
+    ``backoff_s``, then doubling up to ``max_backoff_s``. ``fallback_model`` is tried the same
+    way once the primary has failed for good. Other keyword arguments go to litellm as they
+    are (``api_base``, ``api_key``, ``seed``, ``stop``...). Raises ModelError.
+    """
+    _check_messages(messages)
+    if not model:
+        raise InputError("model is empty: pass a litellm model string such as 'local/smollm2-135m-instruct'")
+    policy = RetryPolicy(retries=retries, backoff_s=backoff_s, max_backoff_s=max_backoff_s)
+    call = dict(litellm_kwargs, temperature=temperature, max_tokens=max_tokens, timeout=timeout)
+    started = time.perf_counter()
+    failures: list[_ModelFailed] = []
+    for candidate in [model] if fallback_model is None else [model, fallback_model]:
+        try:
+            result = await _complete_with_retries(list(messages), candidate, call, policy)
+        except _ModelFailed as failed:
+            failures.append(failed)
+            continue
+        attempts = [a for f in failures for a in f.attempts] + result.attempts
+        return result.model_copy(
+            update={"attempts": attempts, "fallback_used": bool(failures), "elapsed_s": time.perf_counter() - started}
+        )
+    raise _model_error(failures)
+
+
+def complete(
+    messages: Sequence[dict[str, Any]],
+    model: str,
+    *,
+    temperature: float = 0.0,
+    max_tokens: int = 512,
+    timeout: float = 60.0,
+    retries: int = 2,
+    backoff_s: float = 0.5,
+    max_backoff_s: float = 8.0,
+    fallback_model: str | None = None,
+    **litellm_kwargs: Any,
+) -> Completion:
+    """Synchronous :func:`acomplete`."""
+    return run_sync(
+        acomplete(
+            messages,
+            model,
+            temperature=temperature,
+            max_tokens=max_tokens,
+            timeout=timeout,
+            retries=retries,
+            backoff_s=backoff_s,
+            max_backoff_s=max_backoff_s,
+            fallback_model=fallback_model,
+            **litellm_kwargs,
+        )
+    )
+
+
+async def _complete_with_retries(
+    messages: list[dict[str, Any]], model: str, call: dict[str, Any], policy: RetryPolicy
+) -> Completion:
+    from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
+
+    from guard.llm._litellm import transient_errors
+
+    attempts: list[Attempt] = []
+    transient = transient_errors()
+    retrying = AsyncRetrying(
+        stop=stop_after_attempt(policy.retries + 1),
+        wait=wait_exponential_jitter(initial=policy.backoff_s, max=policy.max_backoff_s, jitter=policy.backoff_s),
+        retry=retry_if_exception_type(transient),
+        reraise=True,
+    )
+    try:
+        async for attempt in retrying:
+            with attempt:
+                return await _call_once(messages, model, call, attempts, transient)
+    except Exception as exc:
+        raise _ModelFailed(model, attempts, exc) from exc
+    raise AssertionError("unreachable: tenacity either returns or re-raises")
+
+
+async def _call_once(
+    messages: list[dict[str, Any]],
+    model: str,
+    call: dict[str, Any],
+    attempts: list[Attempt],
+    transient: tuple[type[BaseException], ...],
+) -> Completion:
+    from guard.llm._litellm import import_litellm
+    from guard.llm.providers import register_local_model
+
+    litellm = import_litellm()
+    register_local_model()
+    started = time.perf_counter()
+    number = len(attempts) + 1
+    try:
+        # The retry loop is ours: litellm and the openai SDK must not retry underneath it.
+        response = await litellm.acompletion(
+            model=model, messages=messages, **{"num_retries": 0, "max_retries": 0, **call}
+        )
+        text = response.choices[0].message.content
+        if text is None:
+            raise _EmptyAnswer(f"{model} answered without text content")
+    except Exception as exc:
+        outcome = AttemptOutcome.transient_error if isinstance(exc, transient) else AttemptOutcome.error
+        attempts.append(_attempt(model, number, outcome, started, exc))
+        _log.warning("llm.call_failed", model=model, attempt=number, error=type(exc).__name__)
+        raise
+    attempts.append(_attempt(model, number, AttemptOutcome.ok, started))
+    _log.info("llm.call", model=model, attempt=number, seconds=round(attempts[-1].elapsed_s, 3))
+    return Completion(
+        text=text,
+        model=model,
+        usage=_usage(response),
+        finish_reason=response.choices[0].finish_reason,
+        attempts=attempts,
+    )
+
+
+def _attempt(
+    model: str, number: int, outcome: AttemptOutcome, started: float, exc: BaseException | None = None
+) -> Attempt:
+    return Attempt(
+        model=model,
+        number=number,
+        outcome=outcome,
+        error_type=type(exc).__name__ if exc else None,
+        error=_error_text(exc) if exc else None,
+        elapsed_s=time.perf_counter() - started,
+    )
+
+
+def _usage(response: Any) -> Usage:
+    usage = getattr(response, "usage", None)
+    return Usage(
+        prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
+        completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+    )
+
+
+def _error_text(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    name = type(exc).__name__
+    # litellm's messages already start with "litellm.<Name>:".
+    return text[:300] if text.startswith(f"litellm.{name}") else f"{name}: {text[:300]}"
+
+
+def _model_error(failures: list[_ModelFailed]) -> ModelError:
+    tried = "; then fallback ".join(f.describe() for f in failures)
+    hint = (
+        "Check the model name and its credentials (api_key / api_base), "
+        "or raise timeout= / retries=, or set fallback_model="
+    )
+    error = ModelError(f"model call failed: {tried}. {hint}.")
+    error.attempts = [a for f in failures for a in f.attempts]  # type: ignore[attr-defined]
+    return error
+
+
+def _check_messages(messages: Sequence[dict[str, Any]]) -> None:
+    if not messages:
+        raise InputError("messages is empty: pass at least one {'role': 'user', 'content': ...} message")
+    for i, message in enumerate(messages):
+        if not isinstance(message, dict) or "role" not in message or "content" not in message:
+            raise InputError(f"message {i} must be a dict with 'role' and 'content'; got {message!r:.120}")
+
+
+_loop: asyncio.AbstractEventLoop | None = None
+_loop_lock = threading.Lock()
+
+
+def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to completion on the module's event-loop thread and return its result.
+
+    Works from plain code and from inside a running event loop (which it blocks meanwhile);
+    contextvars such as the trace id follow the call.
+    """
+    loop = _background_loop()
+    if _running_loop() is loop:
+        coroutine.close()
+        raise RuntimeError("run_sync() was called from its own event loop: await the async function instead")
+    return asyncio.run_coroutine_threadsafe(coroutine, loop).result()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _background_loop() -> asyncio.AbstractEventLoop:
+    global _loop
+    with _loop_lock:
+        if _loop is None:
+            _loop = asyncio.new_event_loop()
+            threading.Thread(target=_loop.run_forever, name="ragguard-llm-loop", daemon=True).start()
+        return _loop

@@ -1,0 +1,112 @@
+"""In-process models registered as litellm custom providers.
+
+A backend is a plain object with ``generate(model, messages, params) -> Generation``;
+:class:`BackendProvider` adapts it to litellm's ``CustomLLM`` so that ``"<provider>/<model>"``
+goes through ``litellm.completion`` / ``acompletion`` like any hosted model. Backends raise
+plain exceptions: ``TimeoutError`` becomes ``litellm.Timeout`` (retried), any other
+non-litellm exception becomes a non-retried ``litellm.APIError``; litellm exceptions pass
+through as they are (the scripted test models raise them on purpose).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any, Protocol
+
+import openai
+
+from guard.llm._litellm import import_litellm
+from guard.llm.local_model import LocalChatBackend
+from guard.llm.types import Generation, GenerationParams
+
+litellm = import_litellm()
+
+__all__ = ["ChatBackend", "BackendProvider", "params_from_litellm", "register_backend", "register_local_model"]
+
+# Parameters litellm forwards that an in-process backend may read or safely ignore.
+_IGNORED_PARAMS = {"max_retries", "num_retries", "stream_options"}
+_SUPPORTED_PARAMS = {"max_tokens", "max_completion_tokens", "temperature", "stop", "seed"}
+
+
+def params_from_litellm(optional_params: dict[str, Any], timeout: Any) -> GenerationParams:
+    unsupported = set(optional_params) - _SUPPORTED_PARAMS - _IGNORED_PARAMS
+    if unsupported:
+        raise ValueError(
+            f"unsupported parameter(s) {sorted(unsupported)} for an in-process model; "
+            f"supported: {sorted(_SUPPORTED_PARAMS)}"
+        )
+    stop = optional_params.get("stop") or []
+    return GenerationParams(
+        max_tokens=optional_params.get("max_tokens") or optional_params.get("max_completion_tokens"),
+        temperature=optional_params.get("temperature") or 0.0,
+        stop=[stop] if isinstance(stop, str) else list(stop),
+        seed=optional_params.get("seed"),
+        timeout=float(timeout) if isinstance(timeout, (int, float)) else None,
+    )
+
+
+class ChatBackend(Protocol):
+    def generate(self, model: str, messages: list[dict[str, Any]], params: GenerationParams) -> Generation: ...
+
+
+class BackendProvider(litellm.CustomLLM):
+    """litellm's view of a :class:`ChatBackend`."""
+
+    def __init__(self, provider: str, backend: ChatBackend) -> None:
+        super().__init__()
+        self.provider = provider
+        self.backend = backend
+
+    def completion(self, *, model, messages, model_response, optional_params, timeout=None, **_):
+        return self._respond(model, messages, model_response, optional_params, timeout)
+
+    async def acompletion(self, *, model, messages, model_response, optional_params, timeout=None, **_):
+        # Backends are synchronous (CPU-bound torch); keep the event loop free meanwhile.
+        return await asyncio.to_thread(self._respond, model, messages, model_response, optional_params, timeout)
+
+    def _respond(self, model, messages, model_response, optional_params, timeout):
+        started = time.perf_counter()
+        try:
+            params = params_from_litellm(optional_params, timeout)
+            generation = self.backend.generate(model, messages, params)
+        except openai.OpenAIError:  # every litellm error derives from the openai SDK's
+            raise
+        except TimeoutError as exc:
+            raise litellm.Timeout(message=str(exc), model=model, llm_provider=self.provider) from exc
+        except Exception as exc:
+            message = f"{type(exc).__name__}: {exc}"
+            raise litellm.APIError(
+                status_code=500, message=message, llm_provider=self.provider, model=model
+            ) from exc
+        model_response.choices[0].message.content = generation.text
+        model_response.choices[0].finish_reason = generation.finish_reason
+        model_response.model = f"{self.provider}/{model}"
+        model_response.usage = litellm.Usage(
+            prompt_tokens=generation.prompt_tokens,
+            completion_tokens=generation.completion_tokens,
+            total_tokens=generation.prompt_tokens + generation.completion_tokens,
+        )
+        model_response._response_ms = (time.perf_counter() - started) * 1000
+        return model_response
+
+
+def register_backend(provider: str, backend: ChatBackend) -> None:
+    """Route ``"<provider>/..."`` model strings to ``backend`` (replacing any earlier one)."""
+    entries = [item for item in litellm.custom_provider_map if item["provider"] != provider]
+    entries.append({"provider": provider, "custom_handler": BackendProvider(provider, backend)})
+    litellm.custom_provider_map = entries
+    from litellm.utils import custom_llm_setup
+
+    custom_llm_setup()
+
+
+def register_local_model(cache_dir: Path | None = None, *, replace: bool = False) -> None:
+    """Serve ``local/smollm2-135m-instruct`` through litellm (weights load on the first call).
+
+    ``guard.llm.complete`` calls this itself; call it before using ``litellm.completion``
+    directly, or with ``replace=True`` to read converted weights from another ``cache_dir``.
+    """
+    if replace or not any(item["provider"] == "local" for item in litellm.custom_provider_map):
+        register_backend("local", LocalChatBackend(cache_dir))

@@ -1,0 +1,28 @@
+"""Prompt templates (text files in this folder) and the functions that fill them.
+
+Retrieved passages, drafts and questions are untrusted: they are delimited and defused
+(see :mod:`prompts.delimiting`) before they enter a prompt, and the system prompts say
+that passage content is data, never instructions.
+"""
+
+from prompts.delimiting import format_passages, neutralise
+from prompts.messages import (
+    ClaimFeedback,
+    build_answer_messages,
+    build_regenerate_messages,
+    build_rewrite_messages,
+)
+from prompts.templates import TEMPLATE_DIR, Message, render, template_fields
+
+__all__ = [
+    "ClaimFeedback",
+    "Message",
+    "TEMPLATE_DIR",
+    "build_answer_messages",
+    "build_regenerate_messages",
+    "build_rewrite_messages",
+    "format_passages",
+    "neutralise",
+    "render",
+    "template_fields",
+]

@@ -1,0 +1,57 @@
+"""The three prompts the guard sends: answer, regenerate with feedback, rewrite a query."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from prompts.delimiting import format_passages, neutralise
+from prompts.templates import Message, render
+from retrievers.types import Passage
+
+__all__ = ["ClaimFeedback", "build_answer_messages", "build_regenerate_messages", "build_rewrite_messages"]
+
+_NO_PASSAGES = "(no passages were found)"
+
+
+class ClaimFeedback(BaseModel):
+    """A claim of the previous draft that failed verification, and why."""
+
+    claim: str
+    reason: str
+
+
+def build_answer_messages(question: str, passages: Sequence[Passage], refusal_text: str) -> list[Message]:
+    """Answer ``question`` from ``passages`` only, citing ``[n]`` for ``passages[n - 1]``."""
+    return render(
+        "answer",
+        question=neutralise(question.strip()),
+        passages=format_passages(passages) or _NO_PASSAGES,
+        refusal=refusal_text.strip(),
+    )
+
+
+def build_regenerate_messages(
+    question: str,
+    passages: Sequence[Passage],
+    draft: str,
+    failures: Sequence[ClaimFeedback | tuple[str, str]],
+    refusal_text: str,
+) -> list[Message]:
+    """Answer again, told which claims of ``draft`` failed and why."""
+    items = [f if isinstance(f, ClaimFeedback) else ClaimFeedback(claim=f[0], reason=f[1]) for f in failures]
+    return render(
+        "regenerate",
+        question=neutralise(question.strip()),
+        passages=format_passages(passages) or _NO_PASSAGES,
+        draft=neutralise(draft.strip()),
+        feedback="\n".join(f'- "{neutralise(i.claim.strip())}": {neutralise(i.reason.strip())}' for i in items)
+        or "- (no claim was singled out: the draft as a whole was not supported)",
+        refusal=refusal_text.strip(),
+    )
+
+
+def build_rewrite_messages(query: str) -> list[Message]:
+    """Rewrite a search query that found too little."""
+    return render("rewrite", query=neutralise(query.strip()))
