@@ -171,6 +171,7 @@ def main() -> None:
         "item_json_bytes": len(realistic_item("x").model_dump_json()),
         "machine": {
             "cpus": os.cpu_count(),
+            "load_average_1m_at_start": round(os.getloadavg()[0], 2),  # the machine is shared
             "python": platform.python_version(),
             "sqlite": sqlite3.sqlite_version,
         },

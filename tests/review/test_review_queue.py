@@ -70,6 +70,18 @@ def test_an_expired_lease_puts_the_item_back(queue, clock):
         queue.approve(item_id, "alice")
 
 
+def test_an_abandoned_older_item_comes_before_newer_pending_ones(queue, clock):
+    old = queue.enqueue(make_item("old"))
+    clock.advance(5)
+    new = queue.enqueue(make_item("new"))
+    queue.claim("alice", item_id=old, lease_s=30)
+    assert queue.claim("bob", lease_s=30).id == new
+    queue.release(new, "bob")
+    clock.advance(31)
+    assert queue.claim("bob").id == old
+    assert queue.claim("carol").id == new
+
+
 def test_release_returns_an_item_only_for_its_holder(queue):
     item_id = queue.enqueue(make_item())
     queue.claim("alice")
