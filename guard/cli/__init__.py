@@ -28,6 +28,7 @@ from guard.cli import retrieval as _retrieval  # noqa: E402,F401
 from guard.cli import review as _review  # noqa: E402,F401
 from guard.cli import train as _train  # noqa: E402,F401
 from guard.cli import serve as _serve  # noqa: E402,F401
+from guard.cli import pipeline as _pipeline  # noqa: E402,F401
 
 
 def main() -> None:

@@ -1,0 +1,317 @@
+"""The guarded pipeline, top to bottom in one place.
+
+    retrieve ─▶ (gate failed → refuse, no model call) ─▶ prompt ─▶ generate
+             ─▶ verify ─▶ auto-cite ─▶ decide ─▶ (regenerate with feedback)* ─▶ apply action
+
+Each stage is a small function from typed input to typed output, so a stage can be
+run, tested and timed alone. The core is async (``aguarded_completion``); the
+sync ``guarded_completion`` is a thin wrapper. CPU-bound stages (retrieval,
+verification) run in a worker thread so an async server keeps serving.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Protocol, TypeVar, runtime_checkable
+
+from guard.decide import Action, Decision, apply_action, decide
+from guard.errors import InputError
+from guard.llm.completion import acomplete
+from guard.llm.local_model import LOCAL_MODEL as DEFAULT_MODEL
+from guard.llm.types import Completion
+from guard.observability import get_logger, trace_context
+from guard.policy import Policy, load_policy
+from guard.response import GuardedResponse
+from guard.verify.api import as_passages
+from guard.verify.autocite import add_missing_citations
+from guard.verify.stage import run_verification
+from guard.verify.types import Verification, VerificationInput, VerifyThresholds
+from prompts import build_answer_messages, build_regenerate_messages
+from retrievers.config import RetrievalConfig
+from retrievers.rewriting import QueryRewriter
+from retrievers.types import Passage, RetrievalResult
+
+__all__ = ["guarded_completion", "aguarded_completion", "Retriever"]
+
+_log = get_logger(__name__)
+T = TypeVar("T")
+
+
+@runtime_checkable
+class Retriever(Protocol):
+    """Anything that retrieves like :class:`retrievers.KnowledgeBase` (an external engine, say)."""
+
+    def retrieve(
+        self, query: str, config: RetrievalConfig | None = None, rewriter: QueryRewriter | None = None
+    ) -> RetrievalResult: ...
+
+
+# --- the pipeline -------------------------------------------------------------------------------
+
+
+async def aguarded_completion(
+    messages: Sequence[dict[str, Any]] | None = None,
+    *,
+    question: str | None = None,
+    knowledge_base: Retriever | None = None,
+    retriever: Retriever | None = None,
+    contexts: Sequence[str | Passage] | None = None,
+    model: str = DEFAULT_MODEL,
+    policy: str | Policy = "default",
+    **litellm_kwargs: Any,
+) -> GuardedResponse:
+    """Answer ``question`` (or the last user message) from evidence the guard checked.
+
+    Exactly one evidence source: ``knowledge_base``, ``retriever`` or ``contexts``.
+    ``litellm_kwargs`` (temperature, max_tokens, api_base, fallback_model...) go to
+    the model call unchanged.
+    """
+    started = time.perf_counter()
+    query = _question(messages, question)
+    source = _evidence_source(knowledge_base, retriever, contexts)
+    profile = policy if isinstance(policy, Policy) else load_policy(policy)
+    timings: dict[str, float] = {}
+    with trace_context() as trace_id:
+        with _timed(timings, "retrieve"):
+            retrieval = await asyncio.to_thread(retrieve_evidence, query, source, profile, model)
+        if not retrieval.gate.passed:
+            verification = Verification(claims=[], verifiers=[])
+            decision = decide(verification, retrieval.gate, profile)
+            response = _response(
+                trace_id, query, model, profile, retrieval, draft="", verification=verification,
+                decision=decision, completions=[], timings=timings,
+            )
+        else:
+            response = await _answer(trace_id, query, model, profile, retrieval, timings, litellm_kwargs)
+    response.timings["total"] = _ms_since(started)
+    _log.info(
+        "guarded_completion",
+        trace_id=trace_id,
+        action=response.decision.action.value,
+        policy=profile.name,
+        timings_ms={k: round(v, 1) for k, v in response.timings.items()},
+    )
+    return response
+
+
+def guarded_completion(
+    messages: Sequence[dict[str, Any]] | None = None, **kwargs: Any
+) -> GuardedResponse:
+    """Synchronous :func:`aguarded_completion` (do not call it from a running event loop)."""
+    return _run_sync(aguarded_completion(messages, **kwargs))
+
+
+async def _answer(
+    trace_id: str,
+    query: str,
+    model: str,
+    policy: Policy,
+    retrieval: RetrievalResult,
+    timings: dict[str, float],
+    litellm_kwargs: dict[str, Any],
+) -> GuardedResponse:
+    """Draft, verify and decide, redrafting with feedback while the policy asks for it."""
+    passages = retrieval.passages
+    messages = build_answer_messages(query, passages, policy.refusal_text)
+    completions: list[Completion] = []
+    attempt = 0
+    while True:
+        with _timed(timings, "generate"):
+            completion = await acomplete(messages, model, **litellm_kwargs)
+        completions.append(completion)
+        with _timed(timings, "verify"):
+            draft, verification = await asyncio.to_thread(
+                verify_draft, query, completion.text, retrieval, policy, completion.model
+            )
+        decision = decide(verification, retrieval.gate, policy, attempt=attempt)
+        if decision.action is not Action.regenerate or attempt >= policy.regenerate.max_attempts:
+            break
+        attempt += 1
+        messages = build_regenerate_messages(
+            query, passages, draft, _feedback(decision, verification), policy.refusal_text
+        )
+    return _response(
+        trace_id, query, model, policy, retrieval, draft=draft, verification=verification,
+        decision=decision, completions=completions, timings=timings,
+    )
+
+
+# --- stages ---------------------------------------------------------------------------------------
+
+
+def retrieve_evidence(query: str, source: Retriever | list[Passage], policy: Policy, model: str) -> RetrievalResult:
+    """Retrieval stage: the policy's routes, fusion and relevance gate over ``source``.
+
+    Caller-given contexts are indexed on the fly and all of them are kept, but they
+    still pass the relevance gate: contexts that do not answer the question must
+    lead to a refusal, not to a guess. Rewriting cannot add evidence to a fixed set,
+    so it is skipped there.
+    """
+    config = policy.retrieval
+    if isinstance(source, list):
+        from retrievers.knowledge_base import KnowledgeBase
+
+        source = KnowledgeBase.from_passages(source, show_progress=False)
+        config = config.model_copy(update={"k": len(source), "max_rewrites": 0})
+    return source.retrieve(query, config, _rewriter(config, model))
+
+
+def verify_draft(
+    query: str, draft: str, retrieval: RetrievalResult, policy: Policy, generator: str | None
+) -> tuple[str, Verification]:
+    """Verification stage, then auto-citation when the policy allows it.
+
+    Returns the draft (with any citations the guard added) and its verification.
+    """
+    inp = VerificationInput(
+        question=query,
+        passages=retrieval.passages,
+        answer=draft,
+        generator=generator,
+        gate=retrieval.gate,
+        route_passages=_route_passages(retrieval),
+        refusal_text=policy.refusal_text,
+    )
+    verification = run_verification(inp, policy.verifiers, _verify_thresholds(policy))
+    if policy.auto_citation.enabled:
+        cited = add_missing_citations(
+            draft, verification, retrieval.passages, policy.auto_citation.min_support
+        )
+        draft, verification = cited.answer, cited.verification
+    return draft, verification
+
+
+# --- helpers of the stages ------------------------------------------------------------------------
+
+
+def _question(messages: Sequence[dict[str, Any]] | None, question: str | None) -> str:
+    if (messages is None) == (question is None):
+        raise InputError("Pass either messages=[...] or question='...', not both and not neither.")
+    if question is None:
+        user_turns = [m for m in messages or [] if isinstance(m, dict) and m.get("role") == "user"]
+        if not user_turns:
+            raise InputError("messages has no user turn: add {'role': 'user', 'content': '<question>'}.")
+        question = user_turns[-1].get("content")
+        if isinstance(question, list):  # OpenAI content parts: keep the text parts
+            question = " ".join(p.get("text", "") for p in question if isinstance(p, dict))
+    if not isinstance(question, str) or not question.strip():
+        raise InputError("The question is empty: ask something in the last user message.")
+    return question.strip()
+
+
+def _evidence_source(
+    knowledge_base: Retriever | None, retriever: Retriever | None, contexts: Sequence[str | Passage] | None
+) -> Retriever | list[Passage]:
+    given = [s for s in (knowledge_base, retriever, contexts) if s is not None]
+    if len(given) != 1:
+        raise InputError(
+            "Give exactly one evidence source: knowledge_base=KnowledgeBase(...), retriever=<object with "
+            ".retrieve(query, config, rewriter)>, or contexts=['passage text', ...]."
+        )
+    if contexts is not None:
+        passages = as_passages(contexts)
+        if not passages:
+            raise InputError("contexts is empty: give at least one passage, or use a knowledge_base.")
+        return passages
+    source = given[0]
+    if not isinstance(source, Retriever):
+        raise InputError(
+            f"{type(source).__name__} cannot retrieve: it needs a method retrieve(query, config, rewriter)."
+        )
+    return source
+
+
+def _rewriter(config: RetrievalConfig, model: str) -> QueryRewriter | None:
+    """The policy's query rewriter; ``None`` lets the knowledge base use its default expansion."""
+    if config.rewriter != "llm":
+        return None
+    from guard.llm.rewriter import LLMQueryRewriter
+
+    return LLMQueryRewriter(model=model)
+
+
+def _route_passages(retrieval: RetrievalResult) -> dict[str, list[Passage]]:
+    by_id = {p.id: p for p in retrieval.passages}
+    return {
+        route: [by_id[i] for i in ids if i in by_id] for route, ids in retrieval.route_passages.items()
+    }
+
+
+def _verify_thresholds(policy: Policy) -> VerifyThresholds:
+    return VerifyThresholds(support=policy.thresholds.min_support)
+
+
+def _feedback(decision: Decision, verification: Verification) -> list[tuple[str, str]]:
+    """(claim text, why it failed) for each claim-level reason, then answer-level ones."""
+    claims = {v.claim.index: v.claim.text for v in verification.claims}
+    items = []
+    for reason in decision.reasons:
+        text = claims.get(reason.claim_index, "(the answer as a whole)") if reason.claim_index is not None \
+            else "(the answer as a whole)"
+        items.append((text, reason.detail))
+    return items
+
+
+def _response(
+    trace_id: str,
+    query: str,
+    model: str,
+    policy: Policy,
+    retrieval: RetrievalResult,
+    *,
+    draft: str,
+    verification: Verification,
+    decision: Decision,
+    completions: list[Completion],
+    timings: dict[str, float],
+) -> GuardedResponse:
+    return GuardedResponse(
+        answer=apply_action(decision, draft, verification, policy),
+        draft=draft,
+        question=query,
+        decision=decision,
+        verification=verification,
+        retrieval=retrieval,
+        model=completions[-1].model if completions else model,
+        usage=_total_usage(completions),
+        attempts=len(completions),
+        model_events=[a for c in completions for a in c.attempts],
+        timings=dict(timings),
+        trace_id=trace_id,
+    )
+
+
+def _total_usage(completions: list[Completion]) -> dict[str, int]:
+    total: dict[str, int] = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
+    for completion in completions:
+        for key in total:
+            total[key] += getattr(completion.usage, key, 0) or 0
+    return total
+
+
+@contextmanager
+def _timed(timings: dict[str, float], stage: str) -> Iterator[None]:
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        timings[stage] = timings.get(stage, 0.0) + _ms_since(started)
+
+
+def _ms_since(started: float) -> float:
+    return (time.perf_counter() - started) * 1000
+
+
+def _run_sync(coro: Awaitable[T]) -> T:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)  # type: ignore[arg-type]
+    coro.close()  # type: ignore[attr-defined]
+    raise InputError(
+        "guarded_completion() was called inside a running event loop: use `await aguarded_completion(...)`."
+    )
+
