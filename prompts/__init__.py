@@ -15,9 +15,9 @@ from prompts.messages import (
 from prompts.templates import TEMPLATE_DIR, Message, render, template_fields
 
 __all__ = [
+    "TEMPLATE_DIR",
     "ClaimFeedback",
     "Message",
-    "TEMPLATE_DIR",
     "build_answer_messages",
     "build_regenerate_messages",
     "build_rewrite_messages",

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from retrievers.types import Passage
 
-__all__ = ["DELIMITER_TAGS", "neutralise", "format_passages"]
+__all__ = ["DELIMITER_TAGS", "format_passages", "neutralise"]
 
 DELIMITER_TAGS = ("passage", "draft", "feedback")
 

@@ -46,7 +46,9 @@ def build_regenerate_messages(
         question=neutralise(question.strip()),
         passages=format_passages(passages) or _NO_PASSAGES,
         draft=neutralise(draft.strip()),
-        feedback="\n".join(f'- "{neutralise(i.claim.strip())}": {neutralise(i.reason.strip())}' for i in items)
+        feedback="\n".join(
+            f'- "{neutralise(i.claim.strip())}": {neutralise(i.reason.strip())}' for i in items
+        )
         or "- (no claim was singled out: the draft as a whole was not supported)",
         refusal=refusal_text.strip(),
     )

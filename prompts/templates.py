@@ -9,14 +9,14 @@ the fields are filled in, so no field value, however crafted, can open a new tur
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from string import Template
 from typing import Literal, TypedDict
 
 from guard.errors import ConfigError
 
-__all__ = ["Message", "TEMPLATE_DIR", "render", "template_fields"]
+__all__ = ["TEMPLATE_DIR", "Message", "render", "template_fields"]
 
 TEMPLATE_DIR = Path(__file__).resolve().parent
 _SECTION = re.compile(r"^\[(system|user|assistant)\][ \t]*$", re.MULTILINE)
@@ -38,11 +38,17 @@ def render(name: str, /, **fields: str) -> list[Message]:
     missing = sorted(wanted - fields.keys())
     unknown = sorted(fields.keys() - wanted)
     if missing or unknown:
-        problems = [f"missing field(s) {missing}"] * bool(missing) + [f"unknown field(s) {unknown}"] * bool(unknown)
-        raise ConfigError(f"prompt template {path}: {'; '.join(problems)}; the template uses {sorted(wanted)}")
+        problems = [f"missing field(s) {missing}"] * bool(missing) + [f"unknown field(s) {unknown}"] * bool(
+            unknown
+        )
+        raise ConfigError(
+            f"prompt template {path}: {'; '.join(problems)}; the template uses {sorted(wanted)}"
+        )
     for key, value in fields.items():
         if not isinstance(value, str):
-            raise ConfigError(f"prompt template {path}: field '{key}' must be text, got {type(value).__name__}")
+            raise ConfigError(
+                f"prompt template {path}: field '{key}' must be text, got {type(value).__name__}"
+            )
     return [Message(role=role, content=template.substitute(fields)) for role, template in sections]
 
 
@@ -52,7 +58,7 @@ def template_fields(name: str) -> set[str]:
     return {field for _, template in sections for field in template.get_identifiers()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name: str) -> tuple[Path, tuple[tuple[Role, Template], ...]]:
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise ConfigError(f"prompt template name {name!r} must be lowercase letters, digits and '_'")
@@ -72,7 +78,9 @@ def _load(name: str) -> tuple[Path, tuple[tuple[Role, Template], ...]]:
 def _split(path: Path, text: str) -> tuple[tuple[Role, Template], ...]:
     headers = list(_SECTION.finditer(text))
     if not headers or text[: headers[0].start()].strip():
-        raise ConfigError(f"prompt template {path} must start with a section line: [system], [user] or [assistant]")
+        raise ConfigError(
+            f"prompt template {path} must start with a section line: [system], [user] or [assistant]"
+        )
     ends = [h.start() for h in headers[1:]] + [len(text)]
     sections = tuple(
         (header.group(1), Template(text[header.end() : end].strip("\n")))

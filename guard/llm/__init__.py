@@ -11,7 +11,14 @@ litellm nor torch.
 """
 
 from guard.llm.completion import RetryPolicy, acomplete, complete, run_sync
-from guard.llm.local_model import LOCAL_MODEL, LOCAL_MODEL_NAME, LoadReport, LocalLM, default_cache_dir, get_local_lm
+from guard.llm.local_model import (
+    LOCAL_MODEL,
+    LOCAL_MODEL_NAME,
+    LoadReport,
+    LocalLM,
+    default_cache_dir,
+    get_local_lm,
+)
 from guard.llm.rewriter import LLMQueryRewriter
 from guard.llm.types import Attempt, AttemptOutcome, Completion, TokenScores, Usage
 

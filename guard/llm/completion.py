@@ -6,8 +6,9 @@ primary model fails for good, the fallback model (if any) gets the same treatmen
 every model has failed, :class:`~guard.errors.ModelError` says which model, what error and
 how many attempts; its ``attempts`` attribute holds the typed record of each call.
 
-The core is async; ``complete`` runs it on one private event loop thread, so that a sync
-caller works inside or outside a running loop and litellm's cached async clients always
+The core is async and always runs on one private event-loop thread: ``complete`` blocks on
+it (so a sync caller works inside or outside a running loop) and ``acomplete`` awaits it
+from the caller's loop, so litellm's cached async clients and its logging worker always
 meet the loop they were made on.
 """
 
@@ -25,7 +26,7 @@ from guard.errors import InputError, ModelError
 from guard.llm.types import Attempt, AttemptOutcome, Completion, Usage
 from guard.observability import get_logger
 
-__all__ = ["RetryPolicy", "complete", "acomplete", "run_sync"]
+__all__ = ["RetryPolicy", "acomplete", "complete", "run_sync"]
 
 _log = get_logger(__name__)
 T = TypeVar("T")
@@ -75,24 +76,19 @@ async def acomplete(
     way once the primary has failed for good. Other keyword arguments go to litellm as they
     are (``api_base``, ``api_key``, ``seed``, ``stop``...). Raises ModelError.
     """
-    _check_messages(messages)
-    if not model:
-        raise InputError("model is empty: pass a litellm model string such as 'local/smollm2-135m-instruct'")
-    policy = RetryPolicy(retries=retries, backoff_s=backoff_s, max_backoff_s=max_backoff_s)
-    call = dict(litellm_kwargs, temperature=temperature, max_tokens=max_tokens, timeout=timeout)
-    started = time.perf_counter()
-    failures: list[_ModelFailed] = []
-    for candidate in [model] if fallback_model is None else [model, fallback_model]:
-        try:
-            result = await _complete_with_retries(list(messages), candidate, call, policy)
-        except _ModelFailed as failed:
-            failures.append(failed)
-            continue
-        attempts = [a for f in failures for a in f.attempts] + result.attempts
-        return result.model_copy(
-            update={"attempts": attempts, "fallback_used": bool(failures), "elapsed_s": time.perf_counter() - started}
-        )
-    raise _model_error(failures)
+    request = _Request.build(
+        messages,
+        model,
+        fallback_model,
+        litellm_kwargs,
+        temperature=temperature,
+        max_tokens=max_tokens,
+        timeout=timeout,
+        retries=retries,
+        backoff_s=backoff_s,
+        max_backoff_s=max_backoff_s,
+    )
+    return await _on_model_loop(_run(request))
 
 
 def complete(
@@ -108,21 +104,74 @@ def complete(
     fallback_model: str | None = None,
     **litellm_kwargs: Any,
 ) -> Completion:
-    """Synchronous :func:`acomplete`."""
-    return run_sync(
-        acomplete(
-            messages,
-            model,
-            temperature=temperature,
-            max_tokens=max_tokens,
-            timeout=timeout,
-            retries=retries,
-            backoff_s=backoff_s,
-            max_backoff_s=max_backoff_s,
-            fallback_model=fallback_model,
-            **litellm_kwargs,
-        )
+    """Synchronous :func:`acomplete`, usable inside or outside a running event loop."""
+    request = _Request.build(
+        messages,
+        model,
+        fallback_model,
+        litellm_kwargs,
+        temperature=temperature,
+        max_tokens=max_tokens,
+        timeout=timeout,
+        retries=retries,
+        backoff_s=backoff_s,
+        max_backoff_s=max_backoff_s,
     )
+    return run_sync(_run(request))
+
+
+class _Request(BaseModel):
+    messages: list[dict[str, Any]]
+    models: list[str]  # the primary, then the fallback if any
+    call: dict[str, Any]  # what litellm gets besides model and messages
+    policy: RetryPolicy
+
+    @classmethod
+    def build(
+        cls,
+        messages: Sequence[dict[str, Any]],
+        model: str,
+        fallback_model: str | None,
+        litellm_kwargs: dict[str, Any],
+        *,
+        temperature: float,
+        max_tokens: int,
+        timeout: float,
+        retries: int,
+        backoff_s: float,
+        max_backoff_s: float,
+    ) -> _Request:
+        _check_messages(messages)
+        if not model:
+            raise InputError(
+                "model is empty: pass a litellm model string such as 'local/smollm2-135m-instruct'"
+            )
+        return cls(
+            messages=list(messages),
+            models=[model] if fallback_model is None else [model, fallback_model],
+            call=dict(litellm_kwargs, temperature=temperature, max_tokens=max_tokens, timeout=timeout),
+            policy=RetryPolicy(retries=retries, backoff_s=backoff_s, max_backoff_s=max_backoff_s),
+        )
+
+
+async def _run(request: _Request) -> Completion:
+    started = time.perf_counter()
+    failures: list[_ModelFailed] = []
+    for model in request.models:
+        try:
+            result = await _complete_with_retries(request.messages, model, request.call, request.policy)
+        except _ModelFailed as failed:
+            failures.append(failed)
+            continue
+        earlier = [a for f in failures for a in f.attempts]
+        return result.model_copy(
+            update={
+                "attempts": earlier + result.attempts,
+                "fallback_used": bool(failures),
+                "elapsed_s": time.perf_counter() - started,
+            }
+        )
+    raise _model_error(failures)
 
 
 async def _complete_with_retries(
@@ -136,7 +185,9 @@ async def _complete_with_retries(
     transient = transient_errors()
     retrying = AsyncRetrying(
         stop=stop_after_attempt(policy.retries + 1),
-        wait=wait_exponential_jitter(initial=policy.backoff_s, max=policy.max_backoff_s, jitter=policy.backoff_s),
+        wait=wait_exponential_jitter(
+            initial=policy.backoff_s, max=policy.max_backoff_s, jitter=policy.backoff_s
+        ),
         retry=retry_if_exception_type(transient),
         reraise=True,
     )
@@ -249,6 +300,18 @@ def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
         coroutine.close()
         raise RuntimeError("run_sync() was called from its own event loop: await the async function instead")
     return asyncio.run_coroutine_threadsafe(coroutine, loop).result()
+
+
+async def _on_model_loop(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Await ``coroutine`` on the module's loop, whatever loop the caller runs.
+
+    litellm binds its async HTTP clients and its logging worker to the loop of the first
+    call; a caller's short-lived loop (``asyncio.run`` per request) would strand them.
+    """
+    loop = _background_loop()
+    if _running_loop() is loop:
+        return await coroutine
+    return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coroutine, loop))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

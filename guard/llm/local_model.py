@@ -34,8 +34,8 @@ __all__ = [
     "LOCAL_MODEL",
     "LOCAL_MODEL_NAME",
     "LoadReport",
-    "LocalLM",
     "LocalChatBackend",
+    "LocalLM",
     "default_cache_dir",
     "get_local_lm",
 ]
@@ -138,7 +138,10 @@ class LocalLM:
         if finish_reason is None:
             raise TimeoutError(f"{LOCAL_MODEL} was stopped after {elapsed:.1f} s (timeout {timeout} s)")
         return Generation(
-            text=text, prompt_tokens=len(prompt_ids), completion_tokens=len(new_ids), finish_reason=finish_reason
+            text=text,
+            prompt_tokens=len(prompt_ids),
+            completion_tokens=len(new_ids),
+            finish_reason=finish_reason,
         )
 
     def score(self, prefix: str | Sequence[dict[str, Any]], continuation: str) -> TokenScores:
@@ -212,6 +215,7 @@ class LocalChatBackend:
             seed=params.seed,
             timeout=params.timeout,
         )
+
 
 _cache_lock = threading.Lock()
 _instances: dict[Path, LocalLM] = {}
@@ -308,6 +312,8 @@ def _load_pretrained(target: Path) -> tuple[Any, Any]:
         tokenizer = AutoTokenizer.from_pretrained(target, local_files_only=True)
         model = AutoModelForCausalLM.from_pretrained(target, dtype=torch.float32, local_files_only=True)
     except Exception as exc:
-        raise ModelError(f"could not load the converted model from {target}: {exc}; delete it to reconvert") from exc
+        raise ModelError(
+            f"could not load the converted model from {target}: {exc}; delete it to reconvert"
+        ) from exc
     model.eval()
     return model, tokenizer

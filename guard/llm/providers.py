@@ -23,7 +23,13 @@ from guard.llm.types import Generation, GenerationParams
 
 litellm = import_litellm()
 
-__all__ = ["ChatBackend", "BackendProvider", "params_from_litellm", "register_backend", "register_local_model"]
+__all__ = [
+    "BackendProvider",
+    "ChatBackend",
+    "params_from_litellm",
+    "register_backend",
+    "register_local_model",
+]
 
 # Parameters litellm forwards that an in-process backend may read or safely ignore.
 _IGNORED_PARAMS = {"max_retries", "num_retries", "stream_options"}
@@ -48,7 +54,9 @@ def params_from_litellm(optional_params: dict[str, Any], timeout: Any) -> Genera
 
 
 class ChatBackend(Protocol):
-    def generate(self, model: str, messages: list[dict[str, Any]], params: GenerationParams) -> Generation: ...
+    def generate(
+        self, model: str, messages: list[dict[str, Any]], params: GenerationParams
+    ) -> Generation: ...
 
 
 class BackendProvider(litellm.CustomLLM):
@@ -64,7 +72,9 @@ class BackendProvider(litellm.CustomLLM):
 
     async def acompletion(self, *, model, messages, model_response, optional_params, timeout=None, **_):
         # Backends are synchronous (CPU-bound torch); keep the event loop free meanwhile.
-        return await asyncio.to_thread(self._respond, model, messages, model_response, optional_params, timeout)
+        return await asyncio.to_thread(
+            self._respond, model, messages, model_response, optional_params, timeout
+        )
 
     def _respond(self, model, messages, model_response, optional_params, timeout):
         started = time.perf_counter()

@@ -13,7 +13,9 @@ from prompts import Message, build_rewrite_messages
 __all__ = ["LLMQueryRewriter"]
 
 # Labels small models put before the query although told not to.
-_LABEL = re.compile(r"^(?:new |better |improved |rewritten )?(?:search )?query\s*(?:is|should be)?\s*:\s*", re.I)
+_LABEL = re.compile(
+    r"^(?:new |better |improved |rewritten )?(?:search )?query\s*(?:is|should be)?\s*:\s*", re.IGNORECASE
+)
 _QUOTES = "\"'`“”‘’"
 
 
@@ -38,7 +40,11 @@ class LLMQueryRewriter:
         self.model = model
         self.retry_temperature = retry_temperature
         self.options = dict(
-            litellm_kwargs, max_tokens=max_tokens, timeout=timeout, retries=retries, fallback_model=fallback_model
+            litellm_kwargs,
+            max_tokens=max_tokens,
+            timeout=timeout,
+            retries=retries,
+            fallback_model=fallback_model,
         )
 
     def rewrite(self, query: str, attempt: int) -> str:

@@ -20,7 +20,13 @@ from guard.llm._litellm import import_litellm
 from guard.llm.providers import register_backend
 from guard.llm.types import Generation, GenerationParams
 
-__all__ = ["SCRIPTED_PROVIDER", "Failure", "ScriptedModel", "register_scripted_model", "clear_scripted_models"]
+__all__ = [
+    "SCRIPTED_PROVIDER",
+    "Failure",
+    "ScriptedModel",
+    "clear_scripted_models",
+    "register_scripted_model",
+]
 
 SCRIPTED_PROVIDER = "test"
 
@@ -32,7 +38,9 @@ Responder = Callable[[list[dict[str, Any]]], str]
 class ScriptedModel:
     """A registered scripted model; ``calls`` records the messages of every call, failed ones too."""
 
-    def __init__(self, name: str, responses: str | Sequence[str] | Responder, failures: Sequence[Failure]) -> None:
+    def __init__(
+        self, name: str, responses: str | Sequence[str] | Responder, failures: Sequence[Failure]
+    ) -> None:
         self.name = name
         self.model = f"{SCRIPTED_PROVIDER}/{name}"
         self._responses = responses

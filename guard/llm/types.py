@@ -8,7 +8,15 @@ from pydantic import BaseModel, Field, model_validator
 
 from guard.errors import InputError
 
-__all__ = ["Usage", "AttemptOutcome", "Attempt", "Completion", "TokenScores", "Generation", "GenerationParams"]
+__all__ = [
+    "Attempt",
+    "AttemptOutcome",
+    "Completion",
+    "Generation",
+    "GenerationParams",
+    "TokenScores",
+    "Usage",
+]
 
 
 class Usage(BaseModel):
