@@ -33,7 +33,7 @@ from guard.verify.refusal import is_refusal
 from guard.verify.types import UNJUDGED_SIGNAL, Claim, ClaimVerdict, SupportLabel, Verification
 from retrievers.types import GateResult
 
-__all__ = ["Action", "Condition", "Reason", "Decision", "decide", "apply_action"]
+__all__ = ["Action", "Condition", "Reason", "Decision", "decide", "decide_model_failure", "apply_action"]
 
 
 class Reason(BaseModel):
@@ -79,6 +79,13 @@ def decide(
     ]
     action = max((r.action for r in reasons), key=lambda a: a.severity, default=Action.pass_)
     return Decision(action=action, reasons=reasons, policy=policy.name, attempt=attempt)
+
+
+def decide_model_failure(error: str, policy: Policy) -> Decision:
+    """The decision when no model produced a draft (retries and the fallback exhausted)."""
+    action = policy.action_for(Condition.model_error)
+    reason = Reason(condition=Condition.model_error, action=action, detail=error)
+    return Decision(action=action, reasons=[reason], policy=policy.name)
 
 
 _Finding = tuple[Condition, str, int | None]

@@ -15,10 +15,10 @@ import asyncio
 import time
 from collections.abc import Awaitable, Sequence
 from contextlib import contextmanager
-from typing import Any, Iterator, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Iterator, Protocol, TypeVar, runtime_checkable
 
-from guard.decide import Action, Decision, apply_action, decide
-from guard.errors import InputError
+from guard.decide import Action, Decision, apply_action, decide, decide_model_failure
+from guard.errors import InputError, ModelError
 from guard.llm.completion import acomplete
 from guard.llm.local_model import LOCAL_MODEL as DEFAULT_MODEL
 from guard.llm.types import Completion
@@ -33,6 +33,9 @@ from prompts import build_answer_messages, build_regenerate_messages
 from retrievers.config import RetrievalConfig
 from retrievers.rewriting import QueryRewriter
 from retrievers.types import Passage, RetrievalResult
+
+if TYPE_CHECKING:
+    from guard.review.queue import ReviewQueue
 
 __all__ = ["guarded_completion", "aguarded_completion", "Retriever"]
 
@@ -61,13 +64,16 @@ async def aguarded_completion(
     contexts: Sequence[str | Passage] | None = None,
     model: str = DEFAULT_MODEL,
     policy: str | Policy = "default",
+    review_queue: "ReviewQueue | str | None" = None,
     **litellm_kwargs: Any,
 ) -> GuardedResponse:
     """Answer ``question`` (or the last user message) from evidence the guard checked.
 
     Exactly one evidence source: ``knowledge_base``, ``retriever`` or ``contexts``.
-    ``litellm_kwargs`` (temperature, max_tokens, api_base, fallback_model...) go to
-    the model call unchanged.
+    ``review_queue`` (a queue, a SQLite path or a PostgreSQL URL) receives the
+    responses the policy escalates; without one, escalation is recorded in the
+    decision only. ``litellm_kwargs`` (temperature, max_tokens, timeout, retries,
+    fallback_model, api_base...) go to the model call unchanged.
     """
     started = time.perf_counter()
     query = _question(messages, question)
@@ -86,6 +92,9 @@ async def aguarded_completion(
             )
         else:
             response = await _answer(trace_id, query, model, profile, retrieval, timings, litellm_kwargs)
+        if response.decision.action is Action.escalate and review_queue is not None:
+            with _timed(response.timings, "escalate"):
+                response.escalation_id = await asyncio.to_thread(escalate, response, review_queue)
     response.timings["total"] = _ms_since(started)
     _log.info(
         "guarded_completion",
@@ -119,8 +128,11 @@ async def _answer(
     completions: list[Completion] = []
     attempt = 0
     while True:
-        with _timed(timings, "generate"):
-            completion = await acomplete(messages, model, **litellm_kwargs)
+        try:
+            with _timed(timings, "generate"):
+                completion = await acomplete(messages, model, **litellm_kwargs)
+        except ModelError as exc:
+            return _model_failed(trace_id, query, model, policy, retrieval, exc, completions, timings)
         completions.append(completion)
         with _timed(timings, "verify"):
             draft, verification = await asyncio.to_thread(
@@ -137,6 +149,25 @@ async def _answer(
         trace_id, query, model, policy, retrieval, draft=draft, verification=verification,
         decision=decision, completions=completions, timings=timings,
     )
+
+
+def _model_failed(
+    trace_id: str,
+    query: str,
+    model: str,
+    policy: Policy,
+    retrieval: RetrievalResult,
+    error: ModelError,
+    completions: list[Completion],
+    timings: dict[str, float],
+) -> GuardedResponse:
+    """No draft (or no redraft) could be had: the policy's model_error action applies."""
+    response = _response(
+        trace_id, query, model, policy, retrieval, draft="", verification=Verification(claims=[]),
+        decision=decide_model_failure(str(error), policy), completions=completions, timings=timings,
+    )
+    response.model_events.extend(getattr(error, "attempts", []))
+    return response
 
 
 # --- stages ---------------------------------------------------------------------------------------
@@ -182,6 +213,18 @@ def verify_draft(
         )
         draft, verification = cited.answer, cited.verification
     return draft, verification
+
+
+def escalate(response: GuardedResponse, queue: "ReviewQueue | str") -> str:
+    """Escalation stage: hand the response to human review; returns the item id (idempotent per trace)."""
+    from guard.review import item_from_response, open_queue
+
+    target = open_queue(queue) if isinstance(queue, str) else queue
+    try:
+        return target.enqueue(item_from_response(response))
+    finally:
+        if target is not queue:
+            target.close()
 
 
 # --- helpers of the stages ------------------------------------------------------------------------

@@ -95,6 +95,7 @@ class Condition(str, Enum):
     high_hallucination_probability = "high_hallucination_probability"
     low_hit_rate = "low_hit_rate"
     declined = "declined"  # the model replied with the refusal sentence (or nothing)
+    model_error = "model_error"  # no model produced a draft, after retries and the fallback
 
 
 _ALL = tuple(Action)
@@ -115,6 +116,8 @@ _ALLOWED: dict[Condition, tuple[Action, ...]] = {
     Condition.high_hallucination_probability: _NO_STRIP,
     Condition.low_hit_rate: _ALL,
     Condition.declined: (Action.pass_, Action.refuse, Action.escalate),
+    # Without a draft there is nothing to pass, mark, strip or redraft.
+    Condition.model_error: (Action.refuse, Action.escalate),
 }
 
 
@@ -171,6 +174,7 @@ class Actions(_Section):
     high_hallucination_probability: Action = Action.annotate
     low_hit_rate: Action = Action.annotate
     declined: Action = Action.refuse
+    model_error: Action = Action.refuse
 
     @field_validator("*")
     @classmethod

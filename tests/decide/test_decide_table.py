@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from decide_builders import build_verification
 
-from guard.decide import Decision, decide
+from guard.decide import Decision, decide, decide_model_failure
 from guard.policy import Action, Actions, Condition, Policy, Thresholds, load_policy
 from guard.verify.types import Verification, VerifierFailure
 from retrievers.types import GateResult
@@ -46,6 +46,8 @@ SCENARIOS: dict[Condition, tuple[Verification, GateResult]] = {
     Condition.low_hit_rate: (answer(("supported", 0.95, {"signals": {"hit_rate": 0.0}})), PASSED),
     Condition.declined: (build_verification(REFUSAL, [(REFUSAL, "unsupported", 0.01)], **GOOD), PASSED),
 }
+# model_error is decided without a draft (decide_model_failure), the others by decide().
+DRAFT_CONDITIONS = [c for c in Condition if c is not Condition.model_error]
 PROBE_THRESHOLDS = Thresholds(
     min_support=0.5,
     min_faithfulness=0.9,
@@ -58,12 +60,12 @@ PROBE_THRESHOLDS = Thresholds(
 
 def probe(condition: Condition, action: Action) -> Policy:
     """Every condition passes except ``condition``, which gets ``action``."""
-    actions = Actions(**{c.value: Action.pass_ for c in Condition} | {condition.value: action})
+    actions = Actions(**{c.value: Action.pass_ for c in DRAFT_CONDITIONS} | {condition.value: action})
     return Policy(name="probe", thresholds=PROBE_THRESHOLDS, actions=actions)
 
 
 def allowed_pairs():
-    for condition in Condition:
+    for condition in DRAFT_CONDITIONS:
         for action in Action:
             try:
                 probe(condition, action)
@@ -83,7 +85,7 @@ def test_each_condition_maps_to_its_policy_action(condition: Condition, action: 
 
 
 def test_the_clean_scenario_passes_the_strictest_probe() -> None:
-    for condition in Condition:
+    for condition in DRAFT_CONDITIONS:
         decision = decide(answer(), PASSED, probe(condition, Action.escalate))
         assert decision == Decision(action=Action.pass_, reasons=[], policy="probe")
 
@@ -263,3 +265,16 @@ def test_no_claims_because_a_verifier_failed_is_a_verifier_error() -> None:
     failed = Verification(failures=[VerifierFailure(verifier="claims", message="spaCy missing")])
     assert decide(failed, PASSED, load_policy("medical")).action is Action.refuse
     assert decide(failed, PASSED, load_policy("default")).action is Action.annotate
+
+
+@pytest.mark.parametrize(("profile", "action"), [("default", "refuse"), ("medical", "escalate"), ("legal", "refuse")])
+def test_model_failure_takes_the_profile_action(profile: str, action: str) -> None:
+    decision = decide_model_failure("'gpt-x' failed after 3 attempts (Timeout)", load_policy(profile))
+    assert decision.action.value == action
+    assert [r.condition for r in decision.reasons] == [Condition.model_error]
+    assert "3 attempts" in decision.reasons[0].detail
+
+
+def test_model_failure_cannot_be_passed() -> None:
+    with pytest.raises(ValueError, match="use one of: refuse, escalate"):
+        Actions(model_error=Action.pass_)

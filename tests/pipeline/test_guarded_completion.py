@@ -145,3 +145,44 @@ def test_bad_requests_are_input_errors(kwargs, expected):
 def test_exactly_one_evidence_source_is_required(example_kb):
     with pytest.raises(InputError, match="exactly one evidence source"):
         guarded_completion(question="q", knowledge_base=example_kb, contexts=["x"], model="test/unused")
+
+
+@pytest.mark.slow
+def test_model_failure_takes_the_policy_failure_action(example_kb):
+    broken = register_scripted_model("broken", "never said", failures=["auth"])
+    response = guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=broken.model)
+    assert response.decision.action is Action.refuse
+    assert [r.condition for r in response.decision.reasons] == [Condition.model_error]
+    assert "test/broken" in response.decision.reasons[0].detail
+    assert response.answer == "I don't have enough information in the provided documents to answer that."
+
+
+@pytest.mark.slow
+def test_transient_failures_are_retried_then_the_fallback_answers(example_kb):
+    flaky = register_scripted_model("flaky", "x", failures=["timeout", "timeout", "timeout"])
+    backup = register_scripted_model("backup", "The usual adult dose of Zelorin is 20 mg once a day [1].")
+    response = guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=flaky.model,
+                                  fallback_model=backup.model, retries=2, backoff_s=0.01)
+    assert response.model == backup.model
+    outcomes = [(e.model, e.outcome.value) for e in response.model_events]
+    assert outcomes == [(flaky.model, "transient_error")] * 3 + [(backup.model, "ok")]
+    assert "20 mg" in response.answer
+
+
+@pytest.mark.slow
+def test_escalated_response_is_enqueued_once_per_trace(example_kb, tmp_path):
+    from guard.review import open_queue
+
+    queue = open_queue(tmp_path / "review.sqlite3")
+    scripted = register_scripted_model("fab-escalate", FABRICATED)
+    response = guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=scripted.model,
+                                  policy="medical", review_queue=queue)
+    assert response.decision.action is Action.escalate
+    assert response.escalation_id is not None
+    item = queue.get(response.escalation_id)
+    assert item.trace_id == response.trace_id
+    assert "Gruber" in item.draft
+    from guard.pipeline import escalate
+
+    assert escalate(response, queue) == response.escalation_id
+    queue.close()
