@@ -15,17 +15,18 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import StreamingResponse
 
-from guard.errors import ModelError
-from guard.observability import get_logger, new_trace_id
+from guard.decide import Condition
+from guard.observability import get_logger
 from guard.policy import Policy
+from guard.response import GuardedResponse
 from guard.server.http_errors import ApiError
 from guard.server.limits import check_chat
-from guard.server.metadata import guard_metadata, model_failure
+from guard.server.metadata import guard_metadata
 from guard.server.schemas import (
     AssistantMessage,
     ChatChoice,
@@ -37,9 +38,6 @@ from guard.server.schemas import (
 )
 from guard.server.state import GuardState
 from retrievers.types import Passage
-
-if TYPE_CHECKING:
-    from guard.response import GuardedResponse
 
 __all__ = ["router"]
 
@@ -86,19 +84,32 @@ async def _guarded(
     from guard.pipeline import aguarded_completion
 
     messages = [m.model_dump(exclude_none=True) for m in body.messages]
-    try:
-        response = await aguarded_completion(
-            messages, model=model, policy=policy, **evidence, **_sampling(body), **guard.model_kwargs()
-        )
-    except ModelError as exc:
+    response = await aguarded_completion(
+        messages,
+        model=model,
+        policy=policy,
+        review_queue=guard.review_queue,
+        **evidence,
+        **_sampling(body),
+        **guard.model_kwargs(),
+    )
+    if Condition.model_error in response.decision.conditions:
+        _log.warning("server.model_failed", policy=policy.name, model=model, trace_id=response.trace_id)
         if guard.config.on_model_failure == "error":
-            raise
-        failed = model_failure(exc, policy, model, new_trace_id())
-        _log.warning(
-            "server.model_failed", policy=policy.name, model=model, trace_id=failed.metadata.trace_id
-        )
-        return failed.answer, ChatUsage(), failed.metadata
+            raise _model_failed(response)
     return response.answer, _usage(response), guard_metadata(response, kb_name, model)
+
+
+def _model_failed(response: GuardedResponse) -> ApiError:
+    detail = next(r.detail for r in response.decision.reasons if r.condition is Condition.model_error)
+    events = [a.model_dump(mode="json") for a in response.model_events]
+    return ApiError(
+        502,
+        detail,
+        type="model_error",
+        code="model_failed",
+        extra={"model_events": events, "trace_id": response.trace_id},
+    )
 
 
 def _evidence(

@@ -7,7 +7,7 @@ import random
 
 import httpx
 import pytest
-from live_server import API_KEY, live_server
+from server_helpers import API_KEY, live_server
 
 from guard.llm.testing import register_scripted_model
 from guard.server import Limits, ServerConfig
