@@ -10,6 +10,8 @@ Only this sub-package imports litellm, lazily; importing ``guard.llm`` loads nei
 litellm nor torch.
 """
 
+from pathlib import Path
+
 from guard.llm.completion import RetryPolicy, acomplete, complete, run_sync
 from guard.llm.local_model import (
     LOCAL_MODEL,
@@ -43,7 +45,7 @@ __all__ = [
 ]
 
 
-def register_local_model(cache_dir=None, *, replace: bool = False) -> None:
+def register_local_model(cache_dir: Path | None = None, *, replace: bool = False) -> None:
     """Serve ``local/smollm2-135m-instruct`` through ``litellm.completion`` (imports litellm)."""
     from guard.llm.providers import register_local_model as register
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Coroutine, Sequence
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, ValidationError
 
 from guard.errors import InputError, ModelError
 from guard.llm.types import Attempt, AttemptOutcome, Completion, Usage
@@ -35,9 +35,9 @@ T = TypeVar("T")
 class RetryPolicy(BaseModel):
     """How hard to try one model: ``retries`` extra calls, waits from ``backoff_s`` doubling to ``max_backoff_s``."""
 
-    retries: int = 2
-    backoff_s: float = 0.5
-    max_backoff_s: float = 8.0
+    retries: int = Field(2, ge=0, le=10)
+    backoff_s: float = Field(0.5, ge=0.0)
+    max_backoff_s: float = Field(8.0, ge=0.0)
 
 
 class _EmptyAnswer(Exception):
@@ -146,11 +146,17 @@ class _Request(BaseModel):
             raise InputError(
                 "model is empty: pass a litellm model string such as 'local/smollm2-135m-instruct'"
             )
+        try:
+            policy = RetryPolicy(retries=retries, backoff_s=backoff_s, max_backoff_s=max_backoff_s)
+        except ValidationError as exc:
+            raise InputError(
+                f"invalid retry settings: {exc.errors()[0]['loc'][0]} {exc.errors()[0]['msg']}"
+            ) from exc
         return cls(
             messages=list(messages),
             models=[model] if fallback_model is None else [model, fallback_model],
             call=dict(litellm_kwargs, temperature=temperature, max_tokens=max_tokens, timeout=timeout),
-            policy=RetryPolicy(retries=retries, backoff_s=backoff_s, max_backoff_s=max_backoff_s),
+            policy=policy,
         )
 
 

@@ -106,6 +106,11 @@ def test_bad_input_is_an_input_error(messages, model, error):
         complete(messages, model)
 
 
+def test_bad_retry_settings_are_an_input_error():
+    with pytest.raises(InputError, match="invalid retry settings: retries"):
+        complete(MESSAGES, "test/plain", retries=-1)
+
+
 def test_async_core_and_sync_wrapper_inside_a_running_loop():
     scripted = register_scripted_model("async", ["a", "b"])
 

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from guard.errors import ModelError
-from guard.llm import LOCAL_MODEL, LLMQueryRewriter, LocalLM, acomplete, complete, get_local_lm
+from guard.llm import LOCAL_MODEL, LLMQueryRewriter, LocalLM, acomplete, complete, get_local_lm, local_model
 from guard.llm._litellm import import_litellm
 from guard.llm.local_model import _STAMP_FILE
 from guard.llm.providers import register_local_model
@@ -31,6 +31,7 @@ def loads(tmp_path_factory):
     register_local_model(cache_dir, replace=True)
     yield cache_dir, cold, warm
     register_local_model(replace=True)
+    local_model._instances.pop(cache_dir.resolve(), None)  # free the weights for later modules
 
 
 @pytest.fixture(scope="module")
