@@ -10,6 +10,7 @@ core set behind a load balancer to scale out (the state is per process).
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -81,8 +82,6 @@ def _lifespan(config: ServerConfig):
 
 
 def _mount_review(app: FastAPI, state: GuardState) -> None:
-    import os
-
     from guard.review import create_review_app, open_queue
 
     review = state.config.review

@@ -108,7 +108,12 @@ def _model_failed(response: GuardedResponse) -> ApiError:
         detail,
         type="model_error",
         code="model_failed",
-        extra={"model_events": events, "trace_id": response.trace_id},
+        # An escalating policy has already queued the request for review: say where.
+        extra={
+            "model_events": events,
+            "trace_id": response.trace_id,
+            "escalation_id": response.escalation_id,
+        },
     )
 
 

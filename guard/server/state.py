@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import fnmatch
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from guard.errors import ConfigError
@@ -38,8 +38,7 @@ class GuardState:
     api_keys: tuple[bytes, ...]
     admission: Admission
     executor: ThreadPoolExecutor
-    review_queue: Any = None
-    extras: dict[str, Any] = field(default_factory=dict)
+    review_queue: Any = None  # guard.review.ReviewQueue when review is configured
 
     def policy(self, name: str | None) -> Policy:
         """The policy ``name`` (the X-Guard-Policy header), or the server's default."""
