@@ -31,6 +31,9 @@ _BUILTIN: dict[str, str] = {
     "support": "guard.verify.support:SupportVerifier",
     "citations": "guard.verify.citations:CitationVerifier",
     "types": "guard.verify.hallucination_types:TypeVerifier",
+    "egc": "guard.verify.egc:EGCVerifier",
+    "cross_route": "guard.verify.cross_route:CrossRouteVerifier",
+    "franq": "guard.verify.franq:FranqVerifier",
 }
 _registered: dict[str, VerifierFactory] = {}
 

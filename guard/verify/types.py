@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
 from retrievers.types import GateResult, Passage
 
+if TYPE_CHECKING:
+    import networkx as nx
+
 __all__ = [
     "UNJUDGED_SIGNAL",
     "Claim",
     "ClaimVerdict",
+    "EGCEdge",
+    "EGCFeatures",
+    "EGCNode",
+    "EGCReport",
     "HallucinationType",
     "SupportLabel",
     "Verification",
@@ -67,6 +75,65 @@ class VerifierFailure(BaseModel):
     message: str
 
 
+class EGCFeatures(BaseModel):
+    """The five structural features of an evidence graph (METHODS.md section 5)."""
+
+    cov: float  # share of claims with an evidence neighbour
+    sup: float  # mean share of evidence nodes a claim links to
+    agr: float  # mean similarity over evidence-evidence edges (0 without any)
+    conn: float  # share of claims reachable from the question node
+    iso: float  # share of claims with no edge (= 1 - cov)
+
+
+class EGCNode(BaseModel):
+    id: str  # "q", "e<i>" (i-th passage), "c<k>" (claim index k)
+    kind: Literal["question", "evidence", "claim"]
+    ref: str | None = None  # the passage id, or the claim index as text
+
+
+class EGCEdge(BaseModel):
+    source: str
+    target: str
+    kind: Literal["QE", "EC", "EE"]
+    similarity: float
+
+
+class EGCReport(BaseModel):
+    """Evidence Graph Consistency of one response: its graph, features and detector verdict.
+
+    ``defined`` is False when no claim is long enough to be a node: the features,
+    the composite score and the probability are then None (the detector abstains,
+    it does not say "no hallucination").
+    """
+
+    defined: bool
+    tau: float
+    features: EGCFeatures | None = None
+    score: float | None = None  # composite EGC score (higher = more consistent)
+    probability: float | None = None  # detector's P(hallucinated)
+    threshold: float | None = None  # the detector flags probability >= threshold
+    nodes: list[EGCNode] = Field(default_factory=list)
+    edges: list[EGCEdge] = Field(default_factory=list)
+    isolated_claims: list[int] = Field(default_factory=list)  # claim indices with degree 0
+
+    def graph(self) -> nx.Graph:
+        """The evidence graph as a networkx graph (node attrs kind/ref, edge attrs kind/similarity)."""
+        import networkx as nx
+
+        graph = nx.Graph()
+        graph.add_nodes_from((n.id, {"kind": n.kind, "ref": n.ref}) for n in self.nodes)
+        graph.add_edges_from(
+            (e.source, e.target, {"kind": e.kind, "similarity": e.similarity}) for e in self.edges
+        )
+        return graph
+
+    def node_link(self) -> dict[str, Any]:
+        """The graph as networkx node-link JSON (``nodes`` / ``edges``), for inspection tools."""
+        import networkx as nx
+
+        return nx.node_link_data(self.graph(), edges="edges")
+
+
 class Verification(BaseModel):
     claims: list[ClaimVerdict] = Field(default_factory=list)
     faithfulness: float = 1.0
@@ -81,6 +148,10 @@ class Verification(BaseModel):
     is_refusal: bool = False
     # Extra named response-level scores from pluggable verifiers (EGC features...).
     signals: dict[str, float] = Field(default_factory=dict)
+    # Set by the egc verifier.
+    egc: EGCReport | None = None
+    # What a verifier could not do and why, when that is not a failure (e.g. no routes to compare).
+    notes: list[str] = Field(default_factory=list)
 
 
 class VerificationInput(BaseModel):

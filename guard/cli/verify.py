@@ -1,0 +1,224 @@
+"""`ragguard verify`: detect-only verification of a JSONL file of answers, resumable.
+
+Input: one JSON object per line with ``question`` (str), ``contexts`` (list of str;
+citation ``[n]`` is ``contexts[n-1]``), ``answer`` (str), and optionally ``model``
+(the generator, str) and ``id`` (str or int). Other keys are ignored; blank lines
+are skipped.
+
+Output: one JSON line per non-blank input line, in input order, flushed as it is
+written: ``{"line": n, "id": ..., "verification": {...}}``, or for a line that
+cannot be verified (invalid JSON, a missing field, a wrong type)
+``{"line": n, "id": ... if readable, "error": "..."}``. Line numbers count every
+input line from 1, blank ones included. Bad lines are also reported on stderr.
+
+Resume (default): output lines already present, matched by line number and id,
+are kept and their input lines skipped; a line cut short by an interruption is
+dropped and redone. An output whose lines do not match the input (another input
+file, lines reordered) is an error: nothing is overwritten. ``--no-resume``
+starts the output afresh.
+
+Exit status: 0 when every line was verified, 1 when any line was bad (the
+others are still written), 2 for a usage error (unknown verifier or policy, missing
+input, an output that does not belong to this input).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+import typer
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
+
+from guard.cli import app
+
+if TYPE_CHECKING:
+    from guard.verify.types import VerifyThresholds
+
+__all__ = ["VerifyLine", "verify_command"]
+
+
+class VerifyLine(BaseModel):
+    """One input line."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    question: StrictStr
+    contexts: list[StrictStr]
+    answer: StrictStr
+    model: Optional[StrictStr] = None
+    id: Optional[Union[StrictStr, StrictInt]] = None
+
+
+@dataclass(frozen=True)
+class _Settings:
+    verifiers: list[str]
+    thresholds: VerifyThresholds
+    refusal_text: str | None
+
+
+@app.command("verify")
+def verify_command(
+    input_path: Path = typer.Option(..., "--input", "-i", help="JSONL: question, contexts, answer[, model, id]."),
+    output_path: Path = typer.Option(..., "--output", "-o", help="JSONL written line by line."),
+    verifiers: Optional[str] = typer.Option(
+        None, "--verifiers", help="Comma-separated, run in order, e.g. support,citations,types,egc "
+        "(default: the policy's, else support,citations,types)."
+    ),
+    policy: Optional[str] = typer.Option(
+        None, "--policy", help="Profile name or YAML path: its verifiers, support threshold and refusal text."
+    ),
+    resume: bool = typer.Option(True, "--resume/--no-resume", help="Keep finished output lines, do the rest."),
+) -> None:
+    """Verify every answer of INPUT against its contexts; write one JSON line per input line."""
+    if not input_path.is_file():
+        raise typer.BadParameter(f"{input_path} is not a file", param_hint="--input")
+    settings = _settings(verifiers, policy)
+    lines = input_path.read_text(encoding="utf-8").splitlines()
+    done = _finished_lines(output_path, lines) if resume else {}
+    bad = _run(lines, output_path, done, settings)
+    raise typer.Exit(1 if bad else 0)
+
+
+def _settings(verifiers: str | None, policy_name: str | None) -> _Settings:
+    from guard.errors import ConfigError
+    from guard.verify.registry import DEFAULT_VERIFIERS, available_verifiers
+    from guard.verify.types import VerifyThresholds
+
+    thresholds, refusal, names = VerifyThresholds(), None, list(DEFAULT_VERIFIERS)
+    if policy_name is not None:
+        from guard.policy import load_policy
+
+        try:
+            profile = load_policy(policy_name, known_verifiers=available_verifiers())
+        except ConfigError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--policy") from None
+        thresholds = VerifyThresholds(support=profile.thresholds.min_support)
+        refusal, names = profile.refusal_text, list(profile.verifiers)
+    if verifiers is not None:
+        names = [n.strip() for n in verifiers.split(",") if n.strip()]
+        unknown = [n for n in names if n not in available_verifiers()]
+        if unknown or not names:
+            raise typer.BadParameter(
+                f"unknown verifier(s) {', '.join(unknown) or '(none given)'}; "
+                f"choose from {', '.join(available_verifiers())}",
+                param_hint="--verifiers",
+            )
+    return _Settings(verifiers=names, thresholds=thresholds, refusal_text=refusal)
+
+
+# --- resume -----------------------------------------------------------------------------------------
+
+
+def _finished_lines(output_path: Path, lines: list[str]) -> dict[int, str]:
+    """Output lines already written, by input line number; a cut last line is dropped.
+
+    They must be the first non-blank input lines, in order (what an interrupted run
+    leaves), so the run can append the rest.
+    """
+    if not output_path.is_file():
+        return {}
+    raw = output_path.read_bytes()
+    data = raw[: raw.rfind(b"\n") + 1]  # a line cut by an interruption is redone
+    done: dict[int, str] = {}
+    for number, text in enumerate(data.decode("utf-8").splitlines(), start=1):
+        try:
+            row = json.loads(text)
+            line = int(row["line"])
+        except (ValueError, KeyError, TypeError):
+            raise _not_resumable(f"{output_path}:{number} is not a ragguard verify output line") from None
+        if not 1 <= line <= len(lines) or row.get("id") != _line_id(lines[line - 1]):
+            raise _not_resumable(
+                f"{output_path}:{number} is for input line {line} with id {row.get('id')!r}, "
+                "which does not match the input"
+            )
+        done[line] = text
+    written = data.count(b"\n")
+    expected = [n for n, text in enumerate(lines, start=1) if text.strip()][:written]
+    if list(done) != expected or len(done) != written:
+        raise _not_resumable(f"{output_path} holds input lines out of input order")
+    if data != raw:
+        output_path.write_bytes(data)
+    return done
+
+
+def _not_resumable(problem: str) -> typer.BadParameter:
+    return typer.BadParameter(
+        f"{problem}: cannot resume; use --no-resume to overwrite it, or choose another --output",
+        param_hint="--output",
+    )
+
+
+def _line_id(text: str) -> str | int | None:
+    """The id an input line carries, if it can be read (bad lines keep theirs too)."""
+    try:
+        row = json.loads(text)
+    except ValueError:
+        return None
+    value = row.get("id") if isinstance(row, dict) else None
+    return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+
+
+# --- the run ----------------------------------------------------------------------------------------
+
+
+def _run(lines: list[str], output_path: Path, done: dict[int, str], settings: _Settings) -> int:
+    from tqdm import tqdm
+
+    todo = [n for n, text in enumerate(lines, start=1) if text.strip() and n not in done]
+    bad = sum(1 for text in done.values() if "error" in json.loads(text))
+    output_path.parent.mkdir(parents=True, exist_ok=True)
+    # The finished lines are the file's prefix (checked when read): append the rest after them.
+    with output_path.open("a" if done else "w", encoding="utf-8") as out:
+        for number in tqdm(todo, desc="verify", unit="answer", disable=None):
+            row, ok = _one(number, lines[number - 1], settings)
+            bad += not ok
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            out.flush()
+    return bad
+
+
+def _one(number: int, text: str, settings: _Settings) -> tuple[dict[str, Any], bool]:
+    from guard.errors import GuardError
+
+    try:
+        item = VerifyLine.model_validate_json(text)
+    except ValidationError as exc:
+        return _bad(number, text, _describe(exc)), False
+    try:
+        verification = _verify(item, settings)
+    except GuardError as exc:
+        return _bad(number, text, str(exc)), False
+    return {"line": number, "id": item.id, "verification": verification.model_dump(mode="json")}, True
+
+
+def _verify(item: VerifyLine, settings: _Settings):
+    from guard.verify.api import verify
+
+    return verify(
+        question=item.question,
+        contexts=item.contexts,
+        answer=item.answer,
+        generator=item.model,
+        verifiers=settings.verifiers,
+        thresholds=settings.thresholds,
+        refusal_text=settings.refusal_text,
+    )
+
+
+def _bad(number: int, text: str, message: str) -> dict[str, Any]:
+    typer.secho(f"line {number}: {message}", fg=typer.colors.RED, err=True)
+    return {"line": number, "id": _line_id(text), "error": message}
+
+
+def _describe(exc: ValidationError) -> str:
+    """Pydantic's errors as one line: 'invalid JSON: ...' or 'contexts.1: Input should be ...'."""
+    parts = []
+    for error in exc.errors():
+        if error["type"] == "json_invalid":
+            return f"invalid JSON: {error['ctx'].get('error', error['msg'])}"
+        where = ".".join(str(p) for p in error["loc"]) or "(the line)"
+        parts.append(f"{where}: {error['msg']}")
+    return "; ".join(parts)

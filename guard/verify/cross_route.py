@@ -1,0 +1,70 @@
+"""Multi-route cross-validation: how many retrieval routes back each claim (METHODS.md section 4).
+
+Routes are ``VerificationInput.route_passages`` (route name -> the passages that
+route found: "bm25", "dense", and one per rewritten query such as
+"bm25@rewrite1"). For claim c and route k, s_k(c) is the highest support of c
+over route k's passages, scored by the stage's entailment judge
+(``state.judge``: the embedding judge today, the grounding model once plugged
+in), and
+
+    HR(c) = mean_k 1[s_k(c) >= tau],   tau = the support threshold.
+
+A route that found none of the passages counts, with s_k = 0: it is a route that
+does not back the claim. Writes ``ClaimVerdict.signals["hit_rate"]`` (what the
+policy's ``min_hit_rate`` reads) and ``"routes_hit"`` (the count), and the
+response-level ``Verification.signals["hit_rate_mean"]`` and ``["routes"]`` (K).
+
+Without routes (detect-only ``verify()``, a retriever that does not report
+them), the hit rate cannot be computed: no signal is written, a note says why,
+and a policy that requires a hit rate sees it as not measured.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from guard.policy import HIT_RATE_SIGNAL
+
+if TYPE_CHECKING:
+    from guard.verify.stage import VerificationState
+    from guard.verify.types import VerificationInput
+
+__all__ = ["ROUTES_HIT_SIGNAL", "CrossRouteVerifier"]
+
+ROUTES_HIT_SIGNAL = "routes_hit"
+NO_ROUTES_NOTE = (
+    "cross_route: no per-route passages in the input (detect-only verify, or a retriever that "
+    "does not report its routes), so the retrieval hit rate was not computed"
+)
+
+
+class CrossRouteVerifier:
+    """HR(c): the share of retrieval routes whose best passage supports the claim."""
+
+    name = "cross_route"
+    judges_support = False
+
+    def run(self, inp: VerificationInput, state: VerificationState) -> None:
+        routes = inp.route_passages
+        if not routes:
+            state.report.notes.append(NO_ROUTES_NOTE)
+            return
+        judge, tau = state.judge, state.thresholds.support
+        scores: dict[tuple[int, str, str], float] = {}  # a passage found by several routes is scored once
+        rates = []
+        for verdict in state.report.claims:
+            claim = verdict.claim
+
+            def support(passage) -> float:
+                key = (claim.index, passage.id, passage.text)
+                if key not in scores:
+                    scores[key] = float(judge(claim.text, passage.text))
+                return scores[key]
+
+            hits = sum(max((support(p) for p in found), default=0.0) >= tau for found in routes.values())
+            verdict.signals[HIT_RATE_SIGNAL] = hits / len(routes)
+            verdict.signals[ROUTES_HIT_SIGNAL] = float(hits)
+            rates.append(hits / len(routes))
+        state.report.signals["routes"] = float(len(routes))
+        if rates:
+            state.report.signals["hit_rate_mean"] = sum(rates) / len(rates)
