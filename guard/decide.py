@@ -99,6 +99,8 @@ def _findings(verification: Verification, gate: GateResult | None, policy: Polic
             f"gate threshold {gate.threshold:.2f} after {gate.attempts} attempt(s)",
             None,
         )
+    if gate is not None and not gate.passed and not verification.claims:
+        return  # no draft was asked for: "the model declined" would be untrue
     claims = [cv for cv in verification.claims if not is_refusal(cv.claim.text, policy.refusal_text)]
     if verification.is_refusal or not (claims or verification.failures):
         what = "the refusal sentence" if verification.is_refusal or verification.claims else "nothing"

@@ -41,6 +41,7 @@ __all__ = ["guarded_completion", "aguarded_completion", "Retriever"]
 
 _log = get_logger(__name__)
 T = TypeVar("T")
+ANSWER_MAX_TOKENS = 256
 
 
 @runtime_checkable
@@ -76,6 +77,8 @@ async def aguarded_completion(
     fallback_model, api_base...) go to the model call unchanged.
     """
     started = time.perf_counter()
+    # Answers are a few cited sentences; an unbounded draft only costs time on a CPU model.
+    litellm_kwargs.setdefault("max_tokens", ANSWER_MAX_TOKENS)
     query = _question(messages, question)
     source = _evidence_source(knowledge_base, retriever, contexts)
     profile = policy if isinstance(policy, Policy) else load_policy(policy)

@@ -102,6 +102,10 @@ def _onnx_session():
     options = ort.SessionOptions()
     options.intra_op_num_threads = 2
     options.log_severity_level = 3
+    # ONNX Runtime's arena grows to the largest batch ever seen and keeps it: a server's
+    # memory went 0.56 -> 2.1 GB under load with it, and stayed at 0.71 GB without it,
+    # for about 25% more CPU per text. Bounded memory wins for a long-running guard.
+    options.enable_cpu_mem_arena = False
     # Spin-waiting threads burn the CPU shares of a busy or shared machine for nothing.
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return ort.InferenceSession(str(model_path()), options, providers=["CPUExecutionProvider"])

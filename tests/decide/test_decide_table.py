@@ -100,9 +100,9 @@ PROFILE_TABLE = {
     "contradicted": (Condition.contradicted_claim, "strip", "escalate", "escalate"),
     "unsupported_low_faith": (Condition.low_faithfulness, None, "regenerate", "regenerate"),
     "verifier_error": (Condition.verifier_error, "annotate", "refuse", "refuse"),
-    "low_recall": (Condition.low_citation_recall, None, "regenerate", "regenerate"),
+    "low_recall": (Condition.low_citation_recall, "annotate", "regenerate", "regenerate"),
     "low_precision": (Condition.low_citation_precision, None, None, "regenerate"),
-    "recall_unmeasured": (Condition.verifier_error, None, "refuse", "refuse"),
+    "recall_unmeasured": (Condition.verifier_error, "annotate", "refuse", "refuse"),
     "declined": (Condition.declined, "refuse", "refuse", "refuse"),
 }
 PROFILE_SCENARIOS: dict[str, tuple[Verification, GateResult | None]] = {
@@ -115,7 +115,7 @@ PROFILE_SCENARIOS: dict[str, tuple[Verification, GateResult | None]] = {
     "contradicted": (answer(("contradicted", 0.02, HIT)), PASSED),
     "unsupported_low_faith": (answer(("unsupported", 0.1, HIT)), PASSED),
     "verifier_error": SCENARIOS[Condition.verifier_error],
-    "low_recall": (answer(citation_recall=0.5), PASSED),
+    "low_recall": (answer(citation_recall=0.4), PASSED),
     "low_precision": (answer(citation_precision=0.6), PASSED),
     "recall_unmeasured": (answer(citation_recall=None), PASSED),
     "declined": SCENARIOS[Condition.declined],
@@ -144,9 +144,9 @@ FINAL_TABLE = {
     "weak_support": ("pass", "regenerate", "regenerate"),
     "contradicted": ("strip", "escalate", "escalate"),
     "verifier_error": ("annotate", "refuse", "refuse"),
-    "low_recall": ("pass", "regenerate", "regenerate"),
+    "low_recall": ("annotate", "regenerate", "regenerate"),
     "low_precision": ("pass", "pass", "regenerate"),
-    "recall_unmeasured": ("pass", "refuse", "refuse"),
+    "recall_unmeasured": ("annotate", "refuse", "refuse"),
     "declined": ("refuse", "refuse", "refuse"),
 }
 

@@ -35,7 +35,7 @@ def test_gate_refuses_off_topic_question_without_calling_the_model(example_kb):
     assert not response.retrieval.gate.passed
     assert response.attempts == 0 and response.usage["total_tokens"] == 0
     assert response.decision.action is Action.refuse
-    assert Condition.insufficient_context in response.decision.conditions
+    assert [r.condition for r in response.decision.reasons] == [Condition.insufficient_context]
     assert response.answer == "I don't have enough information in the provided documents to answer that."
     assert "generate" not in response.timings
 

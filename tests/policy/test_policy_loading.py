@@ -28,7 +28,11 @@ def test_packaged_profiles_are_listed_and_load() -> None:
 
 def test_default_yaml_spells_out_the_schema_defaults() -> None:
     default = load_policy("default")
-    assert default == Policy(name="default", description=default.description)
+    # The one deliberate difference: the default profile checks citation recall, while a
+    # bare schema leaves every optional threshold unchecked.
+    schema = Policy(name="default", description=default.description)
+    thresholds = schema.thresholds.model_copy(update={"min_citation_recall": 0.5})
+    assert default == schema.model_copy(update={"thresholds": thresholds})
 
 
 def test_every_condition_has_an_action_field() -> None:
