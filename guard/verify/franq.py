@@ -1,0 +1,502 @@
+"""FRANQ: faithfulness-aware uncertainty of each claim (METHODS.md section 6, seed 001).
+
+Per claim ``c`` of an answer to question ``x`` with retrieved passages ``r``::
+
+    ClaimProb(c)      = mean over c's tokens of log p(y_t | y_<t, x, r)
+    ParamKnowledge(c) = mean over c's tokens of log p(y_t | y_<t, x)
+    Contrast(c)       = ClaimProb(c) - ParamKnowledge(c)
+    P(factual)        = P_faith * f1(ClaimProb) + (1 - P_faith) * f2(ParamKnowledge)
+
+Log-probs come from teacher forcing with the embedded local LM: the whole answer is scored
+once as the reply to (question + passages) and once as the reply to the question alone, so
+the cost is two forward passes per answer whatever its number of claims. A claim's tokens
+are the tokens whose character span overlaps a character of the claim outside its citation
+markers (markers are the guard's bookkeeping, not content; a token that mixes a marker with
+claim text, such as ``"]."``, still counts). When the local LM did not write the answer
+(a hosted model, or the generator is unknown) it reads the answer as a proxy scorer, and
+``Verification.signals["franq_proxy"]`` says so.
+
+When question, passages and answer do not fit the scorer's context window, the passages are
+cut (each keeps its head; the token budget is shared evenly, a short passage passing its
+unused share on), never the answer; ``franq_passages_truncated`` records it. An answer that
+does not fit even without passages is a :class:`VerifierError`: the stage records it.
+
+``f1`` and ``f2`` are either ``exp`` (uncalibrated) or isotonic maps fitted on labelled
+claims (``franq_calibration.json``, made by ``benchmarks/franq_calibrate.py``): ``f1`` on
+claims judged faithful (P_faith >= 0.5), ``f2`` on the others.
+
+P_faith comes from :func:`faithfulness`: the trained grounding model when its weights are
+committed, else the support score the ``support`` verifier wrote (run it before ``franq``),
+else the same embedding judge computed here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+from pydantic import BaseModel, Field, model_validator
+
+from guard.errors import ModelError, VerifierError
+from guard.verify.citation_markers import find_markers, removal_spans
+from guard.verify.types import UNJUDGED_SIGNAL, Claim, ClaimVerdict
+from prompts.delimiting import format_passages, neutralise
+from retrievers.types import Passage
+
+if TYPE_CHECKING:
+    from guard.llm.types import TokenScores
+    from guard.verify.stage import VerificationState
+    from guard.verify.types import VerificationInput
+
+__all__ = [
+    "CALIBRATION_PATH",
+    "FAITHFUL_THRESHOLD",
+    "ClaimLogprobs",
+    "FranqCalibration",
+    "FranqVerifier",
+    "IsotonicMap",
+    "LocalScorer",
+    "Measurement",
+    "TokenScorer",
+    "claim_token_indices",
+    "dump_calibration",
+    "faithfulness",
+    "fit_calibration",
+    "load_calibration",
+    "measure",
+    "retrieval_messages",
+]
+
+CALIBRATION_PATH = Path(__file__).resolve().parent / "franq_calibration.json"
+# A claim at or above this P_faith counts as faithful when the calibration maps are fitted.
+FAITHFUL_THRESHOLD = 0.5
+
+_WITH_RETRIEVAL = "Answer the question using the passages."
+_WITHOUT_RETRIEVAL = "Answer the question."
+_NO_PASSAGES = "(no passages were found)"
+# Tokens kept free besides prompt and answer: rendering joins text, so counts can shift a little.
+_SLACK_TOKENS = 8
+
+
+class TokenScorer(Protocol):
+    """What FRANQ needs from a white-box LM: chat rendering, token counts and teacher forcing."""
+
+    model: str  # the model string a generator would carry, e.g. "local/smollm2-135m-instruct"
+    context_limit: int  # tokens of prompt + continuation it reads at most
+
+    def render(self, messages: Sequence[dict[str, str]]) -> str: ...
+
+    def token_offsets(self, text: str) -> list[tuple[int, int]]: ...
+
+    def score(self, messages: Sequence[dict[str, str]], continuation: str) -> TokenScores: ...
+
+
+class LocalScorer:
+    """The embedded SmolLM2 (:func:`guard.llm.local_model.get_local_lm`) as FRANQ's scorer."""
+
+    def __init__(self, lm: Any = None) -> None:
+        if lm is None:
+            from guard.llm.local_model import get_local_lm
+
+            lm = get_local_lm()
+        from guard.llm.local_model import LOCAL_MODEL
+
+        self._lm = lm
+        self.model = LOCAL_MODEL
+        self.context_limit = int(lm.model.config.max_position_embeddings)
+
+    def render(self, messages: Sequence[dict[str, str]]) -> str:
+        return self._lm.render_chat(messages)
+
+    def token_offsets(self, text: str) -> list[tuple[int, int]]:
+        encoded = self._lm.tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
+        return [tuple(span) for span in encoded["offset_mapping"]]
+
+    def score(self, messages: Sequence[dict[str, str]], continuation: str) -> TokenScores:
+        return self._lm.score(messages, continuation)
+
+
+class ClaimLogprobs(BaseModel):
+    """The two mean log-probs of one claim and how many tokens they average."""
+
+    claim_prob: float
+    param_knowledge: float
+    n_tokens: int
+
+    @property
+    def contrast(self) -> float:
+        return self.claim_prob - self.param_knowledge
+
+
+class Measurement(BaseModel):
+    """Both scoring passes over one answer, read per claim."""
+
+    claims: list[ClaimLogprobs]
+    passages_truncated: bool
+    prompt_tokens: int  # of the with-retrieval prompt, after any truncation
+
+
+def retrieval_messages(question: str, passages: Sequence[Passage]) -> list[dict[str, str]]:
+    """The prompt of the with-retrieval pass: passages delimited as the answer prompt does."""
+    body = format_passages(passages) or _NO_PASSAGES
+    return [
+        {"role": "system", "content": _WITH_RETRIEVAL},
+        {"role": "user", "content": f"{body}\nQuestion: {neutralise(question.strip())}"},
+    ]
+
+
+def question_messages(question: str) -> list[dict[str, str]]:
+    """The prompt of the without-retrieval pass."""
+    return [
+        {"role": "system", "content": _WITHOUT_RETRIEVAL},
+        {"role": "user", "content": f"Question: {neutralise(question.strip())}"},
+    ]
+
+
+def measure(
+    scorer: TokenScorer, question: str, passages: Sequence[Passage], answer: str, claims: Sequence[Claim]
+) -> Measurement:
+    """ClaimProb and ParamKnowledge of each claim: one forward pass per condition."""
+    answer_tokens = len(scorer.token_offsets(answer))
+    bare = question_messages(question)
+    bare_tokens = len(scorer.token_offsets(scorer.render(bare)))
+    if bare_tokens + answer_tokens + _SLACK_TOKENS > scorer.context_limit:
+        raise VerifierError(
+            f"the answer is {answer_tokens} tokens and the question prompt {bare_tokens}; the FRANQ "
+            f"scorer {scorer.model} reads at most {scorer.context_limit}: shorten the answer or "
+            "leave 'franq' out of the policy's verifiers for such answers"
+        )
+    budget = scorer.context_limit - answer_tokens - _SLACK_TOKENS
+    messages, truncated, prompt_tokens = _fit_passages(scorer, question, list(passages), budget)
+    with_r = scorer.score(messages, answer)
+    without_r = scorer.score(bare, answer)
+    if with_r.token_ids != without_r.token_ids:
+        raise VerifierError("the two FRANQ passes tokenised the answer differently; cannot pair their tokens")
+    markers = removal_spans(answer, find_markers(answer))
+    out = []
+    for claim in claims:
+        indices = claim_token_indices(with_r.offsets, claim, markers)
+        out.append(
+            ClaimLogprobs(
+                claim_prob=float(np.mean([with_r.logprobs[i] for i in indices])),
+                param_knowledge=float(np.mean([without_r.logprobs[i] for i in indices])),
+                n_tokens=len(indices),
+            )
+        )
+    return Measurement(claims=out, passages_truncated=truncated, prompt_tokens=prompt_tokens)
+
+
+def claim_token_indices(
+    offsets: Sequence[tuple[int, int]], claim: Claim, markers: Sequence[tuple[int, int]]
+) -> list[int]:
+    """Tokens overlapping a character of ``claim`` that lies outside every marker span."""
+    pieces = _claim_pieces(claim.start, claim.end, markers)
+    indices = [i for i, (s, e) in enumerate(offsets) if any(s < pe and e > ps for ps, pe in pieces)]
+    if not indices:
+        raise VerifierError(f"claim {claim.index} ({claim.text[:60]!r}) covers no token of the scored answer")
+    return indices
+
+
+def _claim_pieces(start: int, end: int, markers: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``[start, end)`` minus the marker spans, as disjoint ordered pieces."""
+    pieces, pos = [], start
+    for m_start, m_end in sorted(markers):
+        if m_end <= pos or m_start >= end:
+            continue
+        if m_start > pos:
+            pieces.append((pos, m_start))
+        pos = max(pos, m_end)
+    if pos < end:
+        pieces.append((pos, end))
+    return pieces
+
+
+def _fit_passages(
+    scorer: TokenScorer, question: str, passages: list[Passage], budget: int
+) -> tuple[list[dict[str, str]], bool, int]:
+    """The with-retrieval prompt within ``budget`` tokens, cutting passage tails if needed."""
+    messages = retrieval_messages(question, passages)
+    used = len(scorer.token_offsets(scorer.render(messages)))
+    if used <= budget:
+        return messages, False, used
+    overhead = len(scorer.token_offsets(scorer.render(retrieval_messages(question, []))))
+    available = budget - overhead
+    for _ in range(4):  # rendering can add a few tokens around each cut: shrink and retry
+        if available <= 0:
+            break
+        cut = _truncate_passages(scorer, passages, available)
+        messages = retrieval_messages(question, cut)
+        used = len(scorer.token_offsets(scorer.render(messages)))
+        if used <= budget:
+            return messages, True, used
+        available -= used - budget
+    # No room for any passage text: score with the question alone in the "retrieval" slot
+    # would fake the condition, so refuse instead.
+    raise VerifierError(
+        f"no passage text fits the FRANQ scorer's {scorer.context_limit}-token window beside the "
+        "answer: shorten the answer"
+    )
+
+
+def _truncate_passages(scorer: TokenScorer, passages: list[Passage], available: int) -> list[Passage]:
+    """Each passage's head, the budget shared evenly and unused shares passed on (water-filling)."""
+    offsets = [scorer.token_offsets(p.text) for p in passages]
+    shares = _water_fill([len(o) for o in offsets], available)
+    out = []
+    for passage, spans, share in zip(passages, offsets, shares):
+        if share <= 0:
+            continue
+        text = passage.text if share >= len(spans) else passage.text[: spans[share - 1][1]]
+        out.append(passage.model_copy(update={"text": text}))
+    return out
+
+
+def _water_fill(sizes: list[int], available: int) -> list[int]:
+    shares = [0] * len(sizes)
+    left, open_ = available, sorted(range(len(sizes)), key=lambda i: sizes[i])
+    while open_:
+        fair = left // len(open_)
+        i = open_[0]
+        if sizes[i] <= fair:
+            shares[i], left = sizes[i], left - sizes[i]
+            open_.pop(0)
+            continue
+        for j in open_:
+            shares[j] = fair
+        break
+    return shares
+
+
+class IsotonicMap(BaseModel):
+    """A fitted isotonic regression, as its thresholds: linear in between, clipped outside.
+
+    That is exactly ``sklearn.isotonic.IsotonicRegression(out_of_bounds="clip").predict``.
+    """
+
+    x: list[float]
+    y: list[float]
+
+    @model_validator(mode="after")
+    def _monotone(self) -> IsotonicMap:
+        if not self.x or len(self.x) != len(self.y):
+            raise ValueError("an isotonic map needs as many y thresholds as x thresholds, at least one")
+        if any(b < a for a, b in zip(self.x, self.x[1:])) or any(b < a for a, b in zip(self.y, self.y[1:])):
+            raise ValueError("isotonic thresholds must be non-decreasing in x and in y")
+        if not all(0.0 <= v <= 1.0 for v in self.y):
+            raise ValueError("isotonic map outputs must be probabilities in [0, 1]")
+        return self
+
+    def __call__(self, value: float) -> float:
+        return float(np.interp(value, self.x, self.y))
+
+
+class FranqCalibration(BaseModel):
+    """The condition-calibrated maps and where they came from."""
+
+    f1_claim_prob: IsotonicMap  # faithful claims: ClaimProb -> P(factual)
+    f2_param_knowledge: IsotonicMap  # unfaithful claims: ParamKnowledge -> P(factual)
+    faithful_threshold: float = FAITHFUL_THRESHOLD
+    p_faith_source: str
+    n_faithful: int
+    n_unfaithful: int
+    provenance: dict[str, str] = Field(default_factory=dict)  # data, scorer, command
+
+
+def fit_calibration(
+    claim_prob: Sequence[float],
+    param_knowledge: Sequence[float],
+    p_faith: Sequence[float],
+    factual: Sequence[bool],
+    *,
+    p_faith_source: str,
+    provenance: dict[str, str] | None = None,
+) -> FranqCalibration:
+    """Fit f1 on faithful claims (P_faith >= 0.5) and f2 on the others, isotonic and increasing."""
+    from sklearn.isotonic import IsotonicRegression
+
+    cp, pk, pf = (np.asarray(a, dtype=float) for a in (claim_prob, param_knowledge, p_faith))
+    y = np.asarray(factual, dtype=float)
+    faithful = pf >= FAITHFUL_THRESHOLD
+    if faithful.sum() < 2 or (~faithful).sum() < 2:
+        raise ValueError(
+            f"need at least two faithful and two unfaithful claims to fit; got {int(faithful.sum())} "
+            f"and {int((~faithful).sum())}"
+        )
+    maps = []
+    for x, mask in ((cp, faithful), (pk, ~faithful)):
+        iso = IsotonicRegression(out_of_bounds="clip", y_min=0.0, y_max=1.0).fit(x[mask], y[mask])
+        maps.append(IsotonicMap(x=iso.X_thresholds_.tolist(), y=iso.y_thresholds_.tolist()))
+    return FranqCalibration(
+        f1_claim_prob=maps[0],
+        f2_param_knowledge=maps[1],
+        p_faith_source=p_faith_source,
+        n_faithful=int(faithful.sum()),
+        n_unfaithful=int((~faithful).sum()),
+        provenance=provenance or {},
+    )
+
+
+def load_calibration(path: str | Path | None = None) -> FranqCalibration:
+    """Read the calibration maps (default: the committed ``franq_calibration.json``)."""
+    path = Path(path) if path is not None else CALIBRATION_PATH
+    try:
+        return FranqCalibration.model_validate_json(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ModelError(
+            f"FRANQ calibration {path} is missing ({exc}); restore it or rebuild it with "
+            "`python benchmarks/franq_calibrate.py fit`"
+        ) from exc
+    except ValueError as exc:
+        raise ModelError(
+            f"FRANQ calibration {path} is invalid: {exc}; rebuild it with benchmarks/franq_calibrate.py"
+        ) from exc
+
+
+@cache
+def _default_calibration() -> FranqCalibration:
+    return load_calibration()
+
+
+def uncalibrated(claim_prob: float, param_knowledge: float, p_faith: float) -> float:
+    """P(factual) with f1 = f2 = exp (a mean log-prob read as a geometric-mean probability)."""
+    return p_faith * math.exp(claim_prob) + (1.0 - p_faith) * math.exp(param_knowledge)
+
+
+def calibrated(
+    calibration: FranqCalibration, claim_prob: float, param_knowledge: float, p_faith: float
+) -> float:
+    """P(factual) with the condition-calibrated isotonic maps."""
+    return p_faith * calibration.f1_claim_prob(claim_prob) + (1.0 - p_faith) * calibration.f2_param_knowledge(
+        param_knowledge
+    )
+
+
+# --- P_faith -----------------------------------------------------------------------------
+
+_grounding_lock = threading.Lock()
+_grounding: list[Any] = []  # the loaded model, once
+
+
+def grounding_model() -> Any | None:
+    """The committed grounding model, loaded once; ``None`` while no weights are committed."""
+    from guard.grounding.model import DEFAULT_MODEL_DIR, MANIFEST, GroundingModel
+
+    if not (DEFAULT_MODEL_DIR / MANIFEST).is_file():
+        return None
+    with _grounding_lock:
+        if not _grounding:
+            _grounding.append(GroundingModel.load())
+    return _grounding[0]
+
+
+def faithfulness(inp: VerificationInput, state: VerificationState) -> tuple[list[float], str]:
+    """P_faith per claim and its source: ``grounding``, ``support`` or ``embedding_judge``.
+
+    This is the one place that picks the faithfulness estimate: the grounding model when its
+    weights exist; else the support score, read from the verdicts when the ``support``
+    verifier already judged them, computed with the same judge otherwise.
+    """
+    verdicts = state.report.claims
+    model = grounding_model()
+    if model is not None:
+        scores = model.score_claims([v.claim.text for v in verdicts], state.passage_texts)
+        return [s.supported for s in scores], "grounding"
+    if _support_judged(state):
+        return [v.support for v in verdicts], "support"
+    judge = state.evidence
+    return [judge.score(v.claim.text, _evidence_for(v, inp)) for v in verdicts], "embedding_judge"
+
+
+def _support_judged(state: VerificationState) -> bool:
+    report = state.report
+    ran = "support" in report.timings and all(f.verifier != "support" for f in report.failures)
+    return ran and not any(v.signals.get(UNJUDGED_SIGNAL) for v in report.claims)
+
+
+def _evidence_for(verdict: ClaimVerdict, inp: VerificationInput) -> list[str]:
+    by_id = {p.id: p.text for p in inp.passages}
+    cited = [by_id[i] for i in verdict.cited_passage_ids if i in by_id]
+    return cited or [p.text for p in inp.passages]
+
+
+# --- the verifier ------------------------------------------------------------------------
+
+
+class FranqVerifier:
+    """Writes the FRANQ signals per claim and the response-level minimum; judges no support.
+
+    Per claim (``ClaimVerdict.signals``): ``franq_claim_prob``, ``franq_param_knowledge``,
+    ``franq_contrast``, ``franq_p_faith``, ``franq_uncalibrated``, ``franq_calibrated``.
+    Per response (``Verification.signals``): ``franq_calibrated_min`` and
+    ``franq_uncalibrated_min`` (the least factual claim decides), ``franq_proxy`` (1: the
+    local LM scored another model's answer), ``franq_passages_truncated``, and
+    ``franq_faith_grounding`` (1: P_faith came from the grounding model).
+    """
+
+    name = "franq"
+    judges_support = False
+
+    def __init__(
+        self, scorer: TokenScorer | None = None, calibration: FranqCalibration | None = None
+    ) -> None:
+        self._scorer = scorer
+        self._calibration = calibration
+
+    @property
+    def scorer(self) -> TokenScorer:
+        if self._scorer is None:
+            self._scorer = LocalScorer()
+        return self._scorer
+
+    @property
+    def calibration(self) -> FranqCalibration:
+        return self._calibration if self._calibration is not None else _default_calibration()
+
+    def run(self, inp: VerificationInput, state: VerificationState) -> None:
+        verdicts = state.report.claims
+        scorer = self.scorer
+        state.report.signals["franq_proxy"] = float(is_proxy(inp.generator, scorer.model))
+        if not verdicts:
+            return
+        calibration = self.calibration  # fail before the costly passes when it is missing
+        measured = measure(scorer, inp.question, inp.passages, inp.answer, [v.claim for v in verdicts])
+        p_faith, source = faithfulness(inp, state)
+        for verdict, logprobs, faith in zip(verdicts, measured.claims, p_faith, strict=True):
+            verdict.signals.update(_claim_signals(calibration, logprobs, faith))
+        signals = state.report.signals
+        signals["franq_calibrated_min"] = min(v.signals["franq_calibrated"] for v in verdicts)
+        signals["franq_uncalibrated_min"] = min(v.signals["franq_uncalibrated"] for v in verdicts)
+        signals["franq_passages_truncated"] = float(measured.passages_truncated)
+        signals["franq_faith_grounding"] = float(source == "grounding")
+
+
+def is_proxy(generator: str | None, scorer_model: str) -> bool:
+    """True unless the answer's generator is the scorer itself (with or without its prefix)."""
+    if not generator:
+        return True
+    return generator.strip().lower() not in {scorer_model.lower(), scorer_model.split("/", 1)[-1].lower()}
+
+
+def _claim_signals(
+    calibration: FranqCalibration, logprobs: ClaimLogprobs, p_faith: float
+) -> dict[str, float]:
+    cp, pk = logprobs.claim_prob, logprobs.param_knowledge
+    return {
+        "franq_claim_prob": cp,
+        "franq_param_knowledge": pk,
+        "franq_contrast": logprobs.contrast,
+        "franq_p_faith": p_faith,
+        "franq_uncalibrated": uncalibrated(cp, pk, p_faith),
+        "franq_calibrated": calibrated(calibration, cp, pk, p_faith),
+    }
+
+
+def dump_calibration(calibration: FranqCalibration, path: str | Path) -> None:
+    """Write ``calibration`` as indented JSON (small: the isotonic thresholds only)."""
+    Path(path).write_text(json.dumps(calibration.model_dump(mode="json"), indent=1) + "\n", encoding="utf-8")
