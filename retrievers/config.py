@@ -53,9 +53,10 @@ class IndexConfig(BaseModel):
     )
     hnsw_m: int = Field(32, ge=4, le=128)
     hnsw_ef_construction: int = Field(40, ge=8)
-    # 128, not FAISS' usual 64: on the scale benchmark's vectors recall@10 is 0.78 at 64,
-    # 0.90 at 128 and 0.95 at 256, for about 0.8, 1.5 and 2.5 ms a query at 100k passages.
-    hnsw_ef_search: int = Field(128, ge=8)
+    # 256, not FAISS' usual 64: on the scale benchmark's vectors at 1M passages recall@10
+    # is 0.43 at 64, 0.53 at 128 and 0.65 at 256, for 0.5, 1 and 2 ms a query, next to
+    # 10+ ms for embedding the query (benchmarks/README.md).
+    hnsw_ef_search: int = Field(256, ge=8)
     embed_batch_size: int = Field(64, ge=1, le=1024)
 
     @model_validator(mode="after")

@@ -88,11 +88,17 @@ def documents_from_texts(items: Iterable[str | dict[str, Any] | Document]) -> li
 
 
 def _read_text_file(path: Path, rel: str, max_bytes: int) -> Document | None:
-    size = path.stat().st_size
-    if size > max_bytes:
-        _skip(path, f"{size} bytes is above the maximum document size of {max_bytes} bytes")
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            _skip(path, f"{size} bytes is above the maximum document size of {max_bytes} bytes "
+                        "(IndexConfig.max_document_bytes; split the file or raise the limit)")
+            return None
+        raw = path.read_bytes()
+    except OSError as exc:
+        _skip(path, f"unreadable ({exc.strerror or exc})")
         return None
-    text = _decode(path.read_bytes(), path)
+    text = _decode(raw, path)
     if text is None:
         return None
     if not text.strip():
@@ -109,7 +115,12 @@ def _read_text_file(path: Path, rel: str, max_bytes: int) -> Document | None:
 
 
 def _read_jsonl(path: Path, rel: str, max_bytes: int) -> Iterator[Document]:
-    with path.open("rb") as handle:
+    try:
+        handle = path.open("rb")
+    except OSError as exc:
+        _skip(path, f"unreadable ({exc.strerror or exc})")
+        return
+    with handle:
         for line_no, raw in enumerate(handle, start=1):
             where = f"{path}:{line_no}"
             if len(raw) > max_bytes:

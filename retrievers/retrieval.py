@@ -120,6 +120,8 @@ def _rewrite(rewriter: QueryRewriter, query: str, attempt: int, timings: dict[st
 
 
 def _run_routes(kb: "KnowledgeBase", text: str, routes, depth: int, timings) -> dict[str, RouteHits]:
+    if len(kb) == 0:
+        raise InputError("The knowledge base is empty: add documents before searching it.")
     unknown = [r for r in routes if r not in kb.route_names]
     if unknown:
         raise InputError(f"Unknown retrieval route(s) {unknown}: this index has {list(kb.route_names)}.")

@@ -22,6 +22,7 @@ def index(
     chunk_words: int = typer.Option(180, help="Words per passage at most."),
     overlap_words: int = typer.Option(30, help="Words repeated from the previous passage."),
     hnsw_threshold: int = typer.Option(50_000, help="Passages from which FAISS switches to HNSW."),
+    max_document_mb: float = typer.Option(20.0, help="Larger files (and JSONL records) are skipped with a warning."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Build (or extend, with --add) a retrieval index from a folder of documents."""
@@ -38,7 +39,8 @@ def index(
         kb = KnowledgeBase.load(out)
         added = kb.add_directory(docs_dir, show_progress=not quiet)
     else:
-        config = _index_config(chunk_words, overlap_words, hnsw_threshold)
+        config = _index_config(chunk_words=chunk_words, overlap_words=overlap_words, hnsw_threshold=hnsw_threshold,
+                               max_document_bytes=int(max_document_mb * 1024 * 1024))
         kb = KnowledgeBase.from_directory(docs_dir, config, show_progress=not quiet)
         added = len(kb)
     kb.save(out)
@@ -67,16 +69,18 @@ def search(
     typer.echo(json.dumps(_as_json(result), ensure_ascii=False, indent=2) if as_json else _as_table(result))
 
 
-def _index_config(chunk_words: int, overlap_words: int, hnsw_threshold: int):
+def _index_config(**settings):
     from pydantic import ValidationError
 
     from guard.errors import ConfigError
     from retrievers.config import IndexConfig
 
     try:
-        return IndexConfig(chunk_words=chunk_words, overlap_words=overlap_words, hnsw_threshold=hnsw_threshold)
+        return IndexConfig(**settings)
     except ValidationError as exc:
-        raise ConfigError(f"invalid index settings: {exc.errors()[0]['msg']}") from exc
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"]) or "settings"
+        raise ConfigError(f"invalid index setting {where}={error.get('input')!r}: {error['msg']}") from exc
 
 
 def _as_json(result) -> dict:

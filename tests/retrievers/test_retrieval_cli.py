@@ -71,6 +71,7 @@ def test_index_add_to_an_existing_index(index_dir, tmp_path):
     (["search", "  ", "--index", "{index}"], "query is empty"),
     (["search", "anything", "--index", "{tmp}/missing"], "No index at"),
     (["index", "{tmp}/no-such-docs", "--out", "{tmp}/out"], "does not exist"),
+    (["index", "{tmp}", "--out", "{tmp}/out", "--chunk-words", "50", "--overlap-words", "60"], "overlap_words"),
 ])
 def test_bad_input_exits_1_with_a_message(index_dir, tmp_path, args, message):
     done = _ragguard(*(a.format(index=index_dir, tmp=tmp_path) for a in args))

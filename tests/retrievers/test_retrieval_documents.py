@@ -138,3 +138,24 @@ def test_texts_and_dicts_become_documents():
         documents_from_texts([{"title": "no text"}])
     with pytest.raises(InputError):
         documents_from_texts([42])
+
+
+def test_unreadable_file_is_skipped(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "locked.txt").write_text("secret", encoding="utf-8")
+    (folder / "open.txt").write_text("public", encoding="utf-8")
+    real_read = Path.read_bytes
+
+    def read_bytes(path):
+        if path.name == "locked.txt":
+            raise PermissionError(13, "Permission denied")
+        return real_read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    with capture_logs() as logs:
+        docs = load_directory(folder)
+    assert [d.source for d in docs] == ["open.txt"]
+    assert any("Permission denied" in e.get("reason", "") for e in logs)

@@ -145,3 +145,5 @@ def test_add_documents_extends_the_index_and_skips_duplicates(docs_dir):
 def test_from_texts_rejects_nothing_to_index():
     with pytest.raises(InputError):
         KnowledgeBase.from_texts([])
+    with pytest.raises(InputError, match="knowledge base is empty"):
+        KnowledgeBase().retrieve("anything")
