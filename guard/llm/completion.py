@@ -185,10 +185,15 @@ async def _complete_with_retries(
 ) -> Completion:
     from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
-    from guard.llm._litellm import transient_errors
+    from guard.llm._litellm import import_litellm, transient_errors
+    from guard.llm.local_model import LOCAL_PROVIDER
 
     attempts: list[Attempt] = []
     transient = transient_errors()
+    if model.startswith(f"{LOCAL_PROVIDER}/"):
+        # The embedded model runs on this machine's CPU: a generation that ran out of time
+        # will run out again, so a retry would only multiply the wait.
+        transient = tuple(t for t in transient if t is not import_litellm().Timeout)
     retrying = AsyncRetrying(
         stop=stop_after_attempt(policy.retries + 1),
         wait=wait_exponential_jitter(

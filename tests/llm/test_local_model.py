@@ -78,9 +78,10 @@ def test_sampling_is_reproducible_with_a_seed(lm):
     assert first == second
 
 
-def test_a_timeout_stops_generation_and_fails_loudly(lm):
+def test_a_timeout_stops_generation_fails_loudly_and_is_not_retried(lm):
+    # A CPU-bound local generation that ran out of time would run out again: no retry.
     with pytest.raises(ModelError, match=r"'local/smollm2-135m-instruct' failed after 1 attempt .*Timeout"):
-        complete(QUESTION, LOCAL_MODEL, max_tokens=400, timeout=0.05, retries=0)
+        complete(QUESTION, LOCAL_MODEL, max_tokens=400, timeout=0.05, retries=2)
 
 
 def test_scores_match_a_plain_forward_pass(lm):
