@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Iterator, Protocol, runtime_checkable
 
 from guard.decide import Action, Decision, apply_action, decide, decide_model_failure
 from guard.errors import InputError, ModelError
-from guard.llm.completion import acomplete
+from guard.llm.completion import acomplete, run_sync
 from guard.llm.local_model import LOCAL_MODEL as DEFAULT_MODEL
 from guard.llm.types import Completion
 from guard.observability import get_logger, trace_context
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 __all__ = ["guarded_completion", "aguarded_completion", "Retriever"]
 
 _log = get_logger(__name__)
-T = TypeVar("T")
 ANSWER_MAX_TOKENS = 256
 
 
@@ -112,8 +111,8 @@ async def aguarded_completion(
 def guarded_completion(
     messages: Sequence[dict[str, Any]] | None = None, **kwargs: Any
 ) -> GuardedResponse:
-    """Synchronous :func:`aguarded_completion` (do not call it from a running event loop)."""
-    return _run_sync(aguarded_completion(messages, **kwargs))
+    """Synchronous :func:`aguarded_completion`; from inside an event loop, prefer the async one."""
+    return run_sync(aguarded_completion(messages, **kwargs))
 
 
 async def _answer(
@@ -349,15 +348,3 @@ def _timed(timings: dict[str, float], stage: str) -> Iterator[None]:
 
 def _ms_since(started: float) -> float:
     return (time.perf_counter() - started) * 1000
-
-
-def _run_sync(coro: Awaitable[T]) -> T:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)  # type: ignore[arg-type]
-    coro.close()  # type: ignore[attr-defined]
-    raise InputError(
-        "guarded_completion() was called inside a running event loop: use `await aguarded_completion(...)`."
-    )
-

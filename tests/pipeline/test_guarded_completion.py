@@ -42,7 +42,8 @@ def test_gate_refuses_off_topic_question_without_calling_the_model(example_kb):
 
 @pytest.mark.slow
 def test_real_local_model_answers_with_a_verified_draft(example_kb):
-    response = guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=LOCAL, max_tokens=96)
+    response = guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=LOCAL, max_tokens=96,
+                                  timeout=600)
     assert response.retrieval.gate.passed
     assert response.attempts >= 1 and response.usage["completion_tokens"] > 0
     assert response.draft.strip()
