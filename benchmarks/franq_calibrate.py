@@ -17,7 +17,9 @@ RAGTruth's spans mark content the passages do not support (conflict or baseless)
 Faithful / unfaithful claims for f1 / f2 are split by the method's own P_faith >= 0.5
 (the support score until the grounding model is committed), not by span type: with
 RAGTruth's labels every claim without a span would be "faithful", so f2 would only ever see
-non-factual claims and map everything to 0.
+non-factual claims and map everything to 0. Each map takes the direction its train claims
+show (``increasing="auto"``); ``franq_calibrated_increasing`` in the results is the paper's
+reading (both maps increasing), refitted on the same claims, for contrast.
 
 Probabilities for ECE: FRANQ calibrated and uncalibrated are probabilities already;
 ClaimProb and ParamKnowledge are read as exp(mean log-prob), Contrast (a log-ratio) through
@@ -46,7 +48,15 @@ DATA = ROOT / ".." / "shared" / "data" / "ragtruth"
 CACHE = ROOT / ".cache" / "franq" / "scores.jsonl"
 RESULTS = ROOT / "benchmarks" / "results" / "franq.json"
 SEED = 1
-METHODS = ("franq_calibrated", "franq_uncalibrated", "claim_prob", "param_knowledge", "contrast", "p_faith")
+METHODS = (
+    "franq_calibrated",
+    "franq_calibrated_increasing",
+    "franq_uncalibrated",
+    "claim_prob",
+    "param_knowledge",
+    "contrast",
+    "p_faith",
+)
 
 
 def planned_sample(n_train: int, n_dev: int) -> list[tuple[str, RagTruthRecord]]:
@@ -187,9 +197,21 @@ def _read_cache(path: Path) -> list[dict]:
 
 
 def fit(args: argparse.Namespace) -> None:
-    from guard.verify.franq import CALIBRATION_PATH, dump_calibration, fit_calibration
+    from guard.verify.franq import CALIBRATION_PATH, dump_calibration
 
-    rows = [r for r in _read_cache(Path(args.cache)) if r["split"] == "train" and r["claims"]]
+    calibration, rows, n_claims = _fit_on_train(Path(args.cache), increasing="auto")
+    out = Path(args.out or CALIBRATION_PATH)
+    dump_calibration(calibration, out)
+    print(
+        f"fitted on {rows} responses / {n_claims} claims "
+        f"({calibration.n_faithful} faithful, {calibration.n_unfaithful} not) -> {out}"
+    )
+
+
+def _fit_on_train(cache: Path, increasing):
+    from guard.verify.franq import fit_calibration
+
+    rows = [r for r in _read_cache(cache) if r["split"] == "train" and r["claims"]]
     claims = [c for r in rows for c in r["claims"]]
     sources = sorted({r["p_faith_source"] for r in rows})
     calibration = fit_calibration(
@@ -198,22 +220,19 @@ def fit(args: argparse.Namespace) -> None:
         [c["p_faith"] for c in claims],
         [c["factual"] for c in claims],
         p_faith_source=",".join(sources),
+        increasing=increasing,
         provenance={
             "data": f"RAGTruth train minus dev (split_dev), quality good, stratified by task x model: "
             f"{len(rows)} responses, {len(claims)} claims",
             "label": "factual = the claim's span overlaps no labelled hallucination span",
             "split": "faithful = P_faith >= 0.5",
+            "direction": f"increasing={increasing!r} (auto: the sign of each map's Spearman correlation)",
             "scorer": "local/smollm2-135m-instruct, teacher forcing, benchmarks/franq_calibrate.py",
-            "command": "python benchmarks/franq_calibrate.py score --minutes 60 && "
+            "command": "nice -n 19 python benchmarks/franq_calibrate.py score --minutes 60 && "
             "python benchmarks/franq_calibrate.py fit",
         },
     )
-    out = Path(args.out or CALIBRATION_PATH)
-    dump_calibration(calibration, out)
-    print(
-        f"fitted on {len(rows)} responses / {len(claims)} claims "
-        f"({calibration.n_faithful} faithful, {calibration.n_unfaithful} not) -> {out}"
-    )
+    return calibration, len(rows), len(claims)
 
 
 # --- evaluate ------------------------------------------------------------------------------
@@ -223,14 +242,20 @@ def evaluate(args: argparse.Namespace) -> None:
     from guard.verify.franq import load_calibration
 
     calibration = load_calibration(args.calibration)
+    # The paper's reading (both maps increasing), refitted on the same train claims, for contrast.
+    forced, _, _ = _fit_on_train(Path(args.cache), increasing=True)
     rows = [r for r in _read_cache(Path(args.cache)) if r["split"] == "dev" and r["claims"]]
     for row in rows:
         for claim in row["claims"]:
-            claim.update(_method_scores(calibration, claim))
+            claim.update(_method_scores(calibration, forced, claim))
     result = {
         "description": __doc__.split("\n\n")[0],
         "command": "python benchmarks/franq_calibrate.py evaluate",
         "calibration": calibration.provenance,
+        "maps": {
+            "f1_claim_prob_increasing": calibration.f1_claim_prob.increasing,
+            "f2_param_knowledge_increasing": calibration.f2_param_knowledge.increasing,
+        },
         "p_faith_source": calibration.p_faith_source,
         "response_aggregate": "min over claims",
         "probability_reading": {
@@ -256,12 +281,13 @@ def evaluate(args: argparse.Namespace) -> None:
     _print(result)
 
 
-def _method_scores(calibration, claim: dict) -> dict:
+def _method_scores(calibration, forced, claim: dict) -> dict:
     from guard.verify.franq import calibrated, uncalibrated
 
     cp, pk, pf = claim["claim_prob"], claim["param_knowledge"], claim["p_faith"]
     return {
         "franq_calibrated": calibrated(calibration, cp, pk, pf),
+        "franq_calibrated_increasing": calibrated(forced, cp, pk, pf),
         "franq_uncalibrated": uncalibrated(cp, pk, pf),
         "claim_prob": cp,
         "param_knowledge": pk,

@@ -23,7 +23,8 @@ does not fit even without passages is a :class:`VerifierError`: the stage record
 
 ``f1`` and ``f2`` are either ``exp`` (uncalibrated) or isotonic maps fitted on labelled
 claims (``franq_calibration.json``, made by ``benchmarks/franq_calibrate.py``): ``f1`` on
-claims judged faithful (P_faith >= 0.5), ``f2`` on the others.
+claims judged faithful (P_faith >= 0.5), ``f2`` on the others, each in the direction its
+training data shows (:func:`fit_calibration` says why that matters on RAGTruth).
 
 P_faith comes from :func:`faithfulness`: the trained grounding model when its weights are
 committed, else the support score the ``support`` verifier wrote (run it before ``franq``),
@@ -37,8 +38,9 @@ import math
 import threading
 from collections.abc import Sequence
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import numpy as np
 from pydantic import BaseModel, Field, model_validator
@@ -277,17 +279,21 @@ class IsotonicMap(BaseModel):
     """A fitted isotonic regression, as its thresholds: linear in between, clipped outside.
 
     That is exactly ``sklearn.isotonic.IsotonicRegression(out_of_bounds="clip").predict``.
+    ``increasing`` is the direction the fit chose (see :func:`fit_calibration`).
     """
 
     x: list[float]
     y: list[float]
+    increasing: bool = True
 
     @model_validator(mode="after")
     def _monotone(self) -> IsotonicMap:
         if not self.x or len(self.x) != len(self.y):
             raise ValueError("an isotonic map needs as many y thresholds as x thresholds, at least one")
-        if any(b < a for a, b in zip(self.x, self.x[1:])) or any(b < a for a, b in zip(self.y, self.y[1:])):
-            raise ValueError("isotonic thresholds must be non-decreasing in x and in y")
+        ys = self.y if self.increasing else self.y[::-1]
+        if any(b < a for a, b in pairwise(self.x)) or any(b < a for a, b in pairwise(ys)):
+            direction = "non-decreasing" if self.increasing else "non-increasing"
+            raise ValueError(f"isotonic thresholds must be non-decreasing in x and {direction} in y")
         if not all(0.0 <= v <= 1.0 for v in self.y):
             raise ValueError("isotonic map outputs must be probabilities in [0, 1]")
         return self
@@ -315,9 +321,17 @@ def fit_calibration(
     factual: Sequence[bool],
     *,
     p_faith_source: str,
+    increasing: bool | Literal["auto"] = "auto",
     provenance: dict[str, str] | None = None,
 ) -> FranqCalibration:
-    """Fit f1 on faithful claims (P_faith >= 0.5) and f2 on the others, isotonic and increasing."""
+    """Fit f1 on faithful claims (P_faith >= 0.5) and f2 on the others, by isotonic regression.
+
+    ``increasing="auto"`` lets each map take the direction of its data (the sign of the
+    Spearman correlation, as sklearn does). The paper reads both log-probs as confidences
+    (increasing maps); on RAGTruth, whose labels are faithfulness to the sources,
+    ParamKnowledge runs the other way (content the model finds likely without the passages
+    is more often unsupported), and a map forced upward would flatten to the base rate.
+    """
     from sklearn.isotonic import IsotonicRegression
 
     cp, pk, pf = (np.asarray(a, dtype=float) for a in (claim_prob, param_knowledge, p_faith))
@@ -330,8 +344,13 @@ def fit_calibration(
         )
     maps = []
     for x, mask in ((cp, faithful), (pk, ~faithful)):
-        iso = IsotonicRegression(out_of_bounds="clip", y_min=0.0, y_max=1.0).fit(x[mask], y[mask])
-        maps.append(IsotonicMap(x=iso.X_thresholds_.tolist(), y=iso.y_thresholds_.tolist()))
+        iso = IsotonicRegression(out_of_bounds="clip", increasing=increasing, y_min=0.0, y_max=1.0)
+        iso.fit(x[mask], y[mask])
+        maps.append(
+            IsotonicMap(
+                x=iso.X_thresholds_.tolist(), y=iso.y_thresholds_.tolist(), increasing=bool(iso.increasing_)
+            )
+        )
     return FranqCalibration(
         f1_claim_prob=maps[0],
         f2_param_knowledge=maps[1],

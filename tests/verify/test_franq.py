@@ -191,21 +191,35 @@ def test_fitted_maps_round_trip_and_match_sklearn(tmp_path):
     franq.dump_calibration(calibration, path)
     loaded = load_calibration(path)
     faithful = pf >= 0.5
-    reference = IsotonicRegression(out_of_bounds="clip").fit(cp[faithful], factual[faithful])
     probe = np.linspace(-5, 1, 50)
-    assert [loaded.f1_claim_prob(x) for x in probe] == pytest.approx(reference.predict(probe).tolist())
+    for fmap, x, mask in ((loaded.f1_claim_prob, cp, faithful), (loaded.f2_param_knowledge, pk, ~faithful)):
+        reference = IsotonicRegression(out_of_bounds="clip", increasing="auto").fit(x[mask], factual[mask])
+        assert [fmap(v) for v in probe] == pytest.approx(reference.predict(probe).tolist())
     assert loaded.n_faithful == int(faithful.sum()) and loaded.n_unfaithful == int((~faithful).sum())
     # The synthetic truth rises with ClaimProb for faithful claims: so must the map.
-    assert loaded.f1_claim_prob(-0.5) > loaded.f1_claim_prob(-2.5)
+    assert loaded.f1_claim_prob.increasing and loaded.f1_claim_prob(-0.5) > loaded.f1_claim_prob(-2.5)
+
+
+def test_a_map_takes_the_direction_of_its_data_unless_forced():
+    cp, pk, pf, factual = synthetic_claims()
+    unfaithful = pf < 0.5
+    flipped = np.where(unfaithful, -5.0 - pk, pk)  # factual now falls as ParamKnowledge rises
+    auto = fit_calibration(cp, flipped, pf, factual, p_faith_source="support")
+    assert not auto.f2_param_knowledge.increasing
+    assert auto.f2_param_knowledge(-4.0) > auto.f2_param_knowledge(-1.0)
+    forced = fit_calibration(cp, flipped, pf, factual, p_faith_source="support", increasing=True)
+    assert forced.f2_param_knowledge.increasing
+    assert forced.f2_param_knowledge(-4.0) <= forced.f2_param_knowledge(-1.0)
 
 
 def test_committed_calibration_loads_with_monotone_maps():
     calibration = load_calibration()
     for fmap in (calibration.f1_claim_prob, calibration.f2_param_knowledge):
-        assert fmap.x == sorted(fmap.x) and fmap.y == sorted(fmap.y)
+        assert fmap.x == sorted(fmap.x)
+        assert fmap.y == sorted(fmap.y, reverse=not fmap.increasing)
         assert all(0.0 <= y <= 1.0 for y in fmap.y)
         values = [fmap(x) for x in np.linspace(-12, 1, 200)]
-        assert values == sorted(values)
+        assert values == sorted(values, reverse=not fmap.increasing)
     assert calibration.n_faithful > 100 and calibration.n_unfaithful > 100
     assert "command" in calibration.provenance
 
