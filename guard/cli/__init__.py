@@ -30,6 +30,7 @@ from guard.cli import train as _train  # noqa: E402,F401
 from guard.cli import serve as _serve  # noqa: E402,F401
 from guard.cli import pipeline as _pipeline  # noqa: E402,F401
 from guard.cli import verify as _verify  # noqa: E402,F401
+from guard.cli import eval_ragtruth as _eval_ragtruth  # noqa: E402,F401
 
 
 def main() -> None:

@@ -1,0 +1,157 @@
+"""`ragguard eval ragtruth | generic | fit-thresholds`: detection quality on labelled data.
+
+``ragtruth`` reads RAGTruth's two files (``--split dev`` is our dev split held out by
+source, ``train`` the official train split minus it, ``test`` the official test split
+when the copy has one); ``generic`` reads the JSONL format documented in
+:mod:`guard.eval.records`. Both write metrics.json, report.md, scores.jsonl and plots/
+under ``--out`` and keep a per-response cache in ``--out/cache`` so that an interrupted
+run resumes where it stopped. ``fit-thresholds`` fits the F1-optimal thresholds of the
+baselines on RAGTruth train minus dev and stores them in guard/eval/thresholds.json.
+
+A detector that cannot run here (no committed model) is skipped with a message on
+stderr; an unknown detector name is a usage error (exit 2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+import typer
+
+from guard.cli import eval_app
+
+if TYPE_CHECKING:
+    from guard.eval.harness import EvalReport
+    from guard.eval.records import EvalRecord
+
+__all__ = ["fit_thresholds_command", "generic_command", "ragtruth_command"]
+
+_DEFAULT_DETECTORS = "lexical,support"
+_DETECTORS_HELP = (
+    "Comma-separated: lexical, support, egc, grounding, franq (calibrated), franq_uncalibrated, "
+    "franq_claimprob, franq_paramknowledge, franq_contrast, stacked."
+)
+_LIMIT_HELP = "Score only N responses: those with the lowest SHA-256 of their id (stable; a larger N keeps them)."
+
+
+def _detector_names(text: str) -> list[str]:
+    from guard.eval.detectors import available_detectors
+
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in available_detectors()]
+    if not names or unknown:
+        raise typer.BadParameter(
+            f"unknown detector(s) {', '.join(unknown) or '(none given)'}; choose from "
+            f"{', '.join(available_detectors())}",
+            param_hint="--detectors",
+        )
+    return names
+
+
+def _skip(message: str) -> None:
+    typer.secho(message, fg=typer.colors.YELLOW, err=True)
+
+
+@eval_app.command("ragtruth")
+def ragtruth_command(
+    path: Path = typer.Option(..., "--path", help="RAGTruth folder holding response.jsonl and source_info.jsonl."),
+    split: str = typer.Option("dev", "--split", help="train (official train minus dev) | dev | test | all."),
+    task: Optional[list[str]] = typer.Option(None, "--task", help="Keep this task (QA, Summary, Data2txt); repeatable."),
+    model: Optional[list[str]] = typer.Option(None, "--model", help="Keep this generator model; repeatable."),
+    detectors: str = typer.Option(_DEFAULT_DETECTORS, "--detectors", help=_DETECTORS_HELP),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, help=_LIMIT_HELP),
+    out: Path = typer.Option(..., "--out", help="Report folder: metrics.json, report.md, plots/, cache/."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
+) -> None:
+    """Measure detectors on RAGTruth (our dev split by default)."""
+    from guard.eval.harness import DatasetInfo
+    from guard.eval.records import SPLITS, limit_records, load_ragtruth_split
+
+    names = _detector_names(detectors)
+    if split not in SPLITS:
+        raise typer.BadParameter(f"choose one of {', '.join(SPLITS)}", param_hint="--split")
+    records = limit_records(load_ragtruth_split(path, split, tasks=task, models=model), limit)
+    filters = {k: v for k, v in {"task": task, "model": model}.items() if v}
+    dataset = DatasetInfo(kind="ragtruth", path=str(path), split=split, filters=filters, limit=limit)
+    _run(records, names, out, dataset, progress)
+
+
+@eval_app.command("generic")
+def generic_command(
+    path: Path = typer.Option(..., "--path", help="JSONL: question, contexts, answer, label[, spans, model, task, id]."),
+    task: Optional[list[str]] = typer.Option(None, "--task", help="Keep records of this task; repeatable."),
+    model: Optional[list[str]] = typer.Option(None, "--model", help="Keep records of this generator; repeatable."),
+    detectors: str = typer.Option(_DEFAULT_DETECTORS, "--detectors", help=_DETECTORS_HELP),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, help=_LIMIT_HELP),
+    out: Path = typer.Option(..., "--out", help="Report folder: metrics.json, report.md, plots/, cache/."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
+) -> None:
+    """Measure detectors on any labelled JSONL file (format: guard/eval/records.py)."""
+    from guard.errors import InputError
+    from guard.eval.harness import DatasetInfo
+    from guard.eval.records import limit_records, load_generic
+
+    names = _detector_names(detectors)
+    records = [
+        r for r in load_generic(path)
+        if (not task or r.task in task) and (not model or r.model in model)
+    ]
+    if not records:
+        raise InputError(f"{path}: no record matches --task {task or 'any'} --model {model or 'any'}.")
+    filters = {k: v for k, v in {"task": task, "model": model}.items() if v}
+    dataset = DatasetInfo(kind="generic", path=str(path), filters=filters, limit=limit)
+    _run(limit_records(records, limit), names, out, dataset, progress)
+
+
+def _run(records: list[EvalRecord], names: list[str], out: Path, dataset, progress: bool) -> None:
+    from guard.eval.harness import evaluate
+
+    report = evaluate(records, names, out, dataset, progress=progress, on_skip=_skip)
+    _print_summary(report, out)
+
+
+def _print_summary(report: EvalReport, out: Path) -> None:
+    def f(value: float | None) -> str:
+        return "  -  " if value is None else f"{value:.3f}"
+
+    typer.echo(f"{report.dataset.responses} responses ({report.dataset.hallucinated} hallucinated)")
+    typer.echo(f"{'detector':<22} {'F1':>6} {'AUROC':>6} {'PR-AUC':>6} {'ECE':>6} {'resp/s':>7}")
+    for r in report.detectors.values():
+        m, speed = r.overall, r.timing.responses_per_s
+        typer.echo(
+            f"{r.name:<22} {f(m.f1):>6} {f(m.auroc):>6} {f(m.pr_auc):>6} {f(m.ece):>6} "
+            f"{'-' if speed is None else f'{speed:.2f}':>7}"
+        )
+    typer.echo(f"report: {out / 'report.md'}  metrics: {out / 'metrics.json'}")
+
+
+@eval_app.command("fit-thresholds")
+def fit_thresholds_command(
+    path: Path = typer.Option(..., "--path", help="RAGTruth folder holding response.jsonl and source_info.jsonl."),
+    detectors: str = typer.Option(_DEFAULT_DETECTORS, "--detectors", help=_DETECTORS_HELP),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, help=_LIMIT_HELP),
+    out: Path = typer.Option(..., "--out", help="Work folder for the score cache (resumable)."),
+    thresholds: Optional[Path] = typer.Option(
+        None, "--thresholds", help="Thresholds JSON to update (default: guard/eval/thresholds.json)."
+    ),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
+) -> None:
+    """Fit F1-optimal thresholds on RAGTruth train minus dev; store them with the detector versions."""
+    from guard.eval.harness import fit_thresholds
+    from guard.eval.records import limit_records, load_ragtruth_split
+    from guard.eval.thresholds import THRESHOLDS_PATH
+
+    names = _detector_names(detectors)
+    everything = load_ragtruth_split(path, "train")
+    records = limit_records(everything, limit)
+    sample = f", {len(records)} of {len(everything)} responses (lowest SHA-256 of id)" if limit else ""
+    command = f"ragguard eval fit-thresholds --path {path} --detectors {','.join(names)}" + (
+        f" --limit {limit}" if limit else ""
+    ) + f" --out {out}"
+    fitted = fit_thresholds(
+        records, names, out, fitted_on=f"RAGTruth train minus dev{sample}", command=command,
+        path=thresholds or THRESHOLDS_PATH, progress=progress, on_skip=_skip,
+    )
+    for name, entry in fitted.items():
+        typer.echo(f"{name}: threshold {entry.threshold:.4f} (train F1 {entry.train_f1:.3f}, {entry.responses} responses)")

@@ -1,0 +1,115 @@
+"""What every detector is: a name, a version, a threshold, and a score per response.
+
+A detector reads one :class:`~guard.eval.records.EvalRecord` and returns a
+:class:`DetectorOutput`: P(hallucinated) (or, for a detector that is not
+probabilistic, a score where higher means more likely hallucinated), the answer
+spans it marks as hallucinated (when it marks any), and extra named numbers.
+``probability=None`` is an abstention and carries its reason; it is never replaced
+by a made-up score.
+
+Detectors that read the verification stage share one :func:`guard.verify.verify`
+call per response through :class:`SharedVerification`: the harness plans the union
+of the verifiers the detectors still to score need, and the first detector to ask
+runs it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from guard.eval.records import EvalRecord
+from guard.eval.thresholds import ThresholdInfo
+
+if TYPE_CHECKING:
+    from guard.verify.types import Verification
+
+__all__ = ["Detector", "DetectorOutput", "SharedVerification", "failure_of", "verifier_order"]
+
+# The order verifiers run in when several detectors need them: support first, since
+# FRANQ reads its scores as P_faith when no grounding model is committed.
+_VERIFIER_ORDER = ("support", "citations", "types", "egc", "cross_route", "franq")
+
+
+class DetectorOutput(BaseModel):
+    probability: float | None  # None: abstained, see ``reason``
+    spans: list[tuple[int, int]] | None = None  # None: this detector marks no spans
+    extra: dict[str, float] = Field(default_factory=dict)
+    reason: str | None = None  # why the detector abstained
+
+
+@runtime_checkable
+class Detector(Protocol):
+    """One response-level hallucination detector."""
+
+    name: str
+    version: str  # changes whenever its scores would: keys the result cache
+    probabilistic: bool  # the score is meant as a probability: ECE is reported
+    # Verifiers a shared verify() call must run for it; None: it never reads a verification.
+    verifiers: tuple[str, ...] | None
+
+    def unavailable(self) -> str | None:
+        """Why this detector cannot run here (missing model or artifact), or None when it can."""
+        ...
+
+    def threshold(self) -> ThresholdInfo:
+        """The decision threshold fixed on training data, or value None with the reason."""
+        ...
+
+    def score(self, record: EvalRecord) -> DetectorOutput: ...
+
+
+def verifier_order(names: Iterable[str]) -> list[str]:
+    """``names`` deduplicated, in the order the verification stage should run them."""
+    unique = set(names)
+    known = [n for n in _VERIFIER_ORDER if n in unique]
+    return known + sorted(unique - set(_VERIFIER_ORDER))
+
+
+class SharedVerification:
+    """One verify() per response, shared by every detector that reads it."""
+
+    def __init__(self) -> None:
+        self._key: tuple[str, str] | None = None
+        self._verifiers: tuple[str, ...] = ()
+        self._result: Verification | None = None
+        self.seconds = 0.0  # time of the last verify() call
+
+    def plan(self, record: EvalRecord, verifiers: Iterable[str]) -> None:
+        """The verifiers the next verification of ``record`` runs (a superset of each reader's)."""
+        self._key = (record.id, record.content_hash())
+        self._verifiers = tuple(verifier_order(verifiers))
+        self._result = None
+        self.seconds = 0.0
+
+    def get(self, record: EvalRecord, needs: Sequence[str]) -> Verification:
+        """The verification of ``record`` with at least the verifiers ``needs``."""
+        key = (record.id, record.content_hash())
+        if key != self._key:
+            self.plan(record, needs)
+        elif not set(needs) <= set(self._verifiers):
+            self.plan(record, [*self._verifiers, *needs])  # a reader the plan missed: widen and rerun
+        if self._result is None:
+            from guard.verify.api import verify
+
+            started = time.perf_counter()
+            self._result = verify(
+                question=record.question,
+                contexts=record.contexts,
+                answer=record.answer,
+                generator=record.model,
+                verifiers=list(self._verifiers),
+            )
+            self.seconds = time.perf_counter() - started
+        return self._result
+
+
+def failure_of(verification: Verification, needs: Sequence[str]) -> str | None:
+    """The first failure of a verifier in ``needs``, as an abstention reason."""
+    for failure in verification.failures:
+        if failure.verifier in needs:
+            return f"verifier {failure.verifier} failed: {failure.message}"
+    return None
