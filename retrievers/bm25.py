@@ -6,8 +6,9 @@ was chosen over rank-bm25 by ``benchmarks/retrieval_scale.py`` (rank-bm25 walks 
 Python dict per passage per query term; see benchmarks/README.md for the figures).
 
 Query scoring reads the same matrix but adds each query term's posting list with a
-plain fancy-index add rather than bm25s' ``np.add.at``, which is several times
-slower; p95 latency at a million passages roughly halves (benchmarks/README.md).
+plain fancy-index add rather than bm25s' ``np.add.at`` (exact, since a term's postings
+never repeat a passage): 3-4x faster than bm25s' own ``retrieve`` at 10k-100k
+passages; at a million both are dominated by the top-k over every passage.
 """
 
 from __future__ import annotations

@@ -54,8 +54,8 @@ class IndexConfig(BaseModel):
     hnsw_m: int = Field(32, ge=4, le=128)
     hnsw_ef_construction: int = Field(40, ge=8)
     # 256, not FAISS' usual 64: on the scale benchmark's vectors at 1M passages recall@10
-    # is 0.43 at 64, 0.53 at 128 and 0.65 at 256, for 0.5, 1 and 2 ms a query, next to
-    # 10+ ms for embedding the query (benchmarks/README.md).
+    # is 0.43 at 64, 0.53 at 128 and 0.65 at 256, for 0.6, 1 and 2-6 ms a query, next to
+    # 10-20 ms for embedding the query on busy cores (benchmarks/README.md).
     hnsw_ef_search: int = Field(256, ge=8)
     embed_batch_size: int = Field(64, ge=1, le=1024)
 

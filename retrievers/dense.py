@@ -2,8 +2,8 @@
 
 Exact search (``IndexFlatIP``) while the index is small; from
 ``IndexConfig.hnsw_threshold`` passages on, an ``IndexHNSWFlat`` graph, whose
-query time grows with log(n) instead of n (about 100 ms vs 1 ms per query at a
-million passages on 2 cores, see benchmarks/README.md). Adding passages across the
+query time grows with log(n) instead of n (80-170 ms vs 1-3 ms per query at a
+million passages on 2 busy cores, see benchmarks/README.md). Adding passages across the
 threshold rebuilds the graph from the stored vectors once.
 """
 
@@ -73,10 +73,15 @@ class DenseRoute:
         k = min(k, len(self))
         if k <= 0:
             return RouteHits.empty(self.name)
+        params = None
         if self._is_hnsw():
-            # The graph search keeps efSearch candidates: it must be at least k.
-            self.index.hnsw.efSearch = max(self.config.hnsw_ef_search, k)
-        scores, rows = _single_threaded_search(self.index, np.asarray(vector, dtype=np.float32).reshape(1, -1), k)
+            import faiss
+
+            # The graph search keeps efSearch candidates, so at least k; passed per call,
+            # concurrent searches with different k share no state.
+            params = faiss.SearchParametersHNSW(efSearch=max(self.config.hnsw_ef_search, k))
+        query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+        scores, rows = _single_threaded_search(self.index, query, k, params)
         found = rows[0] >= 0
         return RouteHits(self.name, rows[0][found].astype(np.int64), scores[0][found].astype(np.float64))
 
@@ -88,7 +93,7 @@ class DenseRoute:
             self.index.hnsw.efSearch = self.config.hnsw_ef_search
 
 
-def _single_threaded_search(index, query: np.ndarray, k: int):
+def _single_threaded_search(index, query: np.ndarray, k: int, params=None):
     """One query is a single memory-bound scan: OpenMP threads only wait on each other,
     and on busy shared cores that waiting took a 10k-passage search from 0.4 ms to 30 ms
     at p95 (benchmarks/README.md). Building the index keeps every thread."""
@@ -97,7 +102,7 @@ def _single_threaded_search(index, query: np.ndarray, k: int):
     threads = faiss.omp_get_max_threads()
     faiss.omp_set_num_threads(1)
     try:
-        return index.search(query, k)
+        return index.search(query, k, params=params)
     finally:
         faiss.omp_set_num_threads(threads)
 
