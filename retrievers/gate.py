@@ -5,8 +5,8 @@ A logistic regression over a few features of one retrieval attempt, fitted by
 with their supporting paragraphs (answerable) and without them (unanswerable).
 Its coefficients live in ``gate_calibration.json`` beside this file, one model per
 set of routes, so the gate needs no training at run time and its output is a
-probability: ``RetrievalConfig.gate_threshold = 0.5`` means "more likely
-answerable than not" on that data.
+probability: a ``gate_threshold`` of 0.5 means "more likely answerable than not" on
+that data; the default 0.2 lets 95% of answerable questions through.
 
 Features (all about 0..1):
 - ``dense_top1``, ``dense_top2``: cosine of the best and second-best dense passage;

@@ -47,6 +47,7 @@ def retrieve(
     timings: dict[str, float] = {}
     all_hits: list[RouteHits] = []
     queries: list[str] = []
+    first: GateFeatures | None = None
     best = 0.0
     for attempt in range(config.max_rewrites + 1):
         text = query if attempt == 0 else _rewrite(rewriter, query, attempt, timings)
@@ -57,7 +58,9 @@ def retrieve(
         depth = max(config.route_depth, config.k * config.widen_factor**attempt)
         routes = config.routes if attempt == 0 else kb.route_names
         hits = _run_routes(kb, text, routes, depth, timings)
-        relevance = _relevance(kb, gate, text, query, hits, config, timings)
+        features = _features(kb, text, query, hits, config, first)
+        first = first or features
+        relevance = _relevance(gate, features, set(hits), timings)
         all_hits.extend(h.renamed(route_name(name, len(queries))) for name, h in hits.items())
         queries.append(text)
         best = max(best, relevance)
@@ -133,12 +136,31 @@ def _run_routes(kb: "KnowledgeBase", text: str, routes, depth: int, timings) -> 
     return hits
 
 
-def _relevance(kb, gate: RelevanceGate, text: str, question: str, hits: dict[str, RouteHits],
-               config, timings) -> float:
-    started = time.perf_counter()
+def _features(kb, text: str, question: str, hits: dict[str, RouteHits], config,
+              first: GateFeatures | None) -> GateFeatures:
+    """The gate's features of one attempt, always about the question as asked.
+
+    A rewrite's own top scores measure how well the corpus matches the *rewrite*, and
+    an expansion built from the corpus matches it by construction. The question's best
+    dense and BM25 scores over the whole corpus were already measured on the first try
+    (no rewrite can find a passage that scores higher for the question), so a rewrite
+    keeps them and may only improve coverage and route agreement.
+    """
     fused = fuse(list(hits.values()), config.fusion, config.rrf_k, config.weights)
     features = gate_features(text, hits, fused, kb.bm25, kb.row_text, question=question)
-    relevance = gate.relevance(features, set(hits))
+    if first is None:
+        return features
+    update = {}
+    if first.dense_top1 or "dense" in config.routes:
+        update |= {"dense_top1": first.dense_top1, "dense_top2": first.dense_top2}
+    if first.bm25_top1 or "bm25" in config.routes:
+        update |= {"bm25_top1": first.bm25_top1, "bm25_top2": first.bm25_top2}
+    return features.model_copy(update=update)
+
+
+def _relevance(gate: RelevanceGate, features: GateFeatures, routes: set[str], timings) -> float:
+    started = time.perf_counter()
+    relevance = gate.relevance(features, routes)
     _add(timings, "gate_ms", started)
     return relevance
 
