@@ -32,7 +32,9 @@ _DETECTORS_HELP = (
     "Comma-separated: lexical, support, egc, grounding, franq (calibrated), franq_uncalibrated, "
     "franq_claimprob, franq_paramknowledge, franq_contrast, stacked."
 )
-_LIMIT_HELP = "Score only N responses: those with the lowest SHA-256 of their id (stable; a larger N keeps them)."
+_LIMIT_HELP = (
+    "Score only N responses: those with the lowest SHA-256 of their id (stable; a larger N keeps them)."
+)
 
 
 def _detector_names(text: str) -> list[str]:
@@ -55,9 +57,13 @@ def _skip(message: str) -> None:
 
 @eval_app.command("ragtruth")
 def ragtruth_command(
-    path: Path = typer.Option(..., "--path", help="RAGTruth folder holding response.jsonl and source_info.jsonl."),
+    path: Path = typer.Option(
+        ..., "--path", help="RAGTruth folder holding response.jsonl and source_info.jsonl."
+    ),
     split: str = typer.Option("dev", "--split", help="train (official train minus dev) | dev | test | all."),
-    task: Optional[list[str]] = typer.Option(None, "--task", help="Keep this task (QA, Summary, Data2txt); repeatable."),
+    task: Optional[list[str]] = typer.Option(
+        None, "--task", help="Keep this task (QA, Summary, Data2txt); repeatable."
+    ),
     model: Optional[list[str]] = typer.Option(None, "--model", help="Keep this generator model; repeatable."),
     detectors: str = typer.Option(_DEFAULT_DETECTORS, "--detectors", help=_DETECTORS_HELP),
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help=_LIMIT_HELP),
@@ -79,9 +85,13 @@ def ragtruth_command(
 
 @eval_app.command("generic")
 def generic_command(
-    path: Path = typer.Option(..., "--path", help="JSONL: question, contexts, answer, label[, spans, model, task, id]."),
+    path: Path = typer.Option(
+        ..., "--path", help="JSONL: question, contexts, answer, label[, spans, model, task, id]."
+    ),
     task: Optional[list[str]] = typer.Option(None, "--task", help="Keep records of this task; repeatable."),
-    model: Optional[list[str]] = typer.Option(None, "--model", help="Keep records of this generator; repeatable."),
+    model: Optional[list[str]] = typer.Option(
+        None, "--model", help="Keep records of this generator; repeatable."
+    ),
     detectors: str = typer.Option(_DEFAULT_DETECTORS, "--detectors", help=_DETECTORS_HELP),
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help=_LIMIT_HELP),
     out: Path = typer.Option(..., "--out", help="Report folder: metrics.json, report.md, plots/, cache/."),
@@ -94,8 +104,7 @@ def generic_command(
 
     names = _detector_names(detectors)
     records = [
-        r for r in load_generic(path)
-        if (not task or r.task in task) and (not model or r.model in model)
+        r for r in load_generic(path) if (not task or r.task in task) and (not model or r.model in model)
     ]
     if not records:
         raise InputError(f"{path}: no record matches --task {task or 'any'} --model {model or 'any'}.")
@@ -128,7 +137,9 @@ def _print_summary(report: EvalReport, out: Path) -> None:
 
 @eval_app.command("fit-thresholds")
 def fit_thresholds_command(
-    path: Path = typer.Option(..., "--path", help="RAGTruth folder holding response.jsonl and source_info.jsonl."),
+    path: Path = typer.Option(
+        ..., "--path", help="RAGTruth folder holding response.jsonl and source_info.jsonl."
+    ),
     detectors: str = typer.Option(_DEFAULT_DETECTORS, "--detectors", help=_DETECTORS_HELP),
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help=_LIMIT_HELP),
     out: Path = typer.Option(..., "--out", help="Work folder for the score cache (resumable)."),
@@ -146,12 +157,23 @@ def fit_thresholds_command(
     everything = load_ragtruth_split(path, "train")
     records = limit_records(everything, limit)
     sample = f", {len(records)} of {len(everything)} responses (lowest SHA-256 of id)" if limit else ""
-    command = f"ragguard eval fit-thresholds --path {path} --detectors {','.join(names)}" + (
-        f" --limit {limit}" if limit else ""
-    ) + f" --out {out}"
+    command = (
+        f"ragguard eval fit-thresholds --path {path} --detectors {','.join(names)}"
+        + (f" --limit {limit}" if limit else "")
+        + f" --out {out}"
+    )
     fitted = fit_thresholds(
-        records, names, out, fitted_on=f"RAGTruth train minus dev{sample}", command=command,
-        path=thresholds or THRESHOLDS_PATH, progress=progress, on_skip=_skip,
+        records,
+        names,
+        out,
+        fitted_on=f"RAGTruth train minus dev{sample}",
+        command=command,
+        path=thresholds or THRESHOLDS_PATH,
+        progress=progress,
+        on_skip=_skip,
     )
     for name, entry in fitted.items():
-        typer.echo(f"{name}: threshold {entry.threshold:.4f} (train F1 {entry.train_f1:.3f}, {entry.responses} responses)")
+        typer.echo(
+            f"{name}: threshold {entry.threshold:.4f} "
+            f"(train F1 {entry.train_f1:.3f}, {entry.responses} responses)"
+        )

@@ -73,7 +73,9 @@ class DeltaMetrics(BaseModel):
     delta: float | None
 
 
-def expected_calibration_error(labels: Sequence[float], probabilities: Sequence[float], bins: int = ECE_BINS) -> float:
+def expected_calibration_error(
+    labels: Sequence[float], probabilities: Sequence[float], bins: int = ECE_BINS
+) -> float:
     """Expected calibration error with ``bins`` equal-width bins (see the module docstring)."""
     y = np.asarray(labels, dtype=float)
     p = np.asarray(probabilities, dtype=float)
@@ -105,8 +107,14 @@ def group_metrics(
     s = np.array([scores[i] for i in kept], dtype=float)
     both = 0 < y.sum() < len(y)
     out = GroupMetrics(
-        responses=len(scores), hallucinated=int(y.sum()), scored=len(kept), abstained=len(scores) - len(kept),
-        flagged=None, precision=None, recall=None, f1=None,
+        responses=len(scores),
+        hallucinated=int(y.sum()),
+        scored=len(kept),
+        abstained=len(scores) - len(kept),
+        flagged=None,
+        precision=None,
+        recall=None,
+        f1=None,
         auroc=float(roc_auc_score(y, s)) if both else None,
         pr_auc=float(average_precision_score(y, s)) if both else None,
         ece=expected_calibration_error(y, s) if probabilistic and len(y) else None,
@@ -116,7 +124,12 @@ def group_metrics(
         precision, recall, f1, _ = precision_recall_fscore_support(
             y, flagged, average="binary", pos_label=1, zero_division=0
         )
-        out.flagged, out.precision, out.recall, out.f1 = int(flagged.sum()), float(precision), float(recall), float(f1)
+        out.flagged, out.precision, out.recall, out.f1 = (
+            int(flagged.sum()),
+            float(precision),
+            float(recall),
+            float(f1),
+        )
     return out
 
 
@@ -137,8 +150,13 @@ def span_metrics(pairs: Iterable[tuple[Sequence[tuple[int, int]], Sequence[tuple
     if precision is not None and recall is not None:
         f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     return SpanMetrics(
-        responses=responses, marked_chars=marked, labelled_chars=labelled, overlap_chars=overlap,
-        precision=precision, recall=recall, f1=f1,
+        responses=responses,
+        marked_chars=marked,
+        labelled_chars=labelled,
+        overlap_chars=overlap,
+        precision=precision,
+        recall=recall,
+        f1=f1,
     )
 
 
@@ -149,6 +167,9 @@ def egc_delta(labels: Sequence[bool], scores: Sequence[float | None]) -> DeltaMe
     g_mean = float(np.mean(grounded)) if grounded else None
     h_mean = float(np.mean(hallucinated)) if hallucinated else None
     return DeltaMetrics(
-        grounded=len(grounded), hallucinated=len(hallucinated), grounded_mean=g_mean, hallucinated_mean=h_mean,
+        grounded=len(grounded),
+        hallucinated=len(hallucinated),
+        grounded_mean=g_mean,
+        hallucinated_mean=h_mean,
         delta=g_mean - h_mean if g_mean is not None and h_mean is not None else None,
     )

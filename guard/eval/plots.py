@@ -33,14 +33,18 @@ __all__ = ["write_plots"]
 _GROUNDED, _HALLUCINATED = "#4c72b0", "#dd8452"
 
 
-def write_plots(records: Sequence[EvalRecord], entries: dict, report: EvalReport, out_dir: Path) -> dict[str, Path]:
+def write_plots(
+    records: Sequence[EvalRecord], entries: dict, report: EvalReport, out_dir: Path
+) -> dict[str, Path]:
     """Write every plot that has something to show; returns {plot name: path}."""
     out_dir.mkdir(parents=True, exist_ok=True)
     labels = np.array([int(r.label) for r in records])
     scores = {name: [e.output.probability for e in rows] for name, rows in entries.items()}
     figures = {
         "roc": _roc(labels, scores),
-        "reliability": _reliability(labels, {n: s for n, s in scores.items() if report.detectors[n].probabilistic}),
+        "reliability": _reliability(
+            labels, {n: s for n, s in scores.items() if report.detectors[n].probabilistic}
+        ),
         "egc_delta": _egc_delta(report),
         "score_distributions": _distributions(labels, scores, report),
     }
@@ -80,8 +84,13 @@ def _roc(labels: np.ndarray, scores: dict[str, list[float | None]]) -> Figure | 
     if not drawn:
         return None
     ax.plot([0, 1], [0, 1], linestyle="--", color="grey", linewidth=1, label="chance")
-    ax.set(xlabel="false positive rate", ylabel="true positive rate (hallucinated found)",
-           title="ROC, response level", xlim=(0, 1), ylim=(0, 1.01))
+    ax.set(
+        xlabel="false positive rate",
+        ylabel="true positive rate (hallucinated found)",
+        title="ROC, response level",
+        xlim=(0, 1),
+        ylim=(0, 1.01),
+    )
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(alpha=0.3)
     return fig
@@ -109,14 +118,31 @@ def _reliability(labels: np.ndarray, scores: dict[str, list[float | None]]) -> F
         for b in range(ECE_BINS):
             members = index == b
             if members.any():
-                ax.bar(edges[b], y[members].mean(), width=1 / ECE_BINS, align="edge",
-                       color=_HALLUCINATED, edgecolor="black", alpha=0.8)
+                ax.bar(
+                    edges[b],
+                    y[members].mean(),
+                    width=1 / ECE_BINS,
+                    align="edge",
+                    color=_HALLUCINATED,
+                    edgecolor="black",
+                    alpha=0.8,
+                )
                 ax.plot(p[members].mean(), y[members].mean(), "k.", markersize=5)
-                ax.text(edges[b] + 0.05, min(y[members].mean() + 0.02, 0.95), str(int(members.sum())),
-                        ha="center", fontsize=7)
+                ax.text(
+                    edges[b] + 0.05,
+                    min(y[members].mean() + 0.02, 0.95),
+                    str(int(members.sum())),
+                    ha="center",
+                    fontsize=7,
+                )
         ax.plot([0, 1], [0, 1], linestyle="--", color="grey", linewidth=1)
-        ax.set(xlim=(0, 1), ylim=(0, 1), xlabel="predicted P(hallucinated)", ylabel="observed rate",
-               title=f"{name}: ECE {expected_calibration_error(y, p):.3f}")
+        ax.set(
+            xlim=(0, 1),
+            ylim=(0, 1),
+            xlabel="predicted P(hallucinated)",
+            ylabel="observed rate",
+            title=f"{name}: ECE {expected_calibration_error(y, p):.3f}",
+        )
     fig.suptitle("Reliability (10 equal-width bins; count above each bar)")
     fig.tight_layout()
     return fig
@@ -134,7 +160,9 @@ def _egc_delta(report: EvalReport) -> Figure | None:
     names, values = zip(*items)
     ax.bar(names, values, color=["#55a868" if v > 0 else "#c44e52" for v in values], edgecolor="black")
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set(ylabel="Delta = mean EGC(grounded) - mean EGC(hallucinated)", title="EGC Delta per generator model")
+    ax.set(
+        ylabel="Delta = mean EGC(grounded) - mean EGC(hallucinated)", title="EGC Delta per generator model"
+    )
     ax.tick_params(axis="x", labelrotation=30)
     for label in ax.get_xticklabels():
         label.set_horizontalalignment("right")
@@ -142,7 +170,9 @@ def _egc_delta(report: EvalReport) -> Figure | None:
     return fig
 
 
-def _distributions(labels: np.ndarray, scores: dict[str, list[float | None]], report: EvalReport) -> Figure | None:
+def _distributions(
+    labels: np.ndarray, scores: dict[str, list[float | None]], report: EvalReport
+) -> Figure | None:
     usable = {n: _scored(labels, s) for n, s in scores.items()}
     usable = {n: ys for n, ys in usable.items() if len(ys[0])}
     if not usable:
@@ -150,12 +180,27 @@ def _distributions(labels: np.ndarray, scores: dict[str, list[float | None]], re
     fig, axes = _grid(len(usable))
     for ax, (name, (y, s)) in zip(axes, usable.items()):
         bins = np.linspace(s.min(), s.max() if s.max() > s.min() else s.min() + 1, 31)
-        ax.hist(s[y == 0], bins=bins, alpha=0.6, density=True, color=_GROUNDED, label=f"grounded ({(y == 0).sum()})")
-        ax.hist(s[y == 1], bins=bins, alpha=0.6, density=True, color=_HALLUCINATED,
-                label=f"hallucinated ({(y == 1).sum()})")
+        ax.hist(
+            s[y == 0],
+            bins=bins,
+            alpha=0.6,
+            density=True,
+            color=_GROUNDED,
+            label=f"grounded ({(y == 0).sum()})",
+        )
+        ax.hist(
+            s[y == 1],
+            bins=bins,
+            alpha=0.6,
+            density=True,
+            color=_HALLUCINATED,
+            label=f"hallucinated ({(y == 1).sum()})",
+        )
         threshold = report.detectors[name].threshold.value
         if threshold is not None:
-            ax.axvline(threshold, color="black", linestyle="--", linewidth=1, label=f"threshold {threshold:.3g}")
+            ax.axvline(
+                threshold, color="black", linestyle="--", linewidth=1, label=f"threshold {threshold:.3g}"
+            )
         ax.set(title=name, xlabel="score (higher = more likely hallucinated)", ylabel="density")
         ax.legend(fontsize=7)
     fig.suptitle("Score distributions by label")

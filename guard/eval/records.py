@@ -85,7 +85,9 @@ def load_generic(path: str | Path) -> list[EvalRecord]:
     """Read a generic-format JSONL file; any bad line raises :class:`InputError` naming it."""
     path = Path(path)
     if not path.is_file():
-        raise InputError(f"{path} is not a file: give a JSONL file in the generic format (see guard.eval.records).")
+        raise InputError(
+            f"{path} is not a file: give a JSONL file in the generic format (see guard.eval.records)."
+        )
     records, errors, seen = [], [], {}
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
@@ -97,7 +99,9 @@ def load_generic(path: str | Path) -> list[EvalRecord]:
                 errors.append(f"line {number}: {exc}")
                 continue
             if record.id in seen:
-                errors.append(f"line {number}: id {record.id!r} repeats line {seen[record.id]}; ids must be unique")
+                errors.append(
+                    f"line {number}: id {record.id!r} repeats line {seen[record.id]}; ids must be unique"
+                )
                 continue
             seen[record.id] = number
             records.append(record)
@@ -218,7 +222,8 @@ def select_ragtruth(
     _check_filter("task", task_set, {r.task.value for r in everything})
     _check_filter("model", model_set, {r.model for r in everything})
     chosen = [
-        r for r in chosen
+        r
+        for r in chosen
         if (task_set is None or r.task.value in task_set) and (model_set is None or r.model in model_set)
     ]
     return from_ragtruth(chosen)
@@ -227,7 +232,9 @@ def select_ragtruth(
 def _check_filter(name: str, wanted: set[str] | None, present: set[str]) -> None:
     unknown = sorted((wanted or set()) - present)
     if unknown:
-        raise InputError(f"unknown {name} {', '.join(unknown)}: this data holds {', '.join(sorted(present))}.")
+        raise InputError(
+            f"unknown {name} {', '.join(unknown)}: this data holds {', '.join(sorted(present))}."
+        )
 
 
 def limit_records(records: list[EvalRecord], limit: int | None) -> list[EvalRecord]:
@@ -240,5 +247,7 @@ def limit_records(records: list[EvalRecord], limit: int | None) -> list[EvalReco
         return list(records)
     if limit < 1:
         raise InputError(f"limit must be at least 1, got {limit}.")
-    chosen = set(sorted(range(len(records)), key=lambda i: hashlib.sha256(records[i].id.encode()).hexdigest())[:limit])
+    chosen = set(
+        sorted(range(len(records)), key=lambda i: hashlib.sha256(records[i].id.encode()).hexdigest())[:limit]
+    )
     return [r for i, r in enumerate(records) if i in chosen]

@@ -65,7 +65,9 @@ def load_thresholds(path: str | Path | None = None) -> ThresholdStore:
     try:
         return ThresholdStore.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except (json.JSONDecodeError, ValidationError) as exc:
-        raise ConfigError(f"{path} is not a valid thresholds file ({exc}); refit it with `{FIT_COMMAND}`.") from None
+        raise ConfigError(
+            f"{path} is not a valid thresholds file ({exc}); refit it with `{FIT_COMMAND}`."
+        ) from None
 
 
 def save_thresholds(store: ThresholdStore, path: str | Path | None = None) -> None:

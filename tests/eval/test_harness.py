@@ -13,13 +13,19 @@ from guard.cli import app
 from guard.errors import ConfigError, InputError
 from guard.eval import thresholds as thresholds_module
 from guard.eval.cache import CacheEntry, ScoreCache
-from guard.eval.detectors import DetectorOutput, SharedVerification, register_detector
+from guard.eval.detectors import DetectorOutput, SharedVerification
 from guard.eval.detectors.lexical import LexicalDetector
 from guard.eval.detectors.registry import _registered
 from guard.eval.harness import DatasetInfo, EvalReport, evaluate
 from guard.eval.ragtruth import RagTruthRecord, load_ragtruth
 from guard.eval.records import EvalRecord, limit_records, load_generic, load_ragtruth_split, select_ragtruth
-from guard.eval.thresholds import StoredThreshold, ThresholdInfo, ThresholdStore, save_thresholds, stored_threshold
+from guard.eval.thresholds import (
+    StoredThreshold,
+    ThresholdInfo,
+    ThresholdStore,
+    save_thresholds,
+    stored_threshold,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / ".." / "shared" / "data" / "ragtruth"
@@ -41,8 +47,13 @@ def lexical_threshold(tmp_path, monkeypatch) -> float:
     """A thresholds file of our own (the committed one may be refitted at any time)."""
     path = tmp_path / "thresholds.json"
     entry = StoredThreshold(
-        threshold=0.3, detector_version=LexicalDetector.version, train_f1=0.5, responses=1, hallucinated=1,
-        fitted_on="a test", command="none",
+        threshold=0.3,
+        detector_version=LexicalDetector.version,
+        train_f1=0.5,
+        responses=1,
+        hallucinated=1,
+        fitted_on="a test",
+        command="none",
     )
     save_thresholds(ThresholdStore(detectors={"lexical": entry}), path)
     monkeypatch.setattr(thresholds_module, "THRESHOLDS_PATH", path)
@@ -77,7 +88,9 @@ def test_a_run_writes_metrics_report_scores_and_plots(dev30, lexical_threshold, 
     precision, recall, f1, _ = precision_recall_fscore_support(
         labels, [int(s >= lexical_threshold) for s in scores], average="binary", zero_division=0
     )
-    assert (lexical.overall.precision, lexical.overall.recall, lexical.overall.f1) == pytest.approx((precision, recall, f1))
+    assert (lexical.overall.precision, lexical.overall.recall, lexical.overall.f1) == pytest.approx(
+        (precision, recall, f1)
+    )
     assert lexical.overall.auroc == pytest.approx(roc_auc_score(labels, scores))
     assert sum(m.responses for m in lexical.by_task.values()) == 30
     assert sum(m.responses for m in lexical.by_model.values()) == 30
@@ -91,7 +104,10 @@ def test_a_run_resumed_after_a_limit_gives_the_uninterrupted_metrics(dev30, lexi
     resumed, fresh = tmp_path / "resumed", tmp_path / "fresh"
     evaluate(limit_records(dev30, 10), ["lexical"], resumed, _dataset(10), progress=False)
     report = evaluate(dev30, ["lexical"], resumed, _dataset(), progress=False)
-    assert (report.detectors["lexical"].timing.from_cache, report.detectors["lexical"].timing.computed) == (10, 20)
+    assert (report.detectors["lexical"].timing.from_cache, report.detectors["lexical"].timing.computed) == (
+        10,
+        20,
+    )
     evaluate(dev30, ["lexical"], fresh, _dataset(), progress=False)
     assert _metrics_without_timing(resumed) == _metrics_without_timing(fresh)
 
@@ -107,7 +123,7 @@ def test_a_run_resumed_after_a_crash_gives_the_uninterrupted_metrics(ragtruth, t
 
     def crashing_score(self, record):
         calls.append(record.id)
-        if len(calls) == 4:
+        if len(calls) == 4:  # the untimed warm-up call, then responses 1 and 2, then a crash
             raise RuntimeError("injected crash")
         return real_score(self, record)
 
@@ -116,7 +132,7 @@ def test_a_run_resumed_after_a_crash_gives_the_uninterrupted_metrics(ragtruth, t
         evaluate(records, ["lexical", "support"], resumed, _dataset(), progress=False)
     monkeypatch.setattr(SupportDetector, "score", real_score)
     report = evaluate(records, ["lexical", "support"], resumed, _dataset(), progress=False)
-    assert report.detectors["support"].timing.from_cache == 3
+    assert report.detectors["support"].timing.from_cache == 2
     assert _metrics_without_timing(resumed) == _metrics_without_timing(fresh)
     support = report.detectors["support"]
     assert support.spans is not None and support.spans.responses == 8
@@ -126,9 +142,14 @@ def test_a_run_resumed_after_a_crash_gives_the_uninterrupted_metrics(ragtruth, t
 
 def _generic_line(record: EvalRecord) -> dict:
     return {
-        "id": record.id, "question": record.question, "contexts": record.contexts, "answer": record.answer,
-        "label": int(record.label), "spans": [s.model_dump() for s in record.spans],
-        "model": record.model, "task": record.task,
+        "id": record.id,
+        "question": record.question,
+        "contexts": record.contexts,
+        "answer": record.answer,
+        "label": int(record.label),
+        "spans": [s.model_dump() for s in record.spans],
+        "model": record.model,
+        "task": record.task,
     }
 
 
@@ -137,8 +158,18 @@ def test_the_generic_format_gives_the_ragtruth_run_its_metrics(dev30, lexical_th
     path.write_text("\n".join(json.dumps(_generic_line(r)) for r in dev30) + "\n\n")
     assert load_generic(path) == dev30
     result = CliRunner().invoke(
-        app, ["eval", "generic", "--path", str(path), "--detectors", "lexical", "--out", str(tmp_path / "g"),
-              "--no-progress"],
+        app,
+        [
+            "eval",
+            "generic",
+            "--path",
+            str(path),
+            "--detectors",
+            "lexical",
+            "--out",
+            str(tmp_path / "g"),
+            "--no-progress",
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "lexical" in result.stdout
@@ -169,7 +200,11 @@ def test_generic_bad_lines_are_errors_naming_each_line(tmp_path):
     for number in (2, 3, 5, 6, 7, 8, 9):
         assert f"line {number}:" in message
     assert "line 1:" not in message and "line 4:" not in message
-    assert "invalid JSON" in message and "label must be 0 or 1" in message and "is not a non-empty span" in message
+    assert (
+        "invalid JSON" in message
+        and "label must be 0 or 1" in message
+        and "is not a non-empty span" in message
+    )
 
 
 def test_splits_train_and_dev_are_disjoint_by_source_and_test_errors_when_absent(ragtruth):
@@ -198,10 +233,13 @@ def test_the_test_split_is_read_when_the_copy_has_one(tmp_path):
 
 def test_cli_usage_errors_exit_2(tmp_path):
     runner = CliRunner()
-    unknown = runner.invoke(app, ["eval", "ragtruth", "--path", str(DATA), "--detectors", "lexical,nope",
-                                  "--out", str(tmp_path)])
+    unknown = runner.invoke(
+        app, ["eval", "ragtruth", "--path", str(DATA), "--detectors", "lexical,nope", "--out", str(tmp_path)]
+    )
     assert unknown.exit_code == 2 and "nope" in unknown.output
-    split = runner.invoke(app, ["eval", "ragtruth", "--path", str(DATA), "--split", "val", "--out", str(tmp_path)])
+    split = runner.invoke(
+        app, ["eval", "ragtruth", "--path", str(DATA), "--split", "val", "--out", str(tmp_path)]
+    )
     assert split.exit_code == 2
 
 
@@ -224,7 +262,9 @@ class _Unavailable:
 def test_an_unavailable_detector_is_skipped_with_its_reason(dev30, tmp_path, monkeypatch):
     monkeypatch.setitem(_registered, "absent", _Unavailable)
     messages = []
-    report = evaluate(dev30[:5], ["lexical", "absent"], tmp_path, _dataset(), progress=False, on_skip=messages.append)
+    report = evaluate(
+        dev30[:5], ["lexical", "absent"], tmp_path, _dataset(), progress=False, on_skip=messages.append
+    )
     assert list(report.detectors) == ["lexical"]
     assert report.unavailable == {"absent": "its model is not committed"}
     assert messages and "absent" in messages[0] and "not committed" in messages[0]
@@ -260,14 +300,23 @@ def test_detectors_share_one_verification_per_response(dev30, monkeypatch):
     for record in dev30[:3]:
         shared.plan(record, [v for d in detectors for v in d.verifiers])
         outputs = [d.score(record) for d in detectors]
-        assert outputs[0].probability == 0.25 and outputs[1].probability == 0.0  # no claims: nothing unsupported
+        assert (
+            outputs[0].probability == 0.25 and outputs[1].probability == 0.0
+        )  # no claims: nothing unsupported
     assert calls == [["support", "egc"]] * 3
 
 
 def test_the_cache_skips_a_line_cut_short_and_keeps_appending(tmp_path):
     cache = ScoreCache(tmp_path)
-    entry = CacheEntry(id="1", hash="h", detector="lexical", version="v", output=DetectorOutput(probability=0.1),
-                       seconds=0.0, verify_seconds=0.0)
+    entry = CacheEntry(
+        id="1",
+        hash="h",
+        detector="lexical",
+        version="v",
+        output=DetectorOutput(probability=0.1),
+        seconds=0.0,
+        verify_seconds=0.0,
+    )
     cache.append(entry)
     with (tmp_path / "lexical.jsonl").open("a") as handle:
         handle.write('{"id": "2", "hash": "h", "detec')  # an interrupted write
@@ -278,8 +327,15 @@ def test_the_cache_skips_a_line_cut_short_and_keeps_appending(tmp_path):
 
 def test_a_threshold_fitted_for_another_version_is_not_used(tmp_path):
     path = tmp_path / "t.json"
-    entry = StoredThreshold(threshold=0.4, detector_version="lexical/0", train_f1=0.5, responses=1, hallucinated=1,
-                            fitted_on="x", command="y")
+    entry = StoredThreshold(
+        threshold=0.4,
+        detector_version="lexical/0",
+        train_f1=0.5,
+        responses=1,
+        hallucinated=1,
+        fitted_on="x",
+        command="y",
+    )
     save_thresholds(ThresholdStore(detectors={"lexical": entry}), path)
     assert stored_threshold("lexical", "lexical/0", path).value == 0.4
     stale = stored_threshold("lexical", "lexical/1", path)
@@ -288,7 +344,12 @@ def test_a_threshold_fitted_for_another_version_is_not_used(tmp_path):
 
 
 def test_the_lexical_baseline_is_the_share_of_new_content_words():
-    record = EvalRecord(id="t", question="q", contexts=["The tower stands in Paris."], answer="Tower Paris Berlin Rome",
-                        label=True)
+    record = EvalRecord(
+        id="t",
+        question="q",
+        contexts=["The tower stands in Paris."],
+        answer="Tower Paris Berlin Rome",
+        label=True,
+    )
     assert LexicalDetector().score(record).probability == pytest.approx(0.5)
     assert LexicalDetector().score(record.model_copy(update={"answer": "the tower"})).probability == 0.0

@@ -52,7 +52,9 @@ def test_ece_on_a_hand_computed_toy():
     # [.9,1]: p .95, 1.0 (1.0 falls in the last bin), y 1, 0 -> |.5 - .975| = .475, weight 2.
     probabilities = [0.05, 0.15, 0.95, 1.0, 0.55]
     labels = [0, 0, 1, 0, 1]
-    assert expected_calibration_error(labels, probabilities) == pytest.approx((0.05 + 0.15 + 2 * 0.475 + 0.45) / 5)
+    assert expected_calibration_error(labels, probabilities) == pytest.approx(
+        (0.05 + 0.15 + 2 * 0.475 + 0.45) / 5
+    )
 
 
 def test_ece_bin_edges_and_perfect_calibration():
@@ -86,7 +88,9 @@ def test_egc_delta_is_grounded_mean_minus_hallucinated_mean():
 def test_f1_optimal_threshold_is_the_best_of_every_cut():
     threshold, f1 = f1_optimal_threshold(np.array(LABELS), np.array(SCORES))
     best = max(
-        precision_recall_fscore_support(LABELS, [int(s >= t) for s in SCORES], average="binary", zero_division=0)[2]
+        precision_recall_fscore_support(
+            LABELS, [int(s >= t) for s in SCORES], average="binary", zero_division=0
+        )[2]
         for t in SCORES
     )
     assert f1 == pytest.approx(best)

@@ -30,7 +30,9 @@ class EGCResponseDetector:
 
         self._shared = shared
         self._path = DETECTOR_PATH
-        digest = hashlib.sha256(DETECTOR_PATH.read_bytes()).hexdigest()[:12] if DETECTOR_PATH.is_file() else "none"
+        digest = (
+            hashlib.sha256(DETECTOR_PATH.read_bytes()).hexdigest()[:12] if DETECTOR_PATH.is_file() else "none"
+        )
         self.version = f"egc/1/{digest}"
 
     def unavailable(self) -> str | None:
@@ -47,7 +49,9 @@ class EGCResponseDetector:
         from guard.verify.egc import load_detector
 
         detector = load_detector(self._path)
-        provisional = " (the artifact marks itself provisional)" if detector.trained_on.get("provisional") else ""
+        provisional = (
+            " (the artifact marks itself provisional)" if detector.trained_on.get("provisional") else ""
+        )
         split = detector.trained_on.get("split", "training data")
         return ThresholdInfo(
             value=detector.threshold, source=f"{self._path.name}: fitted on RAGTruth {split}{provisional}"
@@ -60,6 +64,8 @@ class EGCResponseDetector:
             return DetectorOutput(probability=None, reason=failed)
         probability = verification.signals.get("egc_probability")
         if probability is None:
-            return DetectorOutput(probability=None, reason="no claim longer than ten tokens: no graph features")
+            return DetectorOutput(
+                probability=None, reason="no claim longer than ten tokens: no graph features"
+            )
         extra = {k: v for k, v in verification.signals.items() if k.startswith("egc_")}
         return DetectorOutput(probability=probability, extra=extra)

@@ -69,7 +69,9 @@ class GroundingDetector:
         scores = _model().score_claims([c.claim.text for c in claims], record.contexts)
         return DetectorOutput(
             probability=max(s.not_supported for s in scores),
-            spans=[(c.claim.start, c.claim.end) for c, s in zip(claims, scores) if s.label.value != "supported"],
+            spans=[
+                (c.claim.start, c.claim.end) for c, s in zip(claims, scores) if s.label.value != "supported"
+            ],
             extra={"claims": float(len(claims))},
         )
 

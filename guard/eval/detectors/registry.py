@@ -26,7 +26,13 @@ _BUILTIN: dict[str, str] = {
     "stacked": "guard.eval.detectors.stacked:StackedDetector",
     **{
         name: "guard.eval.detectors.franq:FranqDetector"
-        for name in ("franq", "franq_uncalibrated", "franq_claimprob", "franq_paramknowledge", "franq_contrast")
+        for name in (
+            "franq",
+            "franq_uncalibrated",
+            "franq_claimprob",
+            "franq_paramknowledge",
+            "franq_contrast",
+        )
     },
 }
 _registered: dict[str, DetectorFactory] = {}
