@@ -10,8 +10,8 @@ scores every response through the resumable cache (``OUT/cache/``), and writes:
 - ``plots/*.png``: ROC curves, reliability diagrams, EGC Delta bars, score distributions.
 
 Throughput leaves model loading out: before the timed loop, one response is scored untimed
-and the result discarded. Thresholds are the detectors' own, fixed on training data (:mod:`guard.eval.thresholds`);
-:func:`fit_thresholds` fits the ones stored in ``thresholds.json``.
+and the result discarded. Thresholds are the detectors' own, fixed on training data
+(:mod:`guard.eval.thresholds`); :func:`fit_thresholds` fits the ones stored in ``thresholds.json``.
 """
 
 from __future__ import annotations
