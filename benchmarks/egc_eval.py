@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from egc_features import CACHE, DATA, REPO, ResponseFeatures, cached_features  # noqa: E402
 from egc_train import COMMAND as TRAIN_COMMAND  # noqa: E402
-from egc_train import feature_matrix  # noqa: E402
+from egc_train import feature_matrix, fit_detector  # noqa: E402
 
 from guard.eval.ragtruth import RagTruthRecord, Task, load_ragtruth, split_dev  # noqa: E402
 from guard.verify.egc import EGCDetector, load_detector  # noqa: E402
@@ -104,6 +104,24 @@ def model_deltas(
     return out
 
 
+def feature_deltas(records: list[RagTruthRecord], features: dict[str, ResponseFeatures]) -> dict[str, dict]:
+    """Per model, mean(grounded) - mean(hallucinated) of each raw feature (iso negated, as in the score)."""
+    by_model: dict[str, list[RagTruthRecord]] = defaultdict(list)
+    for record in records:
+        if features[record.id].features is not None:
+            by_model[record.model].append(record)
+    out = {}
+    for model in sorted(by_model):
+        y = np.array([r.label for r in by_model[model]], dtype=bool)
+        rows = {}
+        for name in ("cov", "sup", "agr", "conn", "iso"):
+            x = np.array([getattr(features[r.id].features, name) for r in by_model[model]])
+            sign = -1.0 if name == "iso" else 1.0
+            rows["-iso" if name == "iso" else name] = round(float(sign * (x[~y].mean() - x[y].mean())), 4)
+        out[model] = rows
+    return out
+
+
 def direction_corrected_auroc(
     records: list[RagTruthRecord], features: dict[str, ResponseFeatures], detector: EGCDetector,
     train_deltas: dict[str, dict],
@@ -115,6 +133,17 @@ def direction_corrected_auroc(
     flip = np.array([-1.0 if (train_deltas.get(r.model, {}).get("delta") or 0.0) < 0 else 1.0 for r in kept])
     return {"responses": len(kept), "auroc_raw": _auroc(y, raw), "auroc_direction_corrected": _auroc(y, raw * flip),
             "flipped_models": sorted(m for m, d in train_deltas.items() if (d.get("delta") or 0.0) < 0)}
+
+
+def qa_only_detector(train: list[RagTruthRecord], dev: list[RagTruthRecord],
+                     features: dict[str, ResponseFeatures]) -> dict:
+    """The paper's setting: a detector fit on QA train alone, measured on QA dev (not committed)."""
+    qa_train = [r for r in train if r.task is Task.qa]
+    qa_dev = [r for r in dev if r.task is Task.qa]
+    _, x, y = feature_matrix(qa_train, features)
+    detector = fit_detector(x, y, {"split": "QA train minus dev"})
+    return {"threshold": round(detector.threshold, 4), "coef": dict(zip(detector.features, detector.coef)),
+            "dev": detection_metrics(qa_dev, features, detector)}
 
 
 def claim_isolation(records: list[RagTruthRecord], features: dict[str, ResponseFeatures]) -> dict:
@@ -158,7 +187,9 @@ def main() -> None:
         },
         "qa_delta_dev": model_deltas(qa_dev, features, detector),
         "qa_delta_train_plus_dev": model_deltas([r for r in records if r.task is Task.qa], features, detector),
+        "qa_feature_deltas_train_plus_dev": feature_deltas([r for r in records if r.task is Task.qa], features),
         "qa_direction_correction_dev": direction_corrected_auroc(qa_dev, features, detector, train_deltas),
+        "qa_only_detector": qa_only_detector(train, dev, features),
         "claim_isolation_dev": claim_isolation(dev, features),
         "paper": {"aggregate_auroc": 0.556, "aggregate_auroc_direction_corrected": 0.669,
                   "data": "RAGTruth QA, 5,767 responses, official train/test split"},

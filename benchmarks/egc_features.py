@@ -30,6 +30,7 @@ from guard.eval.ragtruth import RagTruthRecord, load_ragtruth  # noqa: E402
 from guard.verify.claims import extract_claims  # noqa: E402
 from guard.verify.egc import MIN_CLAIM_TOKENS, TAU, is_claim_node, report_from_vectors  # noqa: E402
 from guard.verify.types import EGCFeatures  # noqa: E402
+from retrievers.embedder import EMBED_DIM  # noqa: E402
 
 DATA = REPO / ".." / "shared" / "data" / "ragtruth"
 CACHE = REPO / ".cache" / "egc"
@@ -121,8 +122,8 @@ def _chunk_features(chunk: list[RagTruthRecord], embedder, shared: dict[str, np.
     claim_vecs = iter(vectors[len(new_shared) :])
     rows = []
     for record, all_claims, found in zip(chunk, claims, nodes, strict=True):
-        c_vecs = np.array([next(claim_vecs) for _ in found], dtype=np.float32).reshape(len(found), -1)
-        e_vecs = np.array([shared[p] for p in record.passages], dtype=np.float32).reshape(len(record.passages), -1)
+        c_vecs = np.array([next(claim_vecs) for _ in found], dtype=np.float32).reshape(len(found), EMBED_DIM)
+        e_vecs = np.array([shared[p] for p in record.passages], dtype=np.float32).reshape(-1, EMBED_DIM)
         report = report_from_vectors(
             shared[record.question], e_vecs, c_vecs, claim_refs=[c.index for c in found]
         )

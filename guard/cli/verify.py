@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
@@ -48,8 +48,8 @@ class VerifyLine(BaseModel):
     question: StrictStr
     contexts: list[StrictStr]
     answer: StrictStr
-    model: Optional[StrictStr] = None
-    id: Optional[Union[StrictStr, StrictInt]] = None
+    model: StrictStr | None = None
+    id: StrictStr | StrictInt | None = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,8 @@ def verify_command(
     lines = input_path.read_text(encoding="utf-8").splitlines()
     done = _finished_lines(output_path, lines) if resume else {}
     bad = _run(lines, output_path, done, settings)
+    total = sum(1 for text in lines if text.strip())
+    typer.echo(f"{total - bad} of {total} lines verified, {bad} bad; output: {output_path}", err=True)
     raise typer.Exit(1 if bad else 0)
 
 
