@@ -198,6 +198,9 @@ def verify_draft(
     """Verification stage, then auto-citation when the policy allows it.
 
     Returns the draft (with any citations the guard added) and its verification.
+    When the guard added citations, the new draft is verified again: the decision is
+    about the text the user will see, so citation recall and precision must count the
+    added citations too. The generator's own figures stay in ``signals``.
     """
     inp = VerificationInput(
         question=query,
@@ -208,13 +211,19 @@ def verify_draft(
         route_passages=_route_passages(retrieval),
         refusal_text=policy.refusal_text,
     )
-    verification = run_verification(inp, policy.verifiers, _verify_thresholds(policy))
-    if policy.auto_citation.enabled:
-        cited = add_missing_citations(
-            draft, verification, retrieval.passages, policy.auto_citation.min_support
-        )
-        draft, verification = cited.answer, cited.verification
-    return draft, verification
+    thresholds = _verify_thresholds(policy)
+    verification = run_verification(inp, policy.verifiers, thresholds)
+    if not policy.auto_citation.enabled:
+        return draft, verification
+    cited = add_missing_citations(draft, verification, retrieval.passages, policy.auto_citation.min_support)
+    if not cited.added:
+        return draft, verification
+    final = run_verification(inp.model_copy(update={"answer": cited.answer}), policy.verifiers, thresholds)
+    for verdict in final.claims:
+        verdict.citation_added_by_guard = verdict.claim.index in cited.added
+    own = {"recall": verification.citation_recall, "precision": verification.citation_precision}
+    final.signals |= {f"generator_citation_{k}": v for k, v in own.items() if v is not None}
+    return cited.answer, final
 
 
 def escalate(response: GuardedResponse, queue: "ReviewQueue | str") -> str:

@@ -187,3 +187,19 @@ def test_escalated_response_is_enqueued_once_per_trace(example_kb, tmp_path):
 
     assert escalate(response, queue) == response.escalation_id
     queue.close()
+
+
+@pytest.mark.slow
+def test_auto_citation_cites_a_clearly_supported_claim_and_the_answer_passes():
+    scripted = register_scripted_model("uncited", "Paris is the capital of France.")
+    response = guarded_completion(
+        question="What is the capital of France?",
+        contexts=["Paris is the capital and largest city of France.", "Berlin is the capital of Germany."],
+        model=scripted.model,
+    )
+    assert response.answer == "Paris is the capital of France [1]."
+    verdict = response.verification.claims[0]
+    assert verdict.citation_added_by_guard and verdict.claim.citations == [1]
+    assert response.verification.citation_recall == 1.0
+    assert response.verification.signals["generator_citation_recall"] == 0.0
+    assert response.decision.action is Action.pass_
