@@ -1,6 +1,7 @@
 """FRANQ on RAGTruth: score a stratified sample, fit the isotonic maps, evaluate on dev.
 
     nice -n 19 python benchmarks/franq_calibrate.py score --minutes 60   # resumable, cached
+    python benchmarks/franq_calibrate.py refaith --source grounding   # P_faith from one estimator
     python benchmarks/franq_calibrate.py fit         # -> guard/verify/franq_calibration.json
     python benchmarks/franq_calibrate.py evaluate    # -> benchmarks/results/franq.json
 
@@ -115,7 +116,7 @@ def score(args: argparse.Namespace) -> None:
                 print(f"time budget spent after {k} responses", flush=True)
                 break
             started = time.perf_counter()
-            row = _score_record(scorer, split, record)
+            row = _score_record(scorer, split, record, args.source)
             row["seconds"] = round(time.perf_counter() - started, 2)
             out.write(json.dumps(row) + "\n")
             out.flush()
@@ -123,7 +124,7 @@ def score(args: argparse.Namespace) -> None:
                 print(f"{k + 1}/{len(todo)} {record.task.value} {row['seconds']} s", flush=True)
 
 
-def _score_record(scorer, split: str, record: RagTruthRecord) -> dict:
+def _score_record(scorer, split: str, record: RagTruthRecord, source: str) -> dict:
     """One response through support + FRANQ's measurement, with per-claim labels."""
     from guard.verify import franq
     from guard.verify.api import as_passages
@@ -142,7 +143,7 @@ def _score_record(scorer, split: str, record: RagTruthRecord) -> dict:
         def run(self, inp, state):
             claims = [v.claim for v in state.report.claims]
             found["measured"] = franq.measure(scorer, inp.question, inp.passages, inp.answer, claims)
-            found["p_faith"], found["source"] = franq.faithfulness(inp, state)
+            found["p_faith"] = franq.faithfulness(inp, state, source)
 
     register_verifier("franq_features", Features)
     inp = VerificationInput(
@@ -165,7 +166,7 @@ def _score_record(scorer, split: str, record: RagTruthRecord) -> dict:
         return row
     measured = found["measured"]
     row["passages_truncated"] = measured.passages_truncated
-    row["p_faith_source"] = found["source"]
+    row["p_faith_source"] = source
     for verdict, lp, pf in zip(report.claims, measured.claims, found["p_faith"], strict=True):
         claim = verdict.claim
         row["claims"].append(
@@ -193,6 +194,57 @@ def _read_cache(path: Path) -> list[dict]:
     return list(rows.values())
 
 
+def refaith(args: argparse.Namespace) -> None:
+    """Recompute P_faith of every cached claim with one estimator (the log-probs are kept).
+
+    A cache scored while the grounding model appeared holds both sources: this makes it one.
+    """
+    cache = Path(args.cache)
+    rows = _read_cache(cache)
+    records = {r.id: r for r in load_ragtruth(DATA)}
+    estimate = _grounding_faith() if args.source == "grounding" else _support_faith
+    for k, row in enumerate(rows):
+        if row["claims"]:
+            record = records[row["id"]]
+            by_span = estimate(record)
+            for claim in row["claims"]:
+                claim["p_faith"] = by_span[(claim["start"], claim["end"])]
+        row["p_faith_source"] = args.source
+        if k % 50 == 0:
+            print(f"{k + 1}/{len(rows)}", flush=True)
+    tmp = cache.with_suffix(".tmp")
+    tmp.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    tmp.replace(cache)
+
+
+def _grounding_faith():
+    from guard.verify.claims import extract_claims
+    from guard.verify.franq import grounding_model
+
+    model = grounding_model()
+    if model is None:
+        sys.exit("no grounding model in guard/grounding/model (grounding.json): nothing to do")
+
+    def estimate(record: RagTruthRecord) -> dict[tuple[int, int], float]:
+        claims = extract_claims(record.answer)
+        scores = model.score_claims([c.text for c in claims], record.passages)
+        return {(c.start, c.end): s.supported for c, s in zip(claims, scores, strict=True)}
+
+    return estimate
+
+
+def _support_faith(record: RagTruthRecord) -> dict[tuple[int, int], float]:
+    from guard.verify.api import as_passages
+    from guard.verify.stage import run_verification
+    from guard.verify.types import VerificationInput
+
+    inp = VerificationInput(
+        question=record.question, passages=as_passages(record.passages), answer=record.answer
+    )
+    report = run_verification(inp, ["support"])
+    return {(v.claim.start, v.claim.end): v.support for v in report.claims}
+
+
 # --- fit -----------------------------------------------------------------------------------
 
 
@@ -214,12 +266,14 @@ def _fit_on_train(cache: Path, increasing):
     rows = [r for r in _read_cache(cache) if r["split"] == "train" and r["claims"]]
     claims = [c for r in rows for c in r["claims"]]
     sources = sorted({r["p_faith_source"] for r in rows})
+    if len(sources) != 1:
+        sys.exit(f"the cache mixes P_faith sources {sources}: run `refaith --source ...` first")
     calibration = fit_calibration(
         [c["claim_prob"] for c in claims],
         [c["param_knowledge"] for c in claims],
         [c["p_faith"] for c in claims],
         [c["factual"] for c in claims],
-        p_faith_source=",".join(sources),
+        p_faith_source=sources[0],
         increasing=increasing,
         provenance={
             "data": f"RAGTruth train minus dev (split_dev), quality good, stratified by task x model: "
@@ -229,6 +283,7 @@ def _fit_on_train(cache: Path, increasing):
             "direction": f"increasing={increasing!r} (auto: the sign of each map's Spearman correlation)",
             "scorer": "local/smollm2-135m-instruct, teacher forcing, benchmarks/franq_calibrate.py",
             "command": "nice -n 19 python benchmarks/franq_calibrate.py score --minutes 60 && "
+            "python benchmarks/franq_calibrate.py refaith --source support && "
             "python benchmarks/franq_calibrate.py fit",
         },
     )
@@ -242,21 +297,12 @@ def evaluate(args: argparse.Namespace) -> None:
     from guard.verify.franq import load_calibration
 
     calibration = load_calibration(args.calibration)
-    # The paper's reading (both maps increasing), refitted on the same train claims, for contrast.
-    forced, _, _ = _fit_on_train(Path(args.cache), increasing=True)
-    rows = [r for r in _read_cache(Path(args.cache)) if r["split"] == "dev" and r["claims"]]
-    for row in rows:
-        for claim in row["claims"]:
-            claim.update(_method_scores(calibration, forced, claim))
+    cache = Path(args.cache)
     result = {
         "description": __doc__.split("\n\n")[0],
-        "command": "python benchmarks/franq_calibrate.py evaluate",
+        "command": "python benchmarks/franq_calibrate.py evaluate"
+        + (f" --compare-cache {args.compare_cache}" if args.compare_cache else ""),
         "calibration": calibration.provenance,
-        "maps": {
-            "f1_claim_prob_increasing": calibration.f1_claim_prob.increasing,
-            "f2_param_knowledge_increasing": calibration.f2_param_knowledge.increasing,
-        },
-        "p_faith_source": calibration.p_faith_source,
         "response_aggregate": "min over claims",
         "probability_reading": {
             "claim_prob": "exp",
@@ -266,19 +312,45 @@ def evaluate(args: argparse.Namespace) -> None:
             "franq_*": "as is",
         },
         "paper_ece": {"franq_calibrated": 0.082, "claim_prob": 0.154},
+        **_evaluation(cache, calibration),
+    }
+    if args.compare_cache:
+        # The same log-probs with P_faith from the other estimator, its maps refitted on its train claims.
+        other, _, _ = _fit_on_train(Path(args.compare_cache), increasing="auto")
+        result["alternative_p_faith"] = _evaluation(Path(args.compare_cache), other)
+    out = Path(args.out or RESULTS)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    _print(result)
+    if args.compare_cache:
+        print(f"\n--- alternative P_faith: {result['alternative_p_faith']['p_faith_source']} ---")
+        _print(result["alternative_p_faith"])
+
+
+def _evaluation(cache: Path, calibration) -> dict:
+    """Dev metrics for the cached claims under ``calibration`` (and the increasing-only refit)."""
+    # The paper's reading (both maps increasing), refitted on the same train claims, for contrast.
+    forced, _, _ = _fit_on_train(cache, increasing=True)
+    everything = _read_cache(cache)
+    rows = [r for r in everything if r["split"] == "dev" and r["claims"]]
+    for row in rows:
+        for claim in row["claims"]:
+            claim.update(_method_scores(calibration, forced, claim))
+    return {
+        "p_faith_source": calibration.p_faith_source,
+        "maps": {
+            "f1_claim_prob_increasing": calibration.f1_claim_prob.increasing,
+            "f2_param_knowledge_increasing": calibration.f2_param_knowledge.increasing,
+        },
+        "train_responses": sum(1 for r in everything if r["split"] == "train"),
         "overall": _block(rows, bootstrap=True),
         "per_task": {
             task: _block([r for r in rows if r["task"] == task], bootstrap=False)
             for task in sorted({r["task"] for r in rows})
         },
-        "train_responses": sum(1 for r in _read_cache(Path(args.cache)) if r["split"] == "train"),
         "scoring_seconds_median": _median([r["seconds"] for r in rows]),
         "passages_truncated": sum(bool(r.get("passages_truncated")) for r in rows),
     }
-    out = Path(args.out or RESULTS)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    _print(result)
 
 
 def _method_scores(calibration, forced, claim: dict) -> dict:
@@ -390,10 +462,10 @@ def _median(values: list[float]) -> float | None:
 def _print(result: dict) -> None:
     for name, block in [("overall", result["overall"]), *result["per_task"].items()]:
         print(f"\n{name}: {block['responses']} responses, {block['claims']} claims")
-        print(f"{'method':20} {'claim AUROC':>11} {'claim ECE':>9} {'resp AUROC':>10} {'resp ECE':>8}")
+        print(f"{'method':28} {'claim AUROC':>11} {'claim ECE':>9} {'resp AUROC':>10} {'resp ECE':>8}")
         for method in METHODS:
             c, r = block["claim_level"][method], block["response_level"][method]
-            print(f"{method:20} {c['auroc']!s:>11} {c['ece']:>9} {r['auroc']!s:>10} {r['ece']:>8}")
+            print(f"{method:28} {c['auroc']!s:>11} {c['ece']:>9} {r['auroc']!s:>10} {r['ece']:>8}")
 
 
 def main() -> None:
@@ -404,15 +476,19 @@ def main() -> None:
     s.add_argument("--dev", type=int, default=600)
     s.add_argument("--minutes", type=float, default=60.0)
     s.add_argument("--threads", type=int, default=1)
+    s.add_argument("--source", choices=["support", "grounding"], default="support", help="P_faith estimator")
+    g = sub.add_parser("refaith", help="recompute the cached P_faith with one estimator")
+    g.add_argument("--source", choices=["grounding", "support"], required=True)
     f = sub.add_parser("fit", help="fit the isotonic maps on the cached train claims")
     f.add_argument("--out", default=None)
     e = sub.add_parser("evaluate", help="metrics on the cached dev claims")
     e.add_argument("--calibration", default=None)
     e.add_argument("--out", default=None)
-    for p in (s, f, e):
+    e.add_argument("--compare-cache", default=None, help="a cache with P_faith from the other estimator")
+    for p in (s, g, f, e):
         p.add_argument("--cache", default=str(CACHE))
     args = parser.parse_args()
-    {"score": score, "fit": fit, "evaluate": evaluate}[args.command](args)
+    {"score": score, "refaith": refaith, "fit": fit, "evaluate": evaluate}[args.command](args)
 
 
 if __name__ == "__main__":

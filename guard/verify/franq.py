@@ -26,9 +26,14 @@ claims (``franq_calibration.json``, made by ``benchmarks/franq_calibrate.py``): 
 claims judged faithful (P_faith >= 0.5), ``f2`` on the others, each in the direction its
 training data shows (:func:`fit_calibration` says why that matters on RAGTruth).
 
-P_faith comes from :func:`faithfulness`: the trained grounding model when its weights are
-committed, else the support score the ``support`` verifier wrote (run it before ``franq``),
-else the same embedding judge computed here.
+P_faith comes from :func:`faithfulness`, from the estimator the calibration was fitted with
+(``FranqCalibration.p_faith_source``): ``support`` (the support score the ``support``
+verifier wrote, run it before ``franq``; computed here with the same judge otherwise) or
+``grounding`` (the trained grounding model in ``guard/grounding/model``). The maps and the
+faithful / unfaithful split depend on that estimator, so switching is a refit, which names
+the new source in the artifact: ``benchmarks/franq_calibrate.py refaith --source grounding``
+then ``fit``. A calibration that names ``grounding`` while no grounding weights exist is a
+:class:`VerifierError`, never a silent fallback.
 """
 
 from __future__ import annotations
@@ -65,6 +70,7 @@ __all__ = [
     "IsotonicMap",
     "LocalScorer",
     "Measurement",
+    "PFaithSource",
     "TokenScorer",
     "claim_token_indices",
     "dump_calibration",
@@ -76,6 +82,7 @@ __all__ = [
 ]
 
 CALIBRATION_PATH = Path(__file__).resolve().parent / "franq_calibration.json"
+PFaithSource = Literal["support", "grounding"]
 # A claim at or above this P_faith counts as faithful when the calibration maps are fitted.
 FAITHFUL_THRESHOLD = 0.5
 
@@ -308,7 +315,7 @@ class FranqCalibration(BaseModel):
     f1_claim_prob: IsotonicMap  # faithful claims: ClaimProb -> P(factual)
     f2_param_knowledge: IsotonicMap  # unfaithful claims: ParamKnowledge -> P(factual)
     faithful_threshold: float = FAITHFUL_THRESHOLD
-    p_faith_source: str
+    p_faith_source: PFaithSource  # the estimator the maps were fitted with, and so must be read with
     n_faithful: int
     n_unfaithful: int
     provenance: dict[str, str] = Field(default_factory=dict)  # data, scorer, command
@@ -320,7 +327,7 @@ def fit_calibration(
     p_faith: Sequence[float],
     factual: Sequence[bool],
     *,
-    p_faith_source: str,
+    p_faith_source: PFaithSource,
     increasing: bool | Literal["auto"] = "auto",
     provenance: dict[str, str] | None = None,
 ) -> FranqCalibration:
@@ -403,7 +410,7 @@ _grounding: list[Any] = []  # the loaded model, once
 
 
 def grounding_model() -> Any | None:
-    """The committed grounding model, loaded once; ``None`` while no weights are committed."""
+    """The grounding model in ``guard/grounding/model``, loaded once; ``None`` while there is none."""
     from guard.grounding.model import DEFAULT_MODEL_DIR, MANIFEST, GroundingModel
 
     if not (DEFAULT_MODEL_DIR / MANIFEST).is_file():
@@ -414,22 +421,29 @@ def grounding_model() -> Any | None:
     return _grounding[0]
 
 
-def faithfulness(inp: VerificationInput, state: VerificationState) -> tuple[list[float], str]:
-    """P_faith per claim and its source: ``grounding``, ``support`` or ``embedding_judge``.
+def faithfulness(inp: VerificationInput, state: VerificationState, source: PFaithSource) -> list[float]:
+    """P_faith per claim from ``source``: the one place that computes the faithfulness estimate.
 
-    This is the one place that picks the faithfulness estimate: the grounding model when its
-    weights exist; else the support score, read from the verdicts when the ``support``
-    verifier already judged them, computed with the same judge otherwise.
+    ``support``: the support score, read from the verdicts when the ``support`` verifier
+    already judged them, computed with the same judge otherwise. ``grounding``: P(supported)
+    from the grounding model, each claim against its own evidence window.
     """
     verdicts = state.report.claims
-    model = grounding_model()
-    if model is not None:
-        scores = model.score_claims([v.claim.text for v in verdicts], state.passage_texts)
-        return [s.supported for s in scores], "grounding"
+    if source == "grounding":
+        model = grounding_model()
+        if model is None:
+            raise VerifierError(
+                "the FRANQ calibration was fitted with P_faith from the grounding model, but "
+                "guard/grounding/model holds no grounding.json: restore the weights, or refit with "
+                "`benchmarks/franq_calibrate.py refaith --source support` and `fit`"
+            )
+        return [
+            s.supported for s in model.score_claims([v.claim.text for v in verdicts], state.passage_texts)
+        ]
     if _support_judged(state):
-        return [v.support for v in verdicts], "support"
+        return [v.support for v in verdicts]
     judge = state.evidence
-    return [judge.score(v.claim.text, _evidence_for(v, inp)) for v in verdicts], "embedding_judge"
+    return [judge.score(v.claim.text, _evidence_for(v, inp)) for v in verdicts]
 
 
 def _support_judged(state: VerificationState) -> bool:
@@ -485,7 +499,8 @@ class FranqVerifier:
             return
         calibration = self.calibration  # fail before the costly passes when it is missing
         measured = measure(scorer, inp.question, inp.passages, inp.answer, [v.claim for v in verdicts])
-        p_faith, source = faithfulness(inp, state)
+        source = calibration.p_faith_source
+        p_faith = faithfulness(inp, state, source)
         for verdict, logprobs, faith in zip(verdicts, measured.claims, p_faith, strict=True):
             verdict.signals.update(_claim_signals(calibration, logprobs, faith))
         signals = state.report.signals

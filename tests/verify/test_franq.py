@@ -297,18 +297,39 @@ def test_without_the_support_verifier_p_faith_comes_from_the_same_judge(scripted
     )
 
 
+class Grounding:
+    def score_claims(self, claims, passages):
+        from guard.grounding.model import GroundingScore
+
+        return [GroundingScore(supported=0.25, unsupported=0.5, contradicted=0.25) for _ in claims]
+
+
 @pytest.mark.slow
-def test_the_grounding_model_replaces_the_support_score_once_committed(scripted, monkeypatch):
-    from guard.grounding.model import GroundingScore
-
-    class Grounding:
-        def score_claims(self, claims, passages):
-            return [GroundingScore(supported=0.25, unsupported=0.5, contradicted=0.25) for _ in claims]
-
+def test_a_calibration_fitted_on_grounding_reads_p_faith_from_the_grounding_model(monkeypatch):
+    on_grounding = CALIBRATION.model_copy(update={"p_faith_source": "grounding"})
+    monkeypatch.setitem(registry._registered, "franq", lambda: FranqVerifier(ScriptedScorer(), on_grounding))
     monkeypatch.setattr(franq, "grounding_model", lambda: Grounding())
     report = run()
     assert {v.signals["franq_p_faith"] for v in report.claims} == {0.25}
     assert report.signals["franq_faith_grounding"] == 1.0
+
+
+@pytest.mark.slow
+def test_grounding_weights_missing_under_a_grounding_calibration_is_recorded(monkeypatch):
+    on_grounding = CALIBRATION.model_copy(update={"p_faith_source": "grounding"})
+    monkeypatch.setitem(registry._registered, "franq", lambda: FranqVerifier(ScriptedScorer(), on_grounding))
+    monkeypatch.setattr(franq, "grounding_model", lambda: None)
+    report = run()
+    assert [f.verifier for f in report.failures] == ["franq"]
+    assert "holds no grounding.json" in report.failures[0].message
+
+
+@pytest.mark.slow
+def test_a_support_calibration_ignores_grounding_weights(scripted, monkeypatch):
+    monkeypatch.setattr(franq, "grounding_model", lambda: Grounding())
+    report = run()
+    assert [v.signals["franq_p_faith"] for v in report.claims] == [v.support for v in report.claims]
+    assert report.signals["franq_faith_grounding"] == 0.0
 
 
 @pytest.mark.slow
