@@ -152,14 +152,20 @@ def _egc_delta(report: EvalReport) -> Figure | None:
     result = report.detectors.get("egc")
     if result is None or not result.egc_delta:
         return None
-    items = [(m, d.delta) for m, d in result.egc_delta.items() if m != "all" and d.delta is not None]
+    from guard.eval.report import EXPECTED_DELTA_SIGN
+
+    items = [(m, d) for m, d in result.egc_delta.items() if m != "all" and d.delta is not None]
     if not items:
         return None
-    fig = _figure(max(5, 1.1 * len(items)), 4.5)
+    fig = _figure(max(5, 1.2 * len(items)), 4.5)
     ax = fig.add_subplot()
-    names, values = zip(*items)
-    ax.bar(names, values, color=["#55a868" if v > 0 else "#c44e52" for v in values], edgecolor="black")
+    names = [f"{m}\n(paper: {EXPECTED_DELTA_SIGN[m]})" if m in EXPECTED_DELTA_SIGN else m for m, _ in items]
+    values = [d.delta for _, d in items]
+    bars = ax.bar(names, values, color=["#55a868" if v > 0 else "#c44e52" for v in values], edgecolor="black")
+    ax.bar_label(bars, labels=[f"{d.grounded}/{d.hallucinated}" for _, d in items], fontsize=7, padding=2)
     ax.axhline(0, color="black", linewidth=0.8)
+    ax.margins(y=0.12)
+    ax.set_xlabel("generator (bar label: grounded / hallucinated responses)")
     ax.set(
         ylabel="Delta = mean EGC(grounded) - mean EGC(hallucinated)", title="EGC Delta per generator model"
     )

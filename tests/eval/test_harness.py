@@ -353,3 +353,37 @@ def test_the_lexical_baseline_is_the_share_of_new_content_words():
     )
     assert LexicalDetector().score(record).probability == pytest.approx(0.5)
     assert LexicalDetector().score(record.model_copy(update={"answer": "the tower"})).probability == 0.0
+
+
+class _FakeEGC:
+    """Scores by answer length, with a composite score: enough to exercise the Delta tables and plot."""
+
+    name, version, probabilistic, verifiers = "egc", "fake-egc/1", True, None
+
+    def __init__(self, shared):
+        pass
+
+    def unavailable(self):
+        return None
+
+    def threshold(self):
+        return ThresholdInfo(value=0.5, source="a test")
+
+    def score(self, record):
+        p = min(len(record.answer), 1000) / 1000
+        return DetectorOutput(probability=p, extra={"egc_score": 1.0 - 2 * p})
+
+
+def test_egc_delta_per_model_is_tabled_and_plotted(dev30, tmp_path, monkeypatch):
+    monkeypatch.setitem(_registered, "egc", _FakeEGC)
+    report = evaluate(dev30, ["egc"], tmp_path, _dataset(), progress=False)
+    deltas = report.detectors["egc"].egc_delta
+    composite = {r.id: 1.0 - 2 * min(len(r.answer), 1000) / 1000 for r in dev30}
+    grounded = [composite[r.id] for r in dev30 if not r.label]
+    hallucinated = [composite[r.id] for r in dev30 if r.label]
+    assert deltas["all"].delta == pytest.approx(
+        sum(grounded) / len(grounded) - sum(hallucinated) / len(hallucinated)
+    )
+    assert set(deltas) == {"all", *{r.model for r in dev30}}
+    assert (tmp_path / "plots" / "egc_delta.png").read_bytes()[:8] == PNG_MAGIC
+    assert "## EGC Delta per generator model" in (tmp_path / "report.md").read_text()
