@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from guard.llm import LOCAL_MODEL, complete
-from guard.verify.citation_markers import find_markers
+from guard.verifiers.citation_markers import find_markers
 from prompts import build_answer_messages
 from retrievers.types import Passage
 

@@ -39,7 +39,7 @@ from egc_train import COMMAND as TRAIN_COMMAND  # noqa: E402
 from egc_train import feature_matrix, fit_detector  # noqa: E402
 
 from guard.eval.ragtruth import RagTruthRecord, Task, load_ragtruth, split_dev  # noqa: E402
-from guard.verify.egc import EGCDetector, load_detector  # noqa: E402
+from guard.verifiers.egc import EGCDetector, load_detector  # noqa: E402
 
 OUT = REPO / "benchmarks" / "results" / "egc.json"
 COMMAND = "python benchmarks/egc_eval.py"

@@ -27,9 +27,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from guard.eval.ragtruth import RagTruthRecord, load_ragtruth  # noqa: E402
-from guard.verify.claims import extract_claims  # noqa: E402
-from guard.verify.egc import MIN_CLAIM_TOKENS, TAU, is_claim_node, report_from_vectors  # noqa: E402
-from guard.verify.types import EGCFeatures  # noqa: E402
+from guard.verifiers.claims import extract_claims  # noqa: E402
+from guard.verifiers.egc import MIN_CLAIM_TOKENS, TAU, is_claim_node, report_from_vectors  # noqa: E402
+from guard.verifiers.types import EGCFeatures  # noqa: E402
 from retrievers.embedder import EMBED_DIM  # noqa: E402
 
 DATA = REPO / ".." / "shared" / "data" / "ragtruth"

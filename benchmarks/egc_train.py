@@ -1,4 +1,4 @@
-"""Fit the EGC detector on RAGTruth train minus dev and write guard/verify/egc_detector.json.
+"""Fit the EGC detector on RAGTruth train minus dev and write guard/verifiers/egc_detector.json.
 
     nice -n 19 python benchmarks/egc_train.py [--data ../shared/data/ragtruth]
 
@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from egc_features import CACHE, DATA, ResponseFeatures, cached_features  # noqa: E402
 
 from guard.eval.ragtruth import RagTruthRecord, load_ragtruth, split_dev  # noqa: E402
-from guard.verify.egc import DETECTOR_PATH, FEATURES, MIN_CLAIM_TOKENS, TAU, EGCDetector  # noqa: E402
+from guard.verifiers.egc import DETECTOR_PATH, FEATURES, MIN_CLAIM_TOKENS, TAU, EGCDetector  # noqa: E402
 
 COMMAND = "python benchmarks/egc_train.py"
 

@@ -2,7 +2,7 @@
 
     nice -n 19 python benchmarks/franq_calibrate.py score --minutes 60   # resumable, cached
     python benchmarks/franq_calibrate.py refaith --source grounding   # P_faith from one estimator
-    python benchmarks/franq_calibrate.py fit         # -> guard/verify/franq_calibration.json
+    python benchmarks/franq_calibrate.py fit         # -> guard/verifiers/franq_calibration.json
     python benchmarks/franq_calibrate.py evaluate    # -> benchmarks/results/franq.json
 
 Data: RAGTruth responses of quality "good", split by ``guard.eval.ragtruth.split_dev``
@@ -11,7 +11,7 @@ The sample is stratified by (task, generator model): each stratum is shuffled wi
 seed and the strata are read round-robin, train and dev interleaved 2:1, so a run stopped
 at any point (``--minutes``) has scored a balanced prefix of the planned sample.
 
-Labels. A claim (an answer sentence, ``guard.verify.claims``) is *factual* when its span
+Labels. A claim (an answer sentence, ``guard.verifiers.claims``) is *factual* when its span
 overlaps no labelled hallucination span; a response is factual when it has no span.
 RAGTruth's spans mark content the passages do not support (conflict or baseless), so this
 "factual" is faithfulness to the sources, not world truth: the proxy the data allows.
@@ -97,7 +97,7 @@ def _stratified(records: list[RagTruthRecord], n: int) -> list[RagTruthRecord]:
 
 
 def score(args: argparse.Namespace) -> None:
-    from guard.verify.franq import LocalScorer
+    from guard.verifiers.franq import LocalScorer
 
     cache = Path(args.cache)
     cache.parent.mkdir(parents=True, exist_ok=True)
@@ -126,11 +126,11 @@ def score(args: argparse.Namespace) -> None:
 
 def _score_record(scorer, split: str, record: RagTruthRecord, source: str) -> dict:
     """One response through support + FRANQ's measurement, with per-claim labels."""
-    from guard.verify import franq
-    from guard.verify.api import as_passages
-    from guard.verify.registry import register_verifier
-    from guard.verify.stage import run_verification
-    from guard.verify.types import VerificationInput
+    from guard.verifiers import franq
+    from guard.verifiers.api import as_passages
+    from guard.verifiers.registry import register_verifier
+    from guard.verifiers.stage import run_verification
+    from guard.verifiers.types import VerificationInput
 
     found: dict = {}
 
@@ -218,8 +218,8 @@ def refaith(args: argparse.Namespace) -> None:
 
 
 def _grounding_faith():
-    from guard.verify.claims import extract_claims
-    from guard.verify.franq import grounding_model
+    from guard.verifiers.claims import extract_claims
+    from guard.verifiers.franq import grounding_model
 
     model = grounding_model()
     if model is None:
@@ -234,9 +234,9 @@ def _grounding_faith():
 
 
 def _support_faith(record: RagTruthRecord) -> dict[tuple[int, int], float]:
-    from guard.verify.api import as_passages
-    from guard.verify.stage import run_verification
-    from guard.verify.types import VerificationInput
+    from guard.verifiers.api import as_passages
+    from guard.verifiers.stage import run_verification
+    from guard.verifiers.types import VerificationInput
 
     inp = VerificationInput(
         question=record.question, passages=as_passages(record.passages), answer=record.answer
@@ -249,7 +249,7 @@ def _support_faith(record: RagTruthRecord) -> dict[tuple[int, int], float]:
 
 
 def fit(args: argparse.Namespace) -> None:
-    from guard.verify.franq import CALIBRATION_PATH, dump_calibration
+    from guard.verifiers.franq import CALIBRATION_PATH, dump_calibration
 
     calibration, rows, n_claims = _fit_on_train(Path(args.cache), increasing="auto")
     out = Path(args.out or CALIBRATION_PATH)
@@ -261,7 +261,7 @@ def fit(args: argparse.Namespace) -> None:
 
 
 def _fit_on_train(cache: Path, increasing):
-    from guard.verify.franq import fit_calibration
+    from guard.verifiers.franq import fit_calibration
 
     rows = [r for r in _read_cache(cache) if r["split"] == "train" and r["claims"]]
     claims = [c for r in rows for c in r["claims"]]
@@ -294,7 +294,7 @@ def _fit_on_train(cache: Path, increasing):
 
 
 def evaluate(args: argparse.Namespace) -> None:
-    from guard.verify.franq import load_calibration
+    from guard.verifiers.franq import load_calibration
 
     calibration = load_calibration(args.calibration)
     cache = Path(args.cache)
@@ -354,7 +354,7 @@ def _evaluation(cache: Path, calibration) -> dict:
 
 
 def _method_scores(calibration, forced, claim: dict) -> dict:
-    from guard.verify.franq import calibrated, uncalibrated
+    from guard.verifiers.franq import calibrated, uncalibrated
 
     cp, pk, pf = claim["claim_prob"], claim["param_knowledge"], claim["p_faith"]
     return {

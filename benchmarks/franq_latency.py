@@ -39,7 +39,7 @@ def main() -> None:
     from verify_latency import ANSWER, PASSAGES
 
     from guard.llm.local_model import LOCAL_MODEL
-    from guard.verify import verify
+    from guard.verifiers import verify
 
     verifiers = ["support", "citations", "types", "franq"]
 

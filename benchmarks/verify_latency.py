@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from guard.verify import verify
+from guard.verifiers import verify
 
 PASSAGES = [
     "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris. It was completed in "

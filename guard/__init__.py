@@ -50,12 +50,12 @@ __all__ = [
 _WHERE = {
     "guarded_completion": "guard.pipeline",
     "aguarded_completion": "guard.pipeline",
-    "verify": "guard.verify.api",
-    "averify": "guard.verify.api",
+    "verify": "guard.verifiers.api",
+    "averify": "guard.verifiers.api",
     "KnowledgeBase": "retrievers.knowledge_base",
     "GuardedResponse": "guard.response",
-    "Verification": "guard.verify.types",
-    "ClaimVerdict": "guard.verify.types",
+    "Verification": "guard.verifiers.types",
+    "ClaimVerdict": "guard.verifiers.types",
     "Decision": "guard.decide",
     "Action": "guard.policy",
     "Policy": "guard.policy",
@@ -76,8 +76,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from guard.pipeline import aguarded_completion, guarded_completion
     from guard.policy import Action, Policy, load_policy
     from guard.response import GuardedResponse
-    from guard.verify.api import averify, verify
-    from guard.verify.types import ClaimVerdict, Verification
+    from guard.verifiers.api import averify, verify
+    from guard.verifiers.types import ClaimVerdict, Verification
     from retrievers.knowledge_base import KnowledgeBase
     from retrievers.types import Passage, RetrievalResult
 

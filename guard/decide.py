@@ -28,9 +28,9 @@ from pydantic import BaseModel, Field
 
 from guard.errors import InputError
 from guard.policy import HIT_RATE_SIGNAL, Action, Condition, Policy
-from guard.verify.citation_markers import MARKER_PATTERN
-from guard.verify.refusal import is_refusal
-from guard.verify.types import UNJUDGED_SIGNAL, Claim, ClaimVerdict, SupportLabel, Verification
+from guard.verifiers.citation_markers import MARKER_PATTERN
+from guard.verifiers.refusal import is_refusal
+from guard.verifiers.types import UNJUDGED_SIGNAL, Claim, ClaimVerdict, SupportLabel, Verification
 from retrievers.types import GateResult
 
 __all__ = ["Action", "Condition", "Reason", "Decision", "decide", "decide_model_failure", "apply_action"]

@@ -25,10 +25,10 @@ from guard.llm.types import Completion
 from guard.observability import get_logger, trace_context
 from guard.policy import Policy, load_policy
 from guard.response import GuardedResponse
-from guard.verify.api import as_passages
-from guard.verify.autocite import add_missing_citations
-from guard.verify.stage import run_verification
-from guard.verify.types import Verification, VerificationInput, VerifyThresholds
+from guard.verifiers.api import as_passages
+from guard.verifiers.autocite import add_missing_citations
+from guard.verifiers.stage import run_verification
+from guard.verifiers.types import Verification, VerificationInput, VerifyThresholds
 from prompts import build_answer_messages, build_regenerate_messages
 from retrievers.config import RetrievalConfig
 from retrievers.rewriting import QueryRewriter

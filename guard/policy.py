@@ -197,7 +197,7 @@ class Policy(_Section):
     annotation_label: str = Field(DEFAULT_LABEL, min_length=1)
     strip_notice: str | None = None  # appended when strip removed something
     retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
-    # Run in this order (guard.verify.registry): support labels claims, citations reads the judge,
+    # Run in this order (guard.verifiers.registry): support labels claims, citations reads the judge,
     # types reads the labels. Claim splitting always runs and is not listed.
     verifiers: list[str] = Field(default_factory=lambda: ["support", "citations", "types"])
     thresholds: Thresholds = Field(default_factory=Thresholds)

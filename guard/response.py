@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from guard.decide import Action, Decision
 from guard.llm.types import Attempt
-from guard.verify.types import Verification
+from guard.verifiers.types import Verification
 from retrievers.types import RetrievalResult
 
 __all__ = ["GuardedResponse"]

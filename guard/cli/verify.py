@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationErro
 from guard.cli import app
 
 if TYPE_CHECKING:
-    from guard.verify.types import VerifyThresholds
+    from guard.verifiers.types import VerifyThresholds
 
 __all__ = ["VerifyLine", "verify_command"]
 
@@ -86,8 +86,8 @@ def verify_command(
 
 def _settings(verifiers: str | None, policy_name: str | None) -> _Settings:
     from guard.errors import ConfigError
-    from guard.verify.registry import DEFAULT_VERIFIERS, available_verifiers
-    from guard.verify.types import VerifyThresholds
+    from guard.verifiers.registry import DEFAULT_VERIFIERS, available_verifiers
+    from guard.verifiers.types import VerifyThresholds
 
     thresholds, refusal, names = VerifyThresholds(), None, list(DEFAULT_VERIFIERS)
     if policy_name is not None:
@@ -197,7 +197,7 @@ def _one(number: int, text: str, settings: _Settings) -> tuple[dict[str, Any], b
 
 
 def _verify(item: VerifyLine, settings: _Settings):
-    from guard.verify.api import verify
+    from guard.verifiers.api import verify
 
     return verify(
         question=item.question,

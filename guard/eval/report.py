@@ -163,7 +163,7 @@ def _deltas(report: EvalReport) -> str:
         )
     return (
         "## EGC Delta per generator model\n\nComposite EGC score = mean of the standardised cov, sup, agr, "
-        "conn and -iso (guard/verify/egc.py); Delta = mean over grounded - mean over hallucinated "
+        "conn and -iso (guard/verifiers/egc.py); Delta = mean over grounded - mean over hallucinated "
         "responses, on the responses with graph features.\n\n" + "\n".join(rows)
     )
 

@@ -23,7 +23,7 @@ from guard.eval.ragtruth import HallucinationSpan, RagTruthRecord, Task, load_ra
 from guard.grounding.evidence import EvidencePool, passage_units, resolve_embedder
 from guard.grounding.sentences import Sentence, split_many
 from guard.observability import get_logger
-from guard.verify.types import SupportLabel
+from guard.verifiers.types import SupportLabel
 
 __all__ = [
     "GroundingExample",

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from guard.eval.ragtruth import RagTruthRecord, load_ragtruth, split_dev
 from guard.grounding.dataset import GroundingExample, prepare, read_examples
 from guard.grounding.model import LABELS, GroundingModel, GroundingScore
-from guard.verify.types import SupportLabel
+from guard.verifiers.types import SupportLabel
 
 __all__ = ["SplitMetrics", "GroundingEvaluation", "evaluate_scores", "lexical_novelty", "predict_examples",
            "evaluate_on_dev"]

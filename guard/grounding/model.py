@@ -24,7 +24,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from guard.errors import ModelError
-from guard.verify.types import SupportLabel
+from guard.verifiers.types import SupportLabel
 
 __all__ = [
     "GroundingScore",
@@ -104,6 +104,15 @@ class GroundingModel:
             "`ragguard train grounding`) or config.json (a Hugging Face sequence-classification "
             "NLI checkpoint)."
         )
+
+    def score_claims(self, claims: Sequence[str], passages: Sequence[str], *, embedder=None) -> list[GroundingScore]:
+        """Each claim against its own evidence window from ``passages`` (embedded once), as trained."""
+        from guard.grounding.evidence import EvidencePool, resolve_embedder
+
+        pool = EvidencePool.build(passages, embedder=embedder)
+        vectors = resolve_embedder(embedder).encode(list(claims))
+        windows = [pool.select(c, self.max_length, claim_vector=v) for c, v in zip(claims, vectors)]
+        return self.predict(list(zip(claims, windows)))
 
     def predict(self, pairs: Sequence[tuple[str, str]], batch_size: int = 16) -> list[GroundingScore]:
         """Probabilities for each ``(claim, evidence)`` pair, in order."""
@@ -187,10 +196,11 @@ def _load_hf_checkpoint(folder: Path) -> GroundingModel:
 def _nli_labels(folder: Path, id2label: dict) -> list[SupportLabel]:
     labels = []
     for index in range(len(id2label)):
-        name = str(id2label.get(index, id2label.get(str(index), ""))).strip().lower()
+        raw = str(id2label.get(index, id2label.get(str(index), "")))
+        name = raw.strip().lower()
         if name not in NLI_LABEL_MAP:
             raise ModelError(
-                f"{folder / 'config.json'}: id2label[{index}] = {name!r} is not an NLI label this guard "
+                f"{folder / 'config.json'}: id2label[{index}] = {raw!r} is not an NLI label this guard "
                 f"can read; allowed: {sorted(NLI_LABEL_MAP)}. Rename it in the config."
             )
         labels.append(NLI_LABEL_MAP[name])

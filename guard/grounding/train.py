@@ -54,7 +54,7 @@ class TrainResult(BaseModel):
     examples_seen: int
     train_examples: int
     label_counts: dict[str, int]
-    seconds_this_session: float
+    train_seconds: float  # all sessions of the run together
     final_loss: float
 
 
@@ -109,7 +109,7 @@ def fit(settings: TrainSettings, examples: list[GroundingExample], *, resume: bo
         examples_seen=state.step * settings.batch_size,
         train_examples=len(examples),
         label_counts={label.value: n for label, n in zip(LABELS, state.label_counts)},
-        seconds_this_session=state.seconds,
+        train_seconds=state.seconds,
         final_loss=loss,
     )
 
@@ -183,6 +183,7 @@ class _TrainingState:
         self.network.load_state_dict(saved["network"])
         self.optimizer.load_state_dict(saved["optimizer"])
         self.step = saved["step"]
+        self.seconds = saved.get("seconds", 0.0)
         torch.set_rng_state(saved["torch_rng"])
         self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, self._lr_factor, last_epoch=self.step - 1)
 
@@ -195,6 +196,7 @@ class _TrainingState:
                 "network": self.network.state_dict(),
                 "optimizer": self.optimizer.state_dict(),
                 "step": self.step,
+                "seconds": self.seconds + time.time() - self._session_start,
                 "torch_rng": torch.get_rng_state(),
             },
             partial,
@@ -215,6 +217,7 @@ class _TrainingState:
         import torch
 
         self.network.train()
+        self._session_start = time.time()
         started, window, window_start, loss_value = time.time(), [], time.time(), math.nan
         while self.step < self.settings.max_steps:
             loss_value = self._train_step(self.batch_indices(self.step), torch)

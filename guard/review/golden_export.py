@@ -89,7 +89,7 @@ def write_golden(records: Iterable[GoldenRecord], path: str | Path) -> int:
 
 def _sources(item: EscalationItem, final_answer: str) -> list[str]:
     """Sources of the passages the final answer cites; without markers, those the draft's claims cited."""
-    from guard.verify.citation_markers import find_markers
+    from guard.verifiers.citation_markers import find_markers
 
     by_number = {p.number: p for p in item.passages}
     cited = [by_number[n] for m in find_markers(final_answer) for n in m.numbers if n in by_number]

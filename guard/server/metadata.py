@@ -13,7 +13,7 @@ from guard.server.schemas import (
     RetrievalSummary,
     VerificationSummary,
 )
-from guard.verify.types import SupportLabel, Verification
+from guard.verifiers.types import SupportLabel, Verification
 from retrievers.types import RetrievalResult
 
 if TYPE_CHECKING:

@@ -120,7 +120,7 @@ def check_sources(config: ServerConfig) -> None:
 
 
 def _load_policy(name: str, source: str) -> Policy:
-    from guard.verify.registry import available_verifiers
+    from guard.verifiers.registry import available_verifiers
 
     try:
         return load_policy(source, known_verifiers=available_verifiers())
@@ -146,7 +146,7 @@ def _check_index_dir(name: str, path: Any) -> None:
 
 def warm_up() -> None:
     """Load the embedder and the sentence/entity pipeline once, before the first request."""
-    from guard.verify.api import verify
+    from guard.verifiers.api import verify
 
     verify(question="Warm-up?", contexts=["The guard is ready."], answer="The guard is ready [1].")
 

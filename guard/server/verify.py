@@ -12,7 +12,7 @@ from fastapi import APIRouter, Header, Request
 from guard.server.limits import check_verify
 from guard.server.schemas import ContextPassage, VerifyRequest
 from guard.server.state import GuardState
-from guard.verify.types import Verification, VerifyThresholds
+from guard.verifiers.types import Verification, VerifyThresholds
 from retrievers.types import Passage
 
 __all__ = ["router"]
@@ -24,7 +24,7 @@ router = APIRouter()
 async def verify(
     body: VerifyRequest, request: Request, x_guard_policy: str | None = Header(None)
 ) -> Verification:
-    from guard.verify.api import averify
+    from guard.verifiers.api import averify
 
     guard: GuardState = request.app.state.guard
     check_verify(body, guard.config.limits)

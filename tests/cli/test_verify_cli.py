@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import guard.cli.verify as verify_cli
 from guard.cli import app
-from guard.verify.registry import DEFAULT_VERIFIERS
+from guard.verifiers.registry import DEFAULT_VERIFIERS
 
 pytestmark = pytest.mark.slow  # claims and support load spaCy and the embedder
 

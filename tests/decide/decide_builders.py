@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from guard.verify.types import Claim, ClaimVerdict, SupportLabel, Verification
+from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification
 
 _MARKER = re.compile(r"\s*\[(\d+(?:,\s*\d+)*)\]")
 

@@ -11,8 +11,8 @@ from decide_builders import build_verification
 from guard.decide import Decision, Reason, apply_action, decide
 from guard.errors import InputError
 from guard.policy import Action, Condition, Policy, load_policy
-from guard.verify.citation_markers import find_markers
-from guard.verify.types import Claim, ClaimVerdict, SupportLabel, Verification, VerifierFailure
+from guard.verifiers.citation_markers import find_markers
+from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification, VerifierFailure
 
 S1 = "Paris is the capital of France [1]."
 S2 = "It has about twelve million inhabitants [2]."

@@ -7,7 +7,7 @@ from decide_builders import build_verification
 
 from guard.decide import Decision, decide, decide_model_failure
 from guard.policy import Action, Actions, Condition, Policy, Thresholds, load_policy
-from guard.verify.types import Verification, VerifierFailure
+from guard.verifiers.types import Verification, VerifierFailure
 from retrievers.types import GateResult
 
 ANSWER = "Paris is the capital of France [1]. It has about two million inhabitants [2]."

@@ -283,10 +283,10 @@ def test_grounding_is_unavailable_without_committed_weights(tmp_path, monkeypatc
 
 
 def test_detectors_share_one_verification_per_response(dev30, monkeypatch):
-    import guard.verify.api as api
+    import guard.verifiers.api as api
     from guard.eval.detectors.egc import EGCResponseDetector
     from guard.eval.detectors.support import SupportDetector
-    from guard.verify.types import Verification
+    from guard.verifiers.types import Verification
 
     calls = []
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from guard.eval.ragtruth import HallucinationSpan, Quality, RagTruthRecord, Task
 from guard.grounding.dataset import derive_examples, keep_share, label_sentence, labelled_sentences
 from guard.grounding.sentences import Sentence, split_sentences
-from guard.verify.types import SupportLabel
+from guard.verifiers.types import SupportLabel
 
 ANSWER = (
     "The cafe opens at 8 a.m. on weekdays. It was founded in 1990 by two sisters. "

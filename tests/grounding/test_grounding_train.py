@@ -8,7 +8,7 @@ from guard.eval.ragtruth import Task
 from guard.grounding.dataset import GroundingExample
 from guard.grounding.model import GroundingModel
 from guard.grounding.train import TrainSettings, fit, run_dir
-from guard.verify.types import SupportLabel
+from guard.verifiers.types import SupportLabel
 
 
 @pytest.fixture(scope="module")
@@ -94,4 +94,4 @@ def test_the_saved_model_loads_and_predicts(tmp_path, tiny_base):
 def test_no_resume_starts_over(tmp_path, tiny_base):
     fit(_settings(tmp_path, tiny_base, "d", 2), _examples())
     again = fit(_settings(tmp_path, tiny_base, "d", 2), _examples(), resume=False)
-    assert again.steps == 2 and again.seconds_this_session > 0
+    assert again.steps == 2 and again.train_seconds > 0

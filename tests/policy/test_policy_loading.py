@@ -279,6 +279,6 @@ def test_all_problems_of_a_file_are_reported_at_once(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_packaged_profiles_name_only_registered_verifiers(name: str) -> None:
-    from guard.verify.registry import available_verifiers
+    from guard.verifiers.registry import available_verifiers
 
     assert load_policy(name, known_verifiers=available_verifiers()).verifiers

@@ -12,7 +12,7 @@ from guard.decide import Decision, Reason
 from guard.policy import Action, Condition
 from guard.review import item_from_response
 from guard.review.golden_export import golden_jsonl, golden_records, write_golden
-from guard.verify.types import Claim, ClaimVerdict, HallucinationType, SupportLabel, Verification
+from guard.verifiers.types import Claim, ClaimVerdict, HallucinationType, SupportLabel, Verification
 from retrievers.types import GateResult, Passage, RetrievalResult
 
 GOLDEN = Path(__file__).resolve().parents[2] / "examples" / "golden.jsonl"

@@ -7,7 +7,7 @@ spans it marks as hallucinated (when it marks any), and extra named numbers.
 ``probability=None`` is an abstention and carries its reason; it is never replaced
 by a made-up score.
 
-Detectors that read the verification stage share one :func:`guard.verify.verify`
+Detectors that read the verification stage share one :func:`guard.verifiers.verify`
 call per response through :class:`SharedVerification`: the harness plans the union
 of the verifiers the detectors still to score need, and the first detector to ask
 runs it.
@@ -25,7 +25,7 @@ from guard.eval.records import EvalRecord
 from guard.eval.thresholds import ThresholdInfo
 
 if TYPE_CHECKING:
-    from guard.verify.types import Verification
+    from guard.verifiers.types import Verification
 
 __all__ = ["Detector", "DetectorOutput", "SharedVerification", "failure_of", "verifier_order"]
 
@@ -93,7 +93,7 @@ class SharedVerification:
         elif not set(needs) <= set(self._verifiers):
             self.plan(record, [*self._verifiers, *needs])  # a reader the plan missed: widen and rerun
         if self._result is None:
-            from guard.verify.api import verify
+            from guard.verifiers.api import verify
 
             started = time.perf_counter()
             self._result = verify(

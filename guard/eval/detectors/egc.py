@@ -1,4 +1,4 @@
-"""The EGC detector (guard.verify.egc): its probability, threshold and composite score.
+"""The EGC detector (guard.verifiers.egc): its probability, threshold and composite score.
 
 Probability: ``Verification.signals["egc_probability"]`` from the committed detector
 artifact (``egc_detector.json``), flagged at the artifact's own threshold (fitted on
@@ -26,7 +26,7 @@ class EGCResponseDetector:
     verifiers = ("egc",)
 
     def __init__(self, shared: SharedVerification) -> None:
-        from guard.verify.egc import DETECTOR_PATH
+        from guard.verifiers.egc import DETECTOR_PATH
 
         self._shared = shared
         self._path = DETECTOR_PATH
@@ -37,7 +37,7 @@ class EGCResponseDetector:
 
     def unavailable(self) -> str | None:
         from guard.errors import ModelError
-        from guard.verify.egc import load_detector
+        from guard.verifiers.egc import load_detector
 
         try:
             load_detector(self._path)
@@ -46,7 +46,7 @@ class EGCResponseDetector:
         return None
 
     def threshold(self) -> ThresholdInfo:
-        from guard.verify.egc import load_detector
+        from guard.verifiers.egc import load_detector
 
         detector = load_detector(self._path)
         provisional = (

@@ -1,4 +1,4 @@
-"""FRANQ (guard.verify.franq) as five response detectors, one per score the paper reports.
+"""FRANQ (guard.verifiers.franq) as five response detectors, one per score the paper reports.
 
 All five read the same ``franq`` verification (two teacher-forced passes of the local LM
 per answer, run once and shared); the least factual claim decides:
@@ -49,7 +49,7 @@ class FranqDetector:
 
     def unavailable(self) -> str | None:
         from guard.errors import ModelError
-        from guard.verify.franq import load_calibration
+        from guard.verifiers.franq import load_calibration
 
         try:
             load_calibration()
@@ -87,7 +87,7 @@ class FranqDetector:
 
 
 def _calibration_digest() -> str:
-    from guard.verify.franq import CALIBRATION_PATH
+    from guard.verifiers.franq import CALIBRATION_PATH
 
     if not CALIBRATION_PATH.is_file():
         return "none"

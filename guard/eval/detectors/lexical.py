@@ -1,6 +1,6 @@
 """The lexical baseline: the share of the answer's content words found in no passage.
 
-Content words and numbers as :func:`guard.verify.lexical.content_overlap` counts them
+Content words and numbers as :func:`guard.verifiers.lexical.content_overlap` counts them
 (lower-cased, stop words and words of two letters or fewer dropped, plurals folded,
 numbers normalised). MODELS.md measured about 0.72 response AUROC on RAGTruth QA for
 this one line; every learned detector has to beat it. An answer with no content word
@@ -24,7 +24,7 @@ class LexicalDetector:
 
     def __init__(self, shared=None) -> None:  # reads no verification
         # Import spaCy's stop words now: their import would otherwise count as the first response's time.
-        import guard.verify.lexical  # noqa: F401
+        import guard.verifiers.lexical  # noqa: F401
 
     def unavailable(self) -> str | None:
         return None
@@ -33,7 +33,7 @@ class LexicalDetector:
         return stored_threshold(self.name, self.version)
 
     def score(self, record: EvalRecord) -> DetectorOutput:
-        from guard.verify.lexical import content_overlap, vocabulary
+        from guard.verifiers.lexical import content_overlap, vocabulary
 
         novel_share = 1.0 - content_overlap(record.answer, vocabulary(record.contexts))
         return DetectorOutput(probability=novel_share)

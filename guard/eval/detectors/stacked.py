@@ -1,6 +1,6 @@
 """The stacked detector: ``Verification.hallucination_probability`` from a ``stacked`` verifier.
 
-It is available once a verifier named ``stacked`` is registered (guard.verify.registry);
+It is available once a verifier named ``stacked`` is registered (guard.verifiers.registry);
 the verifiers it reads are the ones it lists in its ``requires`` attribute, run before
 it. Its threshold is fitted like the baselines' (``ragguard eval fit-thresholds``)
 unless the verifier carries its own ``threshold``. A response it leaves without a
@@ -29,7 +29,7 @@ class StackedDetector:
 
     def unavailable(self) -> str | None:
         if self._verifier is None:
-            return "no verifier named 'stacked' is registered yet (guard.verify.registry)"
+            return "no verifier named 'stacked' is registered yet (guard.verifiers.registry)"
         return None
 
     def threshold(self) -> ThresholdInfo:
@@ -49,6 +49,6 @@ class StackedDetector:
 
 
 def _stacked_verifier():
-    from guard.verify.registry import available_verifiers, build_verifier
+    from guard.verifiers.registry import available_verifiers, build_verifier
 
     return build_verifier("stacked") if "stacked" in available_verifiers() else None

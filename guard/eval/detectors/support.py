@@ -17,8 +17,8 @@ __all__ = ["SupportDetector"]
 
 
 def _version() -> str:
-    from guard.verify.support import COS_CEIL, COS_FLOOR
-    from guard.verify.types import VerifyThresholds
+    from guard.verifiers.support import COS_CEIL, COS_FLOOR
+    from guard.verifiers.types import VerifyThresholds
 
     defaults = VerifyThresholds()
     return f"support/1/cos{COS_FLOOR}-{COS_CEIL}/novelty{defaults.novelty_penalty}/label{defaults.support}"
@@ -40,7 +40,7 @@ class SupportDetector:
         return stored_threshold(self.name, self.version)
 
     def score(self, record: EvalRecord) -> DetectorOutput:
-        from guard.verify.types import SupportLabel
+        from guard.verifiers.types import SupportLabel
 
         verification = self._shared.get(record, self.verifiers)
         failed = failure_of(verification, self.verifiers)

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from guard.errors import ModelError
-from guard.verify import egc
-from guard.verify.egc import (
+from guard.verifiers import egc
+from guard.verifiers.egc import (
     FEATURES,
     ISOLATED_SIGNAL,
     EGCDetector,
@@ -22,8 +22,8 @@ from guard.verify.egc import (
     load_detector,
     report_from_vectors,
 )
-from guard.verify.stage import run_verification
-from guard.verify.types import EGCFeatures, EGCReport, VerificationInput
+from guard.verifiers.stage import run_verification
+from guard.verifiers.types import EGCFeatures, EGCReport, VerificationInput
 from retrievers.types import Passage
 
 
@@ -268,7 +268,7 @@ def test_missing_artifact_is_a_recorded_failure_not_a_silent_pass(table_embedder
 
 @pytest.mark.slow
 def test_real_embedder_links_a_restatement_and_isolates_an_unrelated_claim():
-    from guard.verify import verify
+    from guard.verifiers import verify
 
     report = verify(
         question="When was the Eiffel Tower completed?",

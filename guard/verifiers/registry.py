@@ -1,7 +1,7 @@
 """Verifier names and the factories that build them.
 
 Adding a verifier is one file holding a class that follows
-:class:`guard.verify.stage.Verifier` plus one line in ``_BUILTIN`` (or a call
+:class:`guard.verifiers.stage.Verifier` plus one line in ``_BUILTIN`` (or a call
 to :func:`register_verifier` from outside the package). Built-in entries are
 ``"module:Class"`` strings imported on first use, so a verifier with a heavy
 model costs nothing until a policy names it. An unknown name is a
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from guard.errors import ConfigError
 
 if TYPE_CHECKING:
-    from guard.verify.stage import Verifier
+    from guard.verifiers.stage import Verifier
 
 __all__ = ["DEFAULT_VERIFIERS", "available_verifiers", "build_verifier", "register_verifier"]
 
@@ -28,12 +28,12 @@ VerifierFactory = Callable[[], "Verifier"]
 DEFAULT_VERIFIERS: tuple[str, ...] = ("support", "citations", "types")
 
 _BUILTIN: dict[str, str] = {
-    "support": "guard.verify.support:SupportVerifier",
-    "citations": "guard.verify.citations:CitationVerifier",
-    "types": "guard.verify.hallucination_types:TypeVerifier",
-    "egc": "guard.verify.egc:EGCVerifier",
-    "cross_route": "guard.verify.cross_route:CrossRouteVerifier",
-    "franq": "guard.verify.franq:FranqVerifier",
+    "support": "guard.verifiers.support:SupportVerifier",
+    "citations": "guard.verifiers.citations:CitationVerifier",
+    "types": "guard.verifiers.hallucination_types:TypeVerifier",
+    "egc": "guard.verifiers.egc:EGCVerifier",
+    "cross_route": "guard.verifiers.cross_route:CrossRouteVerifier",
+    "franq": "guard.verifiers.franq:FranqVerifier",
 }
 _registered: dict[str, VerifierFactory] = {}
 
@@ -54,7 +54,7 @@ def build_verifier(name: str) -> Verifier:
     if name not in _BUILTIN:
         raise ConfigError(
             f"Unknown verifier {name!r}: choose from {', '.join(available_verifiers())}, "
-            "or register it with guard.verify.register_verifier()."
+            "or register it with guard.verifiers.register_verifier()."
         )
     module_name, _, class_name = _BUILTIN[name].partition(":")
     return getattr(importlib.import_module(module_name), class_name)()

@@ -39,13 +39,13 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
 
-from guard.verify.language import Entity, entities_many, sentence_spans_many
-from guard.verify.lexical import Vocabulary, content_overlap, novel_terms, vocabulary
-from guard.verify.types import SupportLabel
+from guard.verifiers.language import Entity, entities_many, sentence_spans_many
+from guard.verifiers.lexical import Vocabulary, content_overlap, novel_terms, vocabulary
+from guard.verifiers.types import SupportLabel
 
 if TYPE_CHECKING:
-    from guard.verify.stage import VerificationState
-    from guard.verify.types import VerificationInput
+    from guard.verifiers.stage import VerificationState
+    from guard.verifiers.types import VerificationInput
 
 __all__ = [
     "COS_CEIL",

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from guard.errors import ConfigError, VerifierError
-from guard.verify import registry
-from guard.verify.stage import Verifier, run_verification
-from guard.verify.types import UNJUDGED_SIGNAL, SupportLabel, VerificationInput
+from guard.verifiers import registry
+from guard.verifiers.stage import Verifier, run_verification
+from guard.verifiers.types import UNJUDGED_SIGNAL, SupportLabel, VerificationInput
 from retrievers.types import Passage
 
 pytestmark = pytest.mark.slow  # claims need the spaCy pipeline

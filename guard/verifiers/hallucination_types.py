@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from guard.verify.lexical import content_overlap, unknown_words
-from guard.verify.types import UNJUDGED_SIGNAL, ClaimVerdict, HallucinationType, SupportLabel
+from guard.verifiers.lexical import content_overlap, unknown_words
+from guard.verifiers.types import UNJUDGED_SIGNAL, ClaimVerdict, HallucinationType, SupportLabel
 
 if TYPE_CHECKING:
-    from guard.verify.stage import VerificationState
-    from guard.verify.types import VerificationInput
+    from guard.verifiers.stage import VerificationState
+    from guard.verifiers.types import VerificationInput
 
 __all__ = ["TypeVerifier", "classify"]
 

@@ -51,15 +51,15 @@ import numpy as np
 from pydantic import BaseModel, Field, model_validator
 
 from guard.errors import ModelError, VerifierError
-from guard.verify.citation_markers import find_markers, removal_spans
-from guard.verify.types import UNJUDGED_SIGNAL, Claim, ClaimVerdict
+from guard.verifiers.citation_markers import find_markers, removal_spans
+from guard.verifiers.types import UNJUDGED_SIGNAL, Claim, ClaimVerdict
 from prompts.delimiting import format_passages, neutralise
 from retrievers.types import Passage
 
 if TYPE_CHECKING:
     from guard.llm.types import TokenScores
-    from guard.verify.stage import VerificationState
-    from guard.verify.types import VerificationInput
+    from guard.verifiers.stage import VerificationState
+    from guard.verifiers.types import VerificationInput
 
 __all__ = [
     "CALIBRATION_PATH",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from guard.verify import franq
-from guard.verify.citation_markers import find_markers, removal_spans
-from guard.verify.claims import extract_claims
-from guard.verify.franq import FranqVerifier, LocalScorer, claim_token_indices, measure
-from guard.verify.stage import run_verification
-from guard.verify.types import VerificationInput
+from guard.verifiers import franq
+from guard.verifiers.citation_markers import find_markers, removal_spans
+from guard.verifiers.claims import extract_claims
+from guard.verifiers.franq import FranqVerifier, LocalScorer, claim_token_indices, measure
+from guard.verifiers.stage import run_verification
+from guard.verifiers.types import VerificationInput
 from retrievers.types import Passage
 
 pytestmark = pytest.mark.slow
@@ -66,7 +66,7 @@ def test_the_context_lifts_a_supported_claim_more_than_a_fabricated_one(scorer):
 
 def test_verify_with_franq_end_to_end(scorer, monkeypatch):
     monkeypatch.setattr(franq, "grounding_model", lambda: None)
-    from guard.verify import registry
+    from guard.verifiers import registry
 
     monkeypatch.setitem(registry._registered, "franq", lambda: FranqVerifier(scorer))
     answer = "The Eiffel Tower was completed in 1889 [1]. It was designed by Leonardo da Vinci [2]."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from guard.verify.refusal import is_refusal
+from guard.verifiers.refusal import is_refusal
 
 REFUSAL = "I don't have enough information in the provided sources to answer this question."
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from guard.verify.citations import resolve_citations, score_citations
-from guard.verify.types import Claim
+from guard.verifiers.citations import resolve_citations, score_citations
+from guard.verifiers.types import Claim
 from retrievers.types import Passage
 
 PASSAGES = [Passage(id=f"p{i}", text=f"fact {i}") for i in (1, 2, 3)]

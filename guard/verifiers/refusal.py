@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-from guard.verify.citation_markers import strip_markers
+from guard.verifiers.citation_markers import strip_markers
 
 __all__ = ["DEFAULT_REFUSAL_SIMILARITY", "is_refusal"]
 

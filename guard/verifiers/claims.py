@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from guard.verify.citation_markers import Marker, find_markers, removal_spans
-from guard.verify.language import sentence_spans
-from guard.verify.types import Claim
+from guard.verifiers.citation_markers import Marker, find_markers, removal_spans
+from guard.verifiers.language import sentence_spans
+from guard.verifiers.types import Claim
 
 __all__ = ["extract_claims"]
 

@@ -6,8 +6,8 @@ import asyncio
 from collections.abc import Sequence
 
 from guard.errors import InputError
-from guard.verify.stage import run_verification
-from guard.verify.types import Verification, VerificationInput, VerifyThresholds
+from guard.verifiers.stage import run_verification
+from guard.verifiers.types import Verification, VerificationInput, VerifyThresholds
 from retrievers.types import Passage
 
 __all__ = ["as_passages", "averify", "verify"]

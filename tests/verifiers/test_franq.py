@@ -11,9 +11,9 @@ import pytest
 
 from guard.errors import ModelError, VerifierError
 from guard.llm.types import TokenScores
-from guard.verify import franq, registry
-from guard.verify.citation_markers import find_markers, removal_spans
-from guard.verify.franq import (
+from guard.verifiers import franq, registry
+from guard.verifiers.citation_markers import find_markers, removal_spans
+from guard.verifiers.franq import (
     FranqCalibration,
     FranqVerifier,
     IsotonicMap,
@@ -23,8 +23,8 @@ from guard.verify.franq import (
     load_calibration,
     measure,
 )
-from guard.verify.stage import Verifier, run_verification
-from guard.verify.types import Claim, VerificationInput
+from guard.verifiers.stage import Verifier, run_verification
+from guard.verifiers.types import Claim, VerificationInput
 from retrievers.types import Passage
 
 _TOKEN = re.compile(r"\s*(?:\w+|[^\w\s])")

@@ -3,15 +3,15 @@
 Public surface: :func:`verify` / :func:`averify` (detect-only), the stage
 function :func:`run_verification`, the verifier protocol and registry, the
 auto-citation repair, and the result types. Verifiers live one per module and
-are named in :mod:`guard.verify.registry`.
+are named in :mod:`guard.verifiers.registry`.
 """
 
-from guard.verify.api import averify, verify
-from guard.verify.autocite import AutoCitation, add_missing_citations
-from guard.verify.refusal import is_refusal
-from guard.verify.registry import DEFAULT_VERIFIERS, available_verifiers, register_verifier
-from guard.verify.stage import VerificationState, Verifier, run_verification
-from guard.verify.types import (
+from guard.verifiers.api import averify, verify
+from guard.verifiers.autocite import AutoCitation, add_missing_citations
+from guard.verifiers.refusal import is_refusal
+from guard.verifiers.registry import DEFAULT_VERIFIERS, available_verifiers, register_verifier
+from guard.verifiers.stage import VerificationState, Verifier, run_verification
+from guard.verifiers.types import (
     Claim,
     ClaimVerdict,
     HallucinationType,

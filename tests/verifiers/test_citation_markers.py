@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from guard.verify.citation_markers import find_markers, strip_markers
+from guard.verifiers.citation_markers import find_markers, strip_markers
 
 
 @pytest.mark.parametrize(

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from guard.observability import get_logger
-from guard.verify.citations import resolve_citations
-from guard.verify.claims import extract_claims
-from guard.verify.refusal import is_refusal
-from guard.verify.registry import DEFAULT_VERIFIERS, build_verifier
-from guard.verify.support import EmbeddingJudge, EntailmentJudge
-from guard.verify.types import (
+from guard.verifiers.citations import resolve_citations
+from guard.verifiers.claims import extract_claims
+from guard.verifiers.refusal import is_refusal
+from guard.verifiers.registry import DEFAULT_VERIFIERS, build_verifier
+from guard.verifiers.support import EmbeddingJudge, EntailmentJudge
+from guard.verifiers.types import (
     UNJUDGED_SIGNAL,
     Claim,
     ClaimVerdict,

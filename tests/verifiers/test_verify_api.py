@@ -7,9 +7,9 @@ import asyncio
 import pytest
 
 from guard.errors import InputError
-from guard.verify import add_missing_citations, averify, verify
-from guard.verify.citation_markers import strip_markers
-from guard.verify.types import HallucinationType, SupportLabel
+from guard.verifiers import add_missing_citations, averify, verify
+from guard.verifiers.citation_markers import strip_markers
+from guard.verifiers.types import HallucinationType, SupportLabel
 from retrievers.types import Passage
 
 pytestmark = pytest.mark.slow

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from guard.verify.language import Entity
+from guard.verifiers.language import Entity
 
 __all__ = ["Vocabulary", "content_overlap", "novel_terms", "numbers_in", "unknown_words", "vocabulary"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from guard.verify import registry
-from guard.verify.stage import run_verification
-from guard.verify.types import HallucinationType, SupportLabel, VerificationInput
+from guard.verifiers import registry
+from guard.verifiers.stage import run_verification
+from guard.verifiers.types import HallucinationType, SupportLabel, VerificationInput
 from retrievers.types import GateResult, Passage
 
 pytestmark = pytest.mark.slow

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 from guard.policy import HIT_RATE_SIGNAL
 
 if TYPE_CHECKING:
-    from guard.verify.stage import VerificationState
-    from guard.verify.types import VerificationInput
+    from guard.verifiers.stage import VerificationState
+    from guard.verifiers.types import VerificationInput
 
 __all__ = ["ROUTES_HIT_SIGNAL", "CrossRouteVerifier"]
 

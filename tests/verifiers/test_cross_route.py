@@ -6,10 +6,10 @@ import pytest
 
 from guard.decide import decide
 from guard.policy import HIT_RATE_SIGNAL, AutoCitationSettings, Condition, load_policy
-from guard.verify import registry
-from guard.verify.cross_route import NO_ROUTES_NOTE, ROUTES_HIT_SIGNAL
-from guard.verify.stage import run_verification
-from guard.verify.types import VerificationInput, VerifyThresholds
+from guard.verifiers import registry
+from guard.verifiers.cross_route import NO_ROUTES_NOTE, ROUTES_HIT_SIGNAL
+from guard.verifiers.stage import run_verification
+from guard.verifiers.types import VerificationInput, VerifyThresholds
 from retrievers.types import GateResult, Passage, RetrievalResult
 
 pytestmark = pytest.mark.slow  # claims need the spaCy pipeline

@@ -6,11 +6,11 @@ node per passage and one claim node per answer sentence longer than
 batched call; with cosine similarity and ``TAU = 0.4``, edges are Q-E when
 sim(q, e) >= tau, E-C when sim(e, c) >= tau and E-E when sim(e, e') >= tau.
 Claims never link to ``q`` or to each other. Five features follow
-(:class:`~guard.verify.types.EGCFeatures`): cov, sup, agr, conn, iso.
+(:class:`~guard.verifiers.types.EGCFeatures`): cov, sup, agr, conn, iso.
 
 Choices the paper leaves open, ours:
 
-- claims are the stage's claims (:func:`guard.verify.claims.extract_claims`:
+- claims are the stage's claims (:func:`guard.verifiers.claims.extract_claims`:
   spaCy sentences, every line break also ends one, citation markers removed);
 - a *token* is a spaCy English tokenizer token that is neither punctuation nor
   whitespace ("longer than ten tokens" = at least 11 such tokens), so "[1]" or a
@@ -45,11 +45,11 @@ import numpy as np
 from pydantic import BaseModel, Field, ValidationError
 
 from guard.errors import ModelError
-from guard.verify.types import EGCEdge, EGCFeatures, EGCNode, EGCReport
+from guard.verifiers.types import EGCEdge, EGCFeatures, EGCNode, EGCReport
 
 if TYPE_CHECKING:
-    from guard.verify.stage import VerificationState
-    from guard.verify.types import VerificationInput
+    from guard.verifiers.stage import VerificationState
+    from guard.verifiers.types import VerificationInput
 
 __all__ = [
     "DETECTOR_PATH",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from guard.verify.language import Entity
-from guard.verify.lexical import content_overlap, novel_terms, numbers_in, unknown_words, vocabulary
+from guard.verifiers.language import Entity
+from guard.verifiers.lexical import content_overlap, novel_terms, numbers_in, unknown_words, vocabulary
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from guard.verify.citation_markers import strip_markers
-from guard.verify.claims import extract_claims
+from guard.verifiers.citation_markers import strip_markers
+from guard.verifiers.claims import extract_claims
 
 pytestmark = pytest.mark.slow  # loads the spaCy English pipeline
 
@@ -78,7 +78,7 @@ def test_fallback_without_the_model(monkeypatch):
     import spacy
     from structlog.testing import capture_logs
 
-    from guard.verify import language
+    from guard.verifiers import language
 
     def missing(name, **kwargs):
         raise OSError(f"[E050] Can't find model '{name}'")

@@ -30,8 +30,8 @@ from pydantic import BaseModel
 from retrievers.types import Passage
 
 if TYPE_CHECKING:
-    from guard.verify.stage import VerificationState
-    from guard.verify.types import Claim, VerificationInput
+    from guard.verifiers.stage import VerificationState
+    from guard.verifiers.types import Claim, VerificationInput
 
 __all__ = ["CitationScores", "CitationVerifier", "ClaimCitations", "resolve_citations", "score_citations"]
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from guard.verify.citation_markers import format_marker
-from guard.verify.types import ClaimVerdict, SupportLabel, Verification
+from guard.verifiers.citation_markers import format_marker
+from guard.verifiers.types import ClaimVerdict, SupportLabel, Verification
 from retrievers.types import Passage
 
 __all__ = ["AutoCitation", "add_missing_citations"]
