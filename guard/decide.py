@@ -30,7 +30,15 @@ from guard.errors import InputError
 from guard.policy import HIT_RATE_SIGNAL, Action, Condition, Policy
 from guard.verifiers.citation_markers import MARKER_PATTERN
 from guard.verifiers.refusal import is_refusal
-from guard.verifiers.types import UNJUDGED_SIGNAL, Claim, ClaimVerdict, SupportLabel, Verification
+from guard.verifiers.types import (
+    FRANQ_SIGNAL,
+    ISOLATED_SIGNAL,
+    UNJUDGED_SIGNAL,
+    Claim,
+    ClaimVerdict,
+    SupportLabel,
+    Verification,
+)
 from retrievers.types import GateResult
 
 __all__ = ["Action", "Condition", "Reason", "Decision", "decide", "decide_model_failure", "apply_action"]
@@ -109,6 +117,7 @@ def _findings(verification: Verification, gate: GateResult | None, policy: Polic
     for verdict in claims:
         yield from _claim_findings(verdict, policy)
     yield from _metric_findings(verification, claims, policy)
+    yield from _isolation_findings(verification, claims, policy)
     for failure in verification.failures:
         yield (
             Condition.verifier_error,
@@ -145,6 +154,9 @@ def _claim_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]
             f"claim {quote} is backed by a share {hit_rate:.2f} of retrieval routes, below {minimum:.2f}",
             index,
         )
+    franq, minimum = verdict.signals.get(FRANQ_SIGNAL), policy.thresholds.min_franq
+    if franq is not None and minimum is not None and franq < minimum:
+        yield Condition.low_franq, f"claim {quote} has FRANQ P(true) {franq:.2f}, below {minimum:.2f}", index
 
 
 def _metric_findings(
@@ -190,12 +202,37 @@ def _metric_findings(
         elif (value - limit) * direction < 0:
             side = "below the minimum" if direction > 0 else "above the maximum"
             yield condition, f"{label} {value:.2f} is {side} {limit:.2f}", None
-    if limits.min_hit_rate is not None and any(HIT_RATE_SIGNAL not in cv.signals for cv in claims):
-        yield (
-            Condition.verifier_error,
-            "retrieval hit rate is required by the policy but was not measured",
-            None,
-        )
+    per_claim = (
+        (limits.min_hit_rate, HIT_RATE_SIGNAL, "retrieval hit rate"),
+        (limits.min_franq, FRANQ_SIGNAL, "FRANQ P(true)"),
+    )
+    for limit, signal, label in per_claim:
+        if limit is not None and any(signal not in cv.signals for cv in claims):
+            yield Condition.verifier_error, f"{label} is required by the policy but was not measured", None
+
+
+def _isolation_findings(
+    verification: Verification, claims: list[ClaimVerdict], policy: Policy
+) -> Iterable[_Finding]:
+    """Each isolated claim, when the share of isolated claims is above ``max_isolation``."""
+    limit = policy.thresholds.max_isolation
+    if limit is None:
+        return
+    report = verification.egc
+    if report is None:
+        yield Condition.verifier_error, "EGC isolation is required by the policy but was not measured", None
+        return
+    if not report.defined or report.features is None or report.features.iso <= limit:
+        return  # no claim long enough for the graph: nothing it could call isolated
+    share = report.features.iso
+    for verdict in claims:
+        if verdict.signals.get(ISOLATED_SIGNAL, 0.0) > 0:
+            yield (
+                Condition.isolated_claim,
+                f"claim {_quote(verdict.claim.text)} links to no passage in the evidence graph "
+                f"(isolated share {share:.2f}, above {limit:.2f})",
+                verdict.claim.index,
+            )
 
 
 def _unjudged(verdict: ClaimVerdict) -> bool:
@@ -225,6 +262,8 @@ _MARK_WORDS = {
     Condition.unsupported_claim: "unsupported",
     Condition.contradicted_claim: "contradicted",
     Condition.low_hit_rate: "weak evidence",
+    Condition.isolated_claim: "no matching passage",
+    Condition.low_franq: "low confidence",
     Condition.verifier_error: "not checked",
 }
 _BARE_LINE = re.compile(r"^\s*(?:[-*•+]|\d+[.)])?\s*$")

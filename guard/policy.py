@@ -94,6 +94,8 @@ class Condition(str, Enum):
     low_citation_precision = "low_citation_precision"
     high_hallucination_probability = "high_hallucination_probability"
     low_hit_rate = "low_hit_rate"
+    isolated_claim = "isolated_claim"  # too many claims have no evidence neighbour (EGC)
+    low_franq = "low_franq"  # FRANQ's calibrated P(claim true) below the minimum
     declined = "declined"  # the model replied with the refusal sentence (or nothing)
     model_error = "model_error"  # no model produced a draft, after retries and the fallback
 
@@ -115,6 +117,8 @@ _ALLOWED: dict[Condition, tuple[Action, ...]] = {
     Condition.low_citation_precision: _NO_STRIP,
     Condition.high_hallucination_probability: _NO_STRIP,
     Condition.low_hit_rate: _ALL,
+    Condition.isolated_claim: _ALL,
+    Condition.low_franq: _ALL,
     Condition.declined: (Action.pass_, Action.refuse, Action.escalate),
     # Without a draft there is nothing to pass, mark, strip or redraft.
     Condition.model_error: (Action.refuse, Action.escalate),
@@ -139,6 +143,10 @@ class Thresholds(_Section):
     min_citation_precision: float | None = Field(None, ge=0.0, le=1.0)
     max_hallucination_probability: float | None = Field(None, ge=0.0, le=1.0)
     min_hit_rate: float | None = Field(None, ge=0.0, le=1.0)
+    # The largest share of claims the EGC graph may leave isolated; above it, each isolated
+    # claim is a finding (an answer too short for the graph is not checked).
+    max_isolation: float | None = Field(None, ge=0.0, le=1.0)
+    min_franq: float | None = Field(None, ge=0.0, le=1.0, description="calibrated FRANQ P(true) per claim")
 
 
 class AutoCitationSettings(_Section):
@@ -173,6 +181,8 @@ class Actions(_Section):
     low_citation_precision: Action = Action.annotate
     high_hallucination_probability: Action = Action.annotate
     low_hit_rate: Action = Action.annotate
+    isolated_claim: Action = Action.annotate
+    low_franq: Action = Action.annotate
     declined: Action = Action.refuse
     model_error: Action = Action.refuse
 

@@ -45,7 +45,7 @@ import numpy as np
 from pydantic import BaseModel, Field, ValidationError
 
 from guard.errors import ModelError
-from guard.verifiers.types import EGCEdge, EGCFeatures, EGCNode, EGCReport
+from guard.verifiers.types import ISOLATED_SIGNAL, EGCEdge, EGCFeatures, EGCNode, EGCReport
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
@@ -73,7 +73,6 @@ __all__ = [
 TAU = 0.4
 MIN_CLAIM_TOKENS = 10  # a claim node needs MORE tokens than this
 FEATURES = ("cov", "sup", "agr", "conn", "iso")
-ISOLATED_SIGNAL = "egc_isolated"
 DETECTOR_PATH = Path(__file__).with_name("egc_detector.json")
 _QUESTION = "q"
 

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = [
+    "FRANQ_SIGNAL",
+    "ISOLATED_SIGNAL",
     "UNJUDGED_SIGNAL",
     "Claim",
     "ClaimVerdict",
@@ -22,6 +24,7 @@ __all__ = [
     "EGCReport",
     "HallucinationType",
     "SupportLabel",
+    "UnsupportedSpan",
     "Verification",
     "VerificationInput",
     "VerifierFailure",
@@ -30,6 +33,10 @@ __all__ = [
 
 # Set to 1.0 in ClaimVerdict.signals when a verifier that judges support failed on the claim.
 UNJUDGED_SIGNAL = "unjudged"
+# Set by the egc verifier: 1.0 when the claim has no edge in the evidence graph.
+ISOLATED_SIGNAL = "egc_isolated"
+# Set by the franq verifier: the condition-calibrated P(claim true) (METHODS.md section 6).
+FRANQ_SIGNAL = "franq_calibrated"
 
 
 class SupportLabel(str, Enum):
@@ -68,6 +75,25 @@ class ClaimVerdict(BaseModel):
     type_evidence: str | None = None
     # Extra named scores from pluggable verifiers (hit rate, isolation, FRANQ...).
     signals: dict[str, float] = Field(default_factory=dict)
+
+
+class UnsupportedSpan(BaseModel):
+    """A stretch of the answer the verification believes unsupported, for a UI to highlight.
+
+    ``answer[start:end] == text`` (Python string offsets). ``sentence`` spans cover a
+    claim that is not supported (citation markers that end it left out); ``term``
+    spans cover a number or name of such a claim that no passage (nor the question)
+    mentions. ``probability`` is the claim's P(not supported), None when nothing judged it.
+    """
+
+    start: int
+    end: int
+    text: str
+    claim_index: int
+    label: SupportLabel
+    granularity: Literal["sentence", "term"]
+    reason: str
+    probability: float | None = None
 
 
 class VerifierFailure(BaseModel):
@@ -152,6 +178,9 @@ class Verification(BaseModel):
     egc: EGCReport | None = None
     # What a verifier could not do and why, when that is not a failure (e.g. no routes to compare).
     notes: list[str] = Field(default_factory=list)
+    # Set after every verifier ran (guard.verifiers.spans): offsets into the verified answer
+    # (in the pipeline, GuardedResponse.draft), sorted, non-overlapping within a granularity.
+    unsupported_spans: list[UnsupportedSpan] = Field(default_factory=list)
 
 
 class VerificationInput(BaseModel):

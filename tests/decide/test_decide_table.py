@@ -5,16 +5,23 @@ from __future__ import annotations
 import pytest
 from decide_builders import build_verification
 
-from guard.decide import Decision, decide, decide_model_failure
+from guard.decide import Decision, apply_action, decide, decide_model_failure
 from guard.policy import Action, Actions, Condition, Policy, Thresholds, load_policy
-from guard.verifiers.types import Verification, VerifierFailure
+from guard.verifiers.types import EGCFeatures, EGCReport, Verification, VerifierFailure
 from retrievers.types import GateResult
 
 ANSWER = "Paris is the capital of France [1]. It has about two million inhabitants [2]."
 FIRST, SECOND = "Paris is the capital of France [1].", "It has about two million inhabitants [2]."
 REFUSAL = "I don't have enough information in the provided documents to answer that."
-GOOD = {"citation_recall": 1.0, "citation_precision": 1.0, "hallucination_probability": 0.05}
-HIT = {"signals": {"hit_rate": 1.0}}
+
+def egc(iso: float) -> EGCReport:
+    features = EGCFeatures(cov=1.0 - iso, sup=0.5, agr=0.5, conn=1.0 - iso, iso=iso)
+    return EGCReport(defined=True, tau=0.4, features=features)
+
+
+GOOD = {"citation_recall": 1.0, "citation_precision": 1.0, "hallucination_probability": 0.05, "egc": egc(0.0)}
+HIT = {"signals": {"hit_rate": 1.0, "franq_calibrated": 0.9, "egc_isolated": 0.0}}
+ISOLATED = {"signals": {"hit_rate": 1.0, "franq_calibrated": 0.9, "egc_isolated": 1.0}}
 
 PASSED = GateResult(passed=True, relevance=0.8, threshold=0.5, attempts=1, queries=["q"])
 FAILED = GateResult(passed=False, relevance=0.2, threshold=0.5, attempts=3, queries=["q", "q2", "q3"])
@@ -43,7 +50,15 @@ SCENARIOS: dict[Condition, tuple[Verification, GateResult]] = {
     Condition.low_citation_recall: (answer(citation_recall=0.5), PASSED),
     Condition.low_citation_precision: (answer(citation_precision=0.5), PASSED),
     Condition.high_hallucination_probability: (answer(hallucination_probability=0.9), PASSED),
-    Condition.low_hit_rate: (answer(("supported", 0.95, {"signals": {"hit_rate": 0.0}})), PASSED),
+    Condition.low_hit_rate: (
+        answer(("supported", 0.95, {"signals": {**HIT["signals"], "hit_rate": 0.0}})),
+        PASSED,
+    ),
+    Condition.isolated_claim: (answer(("supported", 0.95, ISOLATED), egc=egc(0.5)), PASSED),
+    Condition.low_franq: (
+        answer(("supported", 0.95, {"signals": {**HIT["signals"], "franq_calibrated": 0.2}})),
+        PASSED,
+    ),
     Condition.declined: (build_verification(REFUSAL, [(REFUSAL, "unsupported", 0.01)], **GOOD), PASSED),
 }
 # model_error is decided without a draft (decide_model_failure), the others by decide().
@@ -55,6 +70,8 @@ PROBE_THRESHOLDS = Thresholds(
     min_citation_precision=0.8,
     max_hallucination_probability=0.5,
     min_hit_rate=0.5,
+    max_isolation=0.3,
+    min_franq=0.5,
 )
 
 
@@ -278,3 +295,40 @@ def test_model_failure_takes_the_profile_action(profile: str, action: str) -> No
 def test_model_failure_cannot_be_passed() -> None:
     with pytest.raises(ValueError, match="use one of: refuse, escalate"):
         Actions(model_error=Action.pass_)
+
+
+def _isolation_policy(action: Action = Action.strip) -> Policy:
+    base = load_policy("default")
+    return base.model_copy(
+        update={
+            "thresholds": base.thresholds.model_copy(update={"max_isolation": 0.3}),
+            "actions": base.actions.model_copy(update={"isolated_claim": action}),
+        }
+    )
+
+
+def test_isolation_is_checked_only_when_the_graph_is_defined() -> None:
+    short = answer(egc=EGCReport(defined=False, tau=0.4))
+    assert decide(short, PASSED, _isolation_policy()).action is Action.pass_
+    unmeasured = decide(answer(egc=None), PASSED, _isolation_policy())
+    assert unmeasured.conditions == {Condition.verifier_error}
+    assert "EGC isolation" in unmeasured.reasons[0].detail
+
+
+def test_isolated_claims_under_the_limit_pass_and_above_it_are_stripped() -> None:
+    under = answer(("supported", 0.95, ISOLATED), egc=egc(0.25))
+    assert decide(under, PASSED, _isolation_policy()).action is Action.pass_
+    over = answer(("supported", 0.95, ISOLATED), egc=egc(0.5))
+    decision = decide(over, PASSED, _isolation_policy())
+    assert decision.action is Action.strip
+    assert [r.claim_index for r in decision.reasons] == [1]
+    assert apply_action(decision, ANSWER, over, _isolation_policy()) == FIRST
+
+
+def test_franq_threshold_without_franq_scores_fails_closed() -> None:
+    base = load_policy("default")
+    policy = base.model_copy(update={"thresholds": base.thresholds.model_copy(update={"min_franq": 0.5})})
+    bare = answer(("supported", 0.95, {"signals": {}}), first=("supported", 0.95, {"signals": {}}))
+    decision = decide(bare, PASSED, policy)
+    assert decision.conditions == {Condition.verifier_error}
+    assert "FRANQ" in decision.reasons[0].detail
