@@ -6,8 +6,9 @@ citation ``[n]`` is ``contexts[n-1]``), ``answer`` (str), and optionally ``model
 are skipped.
 
 Output: one JSON line per non-blank input line, in input order, flushed as it is
-written: ``{"line": n, "id": ..., "verification": {...}}``, or for a line that
-cannot be verified (invalid JSON, a missing field, a wrong type)
+written: ``{"line": n, "id": ..., "verification": {...}}`` (the whole report, with
+``unsupported_spans``: character offsets into the line's ``answer`` to highlight), or
+for a line that cannot be verified (invalid JSON, a missing field, a wrong type)
 ``{"line": n, "id": ... if readable, "error": "..."}``. Line numbers count every
 input line from 1, blank ones included. Bad lines are also reported on stderr.
 

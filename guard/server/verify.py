@@ -2,7 +2,8 @@
 
 The verifiers default to the selected policy's (``X-Guard-Policy`` or the server's
 default), as do the support threshold and the refusal sentence, so a team checking its
-own pipeline's answers sees the same verdicts the guard would act on.
+own pipeline's answers sees the same verdicts the guard would act on. The response is the
+whole :class:`Verification`, ``unsupported_spans`` included (offsets into ``answer``).
 """
 
 from __future__ import annotations

@@ -19,7 +19,15 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from guard.verifiers.language import Entity
 
-__all__ = ["Vocabulary", "content_overlap", "novel_terms", "numbers_in", "unknown_words", "vocabulary"]
+__all__ = [
+    "Vocabulary",
+    "content_overlap",
+    "novel_terms",
+    "number_spans",
+    "numbers_in",
+    "unknown_words",
+    "vocabulary",
+]
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?|(?<![\w.])\.\d+")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -56,6 +64,11 @@ def _normalise_number(raw: str) -> str:
 def numbers_in(text: str) -> list[str]:
     """The numbers written with digits in ``text``, normalised, in order."""
     return [_normalise_number(m.group(0)) for m in _NUMBER.finditer(text)]
+
+
+def number_spans(text: str) -> list[tuple[int, int, str]]:
+    """Each number written with digits in ``text``: its span and its normalised form, in order."""
+    return [(m.start(), m.end(), _normalise_number(m.group(0))) for m in _NUMBER.finditer(text)]
 
 
 def _words(text: str) -> list[str]:

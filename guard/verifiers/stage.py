@@ -12,7 +12,8 @@ policy's call, not the stage's.
 Before any verifier runs, every claim is ``unsupported`` with support 0.0, so a
 claim no verifier judged never looks supported either. Faithfulness is
 supported claims / all claims, and 1.0 for an answer with no claim (nothing in
-it is unsupported; ``claims == []`` and ``is_refusal`` tell the policy why).
+it is unsupported; ``claims == []`` and ``is_refusal`` tell the policy why). Last,
+the spans of the answer left unsupported are marked (:mod:`guard.verifiers.spans`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from guard.verifiers.citations import resolve_citations
 from guard.verifiers.claims import extract_claims
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.registry import DEFAULT_VERIFIERS, build_verifier
+from guard.verifiers.spans import unsupported_spans
 from guard.verifiers.support import EmbeddingJudge, EntailmentJudge
 from guard.verifiers.types import (
     UNJUDGED_SIGNAL,
@@ -76,6 +78,12 @@ class VerificationState:
     def passage_texts(self) -> list[str]:
         return [p.text for p in self.inp.passages]
 
+    def novel_terms(self, claim_text: str) -> list[str]:
+        """Numbers and names of the claim that no passage nor the question mentions."""
+        if self._evidence is None:  # the lexical half needs no embedding: don't prepare one
+            self._evidence = EmbeddingJudge(self.inp.question, self.thresholds.novelty_penalty)
+        return self._evidence.novel(claim_text, self.passage_texts)
+
 
 @runtime_checkable
 class Verifier(Protocol):
@@ -102,6 +110,8 @@ def run_verification(
         _run_one(verifier, inp, state)
     report = state.report
     report.faithfulness = _faithfulness(report.claims)
+    judged = any(v.judges_support for v in built)
+    report.unsupported_spans = unsupported_spans(inp.answer, report, state.novel_terms, judged=judged)
     report.timings["total"] = _ms_since(started)
     _log.info(
         "verification",

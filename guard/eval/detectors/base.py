@@ -27,7 +27,14 @@ from guard.eval.thresholds import ThresholdInfo
 if TYPE_CHECKING:
     from guard.verifiers.types import Verification
 
-__all__ = ["Detector", "DetectorOutput", "SharedVerification", "failure_of", "verifier_order"]
+__all__ = [
+    "Detector",
+    "DetectorOutput",
+    "SharedVerification",
+    "failure_of",
+    "unsupported_sentences",
+    "verifier_order",
+]
 
 # The order verifiers run in when several detectors need them: support first, since
 # FRANQ reads its scores as P_faith when no grounding model is committed.
@@ -113,3 +120,8 @@ def failure_of(verification: Verification, needs: Sequence[str]) -> str | None:
         if failure.verifier in needs:
             return f"verifier {failure.verifier} failed: {failure.message}"
     return None
+
+
+def unsupported_sentences(verification: Verification) -> list[tuple[int, int]]:
+    """The sentence spans the verification marks (``Verification.unsupported_spans``), in order."""
+    return [(s.start, s.end) for s in verification.unsupported_spans if s.granularity == "sentence"]

@@ -4,12 +4,13 @@ It is available once a verifier named ``stacked`` is registered (guard.verifiers
 the verifiers it reads are the ones it lists in its ``requires`` attribute, run before
 it. Its threshold is fitted like the baselines' (``ragguard eval fit-thresholds``)
 unless the verifier carries its own ``threshold``. A response it leaves without a
-probability is an abstention.
+probability is an abstention. Spans: the verification's sentence spans (the claims its
+final labels leave unsupported).
 """
 
 from __future__ import annotations
 
-from guard.eval.detectors.base import DetectorOutput, SharedVerification, failure_of
+from guard.eval.detectors.base import DetectorOutput, SharedVerification, failure_of, unsupported_sentences
 from guard.eval.records import EvalRecord
 from guard.eval.thresholds import ThresholdInfo, stored_threshold
 
@@ -45,7 +46,9 @@ class StackedDetector:
             return DetectorOutput(probability=None, reason=failed)
         if verification.hallucination_probability is None:
             return DetectorOutput(probability=None, reason="the stacked verifier set no probability")
-        return DetectorOutput(probability=verification.hallucination_probability)
+        return DetectorOutput(
+            probability=verification.hallucination_probability, spans=unsupported_sentences(verification)
+        )
 
 
 def _stacked_verifier():

@@ -2,14 +2,15 @@
 
 The least supported claim decides (max over claims of 1 - support). An answer with
 no claim scores 0, as the verification stage reads it (nothing in it is unsupported).
-Spans: the claims the verifier labels unsupported or contradicted. The version names
-the support score's anchors, so a retuned score invalidates cached scores and the
-stored threshold.
+Spans: the verification's sentence spans (``Verification.unsupported_spans``: the
+claims not labelled supported, without the citation markers that end them). The
+version names the support score's anchors, so a retuned score invalidates cached
+scores and the stored threshold.
 """
 
 from __future__ import annotations
 
-from guard.eval.detectors.base import DetectorOutput, SharedVerification, failure_of
+from guard.eval.detectors.base import DetectorOutput, SharedVerification, failure_of, unsupported_sentences
 from guard.eval.records import EvalRecord
 from guard.eval.thresholds import ThresholdInfo, stored_threshold
 
@@ -40,8 +41,6 @@ class SupportDetector:
         return stored_threshold(self.name, self.version)
 
     def score(self, record: EvalRecord) -> DetectorOutput:
-        from guard.verifiers.types import SupportLabel
-
         verification = self._shared.get(record, self.verifiers)
         failed = failure_of(verification, self.verifiers)
         if failed:
@@ -49,6 +48,6 @@ class SupportDetector:
         claims = verification.claims
         return DetectorOutput(
             probability=max((1.0 - c.support for c in claims), default=0.0),
-            spans=[(c.claim.start, c.claim.end) for c in claims if c.label is not SupportLabel.supported],
+            spans=unsupported_sentences(verification),
             extra={"claims": float(len(claims)), "faithfulness": verification.faithfulness},
         )
