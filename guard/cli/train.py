@@ -1,4 +1,4 @@
-"""`ragguard train grounding`: train ragguard's grounding model and measure it on the dev split."""
+"""`ragguard train grounding` (the grounding model, measured on dev) and `ragguard train stacked`."""
 
 from __future__ import annotations
 
@@ -55,3 +55,36 @@ def grounding(
 
         evaluation = evaluate_on_dev(data, cache, out, max_length, supported_share, threads=threads)
         typer.echo(evaluation.model_dump_json(indent=2))
+
+
+@train_app.command("stacked")
+def stacked(
+    data: Path = typer.Option(..., help="RAGTruth folder with response.jsonl and source_info.jsonl."),
+    out: Path = typer.Option(
+        Path("guard/verifiers/stacked_detector.json"), help="Where the artifact goes."
+    ),
+    per_task: int = typer.Option(
+        600, min=1, help="Train-minus-dev responses per task (lowest SHA-256 of id)."
+    ),
+    extra_ids_from: Path | None = typer.Option(
+        None, help="JSONL whose rows' ids are verified too, first (e.g. .cache/franq/scores.jsonl)."
+    ),
+    cache: Path = typer.Option(Path(".cache/stacked"), help="Per-response verification reports (resumable)."),
+    limit: int | None = typer.Option(
+        None, min=1, help="Only the first N responses of the (interleaved) verification order."
+    ),
+    max_minutes: float | None = typer.Option(
+        None, min=0.1, help="Stop verifying after this long; fit on what is done."
+    ),
+    extract: bool = typer.Option(True, "--extract/--no-extract", help="Verify the responses not cached yet."),
+    fit: bool = typer.Option(True, "--fit/--no-fit", help="Cross-validate, fit and write the artifact."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
+) -> None:
+    """Fit the stacked detector (hallucination_probability) on RAGTruth train minus dev."""
+    from guard.stacking.train import StackedSettings, train_stacked
+
+    settings = StackedSettings(
+        data_dir=data, out=out, cache_dir=cache, per_task=per_task, extra_ids_from=extra_ids_from,
+        limit=limit, max_minutes=max_minutes, extract=extract, fit=fit, progress=progress,
+    )
+    typer.echo(train_stacked(settings).model_dump_json(indent=2))

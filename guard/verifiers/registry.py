@@ -34,6 +34,7 @@ _BUILTIN: dict[str, str] = {
     "egc": "guard.verifiers.egc:EGCVerifier",
     "cross_route": "guard.verifiers.cross_route:CrossRouteVerifier",
     "franq": "guard.verifiers.franq:FranqVerifier",
+    "stacked": "guard.verifiers.stacked:StackedVerifier",
 }
 _registered: dict[str, VerifierFactory] = {}
 

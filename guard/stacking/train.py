@@ -1,0 +1,104 @@
+"""``ragguard train stacked`` end to end: choose rows, verify them (resumable), fit, write the artifact."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from guard.errors import InputError
+
+__all__ = ["StackedSettings", "StackedTrainResult", "train_stacked"]
+
+
+class StackedSettings(BaseModel):
+    data_dir: Path
+    out: Path
+    cache_dir: Path = Path(".cache/stacked")
+    per_task: int = Field(600, ge=1)
+    extra_ids_from: Path | None = None  # a JSONL file whose rows' "id" are verified first (FRANQ's)
+    limit: int | None = Field(None, ge=1)  # only the first N responses of the verification order
+    max_minutes: float | None = Field(None, gt=0)  # extraction budget; the cache keeps what is done
+    extract: bool = True
+    fit: bool = True
+    progress: bool = True
+
+    def command(self, limit: int | None = None) -> str:
+        """The command line that reproduces a fit on the first ``limit`` responses (default: its own)."""
+        parts = ["ragguard train stacked", f"--data {self.data_dir}", f"--per-task {self.per_task}"]
+        if self.extra_ids_from is not None:
+            parts.append(f"--extra-ids-from {self.extra_ids_from}")
+        limit = limit if limit is not None else self.limit
+        if limit is not None:
+            parts.append(f"--limit {limit}")
+        if self.cache_dir != Path(".cache/stacked"):
+            parts.append(f"--cache {self.cache_dir}")
+        return " ".join(parts)
+
+
+class StackedTrainResult(BaseModel):
+    selected: int
+    verified_now: int
+    rows: int
+    cache: str
+    artifact: str | None = None
+    chosen: str | None = None
+    threshold: float | None = None
+    cv: dict = Field(default_factory=dict)
+
+
+def _extra_ids(path: Path | None) -> list[str]:
+    if path is None:
+        return []
+    if not path.is_file():
+        raise InputError(
+            f"--extra-ids-from {path} is not a file: give a JSONL file whose rows carry an 'id'."
+        )
+    with path.open(encoding="utf-8") as handle:
+        return [str(json.loads(line)["id"]) for line in handle if line.strip()]
+
+
+def train_stacked(settings: StackedSettings) -> StackedTrainResult:
+    from guard.eval.ragtruth import load_ragtruth, split_dev
+    from guard.stacking.dataset import (
+        cache_path,
+        cached_prefix,
+        extract_reports,
+        select_records,
+        training_rows,
+    )
+    from guard.stacking.fit import fit_stacked
+    from guard.verifiers.stacked import grounding_fingerprint
+
+    train, _ = split_dev(load_ragtruth(settings.data_dir, splits=["train"]))
+    everything = select_records(train, settings.per_task, _extra_ids(settings.extra_ids_from))
+    chosen = everything[: settings.limit]
+    cache = cache_path(settings.cache_dir)
+    added = 0
+    if settings.extract:
+        seconds = settings.max_minutes * 60 if settings.max_minutes is not None else None
+        added = extract_reports(chosen, cache, progress=settings.progress, max_seconds=seconds)
+    # Fit on the verified prefix of the order: "the first N responses" is reproducible, a scatter is not.
+    done = cached_prefix(chosen, cache)
+    rows = training_rows(chosen[:done], cache)
+    result = StackedTrainResult(selected=len(chosen), verified_now=added, rows=len(rows), cache=str(cache))
+    if not settings.fit:
+        return result
+    model = fit_stacked(
+        rows,
+        grounding_fingerprint=grounding_fingerprint(),
+        command=settings.command(done if done < len(everything) else None),
+        trained_on={
+            "data": "RAGTruth response.jsonl + source_info.jsonl, all tasks",
+            "split": "train minus dev (guard.eval.ragtruth.split_dev: 20% of sources per task by SHA-256)",
+            "subset": f"per task the {settings.per_task} responses with the lowest SHA-256 of id"
+            + (f", plus those listed in {settings.extra_ids_from}" if settings.extra_ids_from else "")
+            + f"; the first {done} of the interleaved verification order",
+        },
+    )
+    settings.out.write_text(model.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    result.artifact, result.chosen, result.threshold, result.cv = (
+        str(settings.out), model.cv["chosen"], model.threshold, model.cv["candidates"]
+    )
+    return result

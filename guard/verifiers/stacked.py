@@ -1,0 +1,371 @@
+"""The stacked detector: one calibrated P(hallucinated) per response from every cheap signal.
+
+``StackedVerifier`` reads what the ``support``, ``egc`` and ``grounding`` verifiers wrote
+(list them before ``stacked`` in the policy), turns it into response-level features
+(:func:`response_features`) and sets ``Verification.hallucination_probability`` with a
+logistic regression held in ``stacked_detector.json`` (plain JSON: means, scales,
+coefficients, the decision threshold, how and on what it was trained; no pickle).
+
+Features (missing values, e.g. EGC on an answer with no long claim, are imputed with the
+training mean, so they sit at z = 0 and say nothing):
+
+- lexical: share of the answer's content words in no passage (the ``lexical`` baseline),
+  log count of answer numbers in no passage nor the question, share of claims and log count
+  of the numbers/names the support verifier found in no evidence (``novel_terms``);
+- support: min and mean support, share of claims not labelled supported;
+- EGC: cov, sup, agr, conn, iso, ``defined`` and the EGC detector's probability;
+- grounding: max and mean P(not supported), max P(contradicted), share of claims whose most
+  likely label is not "supported" (per-claim signals ``grounding_*``);
+- structure: log #claims, log answer characters, log #passages, log context characters;
+- generator family (``VerificationInput.generator``): llama-2, gpt, mistral, other/unknown,
+  one-hot, and optionally family x EGC products (METHODS section 8: the family flips the
+  direction of the graph signals). The artifact's feature list says which were kept.
+
+Training (``ragguard train stacked``, code in :mod:`guard.stacking`) uses RAGTruth train
+minus our dev split only; the threshold maximises F1 on out-of-fold train predictions.
+The figures behind the choices made are in the artifact (``cv``) and in
+:mod:`guard.stacking.fit`'s docstring.
+
+The artifact records the fingerprint of the grounding model its features came from: a
+different grounding model moves the grounding features, so the verifier refuses to score
+(a :class:`VerifierError`, recorded by the stage) until the detector is retrained.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+from pydantic import BaseModel, Field, ValidationError, model_validator
+
+from guard.errors import ModelError, VerifierError
+from guard.verifiers.types import SupportLabel, Verification
+
+if TYPE_CHECKING:
+    from guard.verifiers.stage import VerificationState
+    from guard.verifiers.types import VerificationInput
+
+__all__ = [
+    "ARTIFACT_PATH",
+    "BASE_FEATURES",
+    "EGC_FEATURES",
+    "FAMILIES",
+    "GROUNDING_SIGNALS",
+    "REQUIRES",
+    "StackedModel",
+    "StackedVerifier",
+    "generator_family",
+    "grounding_fingerprint",
+    "interaction_name",
+    "known_features",
+    "load_stacked",
+    "response_features",
+]
+
+ARTIFACT_PATH = Path(__file__).with_name("stacked_detector.json")
+FORMAT = "ragguard-stacked/1"
+TRAIN_COMMAND = "ragguard train stacked"
+REQUIRES = ("support", "egc", "grounding")
+GROUNDING_SIGNALS = ("grounding_supported", "grounding_unsupported", "grounding_contradicted")
+FAMILIES = ("llama-2", "gpt", "mistral", "other")
+EGC_FEATURES = ("egc_cov", "egc_sup", "egc_agr", "egc_conn", "egc_iso", "egc_probability")
+BASE_FEATURES = (
+    "novel_word_share",
+    "novel_numbers_log",
+    "novel_term_claim_share",
+    "novel_terms_log",
+    "support_min",
+    "support_mean",
+    "unsupported_share",
+    *EGC_FEATURES,
+    "egc_defined",
+    "grounding_max_not_supported",
+    "grounding_mean_not_supported",
+    "grounding_max_contradicted",
+    "grounding_not_supported_share",
+    "log_claims",
+    "log_answer_chars",
+    "log_passages",
+    "log_context_chars",
+    *(f"family_{family}" for family in FAMILIES),
+)
+
+
+def interaction_name(family: str, feature: str) -> str:
+    return f"family_{family}*{feature}"
+
+
+def known_features() -> tuple[str, ...]:
+    """Every feature name :func:`response_features` computes."""
+    products = tuple(interaction_name(f, e) for f in FAMILIES for e in EGC_FEATURES)
+    return (*BASE_FEATURES, *products)
+
+
+def generator_family(generator: str | None) -> str:
+    """The generator's family: llama-2, gpt, mistral, or other (unknown included)."""
+    name = (generator or "").lower()
+    if "llama" in name:
+        return "llama-2"
+    if "gpt" in name:
+        return "gpt"
+    if "mistral" in name:
+        return "mistral"
+    return "other"
+
+
+# --- features -------------------------------------------------------------------------------------
+
+
+def response_features(inp: VerificationInput, report: Verification) -> dict[str, float]:
+    """Every known feature of one response; NaN where a value is undefined.
+
+    Reads the verdicts and signals the required verifiers left in ``report``; raises
+    :class:`VerifierError` when one of them did not run or failed.
+    """
+    check_requirements(report)
+    features = {
+        **_lexical(inp, report),
+        **_support(report),
+        **_egc(report),
+        **_grounding(report),
+        **_structure(inp, report),
+    }
+    family = generator_family(inp.generator)
+    for name in FAMILIES:
+        features[f"family_{name}"] = float(name == family)
+    for name in FAMILIES:
+        for egc_feature in EGC_FEATURES:
+            features[interaction_name(name, egc_feature)] = features[f"family_{name}"] * features[egc_feature]
+    return features
+
+
+def check_requirements(report: Verification) -> None:
+    """Raise :class:`VerifierError` naming what to fix when a required verifier's output is missing."""
+    order = ", ".join(repr(n) for n in (*REQUIRES, "stacked"))
+    missing = [name for name in REQUIRES if name not in report.timings]
+    if missing:
+        raise VerifierError(
+            f"the stacked detector reads the outputs of {', '.join(missing)}, which did not run "
+            f"before it: list the verifiers in this order: {order}"
+        )
+    failed = [f for f in report.failures if f.verifier in REQUIRES]
+    if failed:
+        raise VerifierError(
+            f"the stacked detector cannot score: verifier {failed[0].verifier!r} failed "
+            f"({failed[0].message})"
+        )
+    if report.egc is None:
+        raise VerifierError(f"the egc verifier left no EGC report: list the verifiers in this order: {order}")
+    if any(not all(s in v.signals for s in GROUNDING_SIGNALS) for v in report.claims):
+        raise VerifierError(
+            f"some claims carry no grounding signals ({', '.join(GROUNDING_SIGNALS)}): "
+            f"list the verifiers in this order: {order}"
+        )
+
+
+def _lexical(inp: VerificationInput, report: Verification) -> dict[str, float]:
+    from guard.verifiers.lexical import content_overlap, numbers_in, vocabulary
+
+    passages = vocabulary(p.text for p in inp.passages)
+    known_numbers = passages.numbers | vocabulary([inp.question]).numbers
+    novel_numbers = {n for n in numbers_in(inp.answer) if n not in known_numbers}
+    novel = [v.signals.get("novel_terms", 0.0) for v in report.claims]
+    return {
+        "novel_word_share": 1.0 - content_overlap(inp.answer, passages),
+        "novel_numbers_log": math.log1p(len(novel_numbers)),
+        "novel_term_claim_share": _share(n > 0 for n in novel),
+        "novel_terms_log": math.log1p(sum(novel)),
+    }
+
+
+def _support(report: Verification) -> dict[str, float]:
+    support = [v.support for v in report.claims]
+    return {
+        "support_min": min(support, default=math.nan),
+        "support_mean": float(np.mean(support)) if support else math.nan,
+        "unsupported_share": _share(v.label is not SupportLabel.supported for v in report.claims),
+    }
+
+
+def _egc(report: Verification) -> dict[str, float]:
+    egc = report.egc
+    features = egc.features.model_dump() if egc is not None and egc.features is not None else {}
+    names = ("cov", "sup", "agr", "conn", "iso")
+    out = {f"egc_{name}": float(features.get(name, math.nan)) for name in names}
+    probability = egc.probability if egc is not None else None
+    out["egc_probability"] = math.nan if probability is None else float(probability)
+    out["egc_defined"] = float(bool(egc is not None and egc.defined))
+    return out
+
+
+def _grounding(report: Verification) -> dict[str, float]:
+    rows = [[v.signals[s] for s in GROUNDING_SIGNALS] for v in report.claims]
+    if not rows:
+        return dict.fromkeys(
+            ("grounding_max_not_supported", "grounding_mean_not_supported", "grounding_max_contradicted",
+             "grounding_not_supported_share"),
+            math.nan,
+        )
+    probs = np.array(rows, dtype=np.float64)
+    not_supported = probs[:, 1] + probs[:, 2]
+    return {
+        "grounding_max_not_supported": float(not_supported.max()),
+        "grounding_mean_not_supported": float(not_supported.mean()),
+        "grounding_max_contradicted": float(probs[:, 2].max()),
+        "grounding_not_supported_share": float(np.mean(np.argmax(probs, axis=1) != 0)),
+    }
+
+
+def _structure(inp: VerificationInput, report: Verification) -> dict[str, float]:
+    return {
+        "log_claims": math.log1p(len(report.claims)),
+        "log_answer_chars": math.log1p(len(inp.answer)),
+        "log_passages": math.log1p(len(inp.passages)),
+        "log_context_chars": math.log1p(sum(len(p.text) for p in inp.passages)),
+    }
+
+
+def _share(flags) -> float:
+    flags = list(flags)
+    return sum(flags) / len(flags) if flags else math.nan
+
+
+# --- the model --------------------------------------------------------------------------------------
+
+
+class StackedModel(BaseModel):
+    """``stacked_detector.json``: standardise (NaN -> mean), then logistic regression."""
+
+    format: Literal["ragguard-stacked/1"]
+    features: list[str] = Field(min_length=1)
+    mean: list[float]
+    scale: list[float]
+    coef: list[float]
+    intercept: float
+    threshold: float = Field(ge=0.0, le=1.0)
+    requires: list[str]
+    grounding_fingerprint: str  # the grounding model the grounding features came from
+    command: str
+    trained_on: dict[str, Any] = Field(default_factory=dict)
+    cv: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> StackedModel:
+        n = len(self.features)
+        if not len(self.mean) == len(self.scale) == len(self.coef) == n:
+            raise ValueError(
+                f"features, mean, scale and coef must have one entry each per feature ({n} features; "
+                f"{len(self.mean)} means, {len(self.scale)} scales, {len(self.coef)} coefficients)"
+            )
+        unknown = sorted(set(self.features) - set(known_features()))
+        if unknown:
+            raise ValueError(f"unknown features {unknown}: this code computes {list(known_features())}")
+        if any(not s > 0 for s in self.scale):
+            raise ValueError("every scale must be positive")
+        if any(not math.isfinite(v) for v in (*self.mean, *self.coef, self.intercept)):
+            raise ValueError("means, coefficients and the intercept must be finite numbers")
+        return self
+
+    def vector(self, features: dict[str, float]) -> np.ndarray:
+        """The standardised feature vector; an undefined (NaN) value becomes 0 (the mean)."""
+        raw = np.array([features[name] for name in self.features], dtype=np.float64)
+        z = (raw - np.array(self.mean)) / np.array(self.scale)
+        return np.where(np.isnan(z), 0.0, z)
+
+    def probability(self, features: dict[str, float]) -> float:
+        """P(hallucinated | features)."""
+        logit = float(self.vector(features) @ np.array(self.coef) + self.intercept)
+        return 1.0 / (1.0 + math.exp(-logit))
+
+
+def load_stacked(path: str | Path = ARTIFACT_PATH) -> StackedModel:
+    """The trained detector; a missing or malformed artifact is a :class:`ModelError`."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ModelError(
+            f"stacked detector artifact {path} is missing: train it with `{TRAIN_COMMAND}`."
+        ) from None
+    return _parse(str(path), data)
+
+
+@lru_cache(maxsize=4)
+def _parse(path: str, data: bytes) -> StackedModel:
+    try:
+        return StackedModel.model_validate(json.loads(data))
+    except (json.JSONDecodeError, UnicodeDecodeError, ValidationError) as exc:
+        raise ModelError(
+            f"stacked detector artifact {path} is malformed ({exc}); retrain it with `{TRAIN_COMMAND}`."
+        ) from None
+
+
+def grounding_fingerprint(folder: Path | None = None) -> str:
+    """SHA-256 (12 hex) of the grounding model's manifest and weights; "none" without a model."""
+    from guard.grounding.model import DEFAULT_MODEL_DIR, MANIFEST
+
+    folder = Path(folder) if folder is not None else DEFAULT_MODEL_DIR
+    manifest = folder / MANIFEST
+    if not manifest.is_file():
+        return "none"
+    files = [manifest, *sorted(p for p in folder.iterdir() if p.suffix in {".safetensors", ".onnx", ".bin"})]
+    return _fingerprint(tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files))
+
+
+@lru_cache(maxsize=8)
+def _fingerprint(files: tuple[tuple[str, int, int], ...]) -> str:
+    # Keyed by path, mtime and size: the weights are hashed once per process, not per call.
+    digest = hashlib.sha256()
+    for path, _, _ in files:
+        digest.update(Path(path).name.encode() + Path(path).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+# --- the verifier -------------------------------------------------------------------------------------
+
+
+class StackedVerifier:
+    """Sets ``Verification.hallucination_probability`` and the signal ``stacked_probability``.
+
+    ``threshold``: the artifact's decision threshold (flag at or above it), fitted on
+    RAGTruth train minus dev; ``version``: a hash of the artifact. Judges no support.
+    """
+
+    name = "stacked"
+    judges_support = False
+    requires: tuple[str, ...] = REQUIRES
+
+    def __init__(self, path: str | Path = ARTIFACT_PATH) -> None:
+        self.path = Path(path)
+        try:
+            self._model: StackedModel | None = load_stacked(self.path)
+            self._error: ModelError | None = None
+        except ModelError as exc:  # the stage records it when the verifier runs
+            self._model, self._error = None, exc
+        self.threshold: float | None = self._model.threshold if self._model else None
+        self.version = (
+            hashlib.sha256(self.path.read_bytes()).hexdigest()[:12] if self._model else "unavailable"
+        )
+
+    @property
+    def model(self) -> StackedModel:
+        if self._model is None:
+            raise self._error or ModelError(f"stacked detector {self.path} could not be loaded")
+        return self._model
+
+    def run(self, inp: VerificationInput, state: VerificationState) -> None:
+        model = self.model
+        running = grounding_fingerprint()
+        if running != model.grounding_fingerprint:
+            raise VerifierError(
+                f"the stacked detector was trained on grounding model {model.grounding_fingerprint}, "
+                f"but guard/grounding/model holds {running}: retrain it with `{TRAIN_COMMAND}`"
+            )
+        probability = model.probability(response_features(inp, state.report))
+        state.report.hallucination_probability = probability
+        state.report.signals["stacked_probability"] = probability

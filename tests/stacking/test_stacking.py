@@ -1,0 +1,122 @@
+"""Training the stacked detector on a tiny slice of RAGTruth train minus dev, end to end."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from guard.eval.ragtruth import RagTruthRecord, Task, load_ragtruth, split_dev
+from guard.stacking.dataset import cached_prefix, extract_reports, select_records, training_rows
+from guard.stacking.train import StackedSettings
+from guard.stacking.fit import CANDIDATES, _standardiser, choose, fit_stacked
+from guard.verifiers.api import verify
+from guard.verifiers.stacked import BASE_FEATURES, StackedVerifier, grounding_fingerprint, load_stacked
+
+DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "ragtruth"
+
+
+@pytest.fixture(scope="module")
+def train() -> list[RagTruthRecord]:
+    records, _ = split_dev(load_ragtruth(DATA, splits=["train"]))
+    return records
+
+
+@pytest.fixture(scope="module")
+def tiny(train) -> list[RagTruthRecord]:
+    """Ten short QA answers from ten sources, five hallucinated."""
+    picked: dict[bool, list[RagTruthRecord]] = {True: [], False: []}
+    sources: set[str] = set()
+    for record in select_records(train, 400):
+        if record.task is Task.qa and len(record.answer) < 400 and record.source_id not in sources:
+            if len(picked[record.label]) < 5:
+                picked[record.label].append(record)
+                sources.add(record.source_id)
+    return picked[True] + picked[False]
+
+
+def test_selection_is_stable_stratified_and_interleaved(train):
+    last = max(train, key=lambda r: hashlib.sha256(r.id.encode()).hexdigest())  # in no task's first four
+    chosen = select_records(train, 4, extra_ids=[last.id, "not-a-train-id"])
+    assert chosen == select_records(list(reversed(train)), 4, extra_ids=[last.id])
+    assert chosen[0] == last  # the extra ids come first; ids outside train minus dev are ignored
+    tasks = [r.task.value for r in chosen[1:]]
+    assert tasks == ["Data2txt", "QA", "Summary"] * 4  # one per task in turn
+    assert len({r.id for r in chosen}) == len(chosen) == 13
+    _, dev = split_dev(load_ragtruth(DATA, splits=["train"]))
+    assert not {r.source_id for r in dev} & {r.source_id for r in chosen}
+
+
+def test_standardiser_ignores_undefined_values():
+    x = np.array([[1.0, np.nan, 5.0], [3.0, np.nan, 5.0], [np.nan, np.nan, 5.0]])
+    mean, scale = _standardiser(x)
+    assert mean.tolist() == [2.0, 0.0, 5.0]
+    assert scale.tolist() == [1.0, 1.0, 1.0]
+
+
+def test_choose_prefers_calibration_on_near_ties():
+    def result(auroc, ece):
+        return {"overall": {"auroc": auroc, "ece": ece}}
+
+    results = {"lr": result(0.800, 0.02), "lr_balanced": result(0.803, 0.15), "gbm": result(0.95, 0.01)}
+    assert choose(results) == "lr"  # gbm is never shipped; 0.003 AUROC does not buy 0.13 ECE
+    results["lr_interactions"] = result(0.820, 0.05)
+    assert choose(results) == "lr_interactions"
+
+
+def test_tiny_slice_trains_a_loadable_artifact_that_scores(train, tiny, tmp_path):
+    cache = tmp_path / "reports.jsonl"
+    assert extract_reports(tiny, cache, progress=False) == len(tiny)
+    assert extract_reports(tiny, cache, progress=False) == 0  # resumed: nothing left to verify
+    assert cached_prefix(tiny, cache) == len(tiny)
+    stranger = next(r for r in select_records(train, 1) if r not in tiny)
+    assert cached_prefix([*tiny[:3], stranger, *tiny[3:]], cache) == 3
+    rows = training_rows(tiny, cache)
+    assert [r.id for r in rows] == [r.id for r in tiny]
+    assert set(BASE_FEATURES) <= set(rows[0].features)
+
+    model = fit_stacked(rows, grounding_fingerprint=grounding_fingerprint(), command="test", trained_on={})
+    assert model.cv["chosen"] in {c.name for c in CANDIDATES if c.kind == "lr"}
+    assert set(model.cv["candidates"]) == {c.name for c in CANDIDATES}
+    assert model.trained_on["responses"] == len(tiny)
+    artifact = tmp_path / "stacked.json"
+    artifact.write_text(model.model_dump_json(indent=2), encoding="utf-8")
+    assert load_stacked(artifact) == model
+    assert json.loads(artifact.read_text())["format"] == "ragguard-stacked/1"
+
+    verifier = StackedVerifier(artifact)
+    assert verifier.threshold == model.threshold
+    record = tiny[0]
+    from guard.verifiers import registry
+
+    registry.register_verifier("stacked", lambda: StackedVerifier(artifact))
+    try:
+        report = verify(question=record.question, contexts=record.passages, answer=record.answer,
+                        generator=record.model, verifiers=["support", "egc", "grounding", "stacked"])
+    finally:
+        registry._registered.pop("stacked")
+    assert report.failures == []
+    assert 0.0 <= report.hallucination_probability <= 1.0
+
+
+def test_recorded_command_reproduces_the_verified_prefix():
+    settings = StackedSettings(data_dir=DATA, out=Path("x.json"), per_task=600,
+                               extra_ids_from=Path(".cache/franq/scores.jsonl"))
+    assert settings.command() == (
+        f"ragguard train stacked --data {DATA} --per-task 600 --extra-ids-from .cache/franq/scores.jsonl"
+    )
+    assert settings.command(1234).endswith("--limit 1234")
+
+
+def test_cli_names_a_missing_ids_file(tmp_path):
+    from typer.testing import CliRunner
+
+    from guard.cli import app
+
+    result = CliRunner().invoke(app, ["train", "stacked", "--data", str(DATA), "--extra-ids-from",
+                                      str(tmp_path / "nope.jsonl"), "--out", str(tmp_path / "a.json")])
+    assert result.exit_code != 0
+    assert "nope.jsonl is not a file" in str(result.exception)
