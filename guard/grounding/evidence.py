@@ -22,6 +22,7 @@ from guard.grounding.sentences import Sentence, split_many
 __all__ = [
     "EvidenceUnit",
     "EvidencePool",
+    "EvidenceCache",
     "passage_units",
     "select_evidence",
     "count_tokens",
@@ -106,6 +107,13 @@ class EvidencePool:
         chosen = self._pack(np.argsort(-(self.vectors @ claim_vector), kind="stable"), room)
         return " ".join(text for _, text in sorted(chosen))
 
+    def nearest(self, claim_vectors: np.ndarray) -> list[EvidenceUnit | None]:
+        """For each claim vector, the single most similar sentence (None when there is none)."""
+        if not self.units:
+            return [None] * len(claim_vectors)
+        best = np.argmax(np.asarray(claim_vectors) @ self.vectors.T, axis=1)
+        return [self.units[int(i)] for i in best]
+
     def _pack(self, ranked: np.ndarray, room: int) -> list[tuple[int, str]]:
         chosen: list[tuple[int, str]] = []
         for index in ranked:
@@ -119,6 +127,54 @@ class EvidencePool:
             if room < _MIN_UNIT_TOKENS:
                 break
         return chosen
+
+
+class EvidenceCache:
+    """Sentence units and their vectors per text, computed once, to pool any list or join of texts.
+
+    One request asks for windows over all its passages (per claim) and, for citation
+    checks, over joins of some of them; each passage is split and embedded once.
+    """
+
+    def __init__(self, *, embedder=None, counter: TokenCounter = count_tokens):
+        self._embedder = embedder
+        self._counter = counter
+        self._texts: dict[str, tuple[list[EvidenceUnit], np.ndarray]] = {}
+
+    def add(self, texts: Sequence[str]) -> None:
+        """Split and embed the texts not seen yet, in one spaCy pass and one embedder call."""
+        todo = list(dict.fromkeys(t for t in texts if t not in self._texts))
+        if not todo:
+            return
+        per_text = [passage_units([sentences], self._counter) for sentences in split_many(todo)]
+        flat = [u.text for units in per_text for u in units]
+        vectors = resolve_embedder(self._embedder).encode(flat) if flat else np.zeros((0, 0), np.float32)
+        taken = 0
+        for text, units in zip(todo, per_text):
+            self._texts[text] = (units, vectors[taken : taken + len(units)])
+            taken += len(units)
+
+    def pool(self, texts: Sequence[str]) -> EvidencePool:
+        """The pool over ``texts`` in order; a unit's ``passage`` is its text's index in ``texts``."""
+        self.add(texts)
+        units = [u.model_copy(update={"passage": i}) for i, t in enumerate(texts) for u in self._texts[t][0]]
+        parts = [self._texts[t][1] for t in texts if len(self._texts[t][0])]
+        return EvidencePool(units, np.concatenate(parts) if parts else np.zeros((0, 0), np.float32))
+
+    def pieces(self, joined: str, separator: str = "\n\n") -> list[str]:
+        """``joined`` cut back into the known texts it was joined from, so that a join of
+        passages is split sentence for sentence as the passages were; a stretch that
+        starts no known text stays one piece per separator."""
+        if joined in self._texts:
+            return [joined]
+        parts = joined.split(separator)
+        found, start = [], 0
+        while start < len(parts):
+            known = (j for j in range(len(parts), start, -1) if separator.join(parts[start:j]) in self._texts)
+            end = next(known, start + 1)
+            found.append(separator.join(parts[start:end]))
+            start = end
+        return found
 
 
 def passage_units(split_passages: Sequence[Sequence[Sentence]], counter: TokenCounter = count_tokens):

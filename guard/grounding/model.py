@@ -17,6 +17,7 @@ model's ``max_length`` as the budget, as training did.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +33,9 @@ __all__ = [
     "GroundingModel",
     "LABELS",
     "DEFAULT_MODEL_DIR",
+    "MODEL_ENV",
+    "model_dir",
+    "shared_model",
     "NLI_LABEL_MAP",
     "save_grounding_model",
 ]
@@ -40,6 +44,8 @@ DEFAULT_MODEL_DIR = Path(__file__).resolve().parent / "model"
 LABELS = (SupportLabel.supported, SupportLabel.unsupported, SupportLabel.contradicted)
 MANIFEST = "grounding.json"
 WEIGHTS = "model.safetensors"
+# A folder named here replaces the committed model for every user of shared_model().
+MODEL_ENV = "RAGGUARD_GROUNDING_MODEL"
 
 # How the label names of common NLI checkpoints read as support labels.
 NLI_LABEL_MAP = {
@@ -142,6 +148,26 @@ class GroundingModel:
         for label, p in zip(self._labels, row):
             totals[label] += p
         return GroundingScore(**{label.value: p for label, p in totals.items()})
+
+
+_shared: dict[Path, GroundingModel] = {}
+_shared_lock = threading.Lock()
+
+
+def model_dir() -> Path:
+    """The folder to load: ``$RAGGUARD_GROUNDING_MODEL`` when set, else the committed model."""
+    configured = os.environ.get(MODEL_ENV, "").strip()
+    return Path(configured).expanduser() if configured else DEFAULT_MODEL_DIR
+
+
+def shared_model(path: str | Path | None = None) -> GroundingModel:
+    """The model in ``path`` (default :func:`model_dir`), loaded once per process and folder."""
+    folder = Path(path) if path is not None else model_dir()
+    key = folder.resolve()
+    with _shared_lock:  # held while loading, so two threads never load the same weights twice
+        if key not in _shared:
+            _shared[key] = GroundingModel.load(folder)
+        return _shared[key]
 
 
 def encode_pairs(tokenizer, pairs: Sequence[tuple[str, str]], max_length: int) -> dict:

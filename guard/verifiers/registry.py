@@ -35,6 +35,7 @@ _BUILTIN: dict[str, str] = {
     "cross_route": "guard.verifiers.cross_route:CrossRouteVerifier",
     "franq": "guard.verifiers.franq:FranqVerifier",
     "stacked": "guard.verifiers.stacked:StackedVerifier",
+    "grounding": "guard.verifiers.grounding:GroundingVerifier",
 }
 _registered: dict[str, VerifierFactory] = {}
 

@@ -53,3 +53,41 @@ def test_no_passages_give_an_empty_window(word_embedder):
 def test_real_embedder_finds_the_paraphrase():
     window = select_evidence("Everest is the tallest peak on Earth.", PASSAGES, 20)
     assert window == "Mount Everest is the highest mountain."
+
+
+def test_cache_pools_like_a_fresh_pool_and_embeds_each_text_once(word_embedder):
+    from guard.grounding.evidence import EvidenceCache
+
+    calls = []
+
+    class Counting:
+        def encode(self, texts):
+            calls.append(len(texts))
+            return word_embedder.encode(texts)
+
+    cache = EvidenceCache(embedder=Counting())
+    pooled = cache.pool(PASSAGES)
+    fresh = EvidencePool.build(PASSAGES, embedder=word_embedder)
+    assert [u.model_dump() for u in pooled.units] == [u.model_dump() for u in fresh.units]
+    claim = "Berlin is the capital of Germany."
+    assert pooled.select(claim, 64, embedder=word_embedder) == fresh.select(claim, 64, embedder=word_embedder)
+    subset = cache.pool([PASSAGES[2], PASSAGES[0]])
+    assert [u.passage for u in subset.units] == [0, 0, 1, 1, 1]
+    assert len(calls) == 1  # the second pool reused the first one's vectors
+
+
+def test_cache_cuts_a_join_back_into_known_texts(word_embedder):
+    from guard.grounding.evidence import EvidenceCache
+
+    cache = EvidenceCache(embedder=word_embedder)
+    cache.add(["alpha\n\nbeta", "gamma"])
+    assert cache.pieces("alpha\n\nbeta\n\ngamma") == ["alpha\n\nbeta", "gamma"]
+    assert cache.pieces("gamma\n\nnew one\n\nalpha\n\nbeta") == ["gamma", "new one", "alpha\n\nbeta"]
+    assert cache.pieces("gamma") == ["gamma"]
+
+
+def test_nearest_is_the_most_similar_sentence(word_embedder):
+    pool = EvidencePool.build(PASSAGES, embedder=word_embedder)
+    found = pool.nearest(word_embedder.encode(["Everest is the highest mountain.", "zzz"]))
+    assert found[0].text == "Mount Everest is the highest mountain." and found[0].passage == 2
+    assert EvidencePool([], pool.vectors[:0]).nearest(word_embedder.encode(["x"])) == [None]
