@@ -153,17 +153,30 @@ def _checkpoint(folder, winner: str):
 
 
 @pytest.mark.slow
-def test_a_contradicted_argmax_overrides_support_and_names_the_nearest_sentence(biased_checkpoint):
+def test_a_contradicted_argmax_turns_an_unsupported_claim_contradicted(biased_checkpoint):
     biased_checkpoint("contradiction")
-    report = verify(CONTRADICTED, ["support", "grounding", "types"])
+    report = verify(" ".join([SUPPORTED, CONTRADICTED]), ["support", "grounding", "types"])
     assert not report.failures
-    (verdict,) = report.claims
+    alone = verify(" ".join([SUPPORTED, CONTRADICTED]), ["support"])
+    kept, contradicted = report.claims
+    assert all(v.signals["grounding_contradicted"] > 0.99 for v in report.claims)
+    # Support called the first one supported: the model's argmax does not overrule it.
+    assert alone.claims[0].label is kept.label is SupportLabel.supported
+    assert alone.claims[1].label is SupportLabel.unsupported
+    assert contradicted.label is SupportLabel.contradicted
+    assert contradicted.support == alone.claims[1].support
+    assert contradicted.best_passage_id == "eiffel"
+    assert contradicted.best_sentence in PASSAGES[0].text and contradicted.best_sentence.endswith(".")
+    assert contradicted.hallucination_type is HallucinationType.contradiction
+    assert report.faithfulness == alone.faithfulness == 0.5
+
+
+@pytest.mark.slow
+def test_alone_a_contradicted_argmax_labels_the_claim_contradicted(biased_checkpoint):
+    biased_checkpoint("contradiction")
+    (verdict,) = verify(SUPPORTED, ["grounding"]).claims
     assert verdict.label is SupportLabel.contradicted
-    assert verdict.signals["grounding_contradicted"] > 0.99
-    assert verdict.support == pytest.approx(verdict.signals["grounding_supported"])
-    assert verdict.best_passage_id == "eiffel"
-    assert verdict.best_sentence in PASSAGES[0].text and verdict.best_sentence.endswith(".")
-    assert verdict.hallucination_type is HallucinationType.contradiction
+    assert verdict.support == pytest.approx(verdict.signals["grounding_supported"]) and verdict.support < 0.01
 
 
 @pytest.mark.slow
