@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import json
 import math
-import threading
 from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
@@ -405,20 +404,14 @@ def calibrated(
 
 # --- P_faith -----------------------------------------------------------------------------
 
-_grounding_lock = threading.Lock()
-_grounding: list[Any] = []  # the loaded model, once
-
-
 def grounding_model() -> Any | None:
-    """The grounding model in ``guard/grounding/model``, loaded once; ``None`` while there is none."""
-    from guard.grounding.model import DEFAULT_MODEL_DIR, MANIFEST, GroundingModel
+    """The configured grounding model (:func:`guard.grounding.model.shared_model`); ``None`` while there is none."""
+    from guard.grounding.model import MANIFEST, model_dir, shared_model
 
-    if not (DEFAULT_MODEL_DIR / MANIFEST).is_file():
+    folder = model_dir()
+    if not ((folder / MANIFEST).is_file() or (folder / "config.json").is_file()):
         return None
-    with _grounding_lock:
-        if not _grounding:
-            _grounding.append(GroundingModel.load())
-    return _grounding[0]
+    return shared_model(folder)
 
 
 def faithfulness(inp: VerificationInput, state: VerificationState, source: PFaithSource) -> list[float]:

@@ -11,7 +11,6 @@ harness skips it with that message: it never stands in a score of its own.
 from __future__ import annotations
 
 import hashlib
-import threading
 
 from guard.eval.detectors.base import DetectorOutput, SharedVerification
 from guard.eval.records import EvalRecord
@@ -19,23 +18,16 @@ from guard.eval.thresholds import ThresholdInfo, stored_threshold
 
 __all__ = ["GroundingDetector"]
 
-_lock = threading.Lock()
-_models: dict[str, object] = {}
-
-
 def _model():
-    from guard.grounding.model import GroundingModel
+    from guard.grounding.model import shared_model
 
-    with _lock:
-        if "default" not in _models:
-            _models["default"] = GroundingModel.load()
-    return _models["default"]
+    return shared_model()
 
 
 def _manifest_path():
-    from guard.grounding.model import DEFAULT_MODEL_DIR, MANIFEST
+    from guard.grounding.model import MANIFEST, model_dir
 
-    return DEFAULT_MODEL_DIR / MANIFEST
+    return model_dir() / MANIFEST
 
 
 class GroundingDetector:
