@@ -76,6 +76,10 @@ def stacked(
     max_minutes: float | None = typer.Option(
         None, min=0.1, help="Stop verifying after this long; fit on what is done."
     ),
+    grounding_features: bool = typer.Option(
+        False, "--grounding-features", help="Allow grounding features (only with a grounding model that "
+        "never saw the training rows: the committed one saw them all)."
+    ),
     extract: bool = typer.Option(True, "--extract/--no-extract", help="Verify the responses not cached yet."),
     fit: bool = typer.Option(True, "--fit/--no-fit", help="Cross-validate, fit and write the artifact."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
@@ -85,6 +89,7 @@ def stacked(
 
     settings = StackedSettings(
         data_dir=data, out=out, cache_dir=cache, per_task=per_task, extra_ids_from=extra_ids_from,
-        limit=limit, max_minutes=max_minutes, extract=extract, fit=fit, progress=progress,
+        limit=limit, max_minutes=max_minutes, grounding_features=grounding_features, extract=extract,
+        fit=fit, progress=progress,
     )
     typer.echo(train_stacked(settings).model_dump_json(indent=2))

@@ -20,6 +20,7 @@ class StackedSettings(BaseModel):
     extra_ids_from: Path | None = None  # a JSONL file whose rows' "id" are verified first (FRANQ's)
     limit: int | None = Field(None, ge=1)  # only the first N responses of the verification order
     max_minutes: float | None = Field(None, gt=0)  # extraction budget; the cache keeps what is done
+    grounding_features: bool = False  # ship a model with grounding features (a leak; see guard.stacking.fit)
     extract: bool = True
     fit: bool = True
     progress: bool = True
@@ -29,6 +30,8 @@ class StackedSettings(BaseModel):
         parts = ["ragguard train stacked", f"--data {self.data_dir}", f"--per-task {self.per_task}"]
         if self.extra_ids_from is not None:
             parts.append(f"--extra-ids-from {self.extra_ids_from}")
+        if self.grounding_features:
+            parts.append("--grounding-features")
         limit = limit if limit is not None else self.limit
         if limit is not None:
             parts.append(f"--limit {limit}")
@@ -89,6 +92,7 @@ def train_stacked(settings: StackedSettings) -> StackedTrainResult:
         rows,
         grounding_fingerprint=grounding_fingerprint(),
         command=settings.command(done if done < len(everything) else None),
+        grounding=settings.grounding_features,
         trained_on={
             "data": "RAGTruth response.jsonl + source_info.jsonl, all tasks",
             "split": "train minus dev (guard.eval.ragtruth.split_dev: 20% of sources per task by SHA-256)",

@@ -1,34 +1,43 @@
-"""The stacked detector: one calibrated P(hallucinated) per response from every cheap signal.
+"""The stacked detector: one calibrated P(hallucinated) per response from the cheap signals.
 
-``StackedVerifier`` reads what the ``support``, ``egc`` and ``grounding`` verifiers wrote
-(list them before ``stacked`` in the policy), turns it into response-level features
-(:func:`response_features`) and sets ``Verification.hallucination_probability`` with a
-logistic regression held in ``stacked_detector.json`` (plain JSON: means, scales,
-coefficients, the decision threshold, how and on what it was trained; no pickle).
+``StackedVerifier`` reads what the verifiers named in its artifact's ``requires`` wrote
+(``support`` and ``egc``, plus ``grounding`` for an artifact with grounding features; list
+them before ``stacked`` in the policy), turns it into response-level features
+(:func:`response_features`) and sets ``Verification.hallucination_probability`` (and the
+signal ``stacked_probability``) with a logistic regression held in ``stacked_detector.json``
+(plain JSON: means, scales, coefficients, the decision threshold, how and on what it was
+trained, the cross-validation figures; no pickle).
 
-Features (missing values, e.g. EGC on an answer with no long claim, are imputed with the
-training mean, so they sit at z = 0 and say nothing):
+Features (an undefined value, e.g. EGC on an answer with no long claim, is imputed with the
+training mean, so it sits at z = 0 and says nothing):
 
 - lexical: share of the answer's content words in no passage (the ``lexical`` baseline),
-  log count of answer numbers in no passage nor the question, share of claims and log count
-  of the numbers/names the support verifier found in no evidence (``novel_terms``);
-- support: min and mean support, share of claims not labelled supported;
+  log count of answer numbers in neither the passages nor the question, share of claims with
+  and log count of the numbers/names the support verifier found in no evidence;
+- support: min and mean of the claims' best-sentence cosine and content overlap, share of
+  claims whose cosine is under the support verifier's floor. Read from the support
+  verifier's own signals, not from the labels: the grounding verifier relabels claims it
+  finds contradicted and overwrites their support score;
 - EGC: cov, sup, agr, conn, iso, ``defined`` and the EGC detector's probability;
 - grounding: max and mean P(not supported), max P(contradicted), share of claims whose most
-  likely label is not "supported" (per-claim signals ``grounding_*``);
+  likely label is not "supported" (the per-claim signals ``grounding_*``);
 - structure: log #claims, log answer characters, log #passages, log context characters;
 - generator family (``VerificationInput.generator``): llama-2, gpt, mistral, other/unknown,
-  one-hot, and optionally family x EGC products (METHODS section 8: the family flips the
-  direction of the graph signals). The artifact's feature list says which were kept.
+  one-hot, and family x EGC products (METHODS section 8: the family flips the direction of
+  the graph signals). The artifact's feature list says which a model uses.
 
 Training (``ragguard train stacked``, code in :mod:`guard.stacking`) uses RAGTruth train
 minus our dev split only; the threshold maximises F1 on out-of-fold train predictions.
-The figures behind the choices made are in the artifact (``cv``) and in
-:mod:`guard.stacking.fit`'s docstring.
+The shipped artifact has **no grounding features**: the committed grounding model was
+trained on every hallucinated sentence of train minus dev, so on the stacker's training
+rows its outputs are in-sample and look far better than they are (figures in
+:mod:`guard.stacking.fit`). Its grounding-feature variants are cross-validated and reported
+in the artifact, not shipped; ``--grounding-features`` ships one once a grounding model
+exists that never saw the training rows.
 
-The artifact records the fingerprint of the grounding model its features came from: a
-different grounding model moves the grounding features, so the verifier refuses to score
-(a :class:`VerifierError`, recorded by the stage) until the detector is retrained.
+An artifact with grounding features records the fingerprint of the grounding model they
+came from: with another grounding model the verifier refuses to score (a
+:class:`VerifierError`, recorded by the stage) until the detector is retrained.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -44,7 +54,8 @@ import numpy as np
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from guard.errors import ModelError, VerifierError
-from guard.verifiers.types import SupportLabel, Verification
+from guard.verifiers.support import COS_FLOOR
+from guard.verifiers.types import Verification
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
@@ -70,24 +81,33 @@ __all__ = [
 ARTIFACT_PATH = Path(__file__).with_name("stacked_detector.json")
 FORMAT = "ragguard-stacked/1"
 TRAIN_COMMAND = "ragguard train stacked"
-REQUIRES = ("support", "egc", "grounding")
+REQUIRES = ("support", "egc", "grounding")  # the verifiers every feature together needs
+GROUNDING_PREFIX = "grounding_"
 GROUNDING_SIGNALS = ("grounding_supported", "grounding_unsupported", "grounding_contradicted")
 FAMILIES = ("llama-2", "gpt", "mistral", "other")
+# A claim whose best evidence sentence is less similar than this counts as weakly supported
+# (the support verifier's cosine floor: below it its cosine term is 0).
+LOW_COSINE = COS_FLOOR
 EGC_FEATURES = ("egc_cov", "egc_sup", "egc_agr", "egc_conn", "egc_iso", "egc_probability")
+_GROUNDING_FEATURES = (
+    "grounding_max_not_supported",
+    "grounding_mean_not_supported",
+    "grounding_max_contradicted",
+    "grounding_not_supported_share",
+)
 BASE_FEATURES = (
     "novel_word_share",
     "novel_numbers_log",
     "novel_term_claim_share",
     "novel_terms_log",
-    "support_min",
-    "support_mean",
-    "unsupported_share",
+    "cosine_min",
+    "cosine_mean",
+    "overlap_min",
+    "overlap_mean",
+    "low_support_share",
     *EGC_FEATURES,
     "egc_defined",
-    "grounding_max_not_supported",
-    "grounding_mean_not_supported",
-    "grounding_max_contradicted",
-    "grounding_not_supported_share",
+    *_GROUNDING_FEATURES,
     "log_claims",
     "log_answer_chars",
     "log_passages",
@@ -121,18 +141,21 @@ def generator_family(generator: str | None) -> str:
 # --- features -------------------------------------------------------------------------------------
 
 
-def response_features(inp: VerificationInput, report: Verification) -> dict[str, float]:
+def response_features(
+    inp: VerificationInput, report: Verification, requires: Sequence[str] = REQUIRES
+) -> dict[str, float]:
     """Every known feature of one response; NaN where a value is undefined.
 
-    Reads the verdicts and signals the required verifiers left in ``report``; raises
-    :class:`VerifierError` when one of them did not run or failed.
+    Reads the verdicts and signals the ``requires`` verifiers left in ``report``; raises
+    :class:`VerifierError` when one of them did not run or failed. Without ``grounding``
+    among them the grounding features are NaN.
     """
-    check_requirements(report)
+    check_requirements(report, requires)
     features = {
         **_lexical(inp, report),
         **_support(report),
         **_egc(report),
-        **_grounding(report),
+        **(_grounding(report) if "grounding" in requires else _no_grounding()),
         **_structure(inp, report),
     }
     family = generator_family(inp.generator)
@@ -144,16 +167,16 @@ def response_features(inp: VerificationInput, report: Verification) -> dict[str,
     return features
 
 
-def check_requirements(report: Verification) -> None:
+def check_requirements(report: Verification, requires: Sequence[str] = REQUIRES) -> None:
     """Raise :class:`VerifierError` naming what to fix when a required verifier's output is missing."""
-    order = ", ".join(repr(n) for n in (*REQUIRES, "stacked"))
-    missing = [name for name in REQUIRES if name not in report.timings]
+    order = ", ".join(repr(n) for n in (*requires, "stacked"))
+    missing = [name for name in requires if name not in report.timings]
     if missing:
         raise VerifierError(
             f"the stacked detector reads the outputs of {', '.join(missing)}, which did not run "
             f"before it: list the verifiers in this order: {order}"
         )
-    failed = [f for f in report.failures if f.verifier in REQUIRES]
+    failed = [f for f in report.failures if f.verifier in requires]
     if failed:
         raise VerifierError(
             f"the stacked detector cannot score: verifier {failed[0].verifier!r} failed "
@@ -161,7 +184,8 @@ def check_requirements(report: Verification) -> None:
         )
     if report.egc is None:
         raise VerifierError(f"the egc verifier left no EGC report: list the verifiers in this order: {order}")
-    if any(not all(s in v.signals for s in GROUNDING_SIGNALS) for v in report.claims):
+    unscored = any(not all(s in v.signals for s in GROUNDING_SIGNALS) for v in report.claims)
+    if "grounding" in requires and unscored:
         raise VerifierError(
             f"some claims carry no grounding signals ({', '.join(GROUNDING_SIGNALS)}): "
             f"list the verifiers in this order: {order}"
@@ -184,11 +208,16 @@ def _lexical(inp: VerificationInput, report: Verification) -> dict[str, float]:
 
 
 def _support(report: Verification) -> dict[str, float]:
-    support = [v.support for v in report.claims]
+    # The support verifier's own signals: a later verifier (grounding) may relabel a claim and
+    # overwrite its support score, and that must not leak grounding into these features.
+    cosine = [v.signals["cosine"] for v in report.claims]
+    overlap = [v.signals["overlap"] for v in report.claims]
     return {
-        "support_min": min(support, default=math.nan),
-        "support_mean": float(np.mean(support)) if support else math.nan,
-        "unsupported_share": _share(v.label is not SupportLabel.supported for v in report.claims),
+        "cosine_min": min(cosine, default=math.nan),
+        "cosine_mean": float(np.mean(cosine)) if cosine else math.nan,
+        "overlap_min": min(overlap, default=math.nan),
+        "overlap_mean": float(np.mean(overlap)) if overlap else math.nan,
+        "low_support_share": _share(c < LOW_COSINE for c in cosine),
     }
 
 
@@ -203,14 +232,14 @@ def _egc(report: Verification) -> dict[str, float]:
     return out
 
 
+def _no_grounding() -> dict[str, float]:
+    return dict.fromkeys(_GROUNDING_FEATURES, math.nan)
+
+
 def _grounding(report: Verification) -> dict[str, float]:
     rows = [[v.signals[s] for s in GROUNDING_SIGNALS] for v in report.claims]
     if not rows:
-        return dict.fromkeys(
-            ("grounding_max_not_supported", "grounding_mean_not_supported", "grounding_max_contradicted",
-             "grounding_not_supported_share"),
-            math.nan,
-        )
+        return _no_grounding()
     probs = np.array(rows, dtype=np.float64)
     not_supported = probs[:, 1] + probs[:, 2]
     return {
@@ -265,6 +294,10 @@ class StackedModel(BaseModel):
         unknown = sorted(set(self.features) - set(known_features()))
         if unknown:
             raise ValueError(f"unknown features {unknown}: this code computes {list(known_features())}")
+        if not {"support", "egc"} <= set(self.requires) <= set(REQUIRES):
+            raise ValueError(f"requires must hold 'support' and 'egc' and lie within {list(REQUIRES)}")
+        if "grounding" not in self.requires and any(GROUNDING_PREFIX in f for f in self.features):
+            raise ValueError("grounding features need 'grounding' in requires")
         if any(not s > 0 for s in self.scale):
             raise ValueError("every scale must be positive")
         if any(not math.isfinite(v) for v in (*self.mean, *self.coef, self.intercept)):
@@ -306,10 +339,13 @@ def _parse(path: str, data: bytes) -> StackedModel:
 
 
 def grounding_fingerprint(folder: Path | None = None) -> str:
-    """SHA-256 (12 hex) of the grounding model's manifest and weights; "none" without a model."""
-    from guard.grounding.model import DEFAULT_MODEL_DIR, MANIFEST
+    """SHA-256 (12 hex) of the grounding model's manifest and weights; "none" without a model.
 
-    folder = Path(folder) if folder is not None else DEFAULT_MODEL_DIR
+    Default: the folder the grounding verifier loads (``$RAGGUARD_GROUNDING_MODEL`` or the committed one).
+    """
+    from guard.grounding.model import MANIFEST, model_dir
+
+    folder = Path(folder) if folder is not None else model_dir()
     manifest = folder / MANIFEST
     if not manifest.is_file():
         return "none"
@@ -348,6 +384,8 @@ class StackedVerifier:
         except ModelError as exc:  # the stage records it when the verifier runs
             self._model, self._error = None, exc
         self.threshold: float | None = self._model.threshold if self._model else None
+        # The verifiers to run before this one: what the artifact's features read.
+        self.requires = tuple(self._model.requires) if self._model else REQUIRES
         self.version = (
             hashlib.sha256(self.path.read_bytes()).hexdigest()[:12] if self._model else "unavailable"
         )
@@ -361,11 +399,11 @@ class StackedVerifier:
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         model = self.model
         running = grounding_fingerprint()
-        if running != model.grounding_fingerprint:
+        if "grounding" in model.requires and running != model.grounding_fingerprint:
             raise VerifierError(
                 f"the stacked detector was trained on grounding model {model.grounding_fingerprint}, "
-                f"but guard/grounding/model holds {running}: retrain it with `{TRAIN_COMMAND}`"
+                f"but the grounding model in use is {running}: retrain it with `{TRAIN_COMMAND}`"
             )
-        probability = model.probability(response_features(inp, state.report))
+        probability = model.probability(response_features(inp, state.report, model.requires))
         state.report.hallucination_probability = probability
         state.report.signals["stacked_probability"] = probability

@@ -65,6 +65,9 @@ def test_choose_prefers_calibration_on_near_ties():
     assert choose(results) == "lr"  # gbm is never shipped; 0.003 AUROC does not buy 0.13 ECE
     results["lr_interactions"] = result(0.820, 0.05)
     assert choose(results) == "lr_interactions"
+    results["lr+grounding"] = result(0.9, 0.01)
+    assert choose(results) == "lr_interactions"  # grounding features only when allowed
+    assert choose(results, grounding=True) == "lr+grounding"
 
 
 def test_tiny_slice_trains_a_loadable_artifact_that_scores(train, tiny, tmp_path):
