@@ -66,6 +66,7 @@ __all__ = [
     "BASE_FEATURES",
     "EGC_FEATURES",
     "FAMILIES",
+    "GROUNDING_PREFIX",
     "GROUNDING_SIGNALS",
     "REQUIRES",
     "StackedModel",
