@@ -26,10 +26,13 @@ STRIPPER = Policy(name="stripper", actions={"unsupported_claim": "strip", "contr
 def verification(
     labels: list[str], answer: str = ANSWER, sentences: tuple[str, ...] = (S1, S2, S3), **fields
 ) -> Verification:
+    # Every claim is backed by every route and the stacked detector is calm, so the strict
+    # profiles react to the labels alone.
     specs = [
-        (s, label, 0.95 if label == "supported" else 0.05) for s, label in zip(sentences, labels, strict=True)
+        (s, label, 0.95 if label == "supported" else 0.05, {"signals": {"hit_rate": 1.0}})
+        for s, label in zip(sentences, labels, strict=True)
     ]
-    return build_verification(answer, specs, **fields)
+    return build_verification(answer, specs, **{"hallucination_probability": 0.05, **fields})
 
 
 def decision_for(v: Verification, policy: Policy) -> Decision:

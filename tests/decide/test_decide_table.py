@@ -238,7 +238,7 @@ def test_escalate_beats_refuse() -> None:
 def test_refusal_sentence_inside_an_answer_is_not_a_claim() -> None:
     text = f"Paris is the capital of France [1]. {REFUSAL}"
     verification = build_verification(
-        text, [(FIRST, "supported", 0.95), (REFUSAL, "unsupported", 0.0)], **GOOD
+        text, [(FIRST, "supported", 0.95, HIT), (REFUSAL, "unsupported", 0.0, HIT)], **GOOD
     )
     assert verification.faithfulness == 0.5
     decision = decide(verification, PASSED, load_policy("medical"))
@@ -261,7 +261,7 @@ def test_verification_flagged_as_refusal_is_declined() -> None:
 
 
 def test_unjudged_claims_are_verifier_errors_not_unsupported_claims() -> None:
-    unjudged = ("unsupported", 0.0, {"signals": {"unjudged": 1.0}})
+    unjudged = ("unsupported", 0.0, {"signals": {**HIT["signals"], "unjudged": 1.0}})
     verification = answer(
         unjudged, first=unjudged, failures=[VerifierFailure(verifier="support", message="OOM")]
     )

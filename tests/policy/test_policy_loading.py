@@ -282,3 +282,27 @@ def test_packaged_profiles_name_only_registered_verifiers(name: str) -> None:
     from guard.verifiers.registry import available_verifiers
 
     assert load_policy(name, known_verifiers=available_verifiers()).verifiers
+
+
+# Which verifier measures each optional threshold: a profile that sets one must list it.
+_MEASURED_BY = {
+    "max_hallucination_probability": "stacked",
+    "min_hit_rate": "cross_route",
+    "max_isolation": "egc",
+    "min_franq": "franq",
+}
+
+
+@pytest.mark.parametrize("profile", ["default", "medical", "legal"])
+def test_packaged_profiles_list_the_verifiers_their_thresholds_need(profile: str) -> None:
+    from guard.verifiers.registry import available_verifiers
+    from guard.verifiers.stacked import load_stacked
+
+    policy = load_policy(profile)
+    assert set(policy.verifiers) <= set(available_verifiers())
+    for key, verifier in _MEASURED_BY.items():
+        if getattr(policy.thresholds, key) is not None:
+            assert verifier in policy.verifiers, f"{profile}: thresholds.{key} needs verifier {verifier!r}"
+    if "stacked" in policy.verifiers:
+        before = policy.verifiers[: policy.verifiers.index("stacked")]
+        assert set(load_stacked().requires) <= set(before)
