@@ -40,6 +40,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 
+import numpy as np
+from sklearn.metrics import f1_score, precision_score, recall_score
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -332,20 +335,25 @@ def _evaluation(cache: Path, calibration) -> dict:
     # The paper's reading (both maps increasing), refitted on the same train claims, for contrast.
     forced, _, _ = _fit_on_train(cache, increasing=True)
     everything = _read_cache(cache)
-    rows = [r for r in everything if r["split"] == "dev" and r["claims"]]
-    for row in rows:
+    for row in everything:
         for claim in row["claims"]:
             claim.update(_method_scores(calibration, forced, claim))
+    rows = [r for r in everything if r["split"] == "dev" and r["claims"]]
+    thresholds = _response_thresholds([r for r in everything if r["split"] == "train" and r["claims"]])
     return {
+        "response_thresholds": {
+            "rule": "flag hallucinated when the min over claims is below t; t maximises F1 on the train responses",
+            "values": thresholds,
+        },
         "p_faith_source": calibration.p_faith_source,
         "maps": {
             "f1_claim_prob_increasing": calibration.f1_claim_prob.increasing,
             "f2_param_knowledge_increasing": calibration.f2_param_knowledge.increasing,
         },
         "train_responses": sum(1 for r in everything if r["split"] == "train"),
-        "overall": _block(rows, bootstrap=True),
+        "overall": _block(rows, bootstrap=True, thresholds=thresholds),
         "per_task": {
-            task: _block([r for r in rows if r["task"] == task], bootstrap=False)
+            task: _block([r for r in rows if r["task"] == task], bootstrap=False, thresholds=thresholds)
             for task in sorted({r["task"] for r in rows})
         },
         "scoring_seconds_median": _median([r["seconds"] for r in rows]),
@@ -376,7 +384,29 @@ def _as_probability(method: str, value: float) -> float:
     return value
 
 
-def _block(rows: list[dict], bootstrap: bool) -> dict:
+def _response_thresholds(train_rows: list[dict]) -> dict[str, float]:
+    """Per method, the response-score cut (min over claims) with the best F1 on train responses."""
+    y = np.array([r["hallucinated"] for r in train_rows])
+    cuts = {}
+    for method in METHODS:
+        scores = np.array([min(c[method] for c in r["claims"]) for r in train_rows])
+        candidates = np.unique(scores)
+        f1s = [f1_score(y, scores <= t, zero_division=0.0) for t in candidates]
+        cuts[method] = float(candidates[int(np.argmax(f1s))])
+    return cuts
+
+
+def _decisions(y_hallucinated: list[bool], scores: list[float], cut: float) -> dict:
+    flagged = [s <= cut for s in scores]
+    return {
+        "threshold": round(cut, 4),
+        "precision": round(precision_score(y_hallucinated, flagged, zero_division=0.0), 4),
+        "recall": round(recall_score(y_hallucinated, flagged, zero_division=0.0), 4),
+        "f1": round(f1_score(y_hallucinated, flagged, zero_division=0.0), 4),
+    }
+
+
+def _block(rows: list[dict], bootstrap: bool, thresholds: dict[str, float] | None = None) -> dict:
     claims = [c for r in rows for c in r["claims"]]
     claim_y = [c["factual"] for c in claims]
     resp_y = [not r["hallucinated"] for r in rows]
@@ -393,6 +423,9 @@ def _block(rows: list[dict], bootstrap: bool) -> dict:
         resp_s = [min(c[method] for c in r["claims"]) for r in rows]
         block["claim_level"][method] = _metrics(method, claim_y, claim_s)
         block["response_level"][method] = _metrics(method, resp_y, resp_s)
+        if thresholds:
+            hallucinated = [not factual for factual in resp_y]
+            block["response_level"][method].update(_decisions(hallucinated, resp_s, thresholds[method]))
         if bootstrap:
             block["response_level"][method]["auroc_ci95"] = _bootstrap_auroc(resp_y, resp_s)
             block["claim_level"][method]["auroc_ci95"] = _bootstrap_claim_auroc(rows, method)
@@ -462,10 +495,10 @@ def _median(values: list[float]) -> float | None:
 def _print(result: dict) -> None:
     for name, block in [("overall", result["overall"]), *result["per_task"].items()]:
         print(f"\n{name}: {block['responses']} responses, {block['claims']} claims")
-        print(f"{'method':28} {'claim AUROC':>11} {'claim ECE':>9} {'resp AUROC':>10} {'resp ECE':>8}")
+        print(f"{'method':28} {'claim AUROC':>11} {'claim ECE':>9} {'resp AUROC':>10} {'resp ECE':>8} {'resp F1':>7}")
         for method in METHODS:
             c, r = block["claim_level"][method], block["response_level"][method]
-            print(f"{method:28} {c['auroc']!s:>11} {c['ece']:>9} {r['auroc']!s:>10} {r['ece']:>8}")
+            print(f"{method:28} {c['auroc']!s:>11} {c['ece']:>9} {r['auroc']!s:>10} {r['ece']:>8} {r.get('f1', '')!s:>7}")
 
 
 def main() -> None:
