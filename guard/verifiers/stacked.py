@@ -329,7 +329,9 @@ class StackedModel(BaseModel):
     def probability(self, features: dict[str, float]) -> float:
         """P(hallucinated | features)."""
         logit = float(self.vector(features) @ np.array(self.coef) + self.intercept)
-        return 1.0 / (1.0 + math.exp(-logit))
+        if logit >= 0:  # the two forms keep exp() from overflowing on an extreme answer
+            return 1.0 / (1.0 + math.exp(-logit))
+        return math.exp(logit) / (1.0 + math.exp(logit))
 
 
 def load_stacked(path: str | Path = ARTIFACT_PATH) -> StackedModel:

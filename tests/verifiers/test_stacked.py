@@ -180,3 +180,12 @@ def test_other_grounding_model_refuses_to_score(tmp_path, use_artifact):
     assert report.hallucination_probability is None
     [failure] = report.failures
     assert "0123456789ab" in failure.message and "retrain" in failure.message
+
+
+def test_extreme_features_give_a_probability_not_an_overflow():
+    model = load_stacked()
+    inp = VerificationInput(question=QUESTION, passages=as_passages(PASSAGES), answer=FABRICATED)
+    row = response_features(inp, stacked_verify(FABRICATED), model.requires)
+    for sign in (1e6, -1e6):
+        extreme = {name: value * sign for name, value in row.items()}
+        assert 0.0 <= model.probability(extreme) <= 1.0
