@@ -25,8 +25,9 @@ def verify(
 ) -> Verification:
     """Verify ``answer`` against ``contexts`` (strings become passages "1".."n", in order).
 
-    ``verifiers`` names registered verifiers, run in order (default: support,
-    citations, types). Citation ``[n]`` in the answer refers to ``contexts[n-1]``.
+    ``verifiers`` names registered verifiers, run in order (default:
+    :data:`guard.verifiers.registry.DEFAULT_VERIFIERS`: support, citations, egc, stacked,
+    types, so the report carries ``hallucination_probability``). Citation ``[n]`` in the answer refers to ``contexts[n-1]``.
     """
     inp = VerificationInput(
         question=_text(question, "question"),

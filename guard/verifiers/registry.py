@@ -23,9 +23,12 @@ __all__ = ["DEFAULT_VERIFIERS", "available_verifiers", "build_verifier", "regist
 
 VerifierFactory = Callable[[], "Verifier"]
 
-# Run in this order: support sets the per-claim verdicts, citations reads the judge,
-# types reads the labels the others left.
-DEFAULT_VERIFIERS: tuple[str, ...] = ("support", "citations", "types")
+# Run in this order: support sets the per-claim verdicts, citations reads the judge, egc
+# builds the evidence graph, stacked turns support + EGC + lexical signals into
+# hallucination_probability, types reads the labels the others left. About 100 ms for five
+# passages and five claims on two cores (benchmarks/verify_latency.py); the grounding model
+# and FRANQ cost more and are opt-in (a policy's verifiers, or verify(verifiers=...)).
+DEFAULT_VERIFIERS: tuple[str, ...] = ("support", "citations", "egc", "stacked", "types")
 
 _BUILTIN: dict[str, str] = {
     "support": "guard.verifiers.support:SupportVerifier",

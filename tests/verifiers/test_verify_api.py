@@ -51,8 +51,9 @@ def test_end_to_end(report):
     assert report.citation_recall == pytest.approx(2 / 4)
     # [1] and [2] relevant; [3] cites a claim it does not support; [5] names no passage.
     assert report.citation_precision == pytest.approx(2 / 4)
-    assert report.failures == [] and report.verifiers == ["support", "citations", "types"]
-    assert set(report.timings) == {"claims", "support", "citations", "types", "total"}
+    assert report.failures == [] and report.verifiers == ["support", "citations", "egc", "stacked", "types"]
+    assert 0.0 <= report.hallucination_probability <= 1.0  # the default set includes the stacked detector
+    assert set(report.timings) == {"claims", "support", "citations", "egc", "stacked", "types", "total"}
 
 
 def test_report_is_json_round_trippable(report):
