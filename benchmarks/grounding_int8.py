@@ -1,32 +1,61 @@
 """Dynamic int8 quantisation of the grounding model vs fp32 on every 8th dev sentence.
 
-    python benchmarks/grounding_int8.py   (~2 min idle; needs `ragguard train grounding --eval-only` run once
-                                            for the cached fp32 dev predictions)
+    python benchmarks/grounding_int8.py
 
-Prints the speed-up, the supported-vs-not AUROC of both and how far the probabilities move.
-Measured 2026-11-29: 2.1x faster, AUROC 0.753 -> 0.743, argmax agreement 90.6%: not shipped.
+About 2 minutes on the idle 2-core machine. Needs the fp32 dev predictions that
+`ragguard train grounding --data ../shared/data/ragtruth --eval-only` caches under
+.cache/grounding/predictions. Prints the speed-up, the supported-vs-not AUROC of both and
+how far the probabilities move. Measured 2026-11-29: 2.1x faster, AUROC 0.753 -> 0.743,
+argmax agreement 90.6 %: not shipped (guard/grounding/model/MODEL_CARD.md).
 """
 
-import sys, time, json, glob, os
-sys.path.insert(0,'.')
-import numpy as np, torch
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
 from sklearn.metrics import roc_auc_score
-from guard.grounding.model import GroundingModel, DEFAULT_MODEL_DIR
-from guard.grounding.evaluate import read_examples, _fingerprint
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from guard.grounding.dataset import prepare
-torch.set_num_threads(2)
-dev_path = prepare(__import__('pathlib').Path('../shared/data/ragtruth'), __import__('pathlib').Path('.cache/grounding/data'), "dev", 192, 0.2)
-ex = read_examples(dev_path)
-ref = np.load(f".cache/grounding/predictions/dev-{_fingerprint(DEFAULT_MODEL_DIR)}.npy")
-idx = list(range(0, len(ex), 8))
-sub = [ex[i] for i in idx]
-y = np.array([e.label.value != "supported" for e in sub])
-m = GroundingModel.load()
-t=time.time(); p32 = np.array([[s.supported, s.unsupported, s.contradicted] for s in m.predict([(e.claim,e.evidence) for e in sub], batch_size=32)]); t32=time.time()-t
-print("fp32 vs cached max abs diff", np.abs(p32-ref[idx]).max())
-q = torch.ao.quantization.quantize_dynamic(m._network, {torch.nn.Linear}, dtype=torch.qint8)
-m._network = q
-t=time.time(); p8 = np.array([[s.supported, s.unsupported, s.contradicted] for s in m.predict([(e.claim,e.evidence) for e in sub], batch_size=32)]); t8=time.time()-t
-print(len(sub), "sentences; fp32 %.1fs int8 %.1fs" % (t32, t8))
-print("AUROC not-supported fp32 %.4f int8 %.4f" % (roc_auc_score(y, 1-p32[:,0]), roc_auc_score(y, 1-p8[:,0])))
-print("mean |dP(supported)| %.4f, argmax agreement %.4f" % (np.abs(p32[:,0]-p8[:,0]).mean(), (p32.argmax(1)==p8.argmax(1)).mean()))
+from guard.grounding.evaluate import _fingerprint, read_examples
+from guard.grounding.model import DEFAULT_MODEL_DIR, GroundingModel
+
+DATA = Path("../shared/data/ragtruth")
+CACHE = Path(".cache/grounding")
+EVERY = 8
+
+
+def _probabilities(model: GroundingModel, pairs: list[tuple[str, str]]) -> tuple[np.ndarray, float]:
+    started = time.perf_counter()
+    scores = model.predict(pairs, batch_size=32)
+    rows = np.array([[s.supported, s.unsupported, s.contradicted] for s in scores])
+    return rows, time.perf_counter() - started
+
+
+def main() -> None:
+    torch.set_num_threads(2)
+    examples = read_examples(prepare(DATA, CACHE / "data", "dev", 192, 0.2))
+    cached = np.load(CACHE / "predictions" / f"dev-{_fingerprint(DEFAULT_MODEL_DIR)}.npy")
+    chosen = list(range(0, len(examples), EVERY))
+    pairs = [(examples[i].claim, examples[i].evidence) for i in chosen]
+    not_supported = np.array([examples[i].label.value != "supported" for i in chosen])
+
+    model = GroundingModel.load()
+    fp32, fp32_s = _probabilities(model, pairs)
+    print(f"fp32 vs the cached dev predictions: max |diff| {np.abs(fp32 - cached[chosen]).max():.2e}")
+    model._network = torch.ao.quantization.quantize_dynamic(model._network, {torch.nn.Linear}, dtype=torch.qint8)
+    int8, int8_s = _probabilities(model, pairs)
+
+    print(f"{len(pairs)} dev sentences: fp32 {fp32_s:.1f} s, int8 {int8_s:.1f} s ({fp32_s / int8_s:.1f}x)")
+    print(f"AUROC not supported: fp32 {roc_auc_score(not_supported, 1 - fp32[:, 0]):.4f}, "
+          f"int8 {roc_auc_score(not_supported, 1 - int8[:, 0]):.4f}")
+    print(f"mean |dP(supported)| {np.abs(fp32[:, 0] - int8[:, 0]).mean():.4f}, "
+          f"argmax agreement {(fp32.argmax(1) == int8.argmax(1)).mean():.4f}")
+
+
+if __name__ == "__main__":
+    main()
