@@ -76,13 +76,21 @@ def detection_metrics(
     }
 
 
-def model_deltas(
-    records: list[RagTruthRecord], features: dict[str, ResponseFeatures], detector: EGCDetector
-) -> dict[str, dict]:
+def _by_model(
+    records: list[RagTruthRecord], features: dict[str, ResponseFeatures]
+) -> dict[str, list[RagTruthRecord]]:
+    """The records that have graph features, per generator model."""
     by_model: dict[str, list[RagTruthRecord]] = defaultdict(list)
     for record in records:
         if features[record.id].features is not None:
             by_model[record.model].append(record)
+    return by_model
+
+
+def model_deltas(
+    records: list[RagTruthRecord], features: dict[str, ResponseFeatures], detector: EGCDetector
+) -> dict[str, dict]:
+    by_model = _by_model(records, features)
     out = {}
     for model in sorted(by_model):
         scores = np.array([detector.score(features[r.id].features) for r in by_model[model]])
@@ -106,10 +114,7 @@ def model_deltas(
 
 def feature_deltas(records: list[RagTruthRecord], features: dict[str, ResponseFeatures]) -> dict[str, dict]:
     """Per model, mean(grounded) - mean(hallucinated) of each raw feature (iso negated, as in the score)."""
-    by_model: dict[str, list[RagTruthRecord]] = defaultdict(list)
-    for record in records:
-        if features[record.id].features is not None:
-            by_model[record.model].append(record)
+    by_model = _by_model(records, features)
     out = {}
     for model in sorted(by_model):
         y = np.array([r.label for r in by_model[model]], dtype=bool)

@@ -186,22 +186,9 @@ def _distributions(
     fig, axes = _grid(len(usable))
     for ax, (name, (y, s)) in zip(axes, usable.items()):
         bins = np.linspace(s.min(), s.max() if s.max() > s.min() else s.min() + 1, 31)
-        ax.hist(
-            s[y == 0],
-            bins=bins,
-            alpha=0.6,
-            density=True,
-            color=_GROUNDED,
-            label=f"grounded ({(y == 0).sum()})",
-        )
-        ax.hist(
-            s[y == 1],
-            bins=bins,
-            alpha=0.6,
-            density=True,
-            color=_HALLUCINATED,
-            label=f"hallucinated ({(y == 1).sum()})",
-        )
+        for label, kind, color in ((0, "grounded", _GROUNDED), (1, "hallucinated", _HALLUCINATED)):
+            chosen = s[y == label]
+            ax.hist(chosen, bins=bins, alpha=0.6, density=True, color=color, label=f"{kind} ({len(chosen)})")
         threshold = report.detectors[name].threshold.value
         if threshold is not None:
             ax.axvline(

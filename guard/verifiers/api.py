@@ -27,7 +27,8 @@ def verify(
 
     ``verifiers`` names registered verifiers, run in order (default:
     :data:`guard.verifiers.registry.DEFAULT_VERIFIERS`: support, citations, egc, stacked,
-    types, so the report carries ``hallucination_probability``). Citation ``[n]`` in the answer refers to ``contexts[n-1]``.
+    types, so the report carries ``hallucination_probability``). Citation ``[n]`` in the
+    answer refers to ``contexts[n-1]``.
     """
     inp = VerificationInput(
         question=_text(question, "question"),

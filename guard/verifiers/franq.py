@@ -51,7 +51,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from guard.errors import ModelError, VerifierError
 from guard.verifiers.citation_markers import find_markers, removal_spans
-from guard.verifiers.types import UNJUDGED_SIGNAL, Claim, ClaimVerdict
+from guard.verifiers.types import FRANQ_SIGNAL, UNJUDGED_SIGNAL, Claim, ClaimVerdict
 from prompts.delimiting import format_passages, neutralise
 from retrievers.types import Passage
 
@@ -497,7 +497,7 @@ class FranqVerifier:
         for verdict, logprobs, faith in zip(verdicts, measured.claims, p_faith, strict=True):
             verdict.signals.update(_claim_signals(calibration, logprobs, faith))
         signals = state.report.signals
-        signals["franq_calibrated_min"] = min(v.signals["franq_calibrated"] for v in verdicts)
+        signals["franq_calibrated_min"] = min(v.signals[FRANQ_SIGNAL] for v in verdicts)
         signals["franq_uncalibrated_min"] = min(v.signals["franq_uncalibrated"] for v in verdicts)
         signals["franq_passages_truncated"] = float(measured.passages_truncated)
         signals["franq_faith_grounding"] = float(source == "grounding")
@@ -520,7 +520,7 @@ def _claim_signals(
         "franq_contrast": logprobs.contrast,
         "franq_p_faith": p_faith,
         "franq_uncalibrated": uncalibrated(cp, pk, p_faith),
-        "franq_calibrated": calibrated(calibration, cp, pk, p_faith),
+        FRANQ_SIGNAL: calibrated(calibration, cp, pk, p_faith),
     }
 
 
