@@ -8,6 +8,7 @@ import uuid
 from contextvars import ContextVar
 
 import structlog
+from structlog.tracebacks import ExceptionDictTransformer
 
 __all__ = ["configure_logging", "get_logger", "new_trace_id", "trace_context"]
 
@@ -34,6 +35,9 @@ def configure_logging(level: str = "WARNING") -> None:
             _add_trace_id,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
+            # A logged exception carries its traceback as structured frames, not just exc_info: true;
+            # without frame locals, which would put request headers (API keys) in the log.
+            structlog.processors.ExceptionRenderer(ExceptionDictTransformer(show_locals=False)),
             structlog.processors.JSONRenderer(),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
