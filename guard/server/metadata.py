@@ -13,7 +13,7 @@ from guard.server.schemas import (
     RetrievalSummary,
     VerificationSummary,
 )
-from guard.verifiers.types import SupportLabel, Verification
+from guard.verifiers.types import SupportLabel, UnsupportedSpan, Verification
 from retrievers.types import RetrievalResult
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def guard_metadata(
         decision=response.decision.action,
         policy=response.decision.policy,
         reasons=response.decision.reasons,
-        verification=verification_summary(response.verification),
+        verification=verification_summary(response.verification, response.answer),
         retrieval=retrieval_summary(response.retrieval, knowledge_base),
         model=ModelSummary(
             requested=requested_model,
@@ -47,7 +47,8 @@ def guard_metadata(
     )
 
 
-def verification_summary(verification: Verification) -> VerificationSummary:
+def verification_summary(verification: Verification, content: str | None = None) -> VerificationSummary:
+    """The verification in brief; ``content``: the text returned, which its spans are placed in."""
     labels = Counter(v.label for v in verification.claims)
     types = Counter(v.hallucination_type.value for v in verification.claims if v.hallucination_type)
     return VerificationSummary(
@@ -62,7 +63,32 @@ def verification_summary(verification: Verification) -> VerificationSummary:
         hallucination_types=dict(types),
         verifier_failures=[f"{f.verifier}: {f.message}" for f in verification.failures],
         is_refusal=verification.is_refusal,
+        hallucination_probability=verification.hallucination_probability,
+        unsupported_spans=_placed(verification.unsupported_spans, content) if content is not None else [],
     )
+
+
+def _placed(spans: list[UnsupportedSpan], content: str) -> list[UnsupportedSpan]:
+    """The spans moved to where their text lies in ``content``.
+
+    The verified draft may differ from what is returned (annotated, claims stripped): each
+    sentence span is found again by its text, searching on from the previous one, and each
+    term span inside its claim's sentence; a span whose text is gone (a stripped claim) is
+    left out.
+    """
+    sentences, cursor = {}, 0
+    for span in (s for s in spans if s.granularity == "sentence"):
+        start = content.find(span.text, cursor)
+        if start >= 0:
+            sentences[span.claim_index] = cursor = start
+    placed = []
+    for span in spans:
+        if span.claim_index not in sentences:
+            continue
+        start = content.find(span.text, sentences[span.claim_index])
+        if start >= 0:
+            placed.append(span.model_copy(update={"start": start, "end": start + len(span.text)}))
+    return placed
 
 
 def retrieval_summary(retrieval: RetrievalResult, knowledge_base: str | None) -> RetrievalSummary:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from guard.decide import Action, Reason
 from guard.llm.types import Attempt
+from guard.verifiers.types import UnsupportedSpan
 from retrievers.types import GateResult
 
 __all__ = [
@@ -133,6 +134,9 @@ class VerificationSummary(BaseModel):
     hallucination_types: dict[str, int] = Field(default_factory=dict)
     verifier_failures: list[str] = Field(default_factory=list)
     is_refusal: bool = False
+    hallucination_probability: float | None = None
+    # Offsets into the returned message content; a span of a claim the policy stripped is left out.
+    unsupported_spans: list[UnsupportedSpan] = Field(default_factory=list)
 
 
 class PassageRef(BaseModel):
