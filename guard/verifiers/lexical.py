@@ -22,11 +22,13 @@ from guard.verifiers.language import Entity
 __all__ = [
     "Vocabulary",
     "content_overlap",
+    "content_words",
     "novel_terms",
     "number_spans",
     "numbers_in",
     "unknown_words",
     "vocabulary",
+    "words",
 ]
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?|(?<![\w.])\.\d+")
@@ -71,7 +73,8 @@ def number_spans(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), _normalise_number(m.group(0))) for m in _NUMBER.finditer(text)]
 
 
-def _words(text: str) -> list[str]:
+def words(text: str) -> list[str]:
+    """The lower-cased, lightly singularised words of ``text``, in order."""
     return [_singular(w) for w in _WORD.findall(text.lower())]
 
 
@@ -81,14 +84,14 @@ def _singular(word: str) -> str:
 
 
 def vocabulary(texts: Iterable[str]) -> Vocabulary:
-    words: set[str] = set()
+    known: set[str] = set()
     numbers: set[str] = set()
     for text in texts:
-        found = _words(text)
-        words.update(found)
+        found = words(text)
+        known.update(found)
         numbers.update(numbers_in(text))
         numbers.update(_NUMBER_WORDS[w] for w in found if w in _NUMBER_WORDS)
-    return Vocabulary(frozenset(words), frozenset(numbers))
+    return Vocabulary(frozenset(known), frozenset(numbers))
 
 
 def novel_terms(claim_text: str, entities: list[Entity], known: Vocabulary) -> list[str]:
@@ -96,32 +99,33 @@ def novel_terms(claim_text: str, entities: list[Entity], known: Vocabulary) -> l
     novel: list[str] = [n for n in dict.fromkeys(numbers_in(claim_text)) if n not in known.numbers]
     for entity in entities:
         if entity.label in _NAME_LABELS:
-            words = [w for w in _words(entity.text) if w not in STOP_WORDS]
+            names = [w for w in words(entity.text) if w not in STOP_WORDS]
         elif entity.label in _QUANTITY_LABELS:
-            words = [w.lower() for w in _WORD.findall(entity.text) if w[0].isupper()]
-            words = [_singular(w) for w in words if w not in STOP_WORDS]
+            names = [w.lower() for w in _WORD.findall(entity.text) if w[0].isupper()]
+            names = [_singular(w) for w in names if w not in STOP_WORDS]
         else:  # NORP and the like: "French" vs "France" is not a fabrication.
             continue
-        if any(w not in known.words for w in words) and entity.text not in novel:
+        if any(w not in known.words for w in names) and entity.text not in novel:
             novel.append(entity.text)
     return novel
 
 
-def _content_words(text: str) -> list[str]:
-    return [w for w in _words(text) if w not in STOP_WORDS and len(w) > 2]
+def content_words(text: str) -> list[str]:
+    """:func:`words` less stop words and words under three letters."""
+    return [w for w in words(text) if w not in STOP_WORDS and len(w) > 2]
 
 
 def unknown_words(claim_text: str, known: Vocabulary) -> list[str]:
     """The claim's content words that the known vocabulary lacks, deduplicated, in order."""
-    return [w for w in dict.fromkeys(_content_words(claim_text)) if w not in known.words]
+    return [w for w in dict.fromkeys(content_words(claim_text)) if w not in known.words]
 
 
 def content_overlap(claim_text: str, known: Vocabulary) -> float:
     """Share of the claim's content words (and numbers) found in the known vocabulary."""
-    words = _content_words(claim_text)
+    content = content_words(claim_text)
     numbers = numbers_in(claim_text)
-    total = len(words) + len(numbers)
+    total = len(content) + len(numbers)
     if total == 0:
         return 1.0
-    found = sum(w in known.words for w in words) + sum(n in known.numbers for n in numbers)
+    found = sum(w in known.words for w in content) + sum(n in known.numbers for n in numbers)
     return found / total
