@@ -25,7 +25,13 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from guard.eval.ragtruth import RagTruthRecord
-from guard.verifiers.stacked import REQUIRES, grounding_fingerprint, response_features
+from guard.verifiers.stacked import (
+    REQUIRES,
+    claim_features,
+    grounding_fingerprint,
+    input_kind,
+    response_features,
+)
 
 __all__ = [
     "TrainingRow",
@@ -45,9 +51,16 @@ class TrainingRow(BaseModel):
     id: str
     source_id: str
     task: str
+    kind: str  # guard.verifiers.stacked.input_kind: what the stacked verifier sees at run time
     model: str
     label: bool
     features: dict[str, float]
+    # Per claim, for the claim head: its features (claim_features), whether it overlaps a
+    # labelled span, and its character span; and the response's labelled spans.
+    claim_features: list[dict[str, float]] = []
+    claim_labels: list[bool] = []
+    claim_spans: list[tuple[int, int]] = []
+    gold_spans: list[tuple[int, int]] = []
 
 
 def _rank(record_id: str) -> str:
@@ -164,8 +177,17 @@ def training_rows(records: Sequence[RagTruthRecord], path: Path) -> list[Trainin
         )
         rows.append(
             TrainingRow(
-                id=record.id, source_id=record.source_id, task=record.task.value, model=record.model,
+                id=record.id, source_id=record.source_id, task=record.task.value, kind=input_kind(inp),
+                model=record.model,
                 label=record.label, features=response_features(inp, verification),
+                claim_features=claim_features(inp, verification),
+                claim_labels=[_overlaps(v.claim.start, v.claim.end, record) for v in verification.claims],
+                claim_spans=[(v.claim.start, v.claim.end) for v in verification.claims],
+                gold_spans=[(s.start, s.end) for s in record.spans],
             )
         )
     return rows
+
+
+def _overlaps(start: int, end: int, record: RagTruthRecord) -> bool:
+    return any(s.start < end and start < s.end for s in record.spans)

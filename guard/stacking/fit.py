@@ -1,56 +1,55 @@
 """Fit the stacked detector: compare models by grouped cross-validation on train, fit, save as JSON.
 
-Candidates (on the features of :mod:`guard.verifiers.stacked`, standardised with NaN -> mean):
+Response candidates (on the features of :mod:`guard.verifiers.stacked`, standardised with NaN -> mean):
 
-- ``lr``: logistic regression, scikit-learn defaults (L2, C = 1, lbfgs);
+- ``lr``: logistic regression on the format-1 features (lexical, support, EGC, structure,
+  generator family), scikit-learn defaults (L2, C = 1, lbfgs);
 - ``lr_balanced``: the same with balanced class weights;
-- ``lr_interactions`` / ``lr_balanced_interactions``: plus generator family x EGC products;
+- ``lr_interactions``: every feature plus generator family x EGC products;
+- ``lr_extended``: plus novel word pairs, absence phrasing, context shape, input kind and
+  the generator by name (C = 0.1);
+- ``lr_per_kind`` / ``lr_extended_per_kind``: one logistic regression per input kind
+  (:func:`guard.verifiers.stacked.input_kind`: qa, summary, data2txt), C = 0.1;
 - ``gbm``: HistGradientBoostingClassifier (a yardstick only: the shipped artifact is always
   one of the logistic regressions, which JSON holds exactly);
-- ``lr+grounding``, ``lr_interactions+grounding``, ``gbm+grounding``: the same plus the
-  grounding model's features. Reported, not shipped (unless ``grounding=True``): the
-  committed grounding model was trained on every hallucinated sentence of train minus dev,
-  so on these rows its outputs are in-sample. On the 1,421 training rows (11,142 claims) its
-  claim-level AUROC is 0.824 (QA 0.846, Data2txt 0.841, Summary 0.646) where its model card
-  reports 0.755 on dev sentences (QA 0.688, Data2txt 0.815, Summary 0.607). A stacker fitted
-  on such inputs weighs them for a strength they lack on new data, and the cross-validation
-  here cannot see it.
+- ``...+grounding``: the same plus the grounding model's features. Reported, not shipped
+  (unless ``grounding=True``): the committed grounding model was trained on every
+  hallucinated sentence of train minus dev, so on these rows its outputs are in-sample. On
+  the first 1,421 training rows (11,142 claims) its claim-level AUROC is 0.824 (QA 0.846,
+  Data2txt 0.841, Summary 0.646) where its model card reports 0.755 on dev sentences (QA
+  0.688, Data2txt 0.815, Summary 0.607). A stacker fitted on such inputs weighs them for a
+  strength they lack on new data, and the cross-validation here cannot see it.
 
 Each is scored on 5-fold out-of-fold (OOF) predictions, folds grouped by RAGTruth source
 (the six responses of a source share their context). The shipped model is the eligible
 logistic regression with the best OOF AUROC; candidates within ``AUROC_TIE`` of it are
 broken by the lower ECE (calibrated probabilities are the point of
 ``hallucination_probability``). It is refitted on every row; its threshold maximises F1 on
-its OOF predictions, never on dev.
+its OOF predictions, never on dev. A candidate that cannot be fitted (a kind whose rows
+hold one label) is recorded as skipped.
 
-Measured (``ragguard train stacked --data ../shared/data/ragtruth --per-task 600
---extra-ids-from .cache/franq/scores.jsonl --limit 1421``: 1,421 responses, 618
-hallucinated, 475 / 473 / 473 Data2txt / QA / Summary; OOF AUROC / F1 at the OOF-optimal
-threshold / ECE)::
+The claim head (:func:`fit_claim_head`) is fitted after it, on every claim of the rows
+(label: the claim overlaps a labelled span), with the chosen model's OOF response logit
+as a feature; its threshold maximises character-level span F1 on OOF claim predictions.
 
-    lr                           0.868 / 0.764 / 0.043   <- shipped (threshold 0.428)
-    lr_balanced                  0.867 / 0.762 / 0.048
-    lr_interactions              0.866 / 0.761 / 0.043
-    lr_balanced_interactions     0.866 / 0.761 / 0.046
-    gbm                          0.851 / 0.735 / 0.110
-    lr+grounding                 0.885 / 0.776 / 0.026   (in-sample grounding inputs)
-    lr_interactions+grounding    0.883 / 0.771 / 0.022   (in-sample grounding inputs)
-    gbm+grounding                0.867 / 0.745 / 0.106
+Measured: the artifact's ``cv`` holds every candidate's OOF figures for the rows it was
+trained on; ``benchmarks/results/stacked.json`` and docs/DETECTION.md have them beside the
+dev figures. Findings along the way (OOF on the first 1,421 rows unless said):
 
-    lr per task: Data2txt 0.868 / 0.877, QA 0.840 / 0.667, Summary 0.787 / 0.597 (AUROC / F1)
-
-The family x EGC products buy nothing once the family one-hot is in (the family alone moves
-the base rate: on these rows 91 % of llama-2 and 94 % of mistral Data2txt answers are
-hallucinated, 29 % of GPT ones); balanced weights only move the threshold and worsen
-calibration. OOF AUROC was flat from 550 rows (0.862) through 956 (0.860) to 1,421 (0.868),
-so verification was stopped at 1,421 of the 1,967 selected responses to leave the CPU to
-the dev measurement.
-
-A FRANQ head (a second model for responses with FRANQ scores) was tried and not built: on
-the 182 train-minus-dev responses FRANQ was scored on, a logistic regression on the base
-model's OOF logit plus FRANQ aggregates (min/mean ClaimProb, min/mean contrast, min
-ParamKnowledge) reached OOF AUROC 0.897 against 0.896 for the base model alone (FRANQ
-aggregates alone: 0.732).
+- the generator is the strongest single cue (on these rows 91 % of llama-2 and 94 % of
+  mistral Data2txt answers are hallucinated, 29 % of GPT ones); without the generator
+  one-hots OOF AUROC falls from 0.881 to 0.818 (2,049 rows);
+- per-kind heads with the extended features: 0.889 / F1 0.786 / ECE 0.021 against 0.868 /
+  0.764 / 0.043 for ``lr``; per-kind heads without the new features gain less (0.873), the
+  new features pooled 0.875;
+- family x EGC products, balanced weights and boosting buy nothing; absolute novelty counts
+  and per-claim novelty maxima were within the CV's noise (+/- 0.01 between row subsets);
+- per-task thresholds (chosen in nested CV) lost F1 against one threshold (0.772 vs 0.784);
+- OOF AUROC was flat from 550 rows (0.862) through 956 (0.860) to 1,421 (0.868) for ``lr``;
+- a FRANQ head (a second model for responses with FRANQ scores) was tried and not built:
+  on the 182 train-minus-dev responses FRANQ was scored on, a logistic regression on the
+  base model's OOF logit plus FRANQ aggregates reached OOF AUROC 0.897 against 0.896 for
+  the base model alone (FRANQ aggregates alone: 0.732).
 """
 
 from __future__ import annotations
@@ -63,14 +62,29 @@ import numpy as np
 from guard.stacking.dataset import TrainingRow
 from guard.verifiers.stacked import (
     BASE_FEATURES,
+    CLAIM_FEATURES,
+    RESPONSE_LOGIT,
+    ClaimHead,
+    EXTENDED_FEATURES,
     FORMAT,
     GROUNDING_PREFIX,
+    KINDS,
+    POOLED,
     REQUIRES,
+    StackedHead,
     StackedModel,
     known_features,
 )
 
-__all__ = ["AUROC_TIE", "CANDIDATES", "Candidate", "choose", "cross_validate", "fit_stacked"]
+__all__ = [
+    "AUROC_TIE",
+    "CANDIDATES",
+    "Candidate",
+    "choose",
+    "cross_validate",
+    "fit_claim_head",
+    "fit_stacked",
+]
 
 FOLDS = 5
 AUROC_TIE = 0.005
@@ -83,10 +97,13 @@ class Candidate:
     interactions: bool = False
     balanced: bool = False
     grounding: bool = False  # with the grounding model's features (see the module docstring)
+    extended: bool = False  # EXTENDED_FEATURES: novelty counts, context shape, generator by name
+    per_kind: bool = False  # one logistic regression per input kind (qa, summary, data2txt)
+    c: float = 1.0  # inverse L2 strength
 
     @property
     def features(self) -> tuple[str, ...]:
-        names = known_features() if self.interactions else BASE_FEATURES
+        names = known_features() if self.interactions else EXTENDED_FEATURES if self.extended else BASE_FEATURES
         return tuple(n for n in names if self.grounding or GROUNDING_PREFIX not in n)
 
 
@@ -94,11 +111,13 @@ CANDIDATES = (
     Candidate("lr", "lr"),
     Candidate("lr_balanced", "lr", balanced=True),
     Candidate("lr_interactions", "lr", interactions=True),
-    Candidate("lr_balanced_interactions", "lr", interactions=True, balanced=True),
-    Candidate("gbm", "gbm"),
+    Candidate("lr_extended", "lr", extended=True, c=0.1),
+    Candidate("lr_per_kind", "lr", per_kind=True, c=0.1),
+    Candidate("lr_extended_per_kind", "lr", extended=True, per_kind=True, c=0.1),
+    Candidate("gbm", "gbm", extended=True),
     Candidate("lr+grounding", "lr", grounding=True),
-    Candidate("lr_interactions+grounding", "lr", interactions=True, grounding=True),
-    Candidate("gbm+grounding", "gbm", grounding=True),
+    Candidate("lr_extended_per_kind+grounding", "lr", extended=True, per_kind=True, c=0.1, grounding=True),
+    Candidate("gbm+grounding", "gbm", extended=True, grounding=True),
 )
 
 
@@ -126,33 +145,66 @@ def _z(x: np.ndarray, mean: np.ndarray, scale: np.ndarray) -> np.ndarray:
     return np.where(np.isnan(z), 0.0, z)
 
 
-def _fit_lr(candidate: Candidate, x: np.ndarray, y: np.ndarray):
+def _fit_lr(
+    x: np.ndarray, y: np.ndarray, features: Sequence[str], *, c: float, balanced: bool = False
+) -> StackedHead:
     from sklearn.linear_model import LogisticRegression
 
     mean, scale = _standardiser(x)
-    model = LogisticRegression(max_iter=2000, class_weight="balanced" if candidate.balanced else None)
-    return model.fit(_z(x, mean, scale), y), mean, scale
+    model = LogisticRegression(max_iter=3000, C=c, class_weight="balanced" if balanced else None)
+    model.fit(_z(x, mean, scale), y)
+    return StackedHead(
+        features=list(features), mean=[float(v) for v in mean], scale=[float(v) for v in scale],
+        coef=[float(v) for v in model.coef_[0]], intercept=float(model.intercept_[0]),
+    )
 
 
-def _predict(candidate: Candidate, x_train, y_train, x_test) -> np.ndarray:
+def _fit_heads(candidate: Candidate, rows: Sequence[TrainingRow]) -> dict[str, StackedHead]:
+    """The candidate's heads fitted on ``rows``: one pooled, or one per input kind."""
+    def fit(subset: Sequence[TrainingRow]) -> StackedHead:
+        x = matrix(subset, candidate.features)
+        return _fit_lr(x, _labels(subset), candidate.features, c=candidate.c, balanced=candidate.balanced)
+
+    if not candidate.per_kind:
+        return {POOLED: fit(rows)}
+    heads = {}
+    for kind in KINDS:
+        subset = [r for r in rows if r.kind == kind]
+        if len({r.label for r in subset}) < 2:
+            raise ValueError(
+                f"a per-kind stacked model needs both labels among the {kind!r} rows; got {len(subset)} rows"
+            )
+        heads[kind] = fit(subset)
+    return heads
+
+
+def _labels(rows: Sequence[TrainingRow]) -> np.ndarray:
+    return np.array([r.label for r in rows], dtype=int)
+
+
+def _predict(candidate: Candidate, train: Sequence[TrainingRow], test: Sequence[TrainingRow]) -> np.ndarray:
     if candidate.kind == "gbm":
         from sklearn.ensemble import HistGradientBoostingClassifier
 
         model = HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, random_state=0)
-        return model.fit(x_train, y_train).predict_proba(x_test)[:, 1]
-    model, mean, scale = _fit_lr(candidate, x_train, y_train)
-    return model.predict_proba(_z(x_test, mean, scale))[:, 1]
+        x = matrix(train, candidate.features)
+        return model.fit(x, _labels(train)).predict_proba(matrix(test, candidate.features))[:, 1]
+    heads = _fit_heads(candidate, train)
+    model = StackedModel(
+        format=FORMAT, heads=heads, threshold=0.5, requires=list(REQUIRES), grounding_fingerprint="cv",
+        command="cv",
+    )
+    return np.array([model.probability(r.features, r.kind) for r in test])
 
 
 def cross_validate(candidate: Candidate, rows: Sequence[TrainingRow]) -> np.ndarray:
     """Out-of-fold P(hallucinated) for every row, folds grouped by source."""
     from sklearn.model_selection import GroupKFold
 
-    x, y = matrix(rows, candidate.features), np.array([r.label for r in rows], dtype=int)
     groups = [r.source_id for r in rows]
     oof = np.empty(len(rows))
-    for train_idx, test_idx in GroupKFold(n_splits=FOLDS).split(x, y, groups):
-        oof[test_idx] = _predict(candidate, x[train_idx], y[train_idx], x[test_idx])
+    for train_idx, test_idx in GroupKFold(n_splits=FOLDS).split(rows, groups=groups):
+        oof[test_idx] = _predict(candidate, [rows[i] for i in train_idx], [rows[i] for i in test_idx])
     return oof
 
 
@@ -189,19 +241,115 @@ def summary(rows: Sequence[TrainingRow], p: np.ndarray, threshold: float | None 
     }
 
 
+def _scored(candidate: Candidate, rows: Sequence[TrainingRow]) -> tuple[dict, np.ndarray | None]:
+    """The candidate's OOF summary and predictions, or why it could not be fitted (a kind with one label)."""
+    try:
+        oof = cross_validate(candidate, rows)
+    except ValueError as exc:
+        return {"skipped": str(exc)}, None
+    return summary(rows, oof), oof
+
+
 def choose(results: dict[str, dict], *, grounding: bool = False) -> str:
     """The logistic regression with the best OOF AUROC; near-ties go to the lower ECE.
 
-    Candidates with grounding features are eligible only when ``grounding`` is True.
+    Candidates with grounding features are eligible only when ``grounding`` is True; skipped
+    candidates never.
     """
     lrs = {
         c.name: results[c.name]["overall"]
         for c in CANDIDATES
-        if c.kind == "lr" and c.name in results and (grounding or not c.grounding)
+        if c.kind == "lr" and "overall" in results.get(c.name, {}) and (grounding or not c.grounding)
     }
     best = max(a["auroc"] for a in lrs.values())
     close = [name for name, a in lrs.items() if a["auroc"] >= best - AUROC_TIE]
     return min(close, key=lambda name: (lrs[name]["ece"], -lrs[name]["auroc"]))
+
+
+# --- the claim head -----------------------------------------------------------------------------
+
+
+CLAIM_C = 0.1
+_LOGIT_CLIP = 1e-6
+
+
+def _claim_matrix(
+    rows: Sequence[TrainingRow], response_p: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, list[str], np.ndarray]:
+    """Claim features (with each response's logit), claim labels, each claim's source and kind."""
+    clipped = np.clip(response_p, _LOGIT_CLIP, 1 - _LOGIT_CLIP)
+    logits = np.log(clipped / (1 - clipped))
+    x, y, groups, kinds = [], [], [], []
+    for row, logit in zip(rows, logits, strict=True):
+        for features, label in zip(row.claim_features, row.claim_labels, strict=True):
+            x.append([{**features, RESPONSE_LOGIT: logit}[f] for f in CLAIM_FEATURES])
+            y.append(int(label))
+            groups.append(row.source_id)
+            kinds.append(row.kind)
+    matrix_ = np.array(x, dtype=np.float64).reshape(len(y), len(CLAIM_FEATURES))
+    return matrix_, np.array(y), groups, np.array(kinds)
+
+
+def _claim_heads(x: np.ndarray, y: np.ndarray, kinds: np.ndarray) -> dict[str, StackedHead]:
+    """One claim head per input kind; one pooled head when some kind's claims hold one label only."""
+    if any(len(set(y[kinds == kind])) < 2 for kind in KINDS):
+        return {POOLED: _fit_lr(x, y, CLAIM_FEATURES, c=CLAIM_C)}
+    return {kind: _fit_lr(x[kinds == kind], y[kinds == kind], CLAIM_FEATURES, c=CLAIM_C) for kind in KINDS}
+
+
+def _span_figures(rows: Sequence[TrainingRow], flagged: np.ndarray) -> dict:
+    """Character-level span precision / recall / F1 of marking the flagged claims (in row order)."""
+    from guard.eval.metrics import span_metrics
+
+    pairs, at = [], 0
+    for row in rows:
+        n = len(row.claim_spans)
+        pairs.append(([span for span, f in zip(row.claim_spans, flagged[at:at + n]) if f], row.gold_spans))
+        at += n
+    m = span_metrics(pairs)
+    return {"precision": round(m.precision, 4), "recall": round(m.recall, 4), "f1": round(m.f1, 4)}
+
+
+def fit_claim_head(rows: Sequence[TrainingRow], response_oof: np.ndarray) -> ClaimHead:
+    """The claim heads (one per input kind), fitted on every claim; the threshold maximises span F1 OOF.
+
+    ``response_oof``: the shipped response head's out-of-fold P(hallucinated) per row, so the
+    response-logit feature is as honest in training as it is at run time. Per-kind heads
+    beat one pooled head on 2,378 train responses: claim AUROC 0.842 vs 0.823, span F1
+    0.338 vs 0.282 (OOF).
+    """
+    from sklearn.metrics import roc_auc_score
+    from sklearn.model_selection import GroupKFold
+
+    x, y, groups, kinds = _claim_matrix(rows, response_oof)
+    if len(set(y)) < 2 or len(set(groups)) < FOLDS:
+        raise ValueError(f"the claim head needs both labels among the claims of {FOLDS} sources or more")
+    oof = np.empty(len(y))
+    for train_idx, test_idx in GroupKFold(n_splits=FOLDS).split(x, y, groups):
+        heads = _claim_heads(x[train_idx], y[train_idx], kinds[train_idx])
+        oof[test_idx] = [
+            (heads.get(kind) or heads[POOLED]).probability(dict(zip(CLAIM_FEATURES, v, strict=True)))
+            for v, kind in zip(x[test_idx], kinds[test_idx], strict=True)
+        ]
+    grid = np.unique(np.quantile(oof, np.linspace(0.5, 0.99, 50)))
+    spans = {float(t): _span_figures(rows, oof >= t) for t in grid}
+    threshold = max(spans, key=lambda t: spans[t]["f1"])
+    labels = x[:, CLAIM_FEATURES.index("claim_not_supported")] >= 0.5
+    return ClaimHead(
+        heads=_claim_heads(x, y, kinds),
+        threshold=round(threshold, 4),
+        rule="maximises character-level span F1 on out-of-fold train predictions (grouped by source)",
+        cv={
+            "claims": len(y),
+            "hallucinated": int(y.sum()),
+            "auroc": round(float(roc_auc_score(y, oof)), 4),
+            "spans": spans[threshold],
+            "spans_from_support_labels": _span_figures(rows, labels),
+        },
+    )
+
+
+# --- the artifact -------------------------------------------------------------------------------
 
 
 def fit_stacked(
@@ -212,6 +360,7 @@ def fit_stacked(
     trained_on: dict,
     candidates: Sequence[Candidate] = CANDIDATES,
     grounding: bool = False,
+    claim_head: bool = True,
 ) -> StackedModel:
     """Cross-validate the candidates, refit the chosen one on every row, and return the artifact.
 
@@ -224,18 +373,20 @@ def fit_stacked(
             f"training the stacked detector needs both labels and at least {FOLDS} sources; "
             f"got {len(rows)} rows from {len({r.source_id for r in rows})} sources"
         )
-    oof = {c.name: cross_validate(c, rows) for c in candidates}
-    results = {name: summary(rows, p) for name, p in oof.items()}
+    scored = {c.name: _scored(c, rows) for c in candidates}
+    results = {name: result for name, (result, _) in scored.items()}
     chosen = next(c for c in candidates if c.name == choose(results, grounding=grounding))
-    model, mean, scale = _fit_lr(chosen, matrix(rows, chosen.features), y)
+    claims, claims_skipped = None, None if claim_head else "not asked for"
+    if claim_head:
+        try:
+            claims = fit_claim_head(rows, scored[chosen.name][1])
+        except ValueError as exc:  # too few claims or sources: spans come from the labels instead
+            claims_skipped = str(exc)
     return StackedModel(
         format=FORMAT,
-        features=list(chosen.features),
-        mean=[float(v) for v in mean],
-        scale=[float(v) for v in scale],
-        coef=[float(v) for v in model.coef_[0]],
-        intercept=float(model.intercept_[0]),
+        heads=_fit_heads(chosen, rows),
         threshold=results[chosen.name]["threshold"],
+        claims=claims,
         requires=[n for n in REQUIRES if n != "grounding" or chosen.grounding],
         grounding_fingerprint=grounding_fingerprint,
         command=command,
@@ -245,6 +396,7 @@ def fit_stacked(
             "hallucinated": int(y.sum()),
             "sources": len({r.source_id for r in rows}),
             "per_task": {t: sum(r.task == t for r in rows) for t in sorted({r.task for r in rows})},
+            "per_kind": {k: sum(r.kind == k for r in rows) for k in KINDS},
         },
         cv={
             "folds": FOLDS,
@@ -254,5 +406,6 @@ def fit_stacked(
             + ("" if grounding else "; candidates with grounding features are reported, not shipped"),
             "threshold_rule": "F1-optimal on the chosen model's out-of-fold train predictions",
             "candidates": results,
+            **({"claim_head_skipped": claims_skipped} if claims_skipped else {}),
         },
     )

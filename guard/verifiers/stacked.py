@@ -1,19 +1,26 @@
-"""The stacked detector: one calibrated P(hallucinated) per response from the cheap signals.
+"""The stacked detector: a calibrated P(hallucinated) per response, and per claim, from cheap signals.
 
 ``StackedVerifier`` reads what the verifiers named in its artifact's ``requires`` wrote
 (``support`` and ``egc``, plus ``grounding`` for an artifact with grounding features; list
 them before ``stacked`` in the policy), turns it into response-level features
 (:func:`response_features`) and sets ``Verification.hallucination_probability`` (and the
-signal ``stacked_probability``) with a logistic regression held in ``stacked_detector.json``
-(plain JSON: means, scales, coefficients, the decision threshold, how and on what it was
-trained, the cross-validation figures; no pickle).
+signal ``stacked_probability``) with the logistic-regression head for the input's kind
+(:func:`input_kind`: ``qa``, ``summary`` or ``data2txt``, inferred from the question and
+the shape of the context; or one pooled head). Its claim head then gives every claim a
+P(hallucinated) (signal ``stacked_claim_probability``) and a flag at the head's threshold
+(``stacked_claim_flagged``), which decides the sentence spans of
+``Verification.unsupported_spans`` (:mod:`guard.verifiers.spans`). Everything lives in
+``stacked_detector.json``: plain JSON (means, scales, coefficients, thresholds, how and on
+what it was trained, the cross-validation figures; no pickle).
 
-Features (an undefined value, e.g. EGC on an answer with no long claim, is imputed with the
-training mean, so it sits at z = 0 and says nothing):
+Response features (an undefined value, e.g. EGC on an answer with no long claim, is imputed
+with the training mean, so it sits at z = 0 and says nothing):
 
 - lexical: share of the answer's content words in no passage (the ``lexical`` baseline),
   log count of answer numbers in neither the passages nor the question, share of claims with
-  and log count of the numbers/names the support verifier found in no evidence;
+  and log count of the numbers/names the support verifier found in no evidence, share of
+  the answer's word pairs found in no passage, a phrase saying something is absent from
+  the passages ("not mentioned", "does not provide", ...);
 - support: min and mean of the claims' best-sentence cosine and content overlap, share of
   claims whose cosine is under the support verifier's floor. Read from the support
   verifier's own signals, not from the labels: the grounding verifier relabels claims it
@@ -21,34 +28,34 @@ training mean, so it sits at z = 0 and says nothing):
 - EGC: cov, sup, agr, conn, iso, ``defined`` and the EGC detector's probability;
 - grounding: max and mean P(not supported), max P(contradicted), share of claims whose most
   likely label is not "supported" (the per-claim signals ``grounding_*``);
-- structure: log #claims, log answer characters, log #passages, log context characters;
-- generator family (``VerificationInput.generator``): llama-2, gpt, mistral, other/unknown,
-  one-hot, and family x EGC products (METHODS section 8: the family flips the direction of
-  the graph signals). The artifact's feature list says which a model uses.
+- structure: log #claims, log answer characters, log #passages, log context characters,
+  answer / context length ratio, share of "key: value" context lines, a summarisation
+  instruction, the input kind;
+- generator (``VerificationInput.generator``): RAGTruth's six models by name and their
+  family (llama-2, gpt, mistral), one-hot; a generator none of them matches gets NaN for
+  all, so it takes the known generators' average effect. On RAGTruth the generator moves
+  the base rate strongly (91-94 % of Llama-2 and Mistral Data2txt answers are hallucinated,
+  29 % of GPT ones): without these features train OOF AUROC falls from 0.881 to 0.818.
+  Family x EGC products exist for the ``lr_interactions`` candidate.
+
+Claim features (:func:`claim_features`): the claim's cosine, overlap, novel terms, novel
+content words (count and share), length, position (first, last, relative), whether it opens
+like an add-on ("Additionally", "Overall", ...), whether it is labelled not supported, the
+response head's logit, and the generator and kind one-hots.
 
 Training (``ragguard train stacked``, code in :mod:`guard.stacking`) uses RAGTruth train
-minus our dev split only; the threshold maximises F1 on out-of-fold train predictions.
-The shipped artifact has **no grounding features**: the committed grounding model was
-trained on every hallucinated sentence of train minus dev, so on the stacker's training
-rows its outputs are in-sample and look far better than they are (figures in
-:mod:`guard.stacking.fit`). Its grounding-feature variants are cross-validated and reported
-in the artifact, not shipped; ``--grounding-features`` ships one once a grounding model
-exists that never saw the training rows.
+minus our dev split only; the response threshold maximises F1, the claim threshold
+character-level span F1, both on out-of-fold train predictions (the claim head is trained
+on the response head's OOF logits, as it meets new ones at run time). The shipped artifact
+has **no grounding features**: the committed grounding model was trained on every
+hallucinated sentence of train minus dev, so on the stacker's training rows its outputs are
+in-sample and look far better than they are (figures in :mod:`guard.stacking.fit`). Its
+grounding-feature variants are cross-validated and reported in the artifact, not shipped;
+``--grounding-features`` ships one once a grounding model exists that never saw the
+training rows.
 
-Dev, all 3,024 responses of our dev split (1,329 hallucinated; ``ragguard eval ragtruth
---path ../shared/data/ragtruth --split dev --task T --detectors
-lexical,support,egc,grounding,stacked`` per task, pooled; ``benchmarks/results/stacked.json``).
-F1 at each detector's train-fitted threshold / AUROC / ECE::
-
-                overall              Data2txt             QA                   Summary
-    stacked     0.748 0.862 0.033    0.872 0.859 0.046    0.619 0.827 0.040    0.572 0.792 0.038
-    lexical     0.680 0.750   -      0.823 0.716   -      0.531 0.687   -      0.471 0.675   -
-    support     0.697 0.692 0.272    0.817 0.539 0.175    0.579 0.705 0.370    0.543 0.695 0.285
-    egc         0.633 0.642 0.054    0.823 0.463 0.111    0.414 0.579 0.061    0.466 0.554 0.228
-    grounding   0.616 0.733 0.269    0.811 0.620 0.244    0.170 0.646 0.295    0.000 0.550 0.271
-
-(grounding: max P(not supported) at its stored threshold 0.814.) The train OOF figures
-(AUROC 0.868, ECE 0.043) held on dev: 0.862 and 0.033.
+Dev figures, and the format-1 detector's beside them: ``docs/DETECTION.md`` and
+``benchmarks/results/stacked.json`` (``python benchmarks/stacked_results.py``).
 
 An artifact with grounding features records the fingerprint of the grounding model they
 came from: with another grounding model the verifier refuses to score (a
@@ -58,8 +65,10 @@ came from: with another grounding model the verifier refuses to score (a
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -70,7 +79,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from guard.errors import ModelError, VerifierError
 from guard.verifiers.support import COS_FLOOR
-from guard.verifiers.types import Verification
+from guard.verifiers.types import CLAIM_FLAG_SIGNAL, CLAIM_PROBABILITY_SIGNAL, SupportLabel, Verification
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
@@ -80,14 +89,24 @@ __all__ = [
     "ARTIFACT_PATH",
     "BASE_FEATURES",
     "EGC_FEATURES",
+    "CLAIM_FEATURES",
+    "EXTENDED_FEATURES",
     "FAMILIES",
+    "GENERATORS",
     "GROUNDING_PREFIX",
     "GROUNDING_SIGNALS",
+    "KINDS",
+    "POOLED",
     "REQUIRES",
+    "ClaimHead",
+    "StackedHead",
     "StackedModel",
     "StackedVerifier",
+    "claim_features",
     "generator_family",
+    "generator_name",
     "grounding_fingerprint",
+    "input_kind",
     "interaction_name",
     "known_features",
     "load_stacked",
@@ -95,12 +114,16 @@ __all__ = [
 ]
 
 ARTIFACT_PATH = Path(__file__).with_name("stacked_detector.json")
-FORMAT = "ragguard-stacked/1"
+FORMAT = "ragguard-stacked/2"
 TRAIN_COMMAND = "ragguard train stacked"
 REQUIRES = ("support", "egc", "grounding")  # the verifiers every feature together needs
 GROUNDING_PREFIX = "grounding_"
 GROUNDING_SIGNALS = ("grounding_supported", "grounding_unsupported", "grounding_contradicted")
 FAMILIES = ("llama-2", "gpt", "mistral", "other")
+# RAGTruth's six generators by name (generator_name calls any other one "other").
+GENERATORS = ("gpt-4", "gpt-3.5", "mistral-7b", "llama-2-7b", "llama-2-13b", "llama-2-70b")
+# What the answer is asked to do, inferred from the input (see input_kind); each kind may have its own head.
+KINDS = ("qa", "summary", "data2txt")
 # A claim whose best evidence sentence is less similar than this counts as weakly supported
 # (the support verifier's cosine floor: below it its cosine term is 0).
 LOW_COSINE = COS_FLOOR
@@ -130,6 +153,42 @@ BASE_FEATURES = (
     "log_context_chars",
     *(f"family_{family}" for family in FAMILIES),
 )
+# Added in format 2 (measured in guard.stacking.fit): novel word pairs, absence phrasing,
+# the context's shape and the generator by name rather than family. Absolute novelty counts
+# were tried and left out: no better within the CV's noise, and they tie the score to length
+# (a one-sentence fabrication has few novel words).
+NOVELTY_FEATURES = (
+    "novel_bigram_share",
+    "absence_phrase",
+    "structured_share",
+    "summary_instruction",
+    "answer_context_ratio",
+)
+# The claim head's features (claim_features), plus the response head's logit for the whole answer.
+RESPONSE_LOGIT = "response_logit"
+CLAIM_FEATURES = (
+    "claim_cosine",
+    "claim_overlap",
+    "claim_novel_terms_log",
+    "claim_novel_words_log",
+    "claim_novel_word_share",
+    "claim_chars_log",
+    "claim_position",
+    "claim_is_first",
+    "claim_is_last",
+    "claim_addition",
+    "claim_not_supported",
+    "log_claims",
+    RESPONSE_LOGIT,
+    *(f"generator_{name}" for name in GENERATORS),
+    *(f"kind_{kind}" for kind in KINDS),
+)
+EXTENDED_FEATURES = (
+    *BASE_FEATURES,
+    *NOVELTY_FEATURES,
+    *(f"generator_{name}" for name in GENERATORS),
+    *(f"kind_{kind}" for kind in KINDS),
+)
 
 
 def interaction_name(family: str, feature: str) -> str:
@@ -139,7 +198,7 @@ def interaction_name(family: str, feature: str) -> str:
 def known_features() -> tuple[str, ...]:
     """Every feature name :func:`response_features` computes."""
     products = tuple(interaction_name(f, e) for f in FAMILIES for e in EGC_FEATURES)
-    return (*BASE_FEATURES, *products)
+    return (*EXTENDED_FEATURES, *products)
 
 
 def generator_family(generator: str | None) -> str:
@@ -152,6 +211,62 @@ def generator_family(generator: str | None) -> str:
     if "mistral" in name:
         return "mistral"
     return "other"
+
+
+_GENERATOR_MARKS = (
+    ("gpt-4", ("gpt-4",)),
+    ("gpt-3.5", ("gpt-3.5",)),
+    ("mistral-7b", ("mistral", "7b")),
+    ("llama-2-70b", ("llama", "70b")),
+    ("llama-2-13b", ("llama", "13b")),
+    ("llama-2-7b", ("llama", "7b")),
+)
+
+
+def generator_name(generator: str | None) -> str:
+    """The RAGTruth generator ``generator`` names (see GENERATORS), or "other"."""
+    name = (generator or "").lower().replace("_", "-")
+    for known, marks in _GENERATOR_MARKS:
+        if all(mark in name for mark in marks):
+            return known
+    return "other"
+
+
+# "key: value" lines (or a bare "key:" that opens a nested block): a record, not prose.
+_RECORD_LINE = re.compile(r"^\s*[\w\- ]{1,40}:(\s|$)")
+_SUMMARY_INSTRUCTION = re.compile(r"\s*(summari[sz]e|write a summary|summary\b)", re.IGNORECASE)
+# The answer says something is absent from the passages (often true, and then faithful).
+_ABSENCE = re.compile(
+    r"\b(unable to|not (?:provided|mentioned|specified|available|include)|no (?:information|mention)"
+    r"|does not (?:mention|provide|specify|say|include)|cannot (?:be determined|answer))",
+    re.IGNORECASE,
+)
+# A sentence that opens like an add-on to the answer (where RAGTruth's generators often go beyond the passages).
+_ADDITION = re.compile(
+    r"^\s*(additionally|furthermore|moreover|overall|in summary|in conclusion|it is important"
+    r"|it's important|however|note that|please note)\b",
+    re.IGNORECASE,
+)
+# A context is a record (data-to-text) when this share of its non-empty lines are "key: value".
+RECORD_SHARE = 0.7
+
+
+def _record_share(inp: VerificationInput) -> float:
+    lines = [line for p in inp.passages for line in p.text.splitlines() if line.strip()]
+    return sum(bool(_RECORD_LINE.match(line)) for line in lines) / len(lines) if lines else 0.0
+
+
+def input_kind(inp: VerificationInput) -> str:
+    """What the answer was asked to do: "data2txt" (the context is a record), "summary", or "qa".
+
+    Inferred, since callers do not say: on RAGTruth train it matches the task for all Summary
+    and Data2txt responses and all but a handful of QA ones (tests/verifiers/test_stacked.py).
+    """
+    if _SUMMARY_INSTRUCTION.match(inp.question):  # before the record test: articles hold "Key: value" lists
+        return "summary"
+    if _record_share(inp) >= RECORD_SHARE:
+        return "data2txt"
+    return "summary" if not inp.question.strip() else "qa"
 
 
 # --- features -------------------------------------------------------------------------------------
@@ -174,13 +289,29 @@ def response_features(
         **(_grounding(report) if "grounding" in requires else _no_grounding()),
         **_structure(inp, report),
     }
-    family = generator_family(inp.generator)
-    for name in FAMILIES:
-        features[f"family_{name}"] = float(name == family)
+    features.update(_novelty(inp))
+    kind = input_kind(inp)
+    features.update(_generator_one_hots(inp.generator))
+    for name in KINDS:
+        features[f"kind_{name}"] = float(name == kind)
     for name in FAMILIES:
         for egc_feature in EGC_FEATURES:
             features[interaction_name(name, egc_feature)] = features[f"family_{name}"] * features[egc_feature]
     return features
+
+
+def _generator_one_hots(generator: str | None) -> dict[str, float]:
+    """The generator's name and family one-hots, each group all NaN when it is not a known one.
+
+    NaN is imputed with the training mean (z = 0), so an unknown generator (or a known family
+    with an unknown size, "llama-3-8b") gets the average effect of the known ones instead of
+    an all-zero pattern no training row had.
+    """
+    name, family = generator_name(generator), generator_family(generator)
+    return {
+        **{f"generator_{n}": math.nan if name == "other" else float(n == name) for n in GENERATORS},
+        **{f"family_{n}": math.nan if family == "other" else float(n == family) for n in FAMILIES},
+    }
 
 
 def check_requirements(report: Verification, requires: Sequence[str] = REQUIRES) -> None:
@@ -208,6 +339,39 @@ def check_requirements(report: Verification, requires: Sequence[str] = REQUIRES)
         )
 
 
+def claim_features(inp: VerificationInput, report: Verification) -> list[dict[str, float]]:
+    """One feature row per claim for the claim head, all of CLAIM_FEATURES but the response logit."""
+    from guard.verifiers.lexical import content_words, vocabulary
+
+    known = vocabulary([*(p.text for p in inp.passages), inp.question])
+    n = len(report.claims)
+    shared = {"log_claims": math.log1p(n)}
+    kind = input_kind(inp)
+    shared.update({k: v for k, v in _generator_one_hots(inp.generator).items() if k.startswith("generator_")})
+    shared.update({f"kind_{name}": float(name == kind) for name in KINDS})
+    rows = []
+    for i, verdict in enumerate(report.claims):
+        text = verdict.claim.text
+        content = content_words(text)
+        novel = [w for w in content if w not in known.words]
+        rows.append({
+            **shared,
+            "claim_cosine": verdict.signals["cosine"],
+            "claim_overlap": verdict.signals["overlap"],
+            "claim_novel_terms_log": math.log1p(verdict.signals.get("novel_terms", 0.0)),
+            "claim_novel_words_log": math.log1p(len(novel)),
+            "claim_novel_word_share": len(novel) / len(content) if content else 0.0,
+            "claim_chars_log": math.log1p(len(text)),
+            "claim_position": i / (n - 1) if n > 1 else 0.0,
+            "claim_is_first": float(i == 0),
+            "claim_is_last": float(i == n - 1),
+            "claim_addition": float(bool(_ADDITION.match(text))),
+            # "unsupported" or "contradicted": a grounding verifier only turns one into the other.
+            "claim_not_supported": float(verdict.label is not SupportLabel.supported),
+        })
+    return rows
+
+
 def _lexical(inp: VerificationInput, report: Verification) -> dict[str, float]:
     from guard.verifiers.lexical import content_overlap, numbers_in, vocabulary
 
@@ -220,6 +384,21 @@ def _lexical(inp: VerificationInput, report: Verification) -> dict[str, float]:
         "novel_numbers_log": math.log1p(len(novel_numbers)),
         "novel_term_claim_share": _share(n > 0 for n in novel),
         "novel_terms_log": math.log1p(sum(novel)),
+    }
+
+
+def _novelty(inp: VerificationInput) -> dict[str, float]:
+    from guard.verifiers.lexical import words
+
+    context_bigrams = {pair for p in inp.passages for pair in itertools.pairwise(words(p.text))}
+    answer_bigrams = list(itertools.pairwise(words(inp.answer)))
+    context_chars = sum(len(p.text) for p in inp.passages)
+    return {
+        "novel_bigram_share": _share(pair not in context_bigrams for pair in answer_bigrams),
+        "absence_phrase": float(bool(_ABSENCE.search(inp.answer))),
+        "structured_share": _record_share(inp),
+        "summary_instruction": float(bool(_SUMMARY_INSTRUCTION.match(inp.question))),
+        "answer_context_ratio": math.log((len(inp.answer) + 1) / (context_chars + 1)),
     }
 
 
@@ -283,37 +462,27 @@ def _share(flags) -> float:
 # --- the model --------------------------------------------------------------------------------------
 
 
-class StackedModel(BaseModel):
-    """``stacked_detector.json``: standardise (NaN -> mean), then logistic regression."""
+class StackedHead(BaseModel):
+    """One logistic regression: standardise (NaN -> the training mean), then a linear logit."""
 
-    format: Literal["ragguard-stacked/1"]
     features: list[str] = Field(min_length=1)
     mean: list[float]
     scale: list[float]
     coef: list[float]
     intercept: float
-    threshold: float = Field(ge=0.0, le=1.0)
-    requires: list[str]
-    grounding_fingerprint: str  # the grounding model the grounding features came from
-    command: str
-    trained_on: dict[str, Any] = Field(default_factory=dict)
-    cv: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
-    def _consistent(self) -> StackedModel:
+    def _consistent(self) -> StackedHead:
         n = len(self.features)
         if not len(self.mean) == len(self.scale) == len(self.coef) == n:
             raise ValueError(
                 f"features, mean, scale and coef must have one entry each per feature ({n} features; "
                 f"{len(self.mean)} means, {len(self.scale)} scales, {len(self.coef)} coefficients)"
             )
-        unknown = sorted(set(self.features) - set(known_features()))
+        known = (*known_features(), *CLAIM_FEATURES)
+        unknown = sorted(set(self.features) - set(known))
         if unknown:
-            raise ValueError(f"unknown features {unknown}: this code computes {list(known_features())}")
-        if not {"support", "egc"} <= set(self.requires) <= set(REQUIRES):
-            raise ValueError(f"requires must hold 'support' and 'egc' and lie within {list(REQUIRES)}")
-        if "grounding" not in self.requires and any(GROUNDING_PREFIX in f for f in self.features):
-            raise ValueError("grounding features need 'grounding' in requires")
+            raise ValueError(f"unknown features {unknown}: this code computes {list(known)}")
         if any(not s > 0 for s in self.scale):
             raise ValueError("every scale must be positive")
         if any(not math.isfinite(v) for v in (*self.mean, *self.coef, self.intercept)):
@@ -326,12 +495,89 @@ class StackedModel(BaseModel):
         z = (raw - np.array(self.mean)) / np.array(self.scale)
         return np.where(np.isnan(z), 0.0, z)
 
+    def logit(self, features: dict[str, float]) -> float:
+        return float(self.vector(features) @ np.array(self.coef) + self.intercept)
+
     def probability(self, features: dict[str, float]) -> float:
-        """P(hallucinated | features)."""
-        logit = float(self.vector(features) @ np.array(self.coef) + self.intercept)
-        if logit >= 0:  # the two forms keep exp() from overflowing on an extreme answer
-            return 1.0 / (1.0 + math.exp(-logit))
-        return math.exp(logit) / (1.0 + math.exp(logit))
+        return _sigmoid(self.logit(features))
+
+
+def _sigmoid(logit: float) -> float:
+    if logit >= 0:  # the two forms keep exp() from overflowing on an extreme answer
+        return 1.0 / (1.0 + math.exp(-logit))
+    return math.exp(logit) / (1.0 + math.exp(logit))
+
+
+class ClaimHead(BaseModel):
+    """Per-claim P(hallucinated) over CLAIM_FEATURES, one head per input kind or one pooled (``"all"``).
+
+    A claim at or above ``threshold`` is flagged.
+    """
+
+    heads: dict[str, StackedHead]
+    threshold: float = Field(ge=0.0, le=1.0)
+    rule: str = ""  # how the threshold was chosen
+    cv: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ClaimHead:
+        _check_kinds(self.heads)
+        other = sorted({f for head in self.heads.values() for f in head.features} - set(CLAIM_FEATURES))
+        if other:
+            raise ValueError(f"the claim head reads claim features only ({list(CLAIM_FEATURES)}); got {other}")
+        return self
+
+    def head(self, kind: str) -> StackedHead:
+        return self.heads.get(kind) or self.heads[POOLED]
+
+
+def _check_kinds(heads: dict[str, StackedHead]) -> None:
+    if set(heads) not in ({POOLED}, set(KINDS)):
+        raise ValueError(f"heads must be {{{POOLED!r}: ...}} or one per input kind {list(KINDS)}; got {sorted(heads)}")
+
+
+POOLED = "all"  # the key of a head that serves every input kind
+
+
+class StackedModel(BaseModel):
+    """``stacked_detector.json``: one head for every input kind (``"all"``) or one per kind."""
+
+    format: Literal["ragguard-stacked/2"]
+    heads: dict[str, StackedHead]
+    threshold: float = Field(ge=0.0, le=1.0)
+    claims: ClaimHead | None = None  # per-claim flags for the unsupported spans; None: spans from labels
+    requires: list[str]
+    grounding_fingerprint: str  # the grounding model the grounding features came from
+    command: str
+    trained_on: dict[str, Any] = Field(default_factory=dict)
+    cv: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> StackedModel:
+        _check_kinds(self.heads)
+        if not {"support", "egc"} <= set(self.requires) <= set(REQUIRES):
+            raise ValueError(f"requires must hold 'support' and 'egc' and lie within {list(REQUIRES)}")
+        features = {f for head in self.heads.values() for f in head.features}
+        if any(f in CLAIM_FEATURES and f not in known_features() for f in features):
+            raise ValueError("claim features belong to the claim head, not to a response head")
+        if "grounding" not in self.requires and any(GROUNDING_PREFIX in f for f in features):
+            raise ValueError("grounding features need 'grounding' in requires")
+        return self
+
+    def head(self, kind: str) -> StackedHead:
+        """The head for input ``kind`` (one of KINDS), or the pooled one."""
+        return self.heads.get(kind) or self.heads[POOLED]
+
+    def probability(self, features: dict[str, float], kind: str) -> float:
+        """P(hallucinated | features) from the head for input ``kind`` (see :func:`input_kind`)."""
+        return self.head(kind).probability(features)
+
+    def claim_probabilities(self, rows: list[dict[str, float]], response_logit: float, kind: str) -> list[float]:
+        """Per-claim P(hallucinated) from the claim head for ``kind`` (rows from :func:`claim_features`)."""
+        if self.claims is None:
+            return []
+        head = self.claims.head(kind)
+        return [head.probability({**row, RESPONSE_LOGIT: response_logit}) for row in rows]
 
 
 def load_stacked(path: str | Path = ARTIFACT_PATH) -> StackedModel:
@@ -422,6 +668,15 @@ class StackedVerifier:
                 f"the stacked detector was trained on grounding model {model.grounding_fingerprint}, "
                 f"but the grounding model in use is {running}: retrain it with `{TRAIN_COMMAND}`"
             )
-        probability = model.probability(response_features(inp, state.report, model.requires))
+        features = response_features(inp, state.report, model.requires)
+        kind = input_kind(inp)
+        logit = model.head(kind).logit(features)
+        probability = _sigmoid(logit)
         state.report.hallucination_probability = probability
         state.report.signals["stacked_probability"] = probability
+        if model.claims is None:
+            return
+        claim_rows = claim_features(inp, state.report)
+        for verdict, p in zip(state.report.claims, model.claim_probabilities(claim_rows, logit, kind), strict=True):
+            verdict.signals[CLAIM_PROBABILITY_SIGNAL] = p
+            verdict.signals[CLAIM_FLAG_SIGNAL] = float(p >= model.claims.threshold)

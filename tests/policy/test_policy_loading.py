@@ -306,3 +306,13 @@ def test_packaged_profiles_list_the_verifiers_their_thresholds_need(profile: str
     if "stacked" in policy.verifiers:
         before = policy.verifiers[: policy.verifiers.index("stacked")]
         assert set(load_stacked().requires) <= set(before)
+
+
+@pytest.mark.parametrize("profile", ["medical", "legal"])
+def test_strict_profiles_cut_hallucination_probability_at_the_detectors_threshold(profile: str) -> None:
+    from guard.verifiers.stacked import load_stacked
+
+    # The cut is the stacked detector's F1-optimal train threshold, rounded; a retrained
+    # detector must carry its new threshold into the profiles.
+    cut = load_policy(profile).thresholds.max_hallucination_probability
+    assert cut == pytest.approx(load_stacked().threshold, abs=0.005)

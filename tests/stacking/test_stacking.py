@@ -82,13 +82,25 @@ def test_tiny_slice_trains_a_loadable_artifact_that_scores(train, tiny, tmp_path
     assert set(BASE_FEATURES) <= set(rows[0].features)
 
     model = fit_stacked(rows, grounding_fingerprint=grounding_fingerprint(), command="test", trained_on={})
-    assert model.cv["chosen"] in {c.name for c in CANDIDATES if c.kind == "lr"}
+    assert model.cv["chosen"] in {c.name for c in CANDIDATES if c.kind == "lr" and not c.per_kind}
     assert set(model.cv["candidates"]) == {c.name for c in CANDIDATES}
+    # Ten QA answers hold no summary or data2txt rows: the per-kind candidates say so instead of failing.
+    for candidate in (c for c in CANDIDATES if c.per_kind):
+        assert "needs both labels among the 'summary' rows" in model.cv["candidates"][candidate.name]["skipped"]
+    assert list(model.heads) == ["all"]
+    # The claim head: fitted on every claim, its threshold chosen for span F1 on OOF predictions.
+    assert model.claims is not None and list(model.claims.heads) == ["all"]  # QA claims only: one pooled head
+    assert model.claims.cv["claims"] == sum(len(r.claim_labels) for r in rows)
+    assert 0.0 <= model.claims.cv["spans"]["f1"] <= 1.0
+    for row, record in zip(rows, tiny, strict=True):
+        overlapping = [any(s.start < end and start < s.end for s in record.spans) for start, end in row.claim_spans]
+        assert row.claim_labels == overlapping
+    assert any(any(r.claim_labels) for r in rows)
     assert model.trained_on["responses"] == len(tiny)
     artifact = tmp_path / "stacked.json"
     artifact.write_text(model.model_dump_json(indent=2), encoding="utf-8")
     assert load_stacked(artifact) == model
-    assert json.loads(artifact.read_text())["format"] == "ragguard-stacked/1"
+    assert json.loads(artifact.read_text())["format"] == "ragguard-stacked/2"
 
     verifier = StackedVerifier(artifact)
     assert verifier.threshold == model.threshold

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+from pathlib import Path
 
 import pytest
 
@@ -13,13 +15,17 @@ from guard.verifiers.stacked import (
     ARTIFACT_PATH,
     REQUIRES,
     StackedVerifier,
+    KINDS,
     generator_family,
+    generator_name,
+    input_kind,
     known_features,
     load_stacked,
     response_features,
 )
 from guard.verifiers.types import VerificationInput
 
+RAGTRUTH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "ragtruth"
 ORDER = [*REQUIRES, "stacked"]  # every verifier a stacked artifact may read, in order
 QUESTION = "When was the Eiffel Tower completed and how tall is it?"
 PASSAGES = [
@@ -37,6 +43,13 @@ def stacked_verify(answer: str, generator: str | None = "gpt-4-0613", verifiers=
     return verify(
         question=QUESTION, contexts=PASSAGES, answer=answer, generator=generator, verifiers=verifiers
     )
+
+
+@pytest.fixture(scope="module")
+def ragtruth_train():
+    from guard.eval.ragtruth import load_ragtruth
+
+    return load_ragtruth(RAGTRUTH, splits=["train"])
 
 
 @pytest.fixture
@@ -70,15 +83,17 @@ def test_missing_requirement_is_a_recorded_failure_that_names_the_order(verifier
     assert f"list the verifiers in this order: {order}" in failure.message
 
 
+def with_head_feature(data: dict, feature: str) -> dict:
+    """The artifact data with ``feature`` (weight 1) appended to every head."""
+    for head in data["heads"].values():
+        head.update(features=[*head["features"], feature], mean=[*head["mean"], 0.5],
+                    scale=[*head["scale"], 0.25], coef=[*head["coef"], 1.0])
+    return data
+
+
 def test_an_artifact_with_grounding_features_reads_the_grounding_verifier(tmp_path, use_artifact):
-    data = json.loads(ARTIFACT_PATH.read_text())
-    data.update(
-        requires=list(REQUIRES),
-        features=[*data["features"], "grounding_max_not_supported"],
-        mean=[*data["mean"], 0.5],
-        scale=[*data["scale"], 0.25],
-        coef=[*data["coef"], 1.0],
-    )
+    data = with_head_feature(json.loads(ARTIFACT_PATH.read_text()), "grounding_max_not_supported")
+    data.update(requires=list(REQUIRES))
     path = tmp_path / "with-grounding.json"
     path.write_text(json.dumps(data))
     use_artifact(path)
@@ -91,9 +106,8 @@ def test_an_artifact_with_grounding_features_reads_the_grounding_verifier(tmp_pa
 
 
 def test_grounding_features_without_grounding_in_requires_are_rejected(tmp_path):
-    data = json.loads(ARTIFACT_PATH.read_text())
-    data.update(requires=["support", "egc"], features=["grounding_max_not_supported"], mean=[0.5],
-                scale=[0.25], coef=[1.0])
+    data = with_head_feature(json.loads(ARTIFACT_PATH.read_text()), "grounding_max_not_supported")
+    data.update(requires=["support", "egc"])
     path = tmp_path / "inconsistent.json"
     path.write_text(json.dumps(data))
     with pytest.raises(ModelError, match="grounding features need 'grounding' in requires"):
@@ -108,10 +122,11 @@ def test_generator_family_changes_features_and_probability():
         inp = VerificationInput(question=QUESTION, passages=as_passages(PASSAGES), answer=FABRICATED,
                                 generator=generator)
         rows[generator] = response_features(inp, report)
-        probabilities[generator] = model.probability(rows[generator])
+        probabilities[generator] = model.probability(rows[generator], input_kind(inp))
     assert rows["gpt-4-0613"]["family_gpt"] == 1.0 and rows["gpt-4-0613"]["family_llama-2"] == 0.0
     assert rows["llama-2-7b-chat"]["family_llama-2"] == 1.0
-    assert rows[None]["family_other"] == 1.0
+    # An unknown generator gets the known ones' average effect (NaN -> the training mean), not "none of them".
+    assert all(math.isnan(v) for k, v in rows[None].items() if k.startswith(("family_", "generator_")) and "*" not in k)
     assert len(set(probabilities.values())) == 4
     assert set(rows[None]) == set(known_features())
 
@@ -123,6 +138,43 @@ def test_generator_family_changes_features_and_probability():
 )
 def test_generator_family(generator, family):
     assert generator_family(generator) == family
+
+
+@pytest.mark.parametrize(
+    ("generator", "name"),
+    [("gpt-4-0613", "gpt-4"), ("gpt-3.5-turbo-0613", "gpt-3.5"), ("mistral-7B-instruct", "mistral-7b"),
+     ("llama-2-7b-chat", "llama-2-7b"), ("meta-llama/Llama-2-13b-chat-hf", "llama-2-13b"),
+     ("llama-2-70b-chat", "llama-2-70b"), ("local/smollm2-135m-instruct", "other"), (None, "other")],
+)
+def test_generator_name(generator, name):
+    assert generator_name(generator) == name
+
+
+def kind_of(question: str, *passages: str) -> str:
+    return input_kind(VerificationInput(question=question, passages=as_passages(list(passages)), answer="x"))
+
+
+def test_input_kind_from_the_shape_of_the_input():
+    record = "name: Le Crepe Shoppe\ncity: Santa Barbara\nattributes:\n  parking: street\nhours: null"
+    assert kind_of("Write an overview of the business.", record) == "data2txt"
+    assert kind_of("Summarize the following news article.", "A long article. It has sentences.") == "summary"
+    assert kind_of("", "An article with no question asked of it.") == "summary"
+    assert kind_of(QUESTION, *PASSAGES) == "qa"
+    assert kind_of("butcher shop phone number", "Phone Number: (510) 889-8690", "Open daily, see the website.") == "qa"
+
+
+def test_input_kind_matches_the_ragtruth_task(ragtruth_train):
+    from collections import Counter
+
+    kinds = Counter(
+        (r.task.value, input_kind(VerificationInput(question=r.question, passages=as_passages(r.passages),
+                                                    answer=r.answer)))
+        for r in ragtruth_train
+    )
+    assert kinds[("Data2txt", "data2txt")] == sum(v for (t, _), v in kinds.items() if t == "Data2txt")
+    assert kinds[("Summary", "summary")] == sum(v for (t, _), v in kinds.items() if t == "Summary")
+    qa = sum(v for (t, _), v in kinds.items() if t == "QA")
+    assert kinds[("QA", "qa")] >= 0.98 * qa
 
 
 def test_committed_artifact_says_how_it_was_made():
@@ -143,11 +195,15 @@ def write(path, **changes):
     return path
 
 
+HEAD = {"features": ["novel_word_share"], "mean": [0.2], "scale": [0.1], "coef": [1.0], "intercept": 0.0}
+
+
 @pytest.mark.parametrize(
     ("changes", "says"),
     [
-        ({"coef": [1.0]}, "one entry each per feature"),
-        ({"features": ["no_such_feature"], "mean": [0.0], "scale": [1.0], "coef": [1.0]}, "unknown features"),
+        ({"heads": {"all": {**HEAD, "coef": [1.0, 2.0]}}}, "one entry each per feature"),
+        ({"heads": {"all": {**HEAD, "features": ["no_such_feature"]}}}, "unknown features"),
+        ({"heads": {"qa": HEAD}}, "one per input kind"),
         ({"threshold": 1.5}, "threshold"),
         ({"format": "something-else/9"}, "format"),
     ],
@@ -188,4 +244,13 @@ def test_extreme_features_give_a_probability_not_an_overflow():
     row = response_features(inp, stacked_verify(FABRICATED), model.requires)
     for sign in (1e6, -1e6):
         extreme = {name: value * sign for name, value in row.items()}
-        assert 0.0 <= model.probability(extreme) <= 1.0
+        for kind in KINDS:
+            assert 0.0 <= model.probability(extreme, kind) <= 1.0
+
+
+def test_a_pooled_artifact_serves_every_kind(tmp_path, use_artifact):
+    path = write(tmp_path / "pooled.json", heads={"all": HEAD})
+    model = load_stacked(path)
+    assert all(model.head(kind) is model.heads["all"] for kind in KINDS)
+    use_artifact(path)
+    assert stacked_verify(FABRICATED).hallucination_probability is not None
