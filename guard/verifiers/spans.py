@@ -1,13 +1,17 @@
 """Where the answer is unsupported: character spans of its claims and terms, for highlighting.
 
-Run once after every verifier (the final labels decide), two granularities:
+Run once after every verifier (the final labels and flags decide), two granularities:
 
-- ``sentence``: each claim whose label is not ``supported``; its span is the claim's
-  span in the answer without the citation markers that open or close it (with the
-  spaces around them, and the full stop after closing ones), since the markers are
-  the model's evidence pointers, not its claim;
-- ``term``: inside such a claim, every occurrence of a number or name that neither
-  the passages nor the question mention (:func:`guard.verifiers.lexical.novel_terms`,
+- ``sentence``: where the stacked verifier's claim head ran (signal
+  ``stacked_claim_flagged``), each claim it flagged, whatever its label; elsewhere each
+  claim whose label is not ``supported``. On RAGTruth dev the flags mark far fewer
+  characters for the same hits (docs/DETECTION.md). The span is the claim's span in the
+  answer without the citation markers that open or close it (with the spaces around
+  them, and the full stop after closing ones), since the markers are the model's
+  evidence pointers, not its claim;
+- ``term``: inside each claim not labelled ``supported``, flagged or not (a number the
+  passages never mention is worth a highlight of its own), every occurrence of a number
+  or name that neither the passages nor the question mention (:func:`guard.verifiers.lexical.novel_terms`,
   the fabrication signature the ``types`` verifier also reports). Numbers are matched
   by their normalised value ("1,000" = "1000"); names as whole words. Digits inside a
   citation marker are never a term.
@@ -16,9 +20,10 @@ A claim left unjudged (a verifier that judges support failed, or none ran) gets 
 sentence span with reason "not judged" and no probability, and no term spans:
 nothing looked at it. A refusal, or an answer with no claim, has no span.
 
-``probability`` is the claim's P(not supported): from the grounding model's signals
-(``grounding_unsupported`` + ``grounding_contradicted``) when a verifier wrote them,
-else ``1 - support``. Term spans carry their claim's probability and label.
+``probability`` is the claim's P(hallucinated): the stacked claim head's when it ran,
+else the grounding model's P(not supported) (``grounding_unsupported`` +
+``grounding_contradicted``) when a verifier wrote them, else ``1 - support``. Term
+spans carry their claim's probability and label.
 """
 
 from __future__ import annotations
@@ -28,7 +33,15 @@ from collections.abc import Callable, Sequence
 
 from guard.verifiers.citation_markers import Marker, find_markers
 from guard.verifiers.lexical import number_spans, numbers_in
-from guard.verifiers.types import UNJUDGED_SIGNAL, ClaimVerdict, SupportLabel, UnsupportedSpan, Verification
+from guard.verifiers.types import (
+    CLAIM_FLAG_SIGNAL,
+    CLAIM_PROBABILITY_SIGNAL,
+    UNJUDGED_SIGNAL,
+    ClaimVerdict,
+    SupportLabel,
+    UnsupportedSpan,
+    Verification,
+)
 
 __all__ = ["GROUNDING_SIGNALS", "unsupported_spans"]
 
@@ -54,20 +67,30 @@ def unsupported_spans(
     sentences: list[UnsupportedSpan] = []
     terms: list[UnsupportedSpan] = []
     for verdict in report.claims:
-        if verdict.label is SupportLabel.supported:
+        if verdict.label is SupportLabel.supported and not _flagged(verdict):
             continue
         unjudged = not judged or bool(verdict.signals.get(UNJUDGED_SIGNAL))
         sentence = _sentence_span(answer, verdict, markers, unjudged)
         if sentence is None:
             continue
-        sentences.append(sentence)
-        if not unjudged:
+        if _flagged(verdict) is not False:
+            sentences.append(sentence)
+        if not unjudged and verdict.label is not SupportLabel.supported:
             terms.extend(_term_spans(answer, sentence, verdict, markers, novel_terms(verdict.claim.text)))
     return sorted([*sentences, *_merged(answer, terms)], key=lambda s: (s.start, -s.end))
 
 
+def _flagged(verdict: ClaimVerdict) -> bool | None:
+    """The stacked claim detector's flag on the claim; None where it did not run."""
+    if CLAIM_FLAG_SIGNAL not in verdict.signals:
+        return None
+    return verdict.signals[CLAIM_FLAG_SIGNAL] >= 0.5
+
+
 def _claim_probability(verdict: ClaimVerdict) -> float:
-    """P(not supported) of a judged claim: the grounding model's when present, else 1 - support."""
+    """P(hallucinated) of a judged claim: the stacked claim detector's, the grounding model's, or 1 - support."""
+    if CLAIM_PROBABILITY_SIGNAL in verdict.signals:
+        return min(max(verdict.signals[CLAIM_PROBABILITY_SIGNAL], 0.0), 1.0)
     if any(name in verdict.signals for name in GROUNDING_SIGNALS):
         total = sum(verdict.signals.get(name, 0.0) for name in GROUNDING_SIGNALS)
         return min(max(total, 0.0), 1.0)
@@ -75,6 +98,8 @@ def _claim_probability(verdict: ClaimVerdict) -> float:
 
 
 def _reason(verdict: ClaimVerdict) -> str:
+    if CLAIM_FLAG_SIGNAL in verdict.signals:
+        return f"stacked claim detector: P(hallucinated) {verdict.signals[CLAIM_PROBABILITY_SIGNAL]:.2f}"
     if verdict.label is SupportLabel.contradicted:
         where = f"passage {verdict.best_passage_id}" if verdict.best_passage_id else "a passage"
         return f"contradicted by {where}"

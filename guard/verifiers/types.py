@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = [
+    "CLAIM_FLAG_SIGNAL",
+    "CLAIM_PROBABILITY_SIGNAL",
     "FRANQ_SIGNAL",
     "ISOLATED_SIGNAL",
     "UNJUDGED_SIGNAL",
@@ -37,6 +39,10 @@ UNJUDGED_SIGNAL = "unjudged"
 ISOLATED_SIGNAL = "egc_isolated"
 # Set by the franq verifier: the condition-calibrated P(claim true) (METHODS.md section 6).
 FRANQ_SIGNAL = "franq_calibrated"
+# The stacked claim detector's per-claim P(hallucinated), and 1.0 / 0.0 for flagged at its threshold.
+# A claim that carries the flag gets a sentence span exactly when flagged (guard.verifiers.spans).
+CLAIM_PROBABILITY_SIGNAL = "stacked_claim_probability"
+CLAIM_FLAG_SIGNAL = "stacked_claim_flagged"
 
 
 class SupportLabel(str, Enum):

@@ -9,6 +9,8 @@ import pytest
 from guard.verifiers import registry, verify
 from guard.verifiers.spans import unsupported_spans
 from guard.verifiers.types import (
+    CLAIM_FLAG_SIGNAL,
+    CLAIM_PROBABILITY_SIGNAL,
     Claim,
     ClaimVerdict,
     SupportLabel,
@@ -28,7 +30,12 @@ SUPPORTED = "The Eiffel Tower was completed in 1889."
 FABRICATED = "It was founded by Napoleon Bonaparte in 1802."
 
 
+# The label rule: no stacked verifier, so no claim flags (those have tests of their own below).
+BY_LABEL = ["support", "citations", "types"]
+
+
 def spans_of(answer: str, **kwargs) -> list[UnsupportedSpan]:
+    kwargs.setdefault("verifiers", BY_LABEL)
     return verify(question=QUESTION, contexts=CONTEXTS, answer=answer, **kwargs).unsupported_spans
 
 
@@ -64,7 +71,7 @@ def test_a_fabricated_number_gets_a_term_span_at_its_exact_offsets():
 
 def test_a_supported_sentence_gets_no_span():
     answer = f"{SUPPORTED} {FABRICATED}"
-    report = verify(question=QUESTION, contexts=CONTEXTS, answer=answer)
+    report = verify(question=QUESTION, contexts=CONTEXTS, answer=answer, verifiers=BY_LABEL)
     assert [v.label for v in report.claims] == [SupportLabel.supported, SupportLabel.unsupported]
     spans = report.unsupported_spans
     assert_well_formed(answer, spans)
@@ -170,7 +177,35 @@ def test_a_contradiction_names_its_passage_and_takes_the_grounding_probability(t
     assert (term.text, term.label, term.probability) == ("1925", SupportLabel.contradicted, pytest.approx(0.75))
 
 
+def test_with_the_stacked_claim_head_sentences_follow_its_flags_and_terms_stay():
+    answer = f"{SUPPORTED} {FABRICATED}"
+    report = verify(question=QUESTION, contexts=CONTEXTS, answer=answer)  # defaults: stacked included
+    flags = [v.signals[CLAIM_FLAG_SIGNAL] for v in report.claims]
+    assert set(flags) <= {0.0, 1.0}
+    sentences = by_granularity(report.unsupported_spans, "sentence")
+    assert [s.claim_index for s in sentences] == [i for i, flag in enumerate(flags) if flag]
+    for span in sentences:
+        assert span.probability == report.claims[span.claim_index].signals[CLAIM_PROBABILITY_SIGNAL]
+        assert span.reason.startswith("stacked claim detector: P(hallucinated)")
+    # The fabricated name and year are highlighted whether or not their sentence is flagged.
+    assert {s.text for s in by_granularity(report.unsupported_spans, "term")} == {"Napoleon Bonaparte", "1802"}
+
+
 # --- the span rules on hand-built verdicts (no model) -------------------------------------------
+
+
+def test_claim_flags_override_labels_for_sentences_only():
+    answer = "Paris is big. Rome has 9 hills. Lyon is old."
+    report = _report(answer, [("Paris is big.", SupportLabel.supported), ("Rome has 9 hills.", SupportLabel.unsupported),
+                              ("Lyon is old.", SupportLabel.unsupported)])
+    for verdict, (p, flag) in zip(report.claims, [(0.8, 1.0), (0.1, 0.0), (0.6, 1.0)], strict=True):
+        verdict.signals.update({CLAIM_PROBABILITY_SIGNAL: p, CLAIM_FLAG_SIGNAL: flag})
+    spans = unsupported_spans(answer, report, lambda text: ["9"] if "9" in text else [])
+    assert [(s.granularity, s.text, s.probability) for s in spans] == [
+        ("sentence", "Paris is big.", 0.8),  # flagged though labelled supported
+        ("term", "9", 0.1),  # unflagged sentence, its novel number still marked
+        ("sentence", "Lyon is old.", 0.6),
+    ]
 
 
 def _report(answer: str, claims: list[tuple[str, SupportLabel]]) -> Verification:
@@ -231,8 +266,10 @@ def test_cli_jsonl_output_holds_the_spans(tmp_path):
     assert result.exit_code == 0, result.output
     (row,) = [json.loads(text) for text in out.read_text(encoding="utf-8").splitlines()]
     spans = row["verification"]["unsupported_spans"]
-    assert {(s["granularity"], s["text"]) for s in spans} >= {("sentence", FABRICATED), ("term", "1802")}
+    assert ("term", "1802") in {(s["granularity"], s["text"]) for s in spans}
     assert all(answer[s["start"] : s["end"]] == s["text"] for s in spans)
+    expected = verify(question=QUESTION, contexts=CONTEXTS, answer=answer).unsupported_spans  # same defaults
+    assert spans == [span.model_dump(mode="json") for span in expected]
 
 
 def test_server_verify_response_holds_the_spans():

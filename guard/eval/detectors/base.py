@@ -32,6 +32,7 @@ __all__ = [
     "DetectorOutput",
     "SharedVerification",
     "failure_of",
+    "sentences_by_label",
     "unsupported_sentences",
     "verifier_order",
 ]
@@ -125,3 +126,16 @@ def failure_of(verification: Verification, needs: Sequence[str]) -> str | None:
 def unsupported_sentences(verification: Verification) -> list[tuple[int, int]]:
     """The sentence spans the verification marks (``Verification.unsupported_spans``), in order."""
     return [(s.start, s.end) for s in verification.unsupported_spans if s.granularity == "sentence"]
+
+
+def sentences_by_label(verification: Verification, answer: str) -> list[tuple[int, int]]:
+    """The sentence spans of the claims not labelled supported, whatever a claim head flagged."""
+    from guard.verifiers.spans import unsupported_spans
+    from guard.verifiers.types import CLAIM_FLAG_SIGNAL, CLAIM_PROBABILITY_SIGNAL
+
+    unflagged = verification.model_copy(deep=True)
+    for verdict in unflagged.claims:
+        verdict.signals.pop(CLAIM_FLAG_SIGNAL, None)
+        verdict.signals.pop(CLAIM_PROBABILITY_SIGNAL, None)
+    spans = unsupported_spans(answer, unflagged, lambda _text: [])
+    return [(s.start, s.end) for s in spans if s.granularity == "sentence"]

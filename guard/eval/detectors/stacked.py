@@ -5,7 +5,7 @@ the verifiers it reads are the ones it lists in its ``requires`` attribute, run 
 it. Its threshold is fitted like the baselines' (``ragguard eval fit-thresholds``)
 unless the verifier carries its own ``threshold``. A response it leaves without a
 probability is an abstention. Spans: the verification's sentence spans (the claims its
-final labels leave unsupported).
+claim head flags; :mod:`guard.verifiers.spans`).
 """
 
 from __future__ import annotations

@@ -2,15 +2,16 @@
 
 The least supported claim decides (max over claims of 1 - support). An answer with
 no claim scores 0, as the verification stage reads it (nothing in it is unsupported).
-Spans: the verification's sentence spans (``Verification.unsupported_spans``: the
-claims not labelled supported, without the citation markers that end them). The
+Spans: the sentence spans of the claims not labelled supported (without the citation
+markers that end them), as ``Verification.unsupported_spans`` marks them when no stacked
+claim head runs (:func:`guard.eval.detectors.base.sentences_by_label`). The
 version names the support score's anchors, so a retuned score invalidates cached
 scores and the stored threshold.
 """
 
 from __future__ import annotations
 
-from guard.eval.detectors.base import DetectorOutput, SharedVerification, failure_of, unsupported_sentences
+from guard.eval.detectors.base import DetectorOutput, SharedVerification, failure_of, sentences_by_label
 from guard.eval.records import EvalRecord
 from guard.eval.thresholds import ThresholdInfo, stored_threshold
 
@@ -48,6 +49,6 @@ class SupportDetector:
         claims = verification.claims
         return DetectorOutput(
             probability=max((1.0 - c.support for c in claims), default=0.0),
-            spans=unsupported_sentences(verification),
+            spans=sentences_by_label(verification, record.answer),
             extra={"claims": float(len(claims)), "faithfulness": verification.faithfulness},
         )
