@@ -34,7 +34,13 @@ as a feature; its threshold maximises character-level span F1 on OOF claim predi
 
 Measured: the artifact's ``cv`` holds every candidate's OOF figures for the rows it was
 trained on; ``benchmarks/results/stacked.json`` and docs/DETECTION.md have them beside the
-dev figures. Findings along the way (OOF on the first 1,421 rows unless said):
+dev figures. The shipped fit (3,455 rows: ``ragguard train stacked --data
+../shared/data/ragtruth --per-task 1500 --extra-ids-from .cache/franq/scores.jsonl --limit
+3455``), OOF AUROC / F1 / ECE: ``lr`` 0.865 / 0.757 / 0.040, ``lr_extended`` 0.869 / 0.763 /
+0.035, ``lr_extended_per_kind`` 0.871 / 0.764 / 0.023 (shipped, threshold 0.44), ``gbm``
+0.853 / 0.746 / 0.059, ``lr_extended_per_kind+grounding`` 0.880 / 0.772 / 0.015 (in-sample
+grounding inputs, not shipped); claim head AUROC 0.841, span F1 0.337 (support labels 0.190).
+Findings along the way (OOF on the first 1,421 rows unless said):
 
 - the generator is the strongest single cue (on these rows 91 % of llama-2 and 94 % of
   mistral Data2txt answers are hallucinated, 29 % of GPT ones); without the generator
