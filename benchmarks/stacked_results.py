@@ -58,7 +58,9 @@ def _dev(metrics: dict) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dev", type=Path, default=ROOT / "runs" / "ragtruth-dev", help="the eval --out folder")
+    parser.add_argument(
+        "--dev", type=Path, default=ROOT / "runs" / "ragtruth-dev", help="the eval --out folder"
+    )
     args = parser.parse_args(argv)
     model = load_stacked()
     version = hashlib.sha256(ARTIFACT_PATH.read_bytes()).hexdigest()[:12]
@@ -73,7 +75,11 @@ def main(argv: list[str] | None = None) -> int:
               f"`{DEV_COMMAND}`", file=sys.stderr)
         return 2
     out = {
-        "commands": {"train": model.command, "evaluate": DEV_COMMAND, "this_file": "python benchmarks/stacked_results.py"},
+        "commands": {
+            "train": model.command,
+            "evaluate": DEV_COMMAND,
+            "this_file": "python benchmarks/stacked_results.py",
+        },
         "artifact": {
             "version": version,
             "chosen": model.cv["chosen"],

@@ -69,14 +69,14 @@ from guard.stacking.dataset import TrainingRow
 from guard.verifiers.stacked import (
     BASE_FEATURES,
     CLAIM_FEATURES,
-    RESPONSE_LOGIT,
-    ClaimHead,
     EXTENDED_FEATURES,
     FORMAT,
     GROUNDING_PREFIX,
     KINDS,
     POOLED,
     REQUIRES,
+    RESPONSE_LOGIT,
+    ClaimHead,
     StackedHead,
     StackedModel,
     known_features,
@@ -109,7 +109,10 @@ class Candidate:
 
     @property
     def features(self) -> tuple[str, ...]:
-        names = known_features() if self.interactions else EXTENDED_FEATURES if self.extended else BASE_FEATURES
+        if self.interactions:
+            names = known_features()
+        else:
+            names = EXTENDED_FEATURES if self.extended else BASE_FEATURES
         return tuple(n for n in names if self.grounding or GROUNDING_PREFIX not in n)
 
 

@@ -88,7 +88,7 @@ def _flagged(verdict: ClaimVerdict) -> bool | None:
 
 
 def _claim_probability(verdict: ClaimVerdict) -> float:
-    """P(hallucinated) of a judged claim: the stacked claim detector's, the grounding model's, or 1 - support."""
+    """P(hallucinated) of a judged claim: the stacked claim head's, the grounding model's, or 1 - support."""
     if CLAIM_PROBABILITY_SIGNAL in verdict.signals:
         return min(max(verdict.signals[CLAIM_PROBABILITY_SIGNAL], 0.0), 1.0)
     if any(name in verdict.signals for name in GROUNDING_SIGNALS):

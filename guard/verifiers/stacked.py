@@ -88,8 +88,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ARTIFACT_PATH",
     "BASE_FEATURES",
-    "EGC_FEATURES",
     "CLAIM_FEATURES",
+    "EGC_FEATURES",
     "EXTENDED_FEATURES",
     "FAMILIES",
     "GENERATORS",
@@ -234,14 +234,18 @@ def generator_name(generator: str | None) -> str:
 
 # "key: value" lines (or a bare "key:" that opens a nested block): a record, not prose.
 _RECORD_LINE = re.compile(r"^\s*[\w\- ]{1,40}:(\s|$)")
-_SUMMARY_INSTRUCTION = re.compile(r"\s*(summari[sz]e|write a summary|summary\b)", re.IGNORECASE)
+# An instruction to summarise, not a question about one ("Summary judgment requires ...?" is QA).
+_SUMMARY_INSTRUCTION = re.compile(
+    r"\s*(summari[sz]e\b|(write|give|provide) a (short |brief )?summary\b)", re.IGNORECASE
+)
 # The answer says something is absent from the passages (often true, and then faithful).
 _ABSENCE = re.compile(
     r"\b(unable to|not (?:provided|mentioned|specified|available|include)|no (?:information|mention)"
     r"|does not (?:mention|provide|specify|say|include)|cannot (?:be determined|answer))",
     re.IGNORECASE,
 )
-# A sentence that opens like an add-on to the answer (where RAGTruth's generators often go beyond the passages).
+# A sentence that opens like an add-on to the answer (where RAGTruth's generators often go
+# beyond the passages).
 _ADDITION = re.compile(
     r"^\s*(additionally|furthermore|moreover|overall|in summary|in conclusion|it is important"
     r"|it's important|however|note that|please note)\b",
@@ -249,11 +253,16 @@ _ADDITION = re.compile(
 )
 # A context is a record (data-to-text) when this share of its non-empty lines are "key: value".
 RECORD_SHARE = 0.7
+RECORD_MIN_LINES = 3  # one "Rule 56: ..." line is prose that opens with a label, not a record
 
 
 def _record_share(inp: VerificationInput) -> float:
     lines = [line for p in inp.passages for line in p.text.splitlines() if line.strip()]
     return sum(bool(_RECORD_LINE.match(line)) for line in lines) / len(lines) if lines else 0.0
+
+
+def _record_lines(inp: VerificationInput) -> int:
+    return sum(1 for p in inp.passages for line in p.text.splitlines() if line.strip())
 
 
 def input_kind(inp: VerificationInput) -> str:
@@ -264,7 +273,7 @@ def input_kind(inp: VerificationInput) -> str:
     """
     if _SUMMARY_INSTRUCTION.match(inp.question):  # before the record test: articles hold "Key: value" lists
         return "summary"
-    if _record_share(inp) >= RECORD_SHARE:
+    if _record_lines(inp) >= RECORD_MIN_LINES and _record_share(inp) >= RECORD_SHARE:
         return "data2txt"
     return "summary" if not inp.question.strip() else "qa"
 
@@ -524,7 +533,9 @@ class ClaimHead(BaseModel):
         _check_kinds(self.heads)
         other = sorted({f for head in self.heads.values() for f in head.features} - set(CLAIM_FEATURES))
         if other:
-            raise ValueError(f"the claim head reads claim features only ({list(CLAIM_FEATURES)}); got {other}")
+            raise ValueError(
+                f"the claim head reads claim features only ({list(CLAIM_FEATURES)}); got {other}"
+            )
         return self
 
     def head(self, kind: str) -> StackedHead:
@@ -533,7 +544,9 @@ class ClaimHead(BaseModel):
 
 def _check_kinds(heads: dict[str, StackedHead]) -> None:
     if set(heads) not in ({POOLED}, set(KINDS)):
-        raise ValueError(f"heads must be {{{POOLED!r}: ...}} or one per input kind {list(KINDS)}; got {sorted(heads)}")
+        raise ValueError(
+            f"heads must be {{{POOLED!r}: ...}} or one per input kind {list(KINDS)}; got {sorted(heads)}"
+        )
 
 
 POOLED = "all"  # the key of a head that serves every input kind
@@ -572,7 +585,9 @@ class StackedModel(BaseModel):
         """P(hallucinated | features) from the head for input ``kind`` (see :func:`input_kind`)."""
         return self.head(kind).probability(features)
 
-    def claim_probabilities(self, rows: list[dict[str, float]], response_logit: float, kind: str) -> list[float]:
+    def claim_probabilities(
+        self, rows: list[dict[str, float]], response_logit: float, kind: str
+    ) -> list[float]:
         """Per-claim P(hallucinated) from the claim head for ``kind`` (rows from :func:`claim_features`)."""
         if self.claims is None:
             return []
@@ -677,6 +692,7 @@ class StackedVerifier:
         if model.claims is None:
             return
         claim_rows = claim_features(inp, state.report)
-        for verdict, p in zip(state.report.claims, model.claim_probabilities(claim_rows, logit, kind), strict=True):
+        probabilities = model.claim_probabilities(claim_rows, logit, kind)
+        for verdict, p in zip(state.report.claims, probabilities, strict=True):
             verdict.signals[CLAIM_PROBABILITY_SIGNAL] = p
             verdict.signals[CLAIM_FLAG_SIGNAL] = float(p >= model.claims.threshold)

@@ -18,9 +18,11 @@ ANSWER = "Paris is big. Rome has nine hills."
 
 def _verification() -> Verification:
     verdicts = []
-    for index, (text, label, flag) in enumerate(
-        [("Paris is big.", SupportLabel.supported, 1.0), ("Rome has nine hills.", SupportLabel.unsupported, 0.0)]
-    ):
+    claims = [
+        ("Paris is big.", SupportLabel.supported, 1.0),
+        ("Rome has nine hills.", SupportLabel.unsupported, 0.0),
+    ]
+    for index, (text, label, flag) in enumerate(claims):
         start = ANSWER.index(text)
         verdicts.append(ClaimVerdict(
             claim=Claim(index=index, text=text, start=start, end=start + len(text)), label=label, support=0.3,

@@ -11,8 +11,8 @@ import pytest
 
 from guard.eval.ragtruth import RagTruthRecord, Task, load_ragtruth, split_dev
 from guard.stacking.dataset import cached_prefix, extract_reports, select_records, training_rows
-from guard.stacking.train import StackedSettings
 from guard.stacking.fit import CANDIDATES, _standardiser, choose, fit_stacked
+from guard.stacking.train import StackedSettings
 from guard.verifiers.api import verify
 from guard.verifiers.stacked import BASE_FEATURES, StackedVerifier, grounding_fingerprint, load_stacked
 

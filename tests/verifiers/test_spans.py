@@ -188,7 +188,8 @@ def test_with_the_stacked_claim_head_sentences_follow_its_flags_and_terms_stay()
         assert span.probability == report.claims[span.claim_index].signals[CLAIM_PROBABILITY_SIGNAL]
         assert span.reason.startswith("stacked claim detector: P(hallucinated)")
     # The fabricated name and year are highlighted whether or not their sentence is flagged.
-    assert {s.text for s in by_granularity(report.unsupported_spans, "term")} == {"Napoleon Bonaparte", "1802"}
+    terms = {s.text for s in by_granularity(report.unsupported_spans, "term")}
+    assert terms == {"Napoleon Bonaparte", "1802"}
 
 
 # --- the span rules on hand-built verdicts (no model) -------------------------------------------
@@ -196,8 +197,11 @@ def test_with_the_stacked_claim_head_sentences_follow_its_flags_and_terms_stay()
 
 def test_claim_flags_override_labels_for_sentences_only():
     answer = "Paris is big. Rome has 9 hills. Lyon is old."
-    report = _report(answer, [("Paris is big.", SupportLabel.supported), ("Rome has 9 hills.", SupportLabel.unsupported),
-                              ("Lyon is old.", SupportLabel.unsupported)])
+    report = _report(answer, [
+        ("Paris is big.", SupportLabel.supported),
+        ("Rome has 9 hills.", SupportLabel.unsupported),
+        ("Lyon is old.", SupportLabel.unsupported),
+    ])
     for verdict, (p, flag) in zip(report.claims, [(0.8, 1.0), (0.1, 0.0), (0.6, 1.0)], strict=True):
         verdict.signals.update({CLAIM_PROBABILITY_SIGNAL: p, CLAIM_FLAG_SIGNAL: flag})
     spans = unsupported_spans(answer, report, lambda text: ["9"] if "9" in text else [])
