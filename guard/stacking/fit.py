@@ -79,6 +79,7 @@ from guard.verifiers.stacked import (
     ClaimHead,
     StackedHead,
     StackedModel,
+    head_for,
     known_features,
 )
 
@@ -103,7 +104,7 @@ class Candidate:
     interactions: bool = False
     balanced: bool = False
     grounding: bool = False  # with the grounding model's features (see the module docstring)
-    extended: bool = False  # EXTENDED_FEATURES: novelty counts, context shape, generator by name
+    extended: bool = False  # EXTENDED_FEATURES: word-pair novelty, absence phrasing, context shape, generator
     per_kind: bool = False  # one logistic regression per input kind (qa, summary, data2txt)
     c: float = 1.0  # inverse L2 strength
 
@@ -199,11 +200,7 @@ def _predict(candidate: Candidate, train: Sequence[TrainingRow], test: Sequence[
         x = matrix(train, candidate.features)
         return model.fit(x, _labels(train)).predict_proba(matrix(test, candidate.features))[:, 1]
     heads = _fit_heads(candidate, train)
-    model = StackedModel(
-        format=FORMAT, heads=heads, threshold=0.5, requires=list(REQUIRES), grounding_fingerprint="cv",
-        command="cv",
-    )
-    return np.array([model.probability(r.features, r.kind) for r in test])
+    return np.array([head_for(heads, r.kind).probability(r.features) for r in test])
 
 
 def cross_validate(candidate: Candidate, rows: Sequence[TrainingRow]) -> np.ndarray:
@@ -337,7 +334,7 @@ def fit_claim_head(rows: Sequence[TrainingRow], response_oof: np.ndarray) -> Cla
     for train_idx, test_idx in GroupKFold(n_splits=FOLDS).split(x, y, groups):
         heads = _claim_heads(x[train_idx], y[train_idx], kinds[train_idx])
         oof[test_idx] = [
-            (heads.get(kind) or heads[POOLED]).probability(dict(zip(CLAIM_FEATURES, v, strict=True)))
+            head_for(heads, kind).probability(dict(zip(CLAIM_FEATURES, v, strict=True)))
             for v, kind in zip(x[test_idx], kinds[test_idx], strict=True)
         ]
     grid = np.unique(np.quantile(oof, np.linspace(0.5, 0.99, 50)))
@@ -369,7 +366,6 @@ def fit_stacked(
     trained_on: dict,
     candidates: Sequence[Candidate] = CANDIDATES,
     grounding: bool = False,
-    claim_head: bool = True,
 ) -> StackedModel:
     """Cross-validate the candidates, refit the chosen one on every row, and return the artifact.
 
@@ -385,12 +381,11 @@ def fit_stacked(
     scored = {c.name: _scored(c, rows) for c in candidates}
     results = {name: result for name, (result, _) in scored.items()}
     chosen = next(c for c in candidates if c.name == choose(results, grounding=grounding))
-    claims, claims_skipped = None, None if claim_head else "not asked for"
-    if claim_head:
-        try:
-            claims = fit_claim_head(rows, scored[chosen.name][1])
-        except ValueError as exc:  # too few claims or sources: spans come from the labels instead
-            claims_skipped = str(exc)
+    claims, claims_skipped = None, None
+    try:
+        claims = fit_claim_head(rows, scored[chosen.name][1])
+    except ValueError as exc:  # too few claims or sources: spans come from the labels instead
+        claims_skipped = str(exc)
     return StackedModel(
         format=FORMAT,
         heads=_fit_heads(chosen, rows),

@@ -54,12 +54,14 @@ NovelTerms = Callable[[str], list[str]]  # claim text -> its numbers and names f
 
 
 def unsupported_spans(
-    answer: str, report: Verification, novel_terms: NovelTerms, *, judged: bool = True
+    answer: str, report: Verification, novel_terms: NovelTerms, *, judged: bool = True, use_flags: bool = True
 ) -> list[UnsupportedSpan]:
     """The sentence and term spans of ``answer`` that ``report`` does not support.
 
     ``novel_terms`` is only called for judged, not-supported claims. ``judged=False``
     (no verifier that judges support ran) marks every claim "not judged".
+    ``use_flags=False`` chooses the sentences by label even where the stacked claim head
+    flagged claims (reasons and probabilities still name what ran).
     """
     if report.is_refusal:
         return []
@@ -67,24 +69,26 @@ def unsupported_spans(
     sentences: list[UnsupportedSpan] = []
     terms: list[UnsupportedSpan] = []
     for verdict in report.claims:
-        if verdict.label is SupportLabel.supported and not _flagged(verdict):
+        unsupported = verdict.label is not SupportLabel.supported
+        marked = _marked(verdict, use_flags)
+        if not (marked or unsupported):
             continue
         unjudged = not judged or bool(verdict.signals.get(UNJUDGED_SIGNAL))
         sentence = _sentence_span(answer, verdict, markers, unjudged)
         if sentence is None:
             continue
-        if _flagged(verdict) is not False:
+        if marked:
             sentences.append(sentence)
-        if not unjudged and verdict.label is not SupportLabel.supported:
+        if unsupported and not unjudged:
             terms.extend(_term_spans(answer, sentence, verdict, markers, novel_terms(verdict.claim.text)))
     return sorted([*sentences, *_merged(answer, terms)], key=lambda s: (s.start, -s.end))
 
 
-def _flagged(verdict: ClaimVerdict) -> bool | None:
-    """The stacked claim detector's flag on the claim; None where it did not run."""
-    if CLAIM_FLAG_SIGNAL not in verdict.signals:
-        return None
-    return verdict.signals[CLAIM_FLAG_SIGNAL] >= 0.5
+def _marked(verdict: ClaimVerdict, use_flags: bool) -> bool:
+    """Whether the claim gets a sentence span: the stacked claim head's flag where it ran, else its label."""
+    if use_flags and CLAIM_FLAG_SIGNAL in verdict.signals:
+        return verdict.signals[CLAIM_FLAG_SIGNAL] >= 0.5
+    return verdict.label is not SupportLabel.supported
 
 
 def _claim_probability(verdict: ClaimVerdict) -> float:

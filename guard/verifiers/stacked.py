@@ -106,6 +106,7 @@ __all__ = [
     "generator_family",
     "generator_name",
     "grounding_fingerprint",
+    "head_for",
     "input_kind",
     "interaction_name",
     "known_features",
@@ -256,13 +257,12 @@ RECORD_SHARE = 0.7
 RECORD_MIN_LINES = 3  # one "Rule 56: ..." line is prose that opens with a label, not a record
 
 
-def _record_share(inp: VerificationInput) -> float:
-    lines = [line for p in inp.passages for line in p.text.splitlines() if line.strip()]
+def _context_lines(inp: VerificationInput) -> list[str]:
+    return [line for p in inp.passages for line in p.text.splitlines() if line.strip()]
+
+
+def _record_share(lines: list[str]) -> float:
     return sum(bool(_RECORD_LINE.match(line)) for line in lines) / len(lines) if lines else 0.0
-
-
-def _record_lines(inp: VerificationInput) -> int:
-    return sum(1 for p in inp.passages for line in p.text.splitlines() if line.strip())
 
 
 def input_kind(inp: VerificationInput) -> str:
@@ -273,7 +273,8 @@ def input_kind(inp: VerificationInput) -> str:
     """
     if _SUMMARY_INSTRUCTION.match(inp.question):  # before the record test: articles hold "Key: value" lists
         return "summary"
-    if _record_lines(inp) >= RECORD_MIN_LINES and _record_share(inp) >= RECORD_SHARE:
+    lines = _context_lines(inp)
+    if len(lines) >= RECORD_MIN_LINES and _record_share(lines) >= RECORD_SHARE:
         return "data2txt"
     return "summary" if not inp.question.strip() else "qa"
 
@@ -405,7 +406,7 @@ def _novelty(inp: VerificationInput) -> dict[str, float]:
     return {
         "novel_bigram_share": _share(pair not in context_bigrams for pair in answer_bigrams),
         "absence_phrase": float(bool(_ABSENCE.search(inp.answer))),
-        "structured_share": _record_share(inp),
+        "structured_share": _record_share(_context_lines(inp)),
         "summary_instruction": float(bool(_SUMMARY_INSTRUCTION.match(inp.question))),
         "answer_context_ratio": math.log((len(inp.answer) + 1) / (context_chars + 1)),
     }
@@ -539,7 +540,12 @@ class ClaimHead(BaseModel):
         return self
 
     def head(self, kind: str) -> StackedHead:
-        return self.heads.get(kind) or self.heads[POOLED]
+        return head_for(self.heads, kind)
+
+
+def head_for(heads: dict[str, StackedHead], kind: str) -> StackedHead:
+    """The head for input ``kind`` (one of KINDS), or the pooled one."""
+    return heads.get(kind) or heads[POOLED]
 
 
 def _check_kinds(heads: dict[str, StackedHead]) -> None:
@@ -578,8 +584,7 @@ class StackedModel(BaseModel):
         return self
 
     def head(self, kind: str) -> StackedHead:
-        """The head for input ``kind`` (one of KINDS), or the pooled one."""
-        return self.heads.get(kind) or self.heads[POOLED]
+        return head_for(self.heads, kind)
 
     def probability(self, features: dict[str, float], kind: str) -> float:
         """P(hallucinated | features) from the head for input ``kind`` (see :func:`input_kind`)."""

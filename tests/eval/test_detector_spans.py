@@ -38,4 +38,4 @@ def test_flags_decide_the_verification_spans_labels_decide_the_support_detectors
     assert unsupported_sentences(report) == [(0, len("Paris is big."))]
     rome = ANSWER.index("Rome")
     assert sentences_by_label(report, ANSWER) == [(rome, len(ANSWER))]
-    assert report.claims[0].signals[CLAIM_FLAG_SIGNAL] == 1.0  # the copy was stripped, not the report
+    assert report.claims[0].signals[CLAIM_FLAG_SIGNAL] == 1.0  # the report is left as it was

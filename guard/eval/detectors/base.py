@@ -131,11 +131,6 @@ def unsupported_sentences(verification: Verification) -> list[tuple[int, int]]:
 def sentences_by_label(verification: Verification, answer: str) -> list[tuple[int, int]]:
     """The sentence spans of the claims not labelled supported, whatever a claim head flagged."""
     from guard.verifiers.spans import unsupported_spans
-    from guard.verifiers.types import CLAIM_FLAG_SIGNAL, CLAIM_PROBABILITY_SIGNAL
 
-    unflagged = verification.model_copy(deep=True)
-    for verdict in unflagged.claims:
-        verdict.signals.pop(CLAIM_FLAG_SIGNAL, None)
-        verdict.signals.pop(CLAIM_PROBABILITY_SIGNAL, None)
-    spans = unsupported_spans(answer, unflagged, lambda _text: [])
+    spans = unsupported_spans(answer, verification, lambda _text: [], use_flags=False)
     return [(s.start, s.end) for s in spans if s.granularity == "sentence"]
