@@ -166,3 +166,21 @@ def test_golden_answers_are_grounded_in_their_sources(golden):
         for needle in case["must_contain"]:
             assert needle.lower() in case["reference_answer"].lower(), (case["id"], needle)
             assert any(needle.lower() in text for text in sources), (case["id"], needle)
+
+
+def test_the_demo_questions_situations_are_labelled(drafts):
+    by_question: dict[str, set[str]] = {}
+    for d in drafts:
+        by_question.setdefault(d["question"], set()).add(d["category"])
+    for question in (
+        "What is the usual adult dose of Zelorin?",
+        "How many days of annual leave does a full-time Altamira employee get?",
+        "What is the half-life of Zelorin?",
+        "Does Altamira offer pet insurance?",
+        "How much Febrilon Children's Suspension should I give my 3-year-old?",
+    ):
+        categories = by_question.get(question, set())
+        assert categories & CORRECT_CATEGORIES and categories & WRONG_CATEGORIES, (question, categories)
+    pet = next(d for d in drafts if d["question"] == "Does Altamira offer pet insurance?" and d["kind"] == "wrong")
+    assert pet["draft"] == "Yes, Altamira offers pet insurance [5]."
+    assert pet["contexts"][4]["source"] == "hr-business-travel.md"
