@@ -36,7 +36,8 @@ FIRST_NEW_GOLDEN = 116  # g001-g115 predate the split; g116 on were written for 
 
 
 def _jsonl(name: str) -> list[dict]:
-    return [json.loads(line) for line in (EXAMPLES / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+    lines = (EXAMPLES / name).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
 
 
 @pytest.fixture(scope="module")
@@ -96,11 +97,13 @@ def test_contexts_are_verbatim_knowledge_base_text(drafts):
 
 def test_citations_point_at_a_context_and_evidence_is_quoted(drafts):
     for d in drafts:
-        cited = [int(n) for group in re.findall(r"\[(\d+(?:,\s*\d+)*)\]", d["draft"]) for n in group.split(",")]
+        groups = re.findall(r"\[(\d+(?:,\s*\d+)*)\]", d["draft"])
+        cited = [int(n) for group in groups for n in group.split(",")]
         assert all(1 <= n <= len(d["contexts"]) for n in cited), d["id"]
         for claim in d["claims"]:
             if claim.get("evidence"):
-                assert any(claim["evidence"] in c["text"] for c in d["contexts"]), (d["id"], claim["evidence"])
+                quoted = any(claim["evidence"] in c["text"] for c in d["contexts"])
+                assert quoted, (d["id"], claim["evidence"])
 
 
 def test_enough_drafts_of_every_category(drafts):
@@ -153,7 +156,8 @@ def test_new_golden_questions_are_test_cases_over_the_new_documents(golden):
     assert all(case["supporting_sources"][0] in NEW_DOCS for case in answers)
     assert {case["supporting_sources"][0] for case in answers} == NEW_DOCS
     kinds = Counter(case["category"] for case in new)
-    assert {"answerable", "qualifier", "table_lookup", "unanswerable", "tempts_fabrication"} <= set(kinds), kinds
+    expected = {"answerable", "qualifier", "table_lookup", "unanswerable", "tempts_fabrication"}
+    assert expected <= set(kinds), kinds
     assert NEW_DOCS <= {p.name for p in KB.iterdir()}
 
 
@@ -181,6 +185,6 @@ def test_the_demo_questions_situations_are_labelled(drafts):
     ):
         categories = by_question.get(question, set())
         assert categories & CORRECT_CATEGORIES and categories & WRONG_CATEGORIES, (question, categories)
-    pet = next(d for d in drafts if d["question"] == "Does Altamira offer pet insurance?" and d["kind"] == "wrong")
+    pet = next(d for d in drafts if d["question"].endswith("pet insurance?") and d["kind"] == "wrong")
     assert pet["draft"] == "Yes, Altamira offers pet insurance [5]."
     assert pet["contexts"][4]["source"] == "hr-business-travel.md"
