@@ -102,21 +102,35 @@ def _number(rows: list[dict]) -> None:
 
 
 def _assign_splits(rows: list[dict]) -> None:
-    """Per source, documents in SHA-256 order of their name go to test until a third of the cases are."""
+    """Split by document, per source; a document keeps the split it already has in cases.jsonl.
+
+    New documents, in SHA-256 order of their name, go to test while at least half of their
+    cases fit under a third of the source's cases; the rest go to dev. Keeping earlier
+    assignments means adding cases never moves a document someone may have tuned on into test.
+    """
+    earlier = _earlier_splits()
     for source in {r["source"] for r in rows}:
         mine = [r for r in rows if r["source"] == source]
         sizes: dict[str, int] = {}
         for row in mine:
             sizes[row["doc"]] = sizes.get(row["doc"], 0) + 1
-        test_docs: set[str] = set()
-        taken = 0
+        test_docs = {d for d in sizes if earlier.get(d) == "test"}
+        taken = sum(sizes[d] for d in test_docs)
         for doc in sorted(sizes, key=lambda d: hashlib.sha256(d.encode()).hexdigest()):
-            if taken + sizes[doc] / 2 > TEST_SHARE * len(mine):
+            if doc in earlier or taken + sizes[doc] / 2 > TEST_SHARE * len(mine):
                 continue
             test_docs.add(doc)
             taken += sizes[doc]
         for row in mine:
             row["split"] = "test" if row["doc"] in test_docs else "dev"
+
+
+def _earlier_splits() -> dict[str, str]:
+    path = HERE / "cases.jsonl"
+    if not path.is_file():
+        return {}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {row["doc"]: row["split"] for row in rows}
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from guard.errors import InputError
 from guard.verifiers.types import SupportLabel, Verification
 
 __all__ = [
+    "DEFAULT_DATA_DIR",
     "group_metrics",
     "CASES_PATH",
     "Category",
