@@ -40,7 +40,8 @@ def main() -> None:
     out = HERE / "cases.jsonl"
     with out.open("w", encoding="utf-8") as handle:
         for case in cases:
-            handle.write(json.dumps(case.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False) + "\n")
+            row = case.model_dump(mode="json", exclude_defaults=True)
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
     print(f"{len(cases)} cases -> {out.relative_to(ROOT)}")
 
 

@@ -127,7 +127,9 @@ class HardCase(BaseModel):
             raise ValueError(f"category {self.category.value!r} holds false claims only")
         if self.source is CaseSource.ragtruth:
             if self.passages or self.source_id is None:
-                raise ValueError("a ragtruth case names 'source_id' and stores no 'passages' (they load at run time)")
+                raise ValueError(
+                    "a ragtruth case names 'source_id' and stores no 'passages' (they load at run time)"
+                )
             if self.doc != self.source_id:
                 raise ValueError("a ragtruth case's 'doc' is its 'source_id'")
         else:
@@ -150,7 +152,9 @@ def load_hardcases(path: str | Path = CASES_PATH) -> list[HardCase]:
     """Read a hard-case file; a bad line is an error naming the file, the line and the problem."""
     file = Path(path)
     if not file.is_file():
-        raise InputError(f"Hard-case file {file} does not exist: give a JSONL file (benchmarks/hardcases/cases.jsonl).")
+        raise InputError(
+            f"Hard-case file {file} does not exist: give a JSONL file (benchmarks/hardcases/cases.jsonl)."
+        )
     cases: list[HardCase] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
@@ -165,7 +169,9 @@ def load_hardcases(path: str | Path = CASES_PATH) -> list[HardCase]:
             where = ".".join(str(p) for p in error["loc"]) or "case"
             raise InputError(f"{file}:{number}: bad hard case ({where}: {error['msg']}).") from exc
         if case.id in seen:
-            raise InputError(f"{file}:{number}: id {case.id!r} repeats line {seen[case.id]}; ids must be unique.")
+            raise InputError(
+                f"{file}:{number}: id {case.id!r} repeats line {seen[case.id]}; ids must be unique."
+            )
         seen[case.id] = number
         cases.append(case)
     if not cases:
@@ -182,7 +188,8 @@ def resolve_cases(
     """Attach passages: check inline ones against their document, load RAGTruth ones by source_id."""
     root = Path(repo_root)
     needed = {c.source_id for c in cases if c.source is CaseSource.ragtruth}
-    sources = _ragtruth_qa_sources(Path(data_dir) / "ragtruth" / "source_info.jsonl", needed) if needed else {}
+    source_info = Path(data_dir) / "ragtruth" / "source_info.jsonl"
+    sources = _ragtruth_qa_sources(source_info, needed) if needed else {}
     docs: dict[str, str] = {}
     resolved = []
     for case in cases:
@@ -232,12 +239,16 @@ def _ragtruth_qa_sources(path: Path, needed: set[str | None]) -> dict[str, tuple
             if row.get("source_id") not in needed:
                 continue
             if row.get("task_type") != "QA":
-                raise InputError(f"{path}:{number}: source {row['source_id']} is {row.get('task_type')}, not QA.")
+                raise InputError(
+                    f"{path}:{number}: source {row['source_id']} is {row.get('task_type')}, not QA."
+                )
             info = row["source_info"]
             found[row["source_id"]] = (info["question"], split_passages(info["passages"]))
     missing = sorted(str(s) for s in needed - set(found))
     if missing:
-        raise InputError(f"{path}: no RAGTruth source with id {', '.join(missing)}; check the cases' source_id.")
+        raise InputError(
+            f"{path}: no RAGTruth source with id {', '.join(missing)}; check the cases' source_id."
+        )
     return found
 
 
@@ -325,6 +336,9 @@ class GroupMetrics(BaseModel):
     tpr_false: float | None  # share of false claims predicted not supported
     fpr_true: float | None  # share of true claims predicted not supported
     contradicted_recall: float | None  # share of expected-contradicted labelled contradicted
+    # Threshold-free: AUROC of (1 - support) for telling false claims from true ones
+    # (cases with a judged claim only; None without both kinds).
+    support_auroc: float | None
     # confusion[expected][predicted] = count, every label present.
     confusion: dict[SupportLabel, dict[SupportLabel, int]]
 
@@ -358,10 +372,23 @@ def group_metrics(outcomes: Sequence[CaseOutcome]) -> GroupMetrics:
         tpr_false=tpr,
         fpr_true=fpr,
         contradicted_recall=_share(
-            o.predicted is SupportLabel.contradicted for o in outcomes if o.expected is SupportLabel.contradicted
+            o.predicted is SupportLabel.contradicted
+            for o in outcomes
+            if o.expected is SupportLabel.contradicted
         ),
         confusion=confusion,
+        support_auroc=_support_auroc(outcomes),
     )
+
+
+def _support_auroc(outcomes: Sequence[CaseOutcome]) -> float | None:
+    judged = [o for o in outcomes if o.support is not None]
+    labels = [o.truth is Truth.false for o in judged]
+    if all(labels) or not any(labels):
+        return None
+    from sklearn.metrics import roc_auc_score
+
+    return float(roc_auc_score(labels, [1.0 - (o.support or 0.0) for o in judged]))
 
 
 def summarise(outcomes: Sequence[CaseOutcome], verifiers: Sequence[str] | None = None) -> HardcaseReport:

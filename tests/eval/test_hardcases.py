@@ -73,7 +73,8 @@ def test_the_split_is_by_document_and_about_a_third_is_test(cases):
     splits_of_doc: dict[str, set[Split]] = {}
     for case in cases:
         splits_of_doc.setdefault(case.doc, set()).add(case.split)
-    assert all(len(s) == 1 for s in splits_of_doc.values()), {d: s for d, s in splits_of_doc.items() if len(s) > 1}
+    mixed = {doc: s for doc, s in splits_of_doc.items() if len(s) > 1}
+    assert not mixed
     test_share = sum(c.split is Split.test for c in cases) / len(cases)
     assert 0.25 <= test_share <= 0.40
     for category in Category:  # every category can be reported on test
@@ -123,7 +124,8 @@ def _row(**overrides) -> dict:
 
 def _write(tmp_path: Path, rows: list[object]) -> Path:
     path = tmp_path / "cases.jsonl"
-    path.write_text("\n".join(r if isinstance(r, str) else json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    lines = [r if isinstance(r, str) else json.dumps(r) for r in rows]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
 
@@ -132,7 +134,7 @@ def test_bad_lines_name_the_file_and_line(tmp_path):
     with pytest.raises(InputError, match=r"cases\.jsonl:2: not JSON"):
         load_hardcases(path)
     path = _write(tmp_path, [_row(), _row(id="x-2", truth="true")])
-    with pytest.raises(InputError, match=r"cases\.jsonl:2: .*truth 'true' does not fit expected 'contradicted'"):
+    with pytest.raises(InputError, match=r"cases\.jsonl:2: .*truth 'true' does not fit expected"):
         load_hardcases(path)
     path = _write(tmp_path, [_row(), _row(category="vibes")])
     with pytest.raises(InputError, match=r"cases\.jsonl:2: bad hard case \(category"):
@@ -157,7 +159,13 @@ def test_a_missing_ragtruth_source_is_named(tmp_path):
     folder = tmp_path / "ragtruth"
     folder.mkdir()
     (folder / "source_info.jsonl").write_text(
-        json.dumps({"source_id": "g1", "task_type": "QA", "source_info": {"question": "q?", "passages": "passage 1: a\n\npassage 2: b"}})
+        json.dumps(
+            {
+                "source_id": "g1",
+                "task_type": "QA",
+                "source_info": {"question": "q?", "passages": "passage 1: a\n\npassage 2: b"},
+            }
+        )
         + "\n",
         encoding="utf-8",
     )
@@ -180,7 +188,8 @@ def _verification(*labels: SupportLabel) -> Verification:
 
 def test_predicted_label_is_the_worst_claim_and_nothing_judged_is_unsupported():
     assert predicted_label(_verification(SupportLabel.supported)) is SupportLabel.supported
-    assert predicted_label(_verification(SupportLabel.supported, SupportLabel.unsupported)) is SupportLabel.unsupported
+    mixed = _verification(SupportLabel.supported, SupportLabel.unsupported)
+    assert predicted_label(mixed) is SupportLabel.unsupported
     assert (
         predicted_label(_verification(SupportLabel.contradicted, SupportLabel.unsupported))
         is SupportLabel.contradicted
@@ -188,7 +197,14 @@ def test_predicted_label_is_the_worst_claim_and_nothing_judged_is_unsupported():
     assert predicted_label(Verification()) is SupportLabel.unsupported
 
 
-def _outcome(i: int, category: Category, truth: Truth, expected: SupportLabel, predicted: SupportLabel) -> CaseOutcome:
+def _outcome(
+    i: int,
+    category: Category,
+    truth: Truth,
+    expected: SupportLabel,
+    predicted: SupportLabel,
+    support: float | None = 0.5,
+) -> CaseOutcome:
     return CaseOutcome(
         id=f"c{i}",
         source=CaseSource.written,
@@ -197,7 +213,7 @@ def _outcome(i: int, category: Category, truth: Truth, expected: SupportLabel, p
         truth=truth,
         expected=expected,
         predicted=predicted,
-        support=0.5,
+        support=support,
         claims=1,
         latency_ms=float(i),
     )
@@ -238,6 +254,22 @@ def test_metrics_on_a_tiny_synthetic_run():
     json.loads(report.model_dump_json())  # the benchmark writes it as JSON
 
 
+def test_support_auroc_ranks_false_claims_by_low_support():
+    S, U = SupportLabel.supported, SupportLabel.unsupported
+    T, F = Truth.true, Truth.false
+    cat = Category.ranges
+    outcomes = [
+        _outcome(1, cat, F, U, U, support=0.2),
+        _outcome(2, cat, F, U, S, support=0.7),
+        _outcome(3, cat, T, S, S, support=0.9),
+        _outcome(4, cat, T, S, S, support=0.6),
+        _outcome(5, cat, T, S, U, support=None),  # nothing judged: left out of the AUROC
+    ]
+    # pairs (false, true): (0.2, 0.9) ok, (0.2, 0.6) ok, (0.7, 0.9) ok, (0.7, 0.6) wrong -> 3/4
+    assert group_metrics(outcomes).support_auroc == pytest.approx(3 / 4)
+    assert group_metrics(outcomes[:2]).support_auroc is None
+
+
 def test_run_cases_passes_the_case_to_verify_and_records_the_label():
     calls = []
 
@@ -247,12 +279,20 @@ def test_run_cases_passes_the_case_to_verify_and_records_the_label():
 
     wrong = HardCase.model_validate(_row())
     right = HardCase.model_validate(
-        _row(id="x-2", claim="It is £1,150 a month.", truth="true", expected="supported", category="correct_paraphrase")
+        _row(
+            id="x-2",
+            claim="It is £1,150 a month.",
+            truth="true",
+            expected="supported",
+            category="correct_paraphrase",
+        )
     )
     items = [ResolvedCase(case=c, question="Rent?", passages=list(c.passages)) for c in (wrong, right)]
     outcomes = run_cases(items, verifiers=["support"], verify_fn=fake_verify)
     assert [o.predicted for o in outcomes] == [SupportLabel.contradicted, SupportLabel.supported]
-    assert calls[0] == ("Rent?", ("The rent is £1,150 per calendar month",), "The rent is £1,150 a week.", ["support"])
+    question, contexts, answer, verifiers = calls[0]
+    assert (question, answer, verifiers) == ("Rent?", "The rent is £1,150 a week.", ["support"])
+    assert contexts == ("The rent is £1,150 per calendar month",)
     report = summarise(outcomes)
     assert report.overall.balanced_accuracy == 1.0 and report.overall.contradicted_recall == 1.0
 
