@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import yaml
+from pydantic import ValidationError
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -30,13 +31,24 @@ TEST_SHARE = 1 / 3
 
 def main() -> None:
     rows: list[dict] = []
+    origins: list[str] = []  # where each row was written, for error messages
     for spec in sorted((HERE / "specs").glob("*.yaml")):
         source = spec.stem  # kb, ragtruth, written
-        for group in yaml.safe_load(spec.read_text(encoding="utf-8")):
-            rows.extend(_expand(source, group))
+        for number, group in enumerate(yaml.safe_load(spec.read_text(encoding="utf-8")), start=1):
+            try:
+                expanded = _expand(source, group)
+            except (KeyError, ValueError) as exc:
+                raise SystemExit(f"{spec.name}, group {number} ({group.get('doc')}): {exc!r}") from exc
+            rows.extend(expanded)
+            origins.extend(f"{spec.name}, group {number}, case {i}" for i in range(1, len(expanded) + 1))
     _number(rows)
     _assign_splits(rows)
-    cases = [HardCase.model_validate(row) for row in rows]  # fail here, not at run time
+    cases = []
+    for row, origin in zip(rows, origins):  # fail here, not at run time
+        try:
+            cases.append(HardCase.model_validate(row))
+        except ValidationError as exc:
+            raise SystemExit(f"{origin}: {exc.errors()[0]['msg']} ({row['claim'][:60]!r})") from exc
     out = HERE / "cases.jsonl"
     with out.open("w", encoding="utf-8") as handle:
         for case in cases:
