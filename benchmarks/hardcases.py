@@ -1,0 +1,121 @@
+"""The judge on the hard-case set: does verify() tell a right single-claim answer from a wrong one?
+
+    python benchmarks/hardcases.py --split dev [--verifiers support,citations,...] [--out PATH]
+
+Each case's claim is verified against its passages (``guard.verify``, the default
+verifiers unless ``--verifiers`` names others); a case is predicted false when its label
+is not ``supported``. Prints balanced accuracy, TPR on false claims, FPR on true claims and
+the share of expected-``contradicted`` cases labelled ``contradicted``, per split, per
+source and per category, and the confusion of expected against predicted labels; writes
+everything (with every case's outcome) to ``results/hardcases-<split>.json``.
+
+The test split is for reporting only: tune on dev (benchmarks/hardcases/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tqdm import tqdm
+
+from guard.eval.hardcases import (
+    CASES_PATH,
+    DEFAULT_DATA_DIR,
+    CaseOutcome,
+    GroupMetrics,
+    HardcaseReport,
+    Split,
+    load_hardcases,
+    resolve_cases,
+    run_cases,
+    summarise,
+)
+from guard.verifiers.types import SupportLabel
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--split", choices=["dev", "test", "all"], default="dev")
+    parser.add_argument(
+        "--verifiers", default=None, help="comma-separated verifier names (default: verify()'s)"
+    )
+    parser.add_argument("--cases", type=Path, default=CASES_PATH)
+    parser.add_argument("--data-dir", type=Path, default=DEFAULT_DATA_DIR)
+    parser.add_argument("--limit", type=int, default=None, help="first N cases only (smoke runs)")
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--rescore",
+        type=Path,
+        default=None,
+        help="recompute the figures from the outcomes in an earlier results file (no verify() calls)",
+    )
+    args = parser.parse_args()
+    if args.rescore is not None:
+        # Only the outcomes are read, so files written before a metric was added still rescore.
+        earlier = json.loads(args.rescore.read_text(encoding="utf-8"))
+        outcomes = [CaseOutcome.model_validate(o) for o in earlier["outcomes"]]
+        report = summarise(outcomes, earlier["verifiers"])
+        (args.out or args.rescore).write_text(report.model_dump_json(indent=1), encoding="utf-8")
+        print(render(report))
+        return
+
+    verifiers = [v.strip() for v in args.verifiers.split(",") if v.strip()] if args.verifiers else None
+    cases = [c for c in load_hardcases(args.cases) if args.split == "all" or c.split is Split(args.split)]
+    cases = cases[: args.limit] if args.limit else cases
+    resolved = resolve_cases(cases, data_dir=args.data_dir)
+    outcomes = run_cases(
+        resolved, verifiers=verifiers, progress=lambda xs: tqdm(xs, desc="hardcases", unit="case")
+    )
+    report = summarise(outcomes, verifiers)
+
+    out = args.out or RESULTS / f"hardcases-{args.split}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(report.model_dump_json(indent=1), encoding="utf-8")
+    print(render(report))
+    print(f"load average {os.getloadavg()[0]:.1f}; wrote {out}")
+
+
+def _f(value: float | None) -> str:
+    return "  -  " if value is None else f"{value:.3f}"
+
+
+def _line(name: str, m: GroupMetrics) -> str:
+    return (
+        f"| {name} | {m.cases} | {m.false_claims}/{m.true_claims} | {_f(m.balanced_accuracy)} "
+        f"| {_f(m.tpr_false)} | {_f(m.fpr_true)} | {_f(m.accuracy)} | {_f(m.contradicted_recall)} "
+        f"| {_f(m.support_auroc)} |"
+    )
+
+
+def render(report: HardcaseReport) -> str:
+    """The report as Markdown tables (what the README records)."""
+    head = (
+        "| group | cases | false/true | bal. acc | TPR false | FPR true | accuracy "
+        "| contradicted→contradicted | AUROC 1-support |"
+    )
+    rule = "|---|---|---|---|---|---|---|---|---|"
+    lines = [f"verifiers: {', '.join(report.verifiers) if report.verifiers else 'default'}; "
+             f"latency p50 {report.latency_p50_ms:.0f} ms", "", head, rule, _line("**all**", report.overall)]
+    lines += [_line(f"split {s.value}", m) for s, m in report.by_split.items()]
+    lines += [_line(f"source {s.value}", m) for s, m in report.by_source.items()]
+    lines += [_line(c.value, m) for c, m in report.by_category.items()]
+    labels = list(SupportLabel)
+    lines += ["", "| expected \\ predicted | " + " | ".join(l.value for l in labels) + " |",
+              "|---|" + "---|" * len(labels)]
+    for expected in labels:
+        row = report.overall.confusion[expected]
+        lines.append(f"| {expected.value} | " + " | ".join(str(row[p]) for p in labels) + " |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""Expand the hand-written specs (specs/*.yaml) into cases.jsonl.
+
+    python benchmarks/hardcases/build.py
+
+The specs hold each claim once with a pointer to its passage (a Markdown section, a span
+between two strings of the document, or the whole document); this script copies the
+passage text out of the document so every case in cases.jsonl is self-contained and
+verbatim, numbers the ids, and assigns the split by document (README.md, "Split").
+RAGTruth cases keep only their source_id: the text is loaded at run time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import yaml
+from pydantic import ValidationError
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT))
+from guard.eval.hardcases import HardCase  # noqa: E402
+
+EXPECTED = {"S": "supported", "U": "unsupported", "C": "contradicted"}
+TEST_SHARE = 1 / 3
+
+
+def main() -> None:
+    rows: list[dict] = []
+    origins: list[str] = []  # where each row was written, for error messages
+    for spec in sorted((HERE / "specs").glob("*.yaml")):
+        source = spec.stem  # kb, ragtruth, written
+        for number, group in enumerate(yaml.safe_load(spec.read_text(encoding="utf-8")), start=1):
+            try:
+                expanded = _expand(source, group)
+            except (KeyError, ValueError) as exc:
+                raise SystemExit(f"{spec.name}, group {number} ({group.get('doc')}): {exc!r}") from exc
+            rows.extend(expanded)
+            origins.extend(f"{spec.name}, group {number}, case {i}" for i in range(1, len(expanded) + 1))
+    _number(rows)
+    _assign_splits(rows)
+    cases = []
+    for row, origin in zip(rows, origins):  # fail here, not at run time
+        try:
+            cases.append(HardCase.model_validate(row))
+        except ValidationError as exc:
+            raise SystemExit(f"{origin}: {exc.errors()[0]['msg']} ({row['claim'][:60]!r})") from exc
+    out = HERE / "cases.jsonl"
+    with out.open("w", encoding="utf-8") as handle:
+        for case in cases:
+            row = case.model_dump(mode="json", exclude_defaults=True)
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print(f"{len(cases)} cases -> {out.relative_to(ROOT)}")
+
+
+def _expand(source: str, group: dict) -> list[dict]:
+    doc = group["doc"]
+    if source == "ragtruth":
+        base = {"source": source, "doc": doc, "source_id": doc}
+    else:
+        base = {"source": source, "doc": doc, "passages": [_passage(doc, group)]}
+    rows = []
+    for item in group["cases"]:
+        expected = EXPECTED[item["exp"]]
+        row = {
+            **base,
+            "claim": item["claim"],
+            "truth": "true" if expected == "supported" else "false",
+            "expected": expected,
+            "category": item["cat"],
+            "why": item["why"],
+        }
+        if item.get("q") or group.get("q"):
+            row["question"] = item.get("q") or group.get("q")
+        rows.append(row)
+    return rows
+
+
+def _passage(doc: str, group: dict) -> str:
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    if "section" in group:
+        return _section(text, group["section"], doc)
+    if "span" in group:
+        start_text, end_text = group["span"]
+        start = text.index(start_text)
+        end = text.index(end_text, start) + len(end_text)
+        return text[start:end].strip()
+    return text.strip()
+
+
+def _section(text: str, heading: str, doc: str) -> str:
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        match = re.match(r"(#+)\s+(.*)", line)
+        if match and match.group(2).strip() == heading:
+            level = len(match.group(1))
+            end = next(
+                (j for j in range(i + 1, len(lines)) if re.match(rf"#{{1,{level}}}\s", lines[j])), len(lines)
+            )
+            return "\n".join(lines[i:end]).strip()
+    raise SystemExit(f"{doc}: no section {heading!r}")
+
+
+def _number(rows: list[dict]) -> None:
+    counts: dict[str, int] = {}
+    for row in rows:
+        stem = Path(row["doc"]).stem if row["source"] != "ragtruth" else row["doc"]
+        key = f"{row['source']}-{stem}"
+        counts[key] = counts.get(key, 0) + 1
+        row["id"] = f"{key}-{counts[key]:02d}"
+
+
+def _assign_splits(rows: list[dict]) -> None:
+    """Split by document, per source; a document keeps the split it already has in cases.jsonl.
+
+    New documents, in SHA-256 order of their name, go to test while at least half of their
+    cases fit under a third of the source's cases; the rest go to dev. Keeping earlier
+    assignments means adding cases never moves a document someone may have tuned on into test.
+    """
+    earlier = _earlier_splits()
+    for source in {r["source"] for r in rows}:
+        mine = [r for r in rows if r["source"] == source]
+        sizes: dict[str, int] = {}
+        for row in mine:
+            sizes[row["doc"]] = sizes.get(row["doc"], 0) + 1
+        test_docs = {d for d in sizes if earlier.get(d) == "test"}
+        taken = sum(sizes[d] for d in test_docs)
+        for doc in sorted(sizes, key=lambda d: hashlib.sha256(d.encode()).hexdigest()):
+            if doc in earlier or taken + sizes[doc] / 2 > TEST_SHARE * len(mine):
+                continue
+            test_docs.add(doc)
+            taken += sizes[doc]
+        for row in mine:
+            row["split"] = "test" if row["doc"] in test_docs else "dev"
+
+
+def _earlier_splits() -> dict[str, str]:
+    path = HERE / "cases.jsonl"
+    if not path.is_file():
+        return {}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {row["doc"]: row["split"] for row in rows}
+
+
+if __name__ == "__main__":
+    main()

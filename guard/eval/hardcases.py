@@ -1,0 +1,424 @@
+"""The judge's hard-case set: single-claim answers that reuse the passage's own words.
+
+``benchmarks/hardcases/cases.jsonl`` holds one :class:`HardCase` per line (schema and
+categories: ``benchmarks/hardcases/README.md``). Each case is one claim sentence checked
+against its passages; ``truth`` says whether the claim is right and ``expected`` which
+label a correct judge gives (``supported`` for a true claim; ``contradicted`` when the
+passage says otherwise; ``unsupported`` when it is silent).
+
+Passages of ``kb`` and ``written`` cases are stored inline and must be verbatim excerpts of
+the document named in ``doc`` (a path relative to the repository root), so a case cannot
+drift from its document. ``ragtruth`` cases name a RAGTruth QA ``source_id`` instead: the
+passages (and, when the case has none, the question) are read at run time from
+``source_info.jsonl`` in the shared data folder, never copied into the repository.
+
+:func:`run_cases` calls :func:`guard.verify` on every case and :func:`summarise` turns
+the outcomes into the figures issue 11 asks for: balanced accuracy, TPR on false claims,
+FPR on true claims, per-category accuracy, the share of expected-``contradicted`` cases
+labelled ``contradicted``, and the confusion of expected against predicted labels.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from guard.errors import InputError
+from guard.verifiers.types import SupportLabel, Verification
+
+__all__ = [
+    "DEFAULT_DATA_DIR",
+    "group_metrics",
+    "CASES_PATH",
+    "Category",
+    "CaseOutcome",
+    "CaseSource",
+    "GroupMetrics",
+    "HardCase",
+    "HardcaseReport",
+    "ResolvedCase",
+    "Split",
+    "Truth",
+    "load_hardcases",
+    "predicted_label",
+    "resolve_cases",
+    "run_cases",
+    "summarise",
+]
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CASES_PATH = REPO_ROOT / "benchmarks" / "hardcases" / "cases.jsonl"
+# Tests and benchmarks read shared data from beside the repository, never from a copy in it.
+DEFAULT_DATA_DIR = REPO_ROOT.parent / "shared" / "data"
+
+
+class CaseSource(str, Enum):
+    kb = "kb"  # examples/kb: the fictional clinic and HR / legal knowledge base
+    ragtruth = "ragtruth"  # RAGTruth QA passages, referenced by source_id
+    written = "written"  # documents written for this set: benchmarks/hardcases/docs
+
+
+class Truth(str, Enum):
+    true = "true"
+    false = "false"
+
+
+class Split(str, Enum):
+    dev = "dev"
+    test = "test"
+
+
+class Category(str, Enum):
+    number_misbinding = "number_misbinding"
+    unit_scale_change = "unit_scale_change"
+    ranges = "ranges"
+    entity_swap_role = "entity_swap_role"
+    negation = "negation"
+    modality_quantifier = "modality_quantifier"
+    dates = "dates"
+    unsupported_addition = "unsupported_addition"
+    yes_no_without_evidence = "yes_no_without_evidence"
+    correct_paraphrase = "correct_paraphrase"
+    correct_inference = "correct_inference"
+    off_topic_fabrication = "off_topic_fabrication"
+
+
+# Categories whose every case is a true claim, and those whose every case is a false one.
+TRUE_ONLY = frozenset({Category.correct_paraphrase, Category.correct_inference})
+FALSE_ONLY = frozenset(
+    {Category.unsupported_addition, Category.yes_no_without_evidence, Category.off_topic_fabrication}
+)
+
+
+class HardCase(BaseModel):
+    """One line of cases.jsonl, as written (ragtruth passages not yet loaded)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1)
+    source: CaseSource
+    doc: str = Field(min_length=1)  # repo-relative path (kb, written) or the RAGTruth source_id
+    passages: list[str] = Field(default_factory=list)
+    source_id: str | None = None
+    question: str = ""
+    claim: str = Field(min_length=1)
+    truth: Truth
+    expected: SupportLabel
+    category: Category
+    split: Split
+    why: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> HardCase:
+        if (self.truth is Truth.true) != (self.expected is SupportLabel.supported):
+            raise ValueError(
+                f"truth {self.truth.value!r} does not fit expected {self.expected.value!r}: a true claim "
+                "expects 'supported', a false one 'unsupported' or 'contradicted'"
+            )
+        if self.category in TRUE_ONLY and self.truth is Truth.false:
+            raise ValueError(f"category {self.category.value!r} holds true claims only")
+        if self.category in FALSE_ONLY and self.truth is Truth.true:
+            raise ValueError(f"category {self.category.value!r} holds false claims only")
+        if self.source is CaseSource.ragtruth:
+            if self.passages or self.source_id is None:
+                raise ValueError(
+                    "a ragtruth case names 'source_id' and stores no 'passages' (they load at run time)"
+                )
+            if self.doc != self.source_id:
+                raise ValueError("a ragtruth case's 'doc' is its 'source_id'")
+        else:
+            if not self.passages or not all(p.strip() for p in self.passages):
+                raise ValueError(f"a {self.source.value} case needs non-empty inline 'passages'")
+            if self.source_id is not None:
+                raise ValueError(f"a {self.source.value} case has no 'source_id'; name its file in 'doc'")
+        return self
+
+
+class ResolvedCase(BaseModel):
+    """A case with its passages (and question) in hand, ready for :func:`guard.verify`."""
+
+    case: HardCase
+    question: str
+    passages: list[str]
+
+
+def load_hardcases(path: str | Path = CASES_PATH) -> list[HardCase]:
+    """Read a hard-case file; a bad line is an error naming the file, the line and the problem."""
+    file = Path(path)
+    if not file.is_file():
+        raise InputError(
+            f"Hard-case file {file} does not exist: give a JSONL file (benchmarks/hardcases/cases.jsonl)."
+        )
+    cases: list[HardCase] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            case = HardCase.model_validate(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{file}:{number}: not JSON ({exc.msg} at column {exc.colno}).") from exc
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            where = ".".join(str(p) for p in error["loc"]) or "case"
+            raise InputError(f"{file}:{number}: bad hard case ({where}: {error['msg']}).") from exc
+        if case.id in seen:
+            raise InputError(
+                f"{file}:{number}: id {case.id!r} repeats line {seen[case.id]}; ids must be unique."
+            )
+        seen[case.id] = number
+        cases.append(case)
+    if not cases:
+        raise InputError(f"Hard-case file {file} has no cases.")
+    return cases
+
+
+def resolve_cases(
+    cases: Sequence[HardCase],
+    *,
+    repo_root: str | Path = REPO_ROOT,
+    data_dir: str | Path = DEFAULT_DATA_DIR,
+) -> list[ResolvedCase]:
+    """Attach passages: check inline ones against their document, load RAGTruth ones by source_id."""
+    root = Path(repo_root)
+    needed = {c.source_id for c in cases if c.source is CaseSource.ragtruth}
+    source_info = Path(data_dir) / "ragtruth" / "source_info.jsonl"
+    sources = _ragtruth_qa_sources(source_info, needed) if needed else {}
+    docs: dict[str, str] = {}
+    resolved = []
+    for case in cases:
+        if case.source is CaseSource.ragtruth:
+            question, passages = sources[case.source_id or ""]
+            resolved.append(ResolvedCase(case=case, question=case.question or question, passages=passages))
+            continue
+        if case.doc not in docs:
+            docs[case.doc] = _read_doc(root, case)
+        text = _squash(docs[case.doc])
+        for i, passage in enumerate(case.passages):
+            if _squash(passage) not in text:
+                raise InputError(
+                    f"case {case.id}: passages[{i}] is not a verbatim excerpt of {case.doc} "
+                    f"(starts {passage[:60]!r}); copy it from the document."
+                )
+        resolved.append(ResolvedCase(case=case, question=case.question, passages=list(case.passages)))
+    return resolved
+
+
+def _read_doc(root: Path, case: HardCase) -> str:
+    path = root / case.doc
+    if not path.is_file():
+        raise InputError(f"case {case.id}: doc {case.doc!r} is not a file under {root}.")
+    return path.read_text(encoding="utf-8")
+
+
+def _squash(text: str) -> str:
+    # Excerpts may rewrap lines; whitespace runs are not part of what a passage says.
+    return " ".join(text.split())
+
+
+def _ragtruth_qa_sources(path: Path, needed: set[str | None]) -> dict[str, tuple[str, list[str]]]:
+    from guard.eval.ragtruth import split_passages
+
+    if not path.is_file():
+        raise InputError(
+            f"RAGTruth file {path} is missing: the ragtruth hard cases load their passages from it "
+            "(pass data_dir pointing at the folder that holds ragtruth/source_info.jsonl)."
+        )
+    found: dict[str, tuple[str, list[str]]] = {}
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row.get("source_id") not in needed:
+                continue
+            if row.get("task_type") != "QA":
+                raise InputError(
+                    f"{path}:{number}: source {row['source_id']} is {row.get('task_type')}, not QA."
+                )
+            info = row["source_info"]
+            found[row["source_id"]] = (info["question"], split_passages(info["passages"]))
+    missing = sorted(str(s) for s in needed - set(found))
+    if missing:
+        raise InputError(
+            f"{path}: no RAGTruth source with id {', '.join(missing)}; check the cases' source_id."
+        )
+    return found
+
+
+# --- running and scoring -------------------------------------------------------------------------
+
+_SEVERITY = {SupportLabel.supported: 0, SupportLabel.unsupported: 1, SupportLabel.contradicted: 2}
+
+
+class CaseOutcome(BaseModel):
+    id: str
+    source: CaseSource
+    category: Category
+    split: Split
+    truth: Truth
+    expected: SupportLabel
+    predicted: SupportLabel
+    support: float | None  # the lowest claim support, None when no claim was judged
+    claims: int  # how many claims verify() split the sentence into
+    latency_ms: float
+
+    @property
+    def predicted_false(self) -> bool:
+        return self.predicted is not SupportLabel.supported
+
+
+def predicted_label(verification: Verification) -> SupportLabel:
+    """The case's label: the worst label over its claims; no claim at all counts as unsupported.
+
+    A single-claim answer may still be split into two claims; a wrong half makes it wrong.
+    An answer the verifier found nothing to check in was not shown to be supported.
+    """
+    if not verification.claims:
+        return SupportLabel.unsupported
+    return max((v.label for v in verification.claims), key=_SEVERITY.__getitem__)
+
+
+E = TypeVar("E", bound=Enum)
+VerifyFn = Callable[..., Verification]
+
+
+def run_cases(
+    cases: Iterable[ResolvedCase],
+    *,
+    verifiers: Sequence[str] | None = None,
+    verify_fn: VerifyFn | None = None,
+    progress: Callable[[Iterable[ResolvedCase]], Iterable[ResolvedCase]] | None = None,
+) -> list[CaseOutcome]:
+    """Verify every case's claim against its passages (``verify_fn`` defaults to :func:`guard.verify`)."""
+    if verify_fn is None:
+        from guard.verifiers.api import verify as verify_fn
+    items = progress(cases) if progress is not None else cases
+    outcomes = []
+    for item in items:
+        start = time.perf_counter()
+        verification = verify_fn(
+            question=item.question, contexts=item.passages, answer=item.case.claim, verifiers=verifiers
+        )
+        elapsed = (time.perf_counter() - start) * 1000
+        case = item.case
+        outcomes.append(
+            CaseOutcome(
+                id=case.id,
+                source=case.source,
+                category=case.category,
+                split=case.split,
+                truth=case.truth,
+                expected=case.expected,
+                predicted=predicted_label(verification),
+                support=min((v.support for v in verification.claims), default=None),
+                claims=len(verification.claims),
+                latency_ms=elapsed,
+            )
+        )
+    return outcomes
+
+
+class GroupMetrics(BaseModel):
+    """Figures over one group of outcomes; a rate is None when its denominator is empty."""
+
+    cases: int
+    false_claims: int
+    true_claims: int
+    accuracy: float  # predicted false == truth false
+    balanced_accuracy: float | None  # mean of TPR on false claims and TNR on true claims
+    tpr_false: float | None  # share of false claims predicted not supported
+    fpr_true: float | None  # share of true claims predicted not supported
+    contradicted_recall: float | None  # share of expected-contradicted labelled contradicted
+    # Threshold-free: AUROC of (1 - support) for telling false claims from true ones
+    # (cases with a judged claim only; None without both kinds).
+    support_auroc: float | None
+    # confusion[expected][predicted] = count, every label present.
+    confusion: dict[SupportLabel, dict[SupportLabel, int]]
+
+
+class HardcaseReport(BaseModel):
+    verifiers: list[str] | None  # None = verify()'s defaults
+    splits: list[Split]
+    overall: GroupMetrics
+    by_split: dict[Split, GroupMetrics]
+    by_category: dict[Category, GroupMetrics]
+    by_source: dict[CaseSource, GroupMetrics]
+    latency_p50_ms: float
+    outcomes: list[CaseOutcome]
+
+
+def group_metrics(outcomes: Sequence[CaseOutcome]) -> GroupMetrics:
+    false = [o for o in outcomes if o.truth is Truth.false]
+    true = [o for o in outcomes if o.truth is Truth.true]
+    tpr = _share(o.predicted_false for o in false)
+    fpr = _share(o.predicted_false for o in true)
+    balanced = None if tpr is None or fpr is None else (tpr + (1.0 - fpr)) / 2
+    confusion = {e: {p: 0 for p in SupportLabel} for e in SupportLabel}
+    for o in outcomes:
+        confusion[o.expected][o.predicted] += 1
+    return GroupMetrics(
+        cases=len(outcomes),
+        false_claims=len(false),
+        true_claims=len(true),
+        accuracy=_share(o.predicted_false == (o.truth is Truth.false) for o in outcomes) or 0.0,
+        balanced_accuracy=balanced,
+        tpr_false=tpr,
+        fpr_true=fpr,
+        contradicted_recall=_share(
+            o.predicted is SupportLabel.contradicted
+            for o in outcomes
+            if o.expected is SupportLabel.contradicted
+        ),
+        confusion=confusion,
+        support_auroc=_support_auroc(outcomes),
+    )
+
+
+def _support_auroc(outcomes: Sequence[CaseOutcome]) -> float | None:
+    judged = [o for o in outcomes if o.support is not None]
+    labels = [o.truth is Truth.false for o in judged]
+    if all(labels) or not any(labels):
+        return None
+    from sklearn.metrics import roc_auc_score
+
+    return float(roc_auc_score(labels, [1.0 - (o.support or 0.0) for o in judged]))
+
+
+def summarise(outcomes: Sequence[CaseOutcome], verifiers: Sequence[str] | None = None) -> HardcaseReport:
+    """Overall, per-split, per-category and per-source figures of a run."""
+    if not outcomes:
+        raise InputError("No hard-case outcomes to summarise: the selected split holds no cases.")
+    latencies = sorted(o.latency_ms for o in outcomes)
+    return HardcaseReport(
+        verifiers=list(verifiers) if verifiers is not None else None,
+        splits=sorted({o.split for o in outcomes}, key=list(Split).index),
+        overall=group_metrics(outcomes),
+        by_split=_grouped(outcomes, lambda o: o.split, Split),
+        by_category=_grouped(outcomes, lambda o: o.category, Category),
+        by_source=_grouped(outcomes, lambda o: o.source, CaseSource),
+        latency_p50_ms=latencies[len(latencies) // 2],
+        outcomes=list(outcomes),
+    )
+
+
+def _grouped(
+    outcomes: Sequence[CaseOutcome], key: Callable[[CaseOutcome], E], members: type[E]
+) -> dict[E, GroupMetrics]:
+    groups: dict[E, GroupMetrics] = {}
+    for member in members:
+        chosen = [o for o in outcomes if key(o) is member]
+        if chosen:
+            groups[member] = group_metrics(chosen)
+    return groups
+
+
+def _share(flags: Iterable[bool]) -> float | None:
+    values = list(flags)
+    return sum(values) / len(values) if values else None

@@ -1,0 +1,306 @@
+"""The judge's hard-case set (benchmarks/hardcases) and its runner (guard/eval/hardcases.py).
+
+The real set is only loaded and checked here; running the judge on it is a benchmark
+(benchmarks/hardcases.py), not a test. The metrics are checked on tiny synthetic outcomes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from guard.errors import InputError
+from guard.eval.hardcases import (
+    CASES_PATH,
+    Category,
+    CaseOutcome,
+    CaseSource,
+    HardCase,
+    ResolvedCase,
+    Split,
+    Truth,
+    group_metrics,
+    load_hardcases,
+    predicted_label,
+    resolve_cases,
+    run_cases,
+    summarise,
+)
+from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification
+
+DATA_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+needs_ragtruth = pytest.mark.skipif(
+    not (DATA_DIR / "ragtruth" / "source_info.jsonl").is_file(), reason="needs ../shared/data/ragtruth"
+)
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[HardCase]:
+    return load_hardcases()
+
+
+def test_the_set_is_large_enough_and_every_category_is_covered(cases):
+    assert len(cases) >= 300
+    per_category = Counter(c.category for c in cases)
+    assert set(per_category) == set(Category)
+    assert min(per_category.values()) >= 20, per_category
+    assert len({c.id for c in cases}) == len(cases)
+
+
+def test_every_source_is_used_and_both_truths_appear_where_a_category_allows(cases):
+    assert {c.source for c in cases} == set(CaseSource)
+    written_docs = {c.doc for c in cases if c.source is CaseSource.written}
+    assert len(written_docs) >= 8
+    for category in Category:
+        truths = {c.truth for c in cases if c.category is category}
+        if category in {Category.correct_paraphrase, Category.correct_inference}:
+            assert truths == {Truth.true}
+        elif category in {
+            Category.unsupported_addition,
+            Category.yes_no_without_evidence,
+            Category.off_topic_fabrication,
+        }:
+            assert truths == {Truth.false}
+        else:
+            assert truths == {Truth.true, Truth.false}, category
+
+
+def test_the_split_is_by_document_and_about_a_third_is_test(cases):
+    splits_of_doc: dict[str, set[Split]] = {}
+    for case in cases:
+        splits_of_doc.setdefault(case.doc, set()).add(case.split)
+    mixed = {doc: s for doc, s in splits_of_doc.items() if len(s) > 1}
+    assert not mixed
+    test_share = sum(c.split is Split.test for c in cases) / len(cases)
+    assert 0.25 <= test_share <= 0.40
+    for category in Category:  # every category can be reported on test
+        assert any(c.split is Split.test and c.category is category for c in cases), category
+
+
+@needs_ragtruth
+def test_passages_resolve_verbatim_and_ragtruth_ids_load(cases):
+    resolved = resolve_cases(cases, data_dir=DATA_DIR)
+    assert len(resolved) == len(cases)
+    for item in resolved:
+        assert item.passages and all(p.strip() for p in item.passages)
+        if item.case.source is CaseSource.ragtruth:
+            assert item.question  # the source's own question when the case has none
+            assert len(item.passages) >= 2
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip().lower() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+
+
+@needs_ragtruth
+def test_a_false_claim_is_never_a_passage_sentence_verbatim(cases):
+    for item in resolve_cases(cases, data_dir=DATA_DIR):
+        if item.case.truth is Truth.false:
+            claim = item.case.claim.strip().lower()
+            sentences = {s for p in item.passages for s in _sentences(p)}
+            assert claim not in sentences, item.case.id
+
+
+def _row(**overrides) -> dict:
+    row = {
+        "id": "x-1",
+        "source": "written",
+        "doc": "benchmarks/hardcases/docs/lease-14-harbour-row.md",
+        "passages": ["The rent is £1,150 per calendar month"],
+        "claim": "The rent is £1,150 a week.",
+        "truth": "false",
+        "expected": "contradicted",
+        "category": "unit_scale_change",
+        "split": "dev",
+        "why": "per month",
+    }
+    row.update(overrides)
+    return row
+
+
+def _write(tmp_path: Path, rows: list[object]) -> Path:
+    path = tmp_path / "cases.jsonl"
+    lines = [r if isinstance(r, str) else json.dumps(r) for r in rows]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_bad_lines_name_the_file_and_line(tmp_path):
+    path = _write(tmp_path, [_row(), "{not json"])
+    with pytest.raises(InputError, match=r"cases\.jsonl:2: not JSON"):
+        load_hardcases(path)
+    path = _write(tmp_path, [_row(), _row(id="x-2", truth="true")])
+    with pytest.raises(InputError, match=r"cases\.jsonl:2: .*truth 'true' does not fit expected"):
+        load_hardcases(path)
+    path = _write(tmp_path, [_row(), _row(category="vibes")])
+    with pytest.raises(InputError, match=r"cases\.jsonl:2: bad hard case \(category"):
+        load_hardcases(path)
+    path = _write(tmp_path, [_row(), _row()])
+    with pytest.raises(InputError, match=r"cases\.jsonl:2: id 'x-1' repeats line 1"):
+        load_hardcases(path)
+    path = _write(tmp_path, [_row(source="ragtruth", doc="gabc", source_id="gabc")])
+    with pytest.raises(InputError, match="stores no 'passages'"):
+        load_hardcases(path)
+
+
+def test_a_passage_that_is_not_in_its_document_is_refused(tmp_path):
+    case = HardCase.model_validate(_row(passages=["The rent is £950 per calendar month"]))
+    with pytest.raises(InputError, match="not a verbatim excerpt of benchmarks/hardcases/docs/lease"):
+        resolve_cases([case])
+    with pytest.raises(InputError, match="is not a file"):
+        resolve_cases([HardCase.model_validate(_row(doc="benchmarks/hardcases/docs/missing.md"))])
+
+
+def test_a_missing_ragtruth_source_is_named(tmp_path):
+    folder = tmp_path / "ragtruth"
+    folder.mkdir()
+    (folder / "source_info.jsonl").write_text(
+        json.dumps(
+            {
+                "source_id": "g1",
+                "task_type": "QA",
+                "source_info": {"question": "q?", "passages": "passage 1: a\n\npassage 2: b"},
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    ok = HardCase.model_validate(_row(source="ragtruth", doc="g1", source_id="g1", passages=[]))
+    [item] = resolve_cases([ok], data_dir=tmp_path)
+    assert item.question == "q?" and item.passages == ["a", "b"]
+    missing = HardCase.model_validate(_row(source="ragtruth", doc="g2", source_id="g2", passages=[]))
+    with pytest.raises(InputError, match="no RAGTruth source with id g2"):
+        resolve_cases([missing], data_dir=tmp_path)
+
+
+def _verification(*labels: SupportLabel) -> Verification:
+    return Verification(
+        claims=[
+            ClaimVerdict(claim=Claim(index=i, text="c", start=0, end=1), label=label, support=0.5)
+            for i, label in enumerate(labels)
+        ]
+    )
+
+
+def test_predicted_label_is_the_worst_claim_and_nothing_judged_is_unsupported():
+    assert predicted_label(_verification(SupportLabel.supported)) is SupportLabel.supported
+    mixed = _verification(SupportLabel.supported, SupportLabel.unsupported)
+    assert predicted_label(mixed) is SupportLabel.unsupported
+    assert (
+        predicted_label(_verification(SupportLabel.contradicted, SupportLabel.unsupported))
+        is SupportLabel.contradicted
+    )
+    assert predicted_label(Verification()) is SupportLabel.unsupported
+
+
+def _outcome(
+    i: int,
+    category: Category,
+    truth: Truth,
+    expected: SupportLabel,
+    predicted: SupportLabel,
+    support: float | None = 0.5,
+) -> CaseOutcome:
+    return CaseOutcome(
+        id=f"c{i}",
+        source=CaseSource.written,
+        category=category,
+        split=Split.dev if i % 2 else Split.test,
+        truth=truth,
+        expected=expected,
+        predicted=predicted,
+        support=support,
+        claims=1,
+        latency_ms=float(i),
+    )
+
+
+def test_metrics_on_a_tiny_synthetic_run():
+    S, U, C = SupportLabel.supported, SupportLabel.unsupported, SupportLabel.contradicted
+    T, F = Truth.true, Truth.false
+    outcomes = [
+        _outcome(1, Category.negation, F, C, C),  # caught, right label
+        _outcome(2, Category.negation, F, C, U),  # caught, weaker label
+        _outcome(3, Category.negation, F, C, S),  # missed
+        _outcome(4, Category.off_topic_fabrication, F, U, U),  # caught
+        _outcome(5, Category.correct_paraphrase, T, S, S),  # right
+        _outcome(6, Category.correct_paraphrase, T, S, C),  # false alarm
+        _outcome(7, Category.correct_inference, T, S, S),  # right
+        _outcome(8, Category.correct_inference, T, S, S),  # right
+    ]
+    overall = group_metrics(outcomes)
+    assert (overall.cases, overall.false_claims, overall.true_claims) == (8, 4, 4)
+    assert overall.tpr_false == pytest.approx(3 / 4)
+    assert overall.fpr_true == pytest.approx(1 / 4)
+    assert overall.balanced_accuracy == pytest.approx((3 / 4 + 3 / 4) / 2)
+    assert overall.accuracy == pytest.approx(6 / 8)
+    assert overall.contradicted_recall == pytest.approx(1 / 3)
+    assert overall.confusion[C] == {S: 1, U: 1, C: 1}
+    assert overall.confusion[S] == {S: 3, U: 0, C: 1}
+    assert overall.confusion[U] == {S: 0, U: 1, C: 0}
+
+    report = summarise(outcomes, verifiers=["support"])
+    assert report.by_category[Category.negation].accuracy == pytest.approx(2 / 3)
+    assert report.by_category[Category.negation].balanced_accuracy is None  # no true claims there
+    assert report.by_category[Category.correct_paraphrase].fpr_true == pytest.approx(1 / 2)
+    assert report.by_category[Category.correct_paraphrase].tpr_false is None
+    assert set(report.by_split) == {Split.dev, Split.test}
+    assert report.by_split[Split.dev].cases == 4
+    assert report.verifiers == ["support"]
+    json.loads(report.model_dump_json())  # the benchmark writes it as JSON
+
+
+def test_support_auroc_ranks_false_claims_by_low_support():
+    S, U = SupportLabel.supported, SupportLabel.unsupported
+    T, F = Truth.true, Truth.false
+    cat = Category.ranges
+    outcomes = [
+        _outcome(1, cat, F, U, U, support=0.2),
+        _outcome(2, cat, F, U, S, support=0.7),
+        _outcome(3, cat, T, S, S, support=0.9),
+        _outcome(4, cat, T, S, S, support=0.6),
+        _outcome(5, cat, T, S, U, support=None),  # nothing judged: left out of the AUROC
+    ]
+    # pairs (false, true): (0.2, 0.9) ok, (0.2, 0.6) ok, (0.7, 0.9) ok, (0.7, 0.6) wrong -> 3/4
+    assert group_metrics(outcomes).support_auroc == pytest.approx(3 / 4)
+    assert group_metrics(outcomes[:2]).support_auroc is None
+
+
+def test_run_cases_passes_the_case_to_verify_and_records_the_label():
+    calls = []
+
+    def fake_verify(*, question, contexts, answer, verifiers):
+        calls.append((question, tuple(contexts), answer, verifiers))
+        return _verification(SupportLabel.contradicted if "week" in answer else SupportLabel.supported)
+
+    wrong = HardCase.model_validate(_row())
+    right = HardCase.model_validate(
+        _row(
+            id="x-2",
+            claim="It is £1,150 a month.",
+            truth="true",
+            expected="supported",
+            category="correct_paraphrase",
+        )
+    )
+    items = [ResolvedCase(case=c, question="Rent?", passages=list(c.passages)) for c in (wrong, right)]
+    outcomes = run_cases(items, verifiers=["support"], verify_fn=fake_verify)
+    assert [o.predicted for o in outcomes] == [SupportLabel.contradicted, SupportLabel.supported]
+    question, contexts, answer, verifiers = calls[0]
+    assert (question, answer, verifiers) == ("Rent?", "The rent is £1,150 a week.", ["support"])
+    assert contexts == ("The rent is £1,150 per calendar month",)
+    report = summarise(outcomes)
+    assert report.overall.balanced_accuracy == 1.0 and report.overall.contradicted_recall == 1.0
+
+
+def test_summarise_refuses_an_empty_run():
+    with pytest.raises(InputError, match="no cases"):
+        summarise([])
+
+
+def test_the_shipped_file_is_the_default():
+    assert CASES_PATH.is_file() and CASES_PATH.name == "cases.jsonl"
