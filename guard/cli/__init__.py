@@ -34,7 +34,11 @@ from guard.cli import eval_ragtruth as _eval_ragtruth  # noqa: E402,F401
 
 
 def main() -> None:
+    from guard._openmp import prefer_passive_wait
     from guard.errors import GuardError
+
+    # A process started by the CLI (serve, eval, ask) shares cores: let torch's threads sleep.
+    prefer_passive_wait()
 
     try:
         app()

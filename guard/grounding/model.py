@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from guard._openmp import prefer_passive_wait
 from guard.errors import ModelError
 from guard.verifiers.types import SupportLabel
 
@@ -101,6 +102,7 @@ class GroundingModel:
     def load(cls, path: str | Path | None = None) -> GroundingModel:
         """Load ragguard's model (``path=None``: the committed one) or a local HF NLI checkpoint."""
         folder = Path(path) if path is not None else DEFAULT_MODEL_DIR
+        prefer_passive_wait()  # before torch loads; see guard._openmp
         if (folder / MANIFEST).is_file():
             return _load_own(folder)
         if (folder / "config.json").is_file():
