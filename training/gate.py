@@ -60,7 +60,9 @@ def gate_data() -> GateData:
     vectors = get_embedder().encode([index_text(p.title, p.text) for p in passages])
     full = KnowledgeBase.from_passages(passages, vectors)
     examples = [
-        _features(q, full, without_supporting(q, passages, vectors), label) for q in questions for label in (1, 0)
+        _features(q, full, without_supporting(q, passages, vectors), label)
+        for q in questions
+        for label in (1, 0)
     ]
     return GateData(questions, passages, vectors, full, examples)
 

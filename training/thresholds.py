@@ -1,4 +1,4 @@
-"""The baselines' decision thresholds (``guard/eval/thresholds.json``), F1-optimal on RAGTruth train minus dev.
+"""The baselines' thresholds (``guard/eval/thresholds.json``): F1-optimal on RAGTruth train minus dev.
 
     ragguard train thresholds --data ../shared/data/ragtruth --detectors lexical,support --limit 300 \
         --out guard/eval/thresholds.json

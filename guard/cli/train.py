@@ -33,6 +33,7 @@ train_app.add_typer(franq_app, name="franq")
 # The checkout this package was imported from (an editable install or a source tree).
 _CHECKOUT = Path(__file__).resolve().parents[2]
 _DATA_HELP = "RAGTruth folder with response.jsonl and source_info.jsonl."
+_FRANQ_CACHE = Path(".cache/franq/scores.jsonl")
 
 
 def import_training(module: str, checkout: Path = _CHECKOUT) -> ModuleType:
@@ -57,7 +58,9 @@ def grounding(
     data: Path = typer.Option(..., help=_DATA_HELP),
     out: Path = typer.Option(..., help="Model folder to write (fp16 safetensors + tokenizer); the shipped "
                              "one is guard/grounding/model."),
-    max_steps: int = typer.Option(1700, min=1, help="Optimiser steps in all (a resumed run continues to this)."),
+    max_steps: int = typer.Option(
+        1700, min=1, help="Optimiser steps in all (a resumed run continues to this)."
+    ),
     resume: bool = typer.Option(True, "--resume/--no-resume", help="Continue from the last checkpoint."),
     cache: Path = typer.Option(Path(".cache/grounding"), help="Derived pairs, checkpoints and logs."),
     max_length: int = typer.Option(192, min=32, max=512, help="Tokens per claim+evidence pair."),
@@ -95,7 +98,9 @@ def grounding(
 @train_app.command("stacked")
 def stacked(
     data: Path = typer.Option(..., help=_DATA_HELP),
-    out: Path = typer.Option(..., help="Artifact to write; the shipped one is guard/verifiers/stacked_detector.json."),
+    out: Path = typer.Option(
+        ..., help="Artifact to write; the shipped one is guard/verifiers/stacked_detector.json."
+    ),
     per_task: int = typer.Option(
         600, min=1, help="Train-minus-dev responses per task (lowest SHA-256 of id)."
     ),
@@ -130,9 +135,11 @@ def stacked(
 @franq_app.command("score")
 def franq_score(
     data: Path = typer.Option(..., help=_DATA_HELP),
-    cache: Path = typer.Option(Path(".cache/franq/scores.jsonl"), help="Scored responses (JSONL, resumable)."),
+    cache: Path = typer.Option(_FRANQ_CACHE, help="Scored responses (JSONL, resumable)."),
     train: int = typer.Option(1200, min=0, help="Train-minus-dev responses in the planned sample."),
-    dev: int = typer.Option(600, min=0, help="Dev responses in the planned sample (for benchmarks/franq_eval.py)."),
+    dev: int = typer.Option(
+        600, min=0, help="Dev responses in the planned sample (for benchmarks/franq_eval.py)."
+    ),
     minutes: float = typer.Option(60.0, min=0.1, help="Stop after this long; a rerun resumes."),
     threads: int = typer.Option(1, min=1, help="torch threads."),
     source: str = typer.Option("support", help="P_faith estimator: support | grounding."),
@@ -147,7 +154,7 @@ def franq_score(
 def franq_refaith(
     data: Path = typer.Option(..., help=_DATA_HELP),
     source: str = typer.Option(..., help="P_faith estimator: support | grounding."),
-    cache: Path = typer.Option(Path(".cache/franq/scores.jsonl"), help="The cache `score` filled."),
+    cache: Path = typer.Option(_FRANQ_CACHE, help="The cache `score` filled."),
 ) -> None:
     """Recompute the cached P_faith with one estimator (the log-probs are kept)."""
     import_training("training.franq").refaith(data, cache, _p_faith_source(source))
@@ -157,7 +164,7 @@ def franq_refaith(
 def franq_fit(
     out: Path = typer.Option(..., help="Calibration to write; the shipped one is "
                              "guard/verifiers/franq_calibration.json."),
-    cache: Path = typer.Option(Path(".cache/franq/scores.jsonl"), help="The cache `score` filled."),
+    cache: Path = typer.Option(_FRANQ_CACHE, help="The cache `score` filled."),
 ) -> None:
     """Fit the isotonic maps on the cached train claims."""
     import_training("training.franq").fit(cache, out)
@@ -165,26 +172,37 @@ def franq_fit(
 
 def _p_faith_source(value: str) -> str:
     if value not in ("support", "grounding"):
-        raise typer.BadParameter(f"{value!r} is not an estimator; use support or grounding", param_hint="--source")
+        raise typer.BadParameter(
+            f"{value!r} is not an estimator; use support or grounding", param_hint="--source"
+        )
     return value
 
 
 @train_app.command("egc")
 def egc(
     data: Path = typer.Option(..., help=_DATA_HELP),
-    out: Path = typer.Option(..., help="Detector to write; the shipped one is guard/verifiers/egc_detector.json."),
+    out: Path = typer.Option(
+        ..., help="Detector to write; the shipped one is guard/verifiers/egc_detector.json."
+    ),
     cache: Path = typer.Option(Path(".cache/egc"), help="EGC features per response (resumable)."),
 ) -> None:
     """Fit the EGC detector (logistic regression on five graph features) on RAGTruth train minus dev."""
     train = import_training("training.egc.train")
     detector = train.train_egc(data, out, cache)
-    typer.echo(json.dumps({"artifact": str(out), **detector.trained_on, "threshold": round(detector.threshold, 4),
-                           "coef": dict(zip(detector.features, [round(c, 4) for c in detector.coef]))}, indent=2))
+    summary = {
+        "artifact": str(out),
+        **detector.trained_on,
+        "threshold": round(detector.threshold, 4),
+        "coef": dict(zip(detector.features, [round(c, 4) for c in detector.coef])),
+    }
+    typer.echo(json.dumps(summary, indent=2))
 
 
 @train_app.command("gate")
 def gate(
-    out: Path = typer.Option(..., help="Calibration to write; the shipped one is retrievers/gate_calibration.json."),
+    out: Path = typer.Option(
+        ..., help="Calibration to write; the shipped one is retrievers/gate_calibration.json."
+    ),
 ) -> None:
     """Fit the retrieval relevance gate on the HotpotQA sample's dev half (../shared/data/hotpotqa)."""
     written = import_training("training.gate").train_gate(out)
@@ -197,7 +215,9 @@ def thresholds(
     out: Path = typer.Option(..., help="Thresholds JSON to write or update; the shipped one is "
                              "guard/eval/thresholds.json."),
     detectors: str = typer.Option("lexical,support", help="Comma-separated detector names."),
-    limit: Optional[int] = typer.Option(None, min=1, help="Only the N train responses with the lowest SHA-256 of id."),
+    limit: Optional[int] = typer.Option(
+        None, min=1, help="Only the N train responses with the lowest SHA-256 of id."
+    ),
     cache: Path = typer.Option(Path(".cache/thresholds"), help="Score cache (resumable)."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
 ) -> None:

@@ -1,4 +1,4 @@
-"""``ragguard train stacked --out FILE`` end to end: choose rows, verify them (resumable), fit, write the artifact."""
+"""``ragguard train stacked --out FILE``: choose rows, verify them (resumable), fit, write the artifact."""
 
 from __future__ import annotations
 
