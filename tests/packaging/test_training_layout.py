@@ -17,6 +17,7 @@ RUNTIME = ("guard", "retrievers", "prompts", "policies")
 # `ragguard <words>` in backticks or double backticks, as error messages and docstrings write them.
 _COMMAND = re.compile(r"`+ragguard ((?:[a-z][a-z-]*)(?: [a-z][a-z-]*)*)")
 _SCRIPT = re.compile(r"(?:python )?(benchmarks/[\w/]+\.py)")
+_MODULE = re.compile(r"python -m ([\w.]+)")
 
 
 def _runtime_sources() -> list[Path]:
@@ -51,6 +52,13 @@ def test_every_ragguard_command_the_runtime_names_exists():
 def test_every_benchmark_script_the_runtime_names_exists():
     named = {m for p in _runtime_sources() for m in _SCRIPT.findall(p.read_text(encoding="utf-8"))}
     assert sorted(n for n in named if not (REPO / n).is_file()) == []
+
+
+def test_every_module_the_runtime_says_to_run_exists():
+    named = {m for p in _runtime_sources() for m in _MODULE.findall(p.read_text(encoding="utf-8"))}
+    assert "training.grounding.claim_comparison" in named
+    path = {n: REPO / n.replace(".", "/") for n in named}
+    assert sorted(n for n in named if not (path[n].with_suffix(".py").is_file() or path[n].is_dir())) == []
 
 
 @pytest.mark.parametrize(
