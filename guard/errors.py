@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the record type lives with the model layer; errors stay import-free
+if TYPE_CHECKING:  # type-only: at run time this module imports nothing of ragguard
     from guard.llm.types import Attempt
 
 __all__ = [
