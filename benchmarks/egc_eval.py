@@ -33,10 +33,10 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from egc_features import CACHE, DATA, REPO, ResponseFeatures, cached_features  # noqa: E402
-from egc_train import COMMAND as TRAIN_COMMAND  # noqa: E402
-from egc_train import feature_matrix, fit_detector  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from training.egc.features import CACHE, DATA, REPO, ResponseFeatures, cached_features  # noqa: E402
+from training.egc.train import COMMAND as TRAIN_COMMAND  # noqa: E402
+from training.egc.train import feature_matrix, fit_detector  # noqa: E402
 
 from guard.eval.ragtruth import RagTruthRecord, Task, load_ragtruth, split_dev  # noqa: E402
 from guard.verifiers.egc import EGCDetector, load_detector  # noqa: E402
@@ -180,7 +180,7 @@ def main() -> None:
     qa_dev = [r for r in dev if r.task is Task.qa]
     train_deltas = model_deltas(qa_train, features, detector)
     result = {
-        "commands": {"features": "nice -n 19 python benchmarks/egc_features.py",
+        "commands": {"features": "cached by either command below (training/egc/features.py)",
                      "train": TRAIN_COMMAND, "evaluate": COMMAND},
         "split": "dev = guard.eval.ragtruth.split_dev (20% of sources per task); detector fit on the rest",
         "detector": {"threshold": detector.threshold, "coef": dict(zip(detector.features, detector.coef)),

@@ -1,21 +1,15 @@
-"""Relevance gate: calibration and accuracy on answerable vs unanswerable HotpotQA questions.
+"""Relevance gate: accuracy on answerable vs unanswerable HotpotQA questions (held-out half).
 
-Each of the 100 questions is asked twice: of the pooled corpus (answerable) and of
-the pooled corpus without its two supporting paragraphs (unanswerable; its eight
-distractor paragraphs, written about the same entities, stay). The gate's features
-come from the first retrieval try. A logistic regression per route set is fitted on
-the dev half (even idx) and scored on the held-out half (odd idx) at the default
-threshold 0.5; the full stage (with the deterministic rewriter's retries) is scored
-on the held-out half too.
+    python benchmarks/retrieval_gate.py   # scores the committed retrievers/gate_calibration.json
 
-    python benchmarks/retrieval_gate.py --fit   # refit and write retrievers/gate_calibration.json
-    python benchmarks/retrieval_gate.py         # score the committed calibration
+The calibration is made by ``ragguard train gate --out retrievers/gate_calibration.json``
+(training/gate.py, fitted on the dev half: even idx); this script scores it on the
+held-out half (odd idx) at the default threshold 0.5, and the full stage (with the
+deterministic rewriter's retries) on the held-out half too.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -23,41 +17,19 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.retrieval_hotpotqa import load_hotpotqa, print_table, write_result  # noqa: E402
+from benchmarks.retrieval_hotpotqa import print_table, write_result  # noqa: E402
+from training.gate import ROUTE_SETS, gate_data, without_supporting  # noqa: E402
 
-ROUTE_SETS = {"bm25+dense": ["bm25", "dense"], "bm25": ["bm25"], "dense": ["dense"]}
-FEATURES = {
-    "bm25+dense": ["dense_top1", "dense_top2", "bm25_top1", "bm25_top2", "coverage", "agreement"],
-    "bm25": ["bm25_top1", "bm25_top2", "coverage"],
-    "dense": ["dense_top1", "dense_top2", "coverage"],
-}
 THRESHOLD = 0.5
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--fit", action="store_true", help="refit the calibration and write it")
-    args = parser.parse_args()
-
-    from retrievers.embedder import get_embedder
-    from retrievers.gate import CALIBRATION_FILE, GateModel, RelevanceGate
-    from retrievers.knowledge_base import KnowledgeBase
-    from retrievers.store import index_text
+    from retrievers.gate import GateModel, RelevanceGate
 
     started = time.time()
-    questions, passages = load_hotpotqa()
-    vectors = get_embedder().encode([index_text(p.title, p.text) for p in passages])
-    full = KnowledgeBase.from_passages(passages, vectors)
-    data = [_features(q, full, _without(q, passages, vectors), label) for q in questions for label in (1, 0)]
-    dev = [d for d in data if d["dev"]]
-    test = [d for d in data if not d["dev"]]
-
-    if args.fit:
-        models = {key: _fit(dev, FEATURES[key]) for key in ROUTE_SETS}
-        _write_calibration(CALIBRATION_FILE, models, len(dev))
-        from retrievers import gate as gate_module
-
-        gate_module._load_gate.cache_clear()  # read back what was just written
+    data = gate_data()
+    questions, passages, vectors, full = data.questions, data.passages, data.vectors, data.full
+    dev, test = data.dev, data.held_out
     gate = RelevanceGate.from_file()
 
     rows, report = [], {}
@@ -106,47 +78,6 @@ def main() -> None:
     print(f"wrote {path}")
 
 
-def _without(question, passages, vectors):
-    from retrievers.knowledge_base import KnowledgeBase
-
-    keep = [i for i, p in enumerate(passages) if p.title not in question.supporting]
-    return KnowledgeBase.from_passages([passages[i] for i in keep], vectors[keep])
-
-
-def _features(question, full, minus, label: int) -> dict:
-    from retrievers.config import RetrievalConfig
-    from retrievers.retrieval import attempt_features
-
-    kb = full if label == 1 else minus
-    features = {key: attempt_features(kb, question.text, RetrievalConfig(routes=routes))
-                for key, routes in ROUTE_SETS.items()}
-    return {"idx": question.idx, "dev": question.dev, "label": label, "features": features}
-
-
-def _fit(dev: list[dict], names: list[str]):
-    from sklearn.linear_model import LogisticRegressionCV
-
-    from retrievers.gate import GateModel
-
-    key = next(k for k, v in FEATURES.items() if v == names)
-    x = np.array([[d["features"][key].model_dump()[n] for n in names] for d in dev])
-    y = np.array([d["label"] for d in dev])
-    # The regularisation strength is chosen by 5-fold cross-validation inside the dev half.
-    model = LogisticRegressionCV(Cs=[0.1, 1.0, 10.0, 100.0], cv=5, max_iter=1000).fit(x, y)
-    return GateModel(features=names, coef=[float(c) for c in model.coef_[0]], intercept=float(model.intercept_[0]))
-
-
-def _write_calibration(path: Path, models: dict, n_dev: int) -> None:
-    payload = {
-        "about": "Relevance gate: logistic regression P(answerable) per route set. Made by "
-                 "`python benchmarks/retrieval_gate.py --fit` on the HotpotQA dev half "
-                 f"({n_dev} examples: even-idx questions with and without their supporting paragraphs).",
-        "version": 1,
-        "models": {key: model.model_dump() for key, model in models.items()},
-    }
-    path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {path}")
-
 
 def _stage(questions, passages, vectors, full) -> dict:
     """The whole retrieval stage, rewrites included, on the held-out half."""
@@ -158,7 +89,7 @@ def _stage(questions, passages, vectors, full) -> dict:
         if q.dev:
             continue
         outcome[1].append(full.retrieve(q.text, config).gate.passed)
-        outcome[0].append(_without(q, passages, vectors).retrieve(q.text, config).gate.passed)
+        outcome[0].append(without_supporting(q, passages, vectors).retrieve(q.text, config).gate.passed)
     correct = sum(outcome[1]) + sum(not p for p in outcome[0])
     return {
         "threshold": config.gate_threshold,  # the default, not THRESHOLD

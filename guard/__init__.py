@@ -9,19 +9,18 @@ The public API is this list; everything else is private and may change.
 
 Names are imported on first use, so that ``import guard`` (and the CLI's
 ``--help``) stays instant while the models and libraries behind them load only
-when needed.
+when needed. Importing it changes nothing in ``os.environ`` (see ``guard._openmp``).
+
+What is API: the names in ``__all__`` below, ``guard.review`` (the escalation queue and its
+web page), ``guard.verifiers.registry.register_verifier`` (also exported here) and the
+``ragguard`` command line. Every other module is private, whether or not its name starts
+with an underscore: it may change or move without notice. (The repository curates
+``__all__`` rather than renaming modules: see "Public API" in README.md.)
 """
 
 from __future__ import annotations
 
-import os
 from importlib import import_module
-
-# torch's OpenMP threads spin while they wait for work. On shared cores (a server next to
-# other processes, CI beside a database) that made model scoring 3-5x slower (FRANQ p50
-# 12.9 s -> 2.5 s measured under load). It must be set before torch is first imported,
-# hence here; an explicit setting of the user's wins.
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 from typing import TYPE_CHECKING, Any
 
 __all__ = [
@@ -39,12 +38,22 @@ __all__ = [
     "load_policy",
     "RetrievalResult",
     "Passage",
+    "Retriever",
+    "SupportLabel",
+    "UnsupportedSpan",
+    "Condition",
+    "Reason",
+    "ReviewQueue",
+    "register_verifier",
     "GuardError",
     "ConfigError",
     "InputError",
     "IndexFormatError",
     "ModelError",
     "VerifierError",
+    "QueueError",
+    "ItemNotFoundError",
+    "ReviewConflictError",
 ]
 
 _WHERE = {
@@ -62,22 +71,44 @@ _WHERE = {
     "load_policy": "guard.policy",
     "RetrievalResult": "retrievers.types",
     "Passage": "retrievers.types",
+    "Retriever": "guard.pipeline",
+    "SupportLabel": "guard.verifiers.types",
+    "UnsupportedSpan": "guard.verifiers.types",
+    "Condition": "guard.policy",
+    "Reason": "guard.decide",
+    "ReviewQueue": "guard.review.queue",
+    "register_verifier": "guard.verifiers.registry",
     "GuardError": "guard.errors",
     "ConfigError": "guard.errors",
     "InputError": "guard.errors",
     "IndexFormatError": "guard.errors",
     "ModelError": "guard.errors",
     "VerifierError": "guard.errors",
+    "QueueError": "guard.errors",
+    "ItemNotFoundError": "guard.errors",
+    "ReviewConflictError": "guard.errors",
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from guard.decide import Decision
-    from guard.errors import ConfigError, GuardError, IndexFormatError, InputError, ModelError, VerifierError
-    from guard.pipeline import aguarded_completion, guarded_completion
-    from guard.policy import Action, Policy, load_policy
+    from guard.decide import Decision, Reason
+    from guard.errors import (
+        ConfigError,
+        GuardError,
+        IndexFormatError,
+        InputError,
+        ItemNotFoundError,
+        ModelError,
+        QueueError,
+        ReviewConflictError,
+        VerifierError,
+    )
+    from guard.pipeline import Retriever, aguarded_completion, guarded_completion
+    from guard.policy import Action, Condition, Policy, load_policy
     from guard.response import GuardedResponse
+    from guard.review.queue import ReviewQueue
     from guard.verifiers.api import averify, verify
-    from guard.verifiers.types import ClaimVerdict, Verification
+    from guard.verifiers.registry import register_verifier
+    from guard.verifiers.types import ClaimVerdict, SupportLabel, UnsupportedSpan, Verification
     from retrievers.knowledge_base import KnowledgeBase
     from retrievers.types import Passage, RetrievalResult
 

@@ -48,6 +48,9 @@ class Embedder:
             self._session = _onnx_session()
             self._input_names = {i.name for i in self._session.get_inputs()}
         elif backend == "torch":
+            from guard._openmp import prefer_passive_wait
+
+            prefer_passive_wait()  # before torch loads
             from transformers import AutoModel
 
             self._model = AutoModel.from_pretrained(str(model_dir)).eval()

@@ -1,7 +1,7 @@
 """The relevance gate: P(the retrieved passages can answer the query), from route scores.
 
 A logistic regression over a few features of one retrieval attempt, fitted by
-``benchmarks/retrieval_gate.py --fit`` on HotpotQA questions asked of a corpus
+``ragguard train gate`` (training/gate.py) on HotpotQA questions asked of a corpus
 with their supporting paragraphs (answerable) and without them (unanswerable).
 Its coefficients live in ``gate_calibration.json`` beside this file, one model per
 set of routes, so the gate needs no training at run time and its output is a
@@ -83,7 +83,7 @@ class RelevanceGate:
         if model is None:
             raise ConfigError(
                 f"The gate calibration has no model for routes {key!r}; it has {sorted(self.models)}. "
-                "Re-run `python benchmarks/retrieval_gate.py --fit`."
+                "Refit it with `ragguard train gate --out PATH` (from a ragguard checkout)."
             )
         return model.probability(features)
 
@@ -96,7 +96,7 @@ def _load_gate(path: str) -> RelevanceGate:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ConfigError(
             f"Gate calibration {path} is missing or invalid ({exc}); "
-            "restore it from the repository or re-run `python benchmarks/retrieval_gate.py --fit`."
+            "restore it from the repository or refit it with `ragguard train gate --out PATH`."
         ) from exc
     for key, model in models.items():
         unknown = set(model.features) - set(GateFeatures.model_fields)

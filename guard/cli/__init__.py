@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "missing_extra"]
 
 app = typer.Typer(
     name="ragguard",
@@ -34,10 +34,38 @@ from guard.cli import eval_ragtruth as _eval_ragtruth  # noqa: E402,F401
 
 
 def main() -> None:
+    from guard._openmp import prefer_passive_wait
     from guard.errors import GuardError
+
+    # A process started by the CLI (serve, eval, ask) shares cores: let torch's threads sleep.
+    prefer_passive_wait()
 
     try:
         app()
     except GuardError as exc:
         typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
         sys.exit(1)
+    except ModuleNotFoundError as exc:
+        extra = missing_extra(exc.name)
+        if extra is None:
+            raise
+        typer.secho(f"error: this command needs {exc.name!r}: pip install 'ragguard[{extra}]'",
+                    fg=typer.colors.RED, err=True)
+        sys.exit(1)
+
+
+# The optional extras of pyproject.toml, by the top-level module each one brings.
+_EXTRAS = {
+    "fastapi": "server",
+    "uvicorn": "server",
+    "multipart": "server",
+    "psycopg": "postgres",
+    "sklearn": "eval",
+    "matplotlib": "eval",
+    "rank_bm25": "eval",
+}
+
+
+def missing_extra(module: str | None) -> str | None:
+    """The extra to install for a missing ``module`` (``None``: not one an extra provides)."""
+    return _EXTRAS.get((module or "").split(".")[0])

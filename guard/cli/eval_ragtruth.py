@@ -1,12 +1,12 @@
-"""`ragguard eval ragtruth | generic | fit-thresholds`: detection quality on labelled data.
+"""`ragguard eval ragtruth | generic`: detection quality on labelled data.
 
 ``ragtruth`` reads RAGTruth's two files (``--split dev`` is our dev split held out by
 source, ``train`` the official train split minus it, ``test`` the official test split
 when the copy has one); ``generic`` reads the JSONL format documented in
 :mod:`guard.eval.records`. Both write metrics.json, report.md, scores.jsonl and plots/
 under ``--out`` and keep a per-response cache in ``--out/cache`` so that an interrupted
-run resumes where it stopped. ``fit-thresholds`` fits the F1-optimal thresholds of the
-baselines on RAGTruth train minus dev and stores them in guard/eval/thresholds.json.
+run resumes where it stopped. The baselines' thresholds they apply come from
+guard/eval/thresholds.json, made by ``ragguard train thresholds``.
 
 A detector that cannot run here (no committed model) is skipped with a message on
 stderr; an unknown detector name is a usage error (exit 2).
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from guard.eval.harness import EvalReport
     from guard.eval.records import EvalRecord
 
-__all__ = ["fit_thresholds_command", "generic_command", "ragtruth_command"]
+__all__ = ["generic_command", "ragtruth_command"]
 
 _DEFAULT_DETECTORS = "lexical,support"
 _DETECTORS_HELP = (
@@ -133,47 +133,3 @@ def _print_summary(report: EvalReport, out: Path) -> None:
             f"{'-' if speed is None else f'{speed:.2f}':>7}"
         )
     typer.echo(f"report: {out / 'report.md'}  metrics: {out / 'metrics.json'}")
-
-
-@eval_app.command("fit-thresholds")
-def fit_thresholds_command(
-    path: Path = typer.Option(
-        ..., "--path", help="RAGTruth folder holding response.jsonl and source_info.jsonl."
-    ),
-    detectors: str = typer.Option(_DEFAULT_DETECTORS, "--detectors", help=_DETECTORS_HELP),
-    limit: Optional[int] = typer.Option(None, "--limit", min=1, help=_LIMIT_HELP),
-    out: Path = typer.Option(..., "--out", help="Work folder for the score cache (resumable)."),
-    thresholds: Optional[Path] = typer.Option(
-        None, "--thresholds", help="Thresholds JSON to update (default: guard/eval/thresholds.json)."
-    ),
-    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
-) -> None:
-    """Fit F1-optimal thresholds on RAGTruth train minus dev; store them with the detector versions."""
-    from guard.eval.harness import fit_thresholds
-    from guard.eval.records import limit_records, load_ragtruth_split
-    from guard.eval.thresholds import THRESHOLDS_PATH
-
-    names = _detector_names(detectors)
-    everything = load_ragtruth_split(path, "train")
-    records = limit_records(everything, limit)
-    sample = f", {len(records)} of {len(everything)} responses (lowest SHA-256 of id)" if limit else ""
-    command = (
-        f"ragguard eval fit-thresholds --path {path} --detectors {','.join(names)}"
-        + (f" --limit {limit}" if limit else "")
-        + f" --out {out}"
-    )
-    fitted = fit_thresholds(
-        records,
-        names,
-        out,
-        fitted_on=f"RAGTruth train minus dev{sample}",
-        command=command,
-        path=thresholds or THRESHOLDS_PATH,
-        progress=progress,
-        on_skip=_skip,
-    )
-    for name, entry in fitted.items():
-        typer.echo(
-            f"{name}: threshold {entry.threshold:.4f} "
-            f"(train F1 {entry.train_f1:.3f}, {entry.responses} responses)"
-        )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -14,9 +16,8 @@ from guard.cli import app, eval_app
 if TYPE_CHECKING:
     from guard.response import GuardedResponse
 
-_REPO = Path(__file__).resolve().parents[2]
-EXAMPLE_KB = _REPO / "examples" / "kb"
-EXAMPLE_INDEX = _REPO / ".ragguard" / "example-index"
+# Package data (a link to examples/kb in the repository), so the demo needs no checkout.
+EXAMPLE_KB = Path(__file__).resolve().parents[1] / "demo_data" / "kb"
 DEFAULT_MODEL = "local/smollm2-135m-instruct"
 
 # One of each kind the golden set knows: answerable, unanswerable, one that tempts a
@@ -123,20 +124,36 @@ def _missed(summary, minimums: dict[str, float], max_latency_p95_ms: float) -> l
     return missed
 
 
+def example_index_dir(kb: Path = EXAMPLE_KB) -> Path:
+    """Where the index of ``kb`` is built once: under ``$RAGGUARD_CACHE_DIR`` or ``~/.cache/ragguard``.
+
+    The folder name carries a digest of the documents, so an edited knowledge base gets a
+    fresh index instead of answers from a stale one.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(p for p in kb.glob("*") if p.is_file()):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    root = os.environ.get("RAGGUARD_CACHE_DIR") or Path.home() / ".cache" / "ragguard"
+    return Path(root).expanduser() / f"example-index-{digest.hexdigest()[:12]}"
+
+
 def _example_kb():
     from guard.errors import IndexFormatError, InputError
     from retrievers.knowledge_base import KnowledgeBase
 
-    if EXAMPLE_INDEX.exists():
+    if not EXAMPLE_KB.is_dir():
+        raise InputError(
+            f"The example knowledge base {EXAMPLE_KB} is missing from this installation: reinstall ragguard."
+        )
+    index = example_index_dir()
+    if index.exists():
         try:
-            return KnowledgeBase.load(EXAMPLE_INDEX)
+            return KnowledgeBase.load(index)
         except IndexFormatError as exc:  # an index from an older version is rebuilt, not reported
             typer.echo(f"rebuilding the example index ({exc})", err=True)
-    if not EXAMPLE_KB.is_dir():
-        raise InputError(f"The example knowledge base {EXAMPLE_KB} is missing: run from a ragguard checkout.")
     typer.echo(f"building the example index from {EXAMPLE_KB} ...", err=True)
     kb = KnowledgeBase.from_directory(EXAMPLE_KB)
-    kb.save(EXAMPLE_INDEX)
+    kb.save(index)
     return kb
 
 

@@ -11,7 +11,7 @@ scores every response through the resumable cache (``OUT/cache/``), and writes:
 
 Throughput leaves model loading out: before the timed loop, one response is scored untimed
 and the result discarded. Thresholds are the detectors' own, fixed on training data
-(:mod:`guard.eval.thresholds`); :func:`fit_thresholds` fits the ones stored in ``thresholds.json``.
+(:mod:`guard.eval.thresholds`); :func:`fit_thresholds` fits the ones stored in ``thresholds.json`` (run by ``ragguard train thresholds``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from guard.eval.metrics import (
 )
 from guard.eval.records import EvalRecord
 from guard.eval.thresholds import (
-    THRESHOLDS_PATH,
     StoredThreshold,
     ThresholdInfo,
     f1_optimal_threshold,
@@ -339,7 +338,7 @@ def fit_thresholds(
     *,
     fitted_on: str,
     command: str,
-    path: str | Path = THRESHOLDS_PATH,
+    path: str | Path,
     progress: bool = True,
     on_skip: Callable[[str], None] | None = None,
 ) -> dict[str, StoredThreshold]:

@@ -4,7 +4,9 @@ A detector flags a response when its score reaches its threshold. The threshold 
 fixed on training data, never on the split being evaluated: the EGC detector's
 artifact carries its own; the baselines' (``lexical``, ``support``, and any other
 detector fitted the same way) live in ``thresholds.json`` beside this module, written
-by ``ragguard eval fit-thresholds`` (F1-optimal on RAGTruth train minus our dev split).
+by ``ragguard train thresholds --out guard/eval/thresholds.json`` from a checkout
+(F1-optimal on RAGTruth train minus our dev split). Reading defaults to that file;
+writing always names its file, so nothing writes beside an installed package.
 
 Each stored threshold names the detector version it was fitted for; a threshold
 fitted for another version is stale and not used (the report says so), because a
@@ -33,7 +35,7 @@ __all__ = [
 ]
 
 THRESHOLDS_PATH = Path(__file__).resolve().with_name("thresholds.json")
-FIT_COMMAND = "ragguard eval fit-thresholds"
+FIT_COMMAND = "ragguard train thresholds"
 
 
 class ThresholdInfo(BaseModel):
@@ -66,12 +68,13 @@ def load_thresholds(path: str | Path | None = None) -> ThresholdStore:
         return ThresholdStore.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except (json.JSONDecodeError, ValidationError) as exc:
         raise ConfigError(
-            f"{path} is not a valid thresholds file ({exc}); refit it with `{FIT_COMMAND}`."
+            f"{path} is not a valid thresholds file ({exc}); refit it with `{FIT_COMMAND} --out {path}`."
         ) from None
 
 
-def save_thresholds(store: ThresholdStore, path: str | Path | None = None) -> None:
-    path = Path(path) if path is not None else THRESHOLDS_PATH
+def save_thresholds(store: ThresholdStore, path: str | Path) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(store.model_dump_json(indent=2) + "\n", encoding="utf-8")
 
 
@@ -80,12 +83,14 @@ def stored_threshold(name: str, version: str, path: str | Path | None = None) ->
     path = Path(path) if path is not None else THRESHOLDS_PATH
     entry = load_thresholds(path).detectors.get(name)
     if entry is None:
-        return ThresholdInfo(value=None, source=f"none fitted: run `{FIT_COMMAND} --detectors {name}`")
+        return ThresholdInfo(
+            value=None, source=f"none fitted: run `{FIT_COMMAND} --detectors {name} --out {path}`"
+        )
     if entry.detector_version != version:
         return ThresholdInfo(
             value=None,
             source=f"stale: {path.name} holds one for version {entry.detector_version}, the detector is "
-            f"{version}; refit with `{FIT_COMMAND} --detectors {name}`",
+            f"{version}; refit with `{FIT_COMMAND} --detectors {name} --out {path}`",
         )
     return ThresholdInfo(value=entry.threshold, source=f"{path.name}: F1-optimal on {entry.fitted_on}")
 

@@ -4,7 +4,8 @@ Two backends sit behind :class:`GroundingModel`:
 
 - ragguard's own model (a folder with ``grounding.json``): all-MiniLM-L6-v2 with a
   linear head on the mean-pooled last layer, trained on RAGTruth (see MODEL_CARD.md
-  beside the weights). It is the default, committed in ``guard/grounding/model``.
+  beside the weights) by ``ragguard train grounding`` (code in ``training/grounding``,
+  not installed). It is the default, committed in ``guard/grounding/model``.
 - any local Hugging Face sequence-classification NLI checkpoint (a folder with a
   ``config.json`` whose ``id2label`` names entailment/neutral/contradiction), so a
   user with access to a model hub can swap in a stronger judge without code changes.
@@ -16,7 +17,6 @@ model's ``max_length`` as the budget, as training did.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Sequence
@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from guard._openmp import prefer_passive_wait
 from guard.errors import ModelError
 from guard.verifiers.types import SupportLabel
 
@@ -37,7 +38,8 @@ __all__ = [
     "model_dir",
     "shared_model",
     "NLI_LABEL_MAP",
-    "save_grounding_model",
+    "MANIFEST",
+    "WEIGHTS",
 ]
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parent / "model"
@@ -101,14 +103,15 @@ class GroundingModel:
     def load(cls, path: str | Path | None = None) -> GroundingModel:
         """Load ragguard's model (``path=None``: the committed one) or a local HF NLI checkpoint."""
         folder = Path(path) if path is not None else DEFAULT_MODEL_DIR
+        prefer_passive_wait()  # before torch loads; see guard._openmp
         if (folder / MANIFEST).is_file():
             return _load_own(folder)
         if (folder / "config.json").is_file():
             return _load_hf_checkpoint(folder)
         raise ModelError(
             f"{folder} holds no grounding model: expected {MANIFEST} (ragguard's model, made by "
-            "`ragguard train grounding`) or config.json (a Hugging Face sequence-classification "
-            "NLI checkpoint)."
+            "`ragguard train grounding --out DIR` from a ragguard checkout) or config.json "
+            "(a Hugging Face sequence-classification NLI checkpoint)."
         )
 
     def score_claims(self, claims: Sequence[str], passages: Sequence[str], *, embedder=None) -> list[GroundingScore]:
@@ -197,7 +200,7 @@ def _load_own(folder: Path) -> GroundingModel:
     except (OSError, ValueError, RuntimeError) as exc:
         raise ModelError(
             f"The grounding model in {folder} could not be loaded ({exc}); re-create it with "
-            "`ragguard train grounding` or restore the committed files."
+            "`ragguard train grounding --out DIR` (from a ragguard checkout) or restore the committed files."
         ) from exc
     return GroundingModel(network, tokenizer, manifest.labels, manifest.max_length, name=str(folder))
 
@@ -233,18 +236,3 @@ def _nli_labels(folder: Path, id2label: dict) -> list[SupportLabel]:
     if SupportLabel.supported not in labels:
         raise ModelError(f"{folder / 'config.json'}: id2label {id2label} names no entailment label.")
     return labels
-
-
-def save_grounding_model(network, tokenizer_dir: Path, out_dir: Path, max_length: int) -> None:
-    """Write ``network`` (a MeanPoolClassifier) as fp16 safetensors with its config and tokenizer."""
-    import torch
-    from safetensors.torch import save_file
-    from transformers import AutoTokenizer
-
-    out_dir.mkdir(parents=True, exist_ok=True)
-    state = {k: v.detach().to(torch.float16).contiguous() for k, v in network.state_dict().items()}
-    save_file(state, str(out_dir / WEIGHTS))
-    network.encoder.config.to_json_file(str(out_dir / "config.json"))
-    AutoTokenizer.from_pretrained(str(tokenizer_dir)).save_pretrained(str(out_dir))
-    manifest = GroundingManifest(max_length=max_length)
-    (out_dir / MANIFEST).write_text(json.dumps(manifest.model_dump(mode="json"), indent=2) + "\n")

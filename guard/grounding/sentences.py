@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel
 
+from guard._openmp import prefer_passive_wait
 from guard.errors import ModelError
 
 __all__ = ["Sentence", "split_sentences", "split_many", "SPACY_MODEL"]
@@ -33,6 +34,7 @@ class Sentence(BaseModel):
 
 @lru_cache(maxsize=1)
 def _nlp():
+    prefer_passive_wait()  # spaCy's thinc imports torch; see guard._openmp
     try:
         import spacy
 

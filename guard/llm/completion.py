@@ -283,9 +283,7 @@ def _model_error(failures: list[_ModelFailed]) -> ModelError:
         "Check the model name and its credentials (api_key / api_base), "
         "or raise timeout= / retries=, or set fallback_model="
     )
-    error = ModelError(f"model call failed: {tried}. {hint}.")
-    error.attempts = [a for f in failures for a in f.attempts]  # type: ignore[attr-defined]
-    return error
+    return ModelError(f"model call failed: {tried}. {hint}.", attempts=[a for f in failures for a in f.attempts])
 
 
 def _check_messages(messages: Sequence[dict[str, Any]]) -> None:

@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from guard._openmp import prefer_passive_wait
 from guard.errors import InputError, ModelError
 from guard.llm.types import Generation, GenerationParams, TokenScores
 from guard.observability import get_logger
@@ -77,6 +78,7 @@ class LocalLM:
     @classmethod
     def load(cls, cache_dir: Path | None = None) -> LocalLM:
         """Load from the converted cache, converting the packaged GGUF first if needed."""
+        prefer_passive_wait()  # before torch loads; see guard._openmp
         target = Path(cache_dir or default_cache_dir()) / LOCAL_MODEL_NAME
         started = time.perf_counter()
         stamp = _source_stamp()

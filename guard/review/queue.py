@@ -15,7 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from guard.errors import ConfigError, GuardError, InputError
+# The queue's errors live in the one hierarchy (guard.errors); re-exported here for callers of this module.
+from guard.errors import ConfigError, ItemNotFoundError, QueueError, ReviewConflictError
 from guard.review.items import EscalationItem, ItemFilter, ItemStatus, NewItem, ReviewEvent, Webhook
 
 __all__ = [
@@ -33,18 +34,6 @@ DEFAULT_LEASE_S = 15 * 60.0
 
 _PG_SCHEMES = ("postgresql://", "postgres://")
 _SQLITE_SCHEME = "sqlite:///"
-
-
-class QueueError(GuardError):
-    """The queue's storage failed (unreachable server, locked or broken database file)."""
-
-
-class ItemNotFoundError(InputError):
-    """No item has the id the caller gave."""
-
-
-class ReviewConflictError(GuardError):
-    """The item was decided already, or another reviewer holds it."""
 
 
 @runtime_checkable

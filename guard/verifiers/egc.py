@@ -27,7 +27,7 @@ Choices the paper leaves open, ours:
   consistent; Delta_m = mean score(grounded) - mean score(hallucinated).
 
 The detector (standardise, balanced logistic regression, threshold by F1 on
-train) lives in ``egc_detector.json``, made by ``python benchmarks/egc_train.py``.
+train) lives in ``egc_detector.json``, made by ``ragguard train egc``.
 """
 
 from __future__ import annotations
@@ -208,12 +208,12 @@ def load_detector(path: Path = DETECTOR_PATH) -> EGCDetector:
         detector = EGCDetector.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
     except FileNotFoundError:
         raise ModelError(
-            f"EGC detector artifact {path} is missing: train it with `python benchmarks/egc_train.py`."
+            f"EGC detector artifact {path} is missing: train it with `ragguard train egc --out PATH`."
         ) from None
     except (json.JSONDecodeError, ValidationError) as exc:
         raise ModelError(
             f"EGC detector artifact {path} is malformed ({exc}); retrain it with "
-            "`python benchmarks/egc_train.py`."
+            "`ragguard train egc --out PATH`."
         ) from None
     if tuple(detector.features) != FEATURES:
         raise ModelError(f"EGC detector {path} has features {detector.features}, expected {list(FEATURES)}.")

@@ -22,23 +22,22 @@ unused share on), never the answer; ``franq_passages_truncated`` records it. An 
 does not fit even without passages is a :class:`VerifierError`: the stage records it.
 
 ``f1`` and ``f2`` are either ``exp`` (uncalibrated) or isotonic maps fitted on labelled
-claims (``franq_calibration.json``, made by ``benchmarks/franq_calibrate.py``): ``f1`` on
-claims judged faithful (P_faith >= 0.5), ``f2`` on the others, each in the direction its
-training data shows (:func:`fit_calibration` says why that matters on RAGTruth).
+claims (``franq_calibration.json``, made by ``ragguard train franq``, code in ``training/franq.py``):
+``f1`` on claims judged faithful (P_faith >= 0.5), ``f2`` on the others, each in the direction
+its training data shows (``training.franq.fit_calibration`` says why that matters on RAGTruth).
 
 P_faith comes from :func:`faithfulness`, from the estimator the calibration was fitted with
 (``FranqCalibration.p_faith_source``): ``support`` (the support score the ``support``
 verifier wrote, run it before ``franq``; computed here with the same judge otherwise) or
 ``grounding`` (the trained grounding model in ``guard/grounding/model``). The maps and the
 faithful / unfaithful split depend on that estimator, so switching is a refit, which names
-the new source in the artifact: ``benchmarks/franq_calibrate.py refaith --source grounding``
-then ``fit``. A calibration that names ``grounding`` while no grounding weights exist is a
+the new source in the artifact: ``ragguard train franq refaith --source grounding`` then
+``fit``. A calibration that names ``grounding`` while no grounding weights exist is a
 :class:`VerifierError`, never a silent fallback.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from functools import cache
@@ -72,9 +71,7 @@ __all__ = [
     "PFaithSource",
     "TokenScorer",
     "claim_token_indices",
-    "dump_calibration",
     "faithfulness",
-    "fit_calibration",
     "load_calibration",
     "measure",
     "retrieval_messages",
@@ -285,7 +282,7 @@ class IsotonicMap(BaseModel):
     """A fitted isotonic regression, as its thresholds: linear in between, clipped outside.
 
     That is exactly ``sklearn.isotonic.IsotonicRegression(out_of_bounds="clip").predict``.
-    ``increasing`` is the direction the fit chose (see :func:`fit_calibration`).
+    ``increasing`` is the direction the fit chose (see ``training.franq.fit_calibration``).
     """
 
     x: list[float]
@@ -320,53 +317,6 @@ class FranqCalibration(BaseModel):
     provenance: dict[str, str] = Field(default_factory=dict)  # data, scorer, command
 
 
-def fit_calibration(
-    claim_prob: Sequence[float],
-    param_knowledge: Sequence[float],
-    p_faith: Sequence[float],
-    factual: Sequence[bool],
-    *,
-    p_faith_source: PFaithSource,
-    increasing: bool | Literal["auto"] = "auto",
-    provenance: dict[str, str] | None = None,
-) -> FranqCalibration:
-    """Fit f1 on faithful claims (P_faith >= 0.5) and f2 on the others, by isotonic regression.
-
-    ``increasing="auto"`` lets each map take the direction of its data (the sign of the
-    Spearman correlation, as sklearn does). The paper reads both log-probs as confidences
-    (increasing maps); on RAGTruth, whose labels are faithfulness to the sources,
-    ParamKnowledge runs the other way (content the model finds likely without the passages
-    is more often unsupported), and a map forced upward would flatten to the base rate.
-    """
-    from sklearn.isotonic import IsotonicRegression
-
-    cp, pk, pf = (np.asarray(a, dtype=float) for a in (claim_prob, param_knowledge, p_faith))
-    y = np.asarray(factual, dtype=float)
-    faithful = pf >= FAITHFUL_THRESHOLD
-    if faithful.sum() < 2 or (~faithful).sum() < 2:
-        raise ValueError(
-            f"need at least two faithful and two unfaithful claims to fit; got {int(faithful.sum())} "
-            f"and {int((~faithful).sum())}"
-        )
-    maps = []
-    for x, mask in ((cp, faithful), (pk, ~faithful)):
-        iso = IsotonicRegression(out_of_bounds="clip", increasing=increasing, y_min=0.0, y_max=1.0)
-        iso.fit(x[mask], y[mask])
-        maps.append(
-            IsotonicMap(
-                x=iso.X_thresholds_.tolist(), y=iso.y_thresholds_.tolist(), increasing=bool(iso.increasing_)
-            )
-        )
-    return FranqCalibration(
-        f1_claim_prob=maps[0],
-        f2_param_knowledge=maps[1],
-        p_faith_source=p_faith_source,
-        n_faithful=int(faithful.sum()),
-        n_unfaithful=int((~faithful).sum()),
-        provenance=provenance or {},
-    )
-
-
 def load_calibration(path: str | Path | None = None) -> FranqCalibration:
     """Read the calibration maps (default: the committed ``franq_calibration.json``)."""
     path = Path(path) if path is not None else CALIBRATION_PATH
@@ -375,11 +325,11 @@ def load_calibration(path: str | Path | None = None) -> FranqCalibration:
     except OSError as exc:
         raise ModelError(
             f"FRANQ calibration {path} is missing ({exc}); restore it or rebuild it with "
-            "`python benchmarks/franq_calibrate.py fit`"
+            "`ragguard train franq fit --out PATH` (from a ragguard checkout)"
         ) from exc
     except ValueError as exc:
         raise ModelError(
-            f"FRANQ calibration {path} is invalid: {exc}; rebuild it with benchmarks/franq_calibrate.py"
+            f"FRANQ calibration {path} is invalid: {exc}; rebuild it with `ragguard train franq fit --out PATH`"
         ) from exc
 
 
@@ -428,7 +378,7 @@ def faithfulness(inp: VerificationInput, state: VerificationState, source: PFait
             raise VerifierError(
                 "the FRANQ calibration was fitted with P_faith from the grounding model, but "
                 "guard/grounding/model holds no grounding.json: restore the weights, or refit with "
-                "`benchmarks/franq_calibrate.py refaith --source support` and `fit`"
+                "`ragguard train franq refaith --source support` and `ragguard train franq fit`"
             )
         return [
             s.supported for s in model.score_claims([v.claim.text for v in verdicts], state.passage_texts)
@@ -522,8 +472,3 @@ def _claim_signals(
         "franq_uncalibrated": uncalibrated(cp, pk, p_faith),
         FRANQ_SIGNAL: calibrated(calibration, cp, pk, p_faith),
     }
-
-
-def dump_calibration(calibration: FranqCalibration, path: str | Path) -> None:
-    """Write ``calibration`` as indented JSON (small: the isotonic thresholds only)."""
-    Path(path).write_text(json.dumps(calibration.model_dump(mode="json"), indent=1) + "\n", encoding="utf-8")

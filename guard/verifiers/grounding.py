@@ -16,7 +16,7 @@ writes the signals ``grounding_supported``, ``grounding_unsupported`` and
   A claim judged supported keeps its label whatever the model's argmax.
 
 Both choices were measured on the same claims: 1,658 claims of 210 RAGTruth dev
-responses (70 per task, ``python -m guard.grounding.claim_comparison --data
+responses (70 per task, ``python -m training.grounding.claim_comparison --data
 ../shared/data/ragtruth``; truth = the claim overlaps a labelled span, 185 do):
 
 =========  ======  ===============  ==================  ==============

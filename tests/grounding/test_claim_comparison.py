@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from guard.eval.ragtruth import dev_source_ids, load_ragtruth
-from guard.grounding.claim_comparison import ClaimRow, dev_slice, summarise
+from training.grounding.claim_comparison import ClaimRow, dev_slice, summarise
 from guard.verifiers.types import SupportLabel
 
 RAGTRUTH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "ragtruth"

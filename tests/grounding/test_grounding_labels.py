@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from guard.eval.ragtruth import HallucinationSpan, Quality, RagTruthRecord, Task
-from guard.grounding.dataset import derive_examples, keep_share, label_sentence, labelled_sentences
+from training.grounding.dataset import derive_examples, keep_share, label_sentence, labelled_sentences
 from guard.grounding.sentences import Sentence, split_sentences
 from guard.verifiers.types import SupportLabel
 

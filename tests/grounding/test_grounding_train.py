@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from guard.eval.ragtruth import Task
-from guard.grounding.dataset import GroundingExample
+from training.grounding.dataset import GroundingExample
 from guard.grounding.model import GroundingModel
-from guard.grounding.train import TrainSettings, fit, run_dir
+from training.grounding.train import TrainSettings, fit, run_dir
 from guard.verifiers.types import SupportLabel
 
 
@@ -56,7 +56,7 @@ def _weights(out_dir):
 
 
 def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path, tiny_base, monkeypatch):
-    from guard.grounding import train as train_module
+    from training.grounding import train as train_module
 
     straight = fit(_settings(tmp_path, tiny_base, "a", 4), _examples())
 

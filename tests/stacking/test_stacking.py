@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from guard.eval.ragtruth import RagTruthRecord, Task, load_ragtruth, split_dev
-from guard.stacking.dataset import cached_prefix, extract_reports, select_records, training_rows
-from guard.stacking.fit import CANDIDATES, _standardiser, choose, fit_stacked
-from guard.stacking.train import StackedSettings
+from training.stacking.dataset import cached_prefix, extract_reports, select_records, training_rows
+from training.stacking.fit import CANDIDATES, _standardiser, choose, fit_stacked
+from training.stacking.train import StackedSettings
 from guard.verifiers.api import verify
 from guard.verifiers.stacked import BASE_FEATURES, StackedVerifier, grounding_fingerprint, load_stacked
 
@@ -121,7 +121,8 @@ def test_recorded_command_reproduces_the_verified_prefix():
     settings = StackedSettings(data_dir=DATA, out=Path("x.json"), per_task=600,
                                extra_ids_from=Path(".cache/franq/scores.jsonl"))
     assert settings.command() == (
-        f"ragguard train stacked --data {DATA} --per-task 600 --extra-ids-from .cache/franq/scores.jsonl"
+        f"ragguard train stacked --data {DATA} --out x.json --per-task 600 "
+        "--extra-ids-from .cache/franq/scores.jsonl"
     )
     assert settings.command(1234).endswith("--limit 1234")
 

@@ -166,7 +166,7 @@ def test_detector_math_is_standardised_logistic_regression():
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (None, "missing: train it with `python benchmarks/egc_train.py`"),
+        (None, "missing: train it with `ragguard train egc --out PATH`"),
         ("{not json", "malformed"),
         ('{"features": ["cov"]}', "malformed"),
     ],
@@ -263,7 +263,7 @@ def test_missing_artifact_is_a_recorded_failure_not_a_silent_pass(table_embedder
     report = run_verification(egc_input(LONG_GROUNDED), ["egc"])
     assert report.egc is None
     assert [f.verifier for f in report.failures] == ["egc"]
-    assert "egc_train.py" in report.failures[0].message
+    assert "ragguard train egc" in report.failures[0].message
 
 
 @pytest.mark.slow

@@ -18,7 +18,6 @@ from guard.verifiers.franq import (
     FranqVerifier,
     IsotonicMap,
     claim_token_indices,
-    fit_calibration,
     is_proxy,
     load_calibration,
     measure,
@@ -26,6 +25,7 @@ from guard.verifiers.franq import (
 from guard.verifiers.stage import Verifier, run_verification
 from guard.verifiers.types import Claim, VerificationInput
 from retrievers.types import Passage
+from training.franq import dump_calibration, fit_calibration
 
 _TOKEN = re.compile(r"\s*(?:\w+|[^\w\s])")
 
@@ -188,7 +188,7 @@ def test_fitted_maps_round_trip_and_match_sklearn(tmp_path):
     cp, pk, pf, factual = synthetic_claims()
     calibration = fit_calibration(cp, pk, pf, factual, p_faith_source="support")
     path = tmp_path / "cal.json"
-    franq.dump_calibration(calibration, path)
+    dump_calibration(calibration, path)
     loaded = load_calibration(path)
     faithful = pf >= 0.5
     probe = np.linspace(-5, 1, 50)

@@ -2,7 +2,7 @@
 
 It is available once a verifier named ``stacked`` is registered (guard.verifiers.registry);
 the verifiers it reads are the ones it lists in its ``requires`` attribute, run before
-it. Its threshold is fitted like the baselines' (``ragguard eval fit-thresholds``)
+it. Its threshold is fitted like the baselines' (``ragguard train thresholds``)
 unless the verifier carries its own ``threshold``. A response it leaves without a
 probability is an abstention. Spans: the verification's sentence spans (the claims its
 claim head flags; :mod:`guard.verifiers.spans`).

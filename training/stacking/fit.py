@@ -65,7 +65,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from guard.stacking.dataset import TrainingRow
+from training.stacking.dataset import TrainingRow
 from guard.verifiers.stacked import (
     BASE_FEATURES,
     CLAIM_FEATURES,

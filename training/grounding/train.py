@@ -23,10 +23,10 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from guard.grounding.dataset import GroundingExample, prepare, read_examples
-from guard.grounding.model import LABELS, save_grounding_model
+from guard.grounding.model import LABELS, MANIFEST, WEIGHTS, GroundingManifest
+from training.grounding.dataset import GroundingExample, prepare, read_examples
 
-__all__ = ["TrainSettings", "TrainResult", "train_grounding", "fit", "run_dir"]
+__all__ = ["TrainSettings", "TrainResult", "train_grounding", "fit", "run_dir", "save_grounding_model"]
 
 
 class TrainSettings(BaseModel):
@@ -179,7 +179,9 @@ class _TrainingState:
 
         if not path.is_file():
             return
-        saved = torch.load(path, map_location="cpu", weights_only=False)
+        # weights_only: a checkpoint holds tensors, numbers and the optimiser's plain dicts, never
+        # pickled objects, so loading one cannot run code even when the cache folder is shared.
+        saved = torch.load(path, map_location="cpu", weights_only=True)
         self.network.load_state_dict(saved["network"])
         self.optimizer.load_state_dict(saved["optimizer"])
         self.step = saved["step"]
@@ -264,3 +266,18 @@ def _no_decay(name: str) -> bool:
 def _log(folder: Path, progress: _Progress) -> None:
     with (folder / "train.log").open("a", encoding="utf-8") as handle:
         handle.write(progress.model_dump_json() + "\n")
+
+
+def save_grounding_model(network, tokenizer_dir: Path, out_dir: Path, max_length: int) -> None:
+    """Write ``network`` (a MeanPoolClassifier) as fp16 safetensors with its config and tokenizer."""
+    import torch
+    from safetensors.torch import save_file
+    from transformers import AutoTokenizer
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    state = {k: v.detach().to(torch.float16).contiguous() for k, v in network.state_dict().items()}
+    save_file(state, str(out_dir / WEIGHTS))
+    network.encoder.config.to_json_file(str(out_dir / "config.json"))
+    AutoTokenizer.from_pretrained(str(tokenizer_dir)).save_pretrained(str(out_dir))
+    manifest = GroundingManifest(max_length=max_length)
+    (out_dir / MANIFEST).write_text(json.dumps(manifest.model_dump(mode="json"), indent=2) + "\n")

@@ -3,10 +3,10 @@
 Both judge the verification stage's own claims (one per answer sentence) of a fixed
 slice of RAGTruth dev responses (per task, the ``per_task`` responses with the lowest
 SHA-256 of their id). A claim's truth comes from the labelled spans it overlaps, as
-in training (:func:`guard.grounding.dataset.label_sentence`). Per response the
+in training (:func:`training.grounding.dataset.label_sentence`). Per response the
 claims' scores are cached as JSON lines, so an interrupted run resumes.
 
-Run: ``python -m guard.grounding.claim_comparison --data ../shared/data/ragtruth``
+Run: ``python -m training.grounding.claim_comparison --data ../shared/data/ragtruth``
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from guard.eval.ragtruth import RagTruthRecord, load_ragtruth, split_dev
-from guard.grounding.dataset import label_sentence
+from training.grounding.dataset import label_sentence
 from guard.grounding.sentences import Sentence
 from guard.verifiers.types import SupportLabel
 

@@ -1,33 +1,29 @@
-"""Fit the EGC detector on RAGTruth train minus dev and write guard/verifiers/egc_detector.json.
+"""Fit the EGC detector on RAGTruth train minus dev (the artifact: guard/verifiers/egc_detector.json).
 
-    nice -n 19 python benchmarks/egc_train.py [--data ../shared/data/ragtruth]
+    nice -n 19 ragguard train egc --data ../shared/data/ragtruth --out guard/verifiers/egc_detector.json
 
 As the paper: the five features standardised, logistic regression with balanced
 class weights (scikit-learn defaults otherwise: L2, C=1, lbfgs). All three tasks
 are pooled, since the guard sees every kind of answer. Responses with no claim
 longer than ten tokens have no features and are left out (the detector abstains
 on them). The decision threshold maximises F1 on the same train responses; the
-dev split is never looked at here. Features come from the cache that
-egc_features.py fills (the first run embeds all of RAGTruth: tens of minutes on
-2 shared cores).
+dev split is never looked at here. Features come from the cache of
+:mod:`training.egc.features`; ``benchmarks/egc_eval.py`` measures the detector on dev.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from egc_features import CACHE, DATA, ResponseFeatures, cached_features  # noqa: E402
+from guard.eval.ragtruth import RagTruthRecord, load_ragtruth, split_dev
+from guard.verifiers.egc import FEATURES, MIN_CLAIM_TOKENS, TAU, EGCDetector
+from training.egc.features import CACHE, ResponseFeatures, cached_features
 
-from guard.eval.ragtruth import RagTruthRecord, load_ragtruth, split_dev  # noqa: E402
-from guard.verifiers.egc import DETECTOR_PATH, FEATURES, MIN_CLAIM_TOKENS, TAU, EGCDetector  # noqa: E402
+__all__ = ["COMMAND", "best_f1_threshold", "feature_matrix", "fit_detector", "train_egc"]
 
-COMMAND = "python benchmarks/egc_train.py"
+COMMAND = "ragguard train egc"
 
 
 def feature_matrix(
@@ -76,15 +72,11 @@ def fit_detector(x: np.ndarray, y: np.ndarray, trained_on: dict) -> EGCDetector:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--cache", type=Path, default=CACHE)
-    parser.add_argument("--out", type=Path, default=DETECTOR_PATH)
-    args = parser.parse_args()
-    records = load_ragtruth(args.data)
+def train_egc(data: Path, out: Path, cache: Path = CACHE) -> EGCDetector:
+    """Fit on RAGTruth train minus dev (features cached under ``cache``) and write ``out``."""
+    records = load_ragtruth(data)
     train, _ = split_dev(records)
-    features = cached_features(train, args.cache)
+    features = cached_features(train, cache)
     kept, x, y = feature_matrix(train, features)
     detector = fit_detector(x, y, {
         "data": "RAGTruth response.jsonl + source_info.jsonl, all tasks",
@@ -94,11 +86,6 @@ def main() -> None:
         "hallucinated": int(y.sum()),
         "undefined_left_out": len(train) - len(kept),
     })
-    args.out.write_text(detector.model_dump_json(indent=2) + "\n", encoding="utf-8")
-    print(json.dumps({"artifact": str(args.out),
-                      **detector.trained_on, "threshold": round(detector.threshold, 4),
-                      "coef": dict(zip(FEATURES, [round(c, 4) for c in detector.coef]))}, indent=2))
-
-
-if __name__ == "__main__":
-    main()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(detector.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    return detector

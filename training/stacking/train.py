@@ -1,4 +1,4 @@
-"""``ragguard train stacked`` end to end: choose rows, verify them (resumable), fit, write the artifact."""
+"""``ragguard train stacked --out FILE``: choose rows, verify them (resumable), fit, write the artifact."""
 
 from __future__ import annotations
 
@@ -20,14 +20,15 @@ class StackedSettings(BaseModel):
     extra_ids_from: Path | None = None  # a JSONL file whose rows' "id" are verified first (FRANQ's)
     limit: int | None = Field(None, ge=1)  # only the first N responses of the verification order
     max_minutes: float | None = Field(None, gt=0)  # extraction budget; the cache keeps what is done
-    grounding_features: bool = False  # ship a model with grounding features (a leak; see guard.stacking.fit)
+    grounding_features: bool = False  # ship a model with grounding features (a leak; see training.stacking.fit)
     extract: bool = True
     fit: bool = True
     progress: bool = True
 
     def command(self, limit: int | None = None) -> str:
         """The command line that reproduces a fit on the first ``limit`` responses (default: its own)."""
-        parts = ["ragguard train stacked", f"--data {self.data_dir}", f"--per-task {self.per_task}"]
+        parts = ["ragguard train stacked", f"--data {self.data_dir}", f"--out {self.out}",
+                 f"--per-task {self.per_task}"]
         if self.extra_ids_from is not None:
             parts.append(f"--extra-ids-from {self.extra_ids_from}")
         if self.grounding_features:
@@ -64,15 +65,15 @@ def _extra_ids(path: Path | None) -> list[str]:
 
 def train_stacked(settings: StackedSettings) -> StackedTrainResult:
     from guard.eval.ragtruth import load_ragtruth, split_dev
-    from guard.stacking.dataset import (
+    from guard.verifiers.stacked import grounding_fingerprint
+    from training.stacking.dataset import (
         cache_path,
         cached_prefix,
         extract_reports,
         select_records,
         training_rows,
     )
-    from guard.stacking.fit import fit_stacked
-    from guard.verifiers.stacked import grounding_fingerprint
+    from training.stacking.fit import fit_stacked
 
     train, _ = split_dev(load_ragtruth(settings.data_dir, splits=["train"]))
     everything = select_records(train, settings.per_task, _extra_ids(settings.extra_ids_from))

@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from guard.eval.ragtruth import RagTruthRecord, load_ragtruth, split_dev
-from guard.grounding.dataset import GroundingExample, prepare, read_examples
+from training.grounding.dataset import GroundingExample, prepare, read_examples
 from guard.grounding.model import LABELS, GroundingModel, GroundingScore
 from guard.verifiers.types import SupportLabel
 

@@ -1,11 +1,10 @@
 """EGC features of every RAGTruth response, computed once and cached under .cache/egc/.
 
-    nice -n 19 python benchmarks/egc_features.py [--data ../shared/data/ragtruth] [--limit N]
-
-Imported by egc_train.py and egc_eval.py; run alone it only fills the cache. The
-cache is one JSON line per response, appended and flushed in chunks, so an
-interrupted run resumes where it stopped. The file name carries tau and the
-claim length rule: changing either starts a new cache.
+Used by ``ragguard train egc`` (training/egc/train.py) and ``benchmarks/egc_eval.py``,
+whichever runs first fills the cache (the first run embeds all of RAGTruth: tens of
+minutes on 2 shared cores). The cache is one JSON line per response, appended and
+flushed in chunks, so an interrupted run resumes where it stopped. The file name
+carries tau and the claim length rule: changing either starts a new cache.
 
 Same code path as the ``egc`` verifier (claims from extract_claims, nodes from
 is_claim_node, graph and features from report_from_vectors); questions and
@@ -14,8 +13,6 @@ passages, shared by the six responses of a source, are embedded once.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -23,14 +20,13 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from guard.eval.ragtruth import RagTruthRecord
+from guard.verifiers.claims import extract_claims
+from guard.verifiers.egc import MIN_CLAIM_TOKENS, TAU, is_claim_node, report_from_vectors
+from guard.verifiers.types import EGCFeatures
+from retrievers.embedder import EMBED_DIM
 
-from guard.eval.ragtruth import RagTruthRecord, load_ragtruth  # noqa: E402
-from guard.verifiers.claims import extract_claims  # noqa: E402
-from guard.verifiers.egc import MIN_CLAIM_TOKENS, TAU, is_claim_node, report_from_vectors  # noqa: E402
-from guard.verifiers.types import EGCFeatures  # noqa: E402
-from retrievers.embedder import EMBED_DIM  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 DATA = REPO / ".." / "shared" / "data" / "ragtruth"
 CACHE = REPO / ".cache" / "egc"
@@ -136,19 +132,3 @@ def _chunk_features(chunk: list[RagTruthRecord], embedder, shared: dict[str, np.
             evidence=len(record.passages),
         ))
     return rows
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--cache", type=Path, default=CACHE)
-    parser.add_argument("--limit", type=int, default=None, help="only the first N responses (a smoke run)")
-    args = parser.parse_args()
-    records = load_ragtruth(args.data)[: args.limit]
-    features = cached_features(records, args.cache)
-    defined = sum(f.features is not None for f in features.values())
-    print(json.dumps({"responses": len(features), "defined": defined, "cache": str(cache_path(args.cache))}))
-
-
-if __name__ == "__main__":
-    main()

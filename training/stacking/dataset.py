@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+import guard.verifiers as verifiers_package
 from guard.eval.ragtruth import RagTruthRecord
 from guard.verifiers.stacked import (
     REQUIRES,
@@ -42,7 +43,7 @@ __all__ = [
     "training_rows",
 ]
 
-_EGC_ARTIFACT = Path(__file__).resolve().parents[1] / "verifiers" / "egc_detector.json"
+_EGC_ARTIFACT = Path(verifiers_package.__file__).resolve().parent / "egc_detector.json"
 
 
 class TrainingRow(BaseModel):

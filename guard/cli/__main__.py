@@ -1,0 +1,5 @@
+"""``python -m guard.cli``: the ``ragguard`` command without its console script."""
+
+from guard.cli import main
+
+main()
