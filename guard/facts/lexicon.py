@@ -11,12 +11,13 @@ reported by :func:`language_of` as unreadable, and the judge abstains on it (nev
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 __all__ = ["ENGLISH", "Lexicon", "language_of", "lexicon_for", "register_lexicon"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity: one object per language, usable as a cache key
 class Lexicon:
     """Closed word classes of one language, all lower case."""
 
@@ -38,14 +39,24 @@ class Lexicon:
 def _english_stopwords() -> frozenset[str]:
     from spacy.lang.en.stop_words import STOP_WORDS  # a plain word list; loads no model
 
-    return frozenset(STOP_WORDS)
+    # spaCy's list holds verbs and nouns that carry the fact in instructions ("give", "take")
+    content = {"give", "take", "make", "show", "call", "keep", "put", "see", "get", "go", "first", "last", "full",
+               "empty", "top", "bottom", "front", "back", "name", "amount", "part", "side", "move", "serve", "become",
+               "became", "used", "using", "use", "done", "made", "several", "few", "many", "most", "some", "all",
+               "every", "each", "always", "never", "must", "may", "might", "can", "cannot", "should", "could",
+               "not", "no", "none", "nor", "neither", "without", "above", "below", "over", "under", "more", "less",
+               "least", "well", "often", "sometimes", "whole", "twelve", "twenty", "forty", "fifty", "sixty", "hundred"}
+    return frozenset(STOP_WORDS) - content
 
 
 ENGLISH = Lexicon(
     code="en",
     script="LATIN",
     stopwords=_english_stopwords(),
-    negations=frozenset({"not", "n't", "no", "never", "cannot", "without", "none", "neither", "nor"}),
+    negations=frozenset(
+        {"not", "n't", "no", "never", "cannot", "none", "neither", "nor", "avoid", "refrain", "prohibited",
+         "forbidden"}
+    ),
     modals={
         "must": "obligation",
         "shall": "obligation",
@@ -86,6 +97,7 @@ _REGISTRY: dict[str, Lexicon] = {"en": ENGLISH}
 def register_lexicon(lexicon: Lexicon) -> None:
     """Make a language readable by the fact layer (its slot readers take words from it)."""
     _REGISTRY[lexicon.code] = lexicon
+    language_of.cache_clear()
 
 
 def lexicon_for(code: str) -> Lexicon | None:
@@ -100,6 +112,7 @@ def _script(char: str) -> str:
     return name.split(" ", 1)[0] if name else ""
 
 
+@lru_cache(maxsize=8192)
 def language_of(text: str) -> str | None:
     """The registered language whose script most letters of ``text`` use; None if unreadable.
 
@@ -107,6 +120,8 @@ def language_of(text: str) -> str | None:
     from Chinese or Cyrillic, which is what the judge needs to know to abstain. Text with
     no letters at all (digits only) counts as readable.
     """
+    if text.isascii():
+        return "en" if "en" in _REGISTRY else None
     counts: dict[str, int] = {}
     for char in text:
         if char.isalpha():

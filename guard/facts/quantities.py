@@ -11,7 +11,9 @@ months and years -> hours, "%" -> percent), so "0.5 g" equals "500 mg" and "3 mo
 "3 years". A frequency is a rate per hour: "once a day" is 1/24, "every 4 hours" 1/4, "4 times
 in 24 hours" 1/6; a gap "4 hours between doses" is the rate 1/4 with its bound turned round
 (at least 4 hours apart = at most 1/4 per hour). A number before a noun that is not a unit
-counts that noun ("4 doses" is count:dose). A bound under a negation is turned round: "do not
+counts that noun ("4 doses" is count:dose). An amount per period ("30 ml in 24 hours") is
+read as the amount, its period kept in the phrase, so a daily total can be checked as one
+arithmetic step over the dose and the number of doses. A bound under a negation is turned round: "do not
 give for more than 3 days" bounds the days at 3 or fewer, and that negation is marked as
 consumed so polarity does not count it again.
 """
@@ -55,6 +57,13 @@ class Quantity(BaseModel):
     bound: Bound = Bound.eq
     negation_at: int | None = None  # where a negation this bound consumed starts
     count: float | None = None  # the number of times in a frequency ("4 times in 24 hours": 4)
+    scale: float = 1.0  # the unit's factor to its base: lo / scale is the number as written
+    phrase: str = ""  # the quantity with its bound words, as written ("at least 4 hours between doses")
+    period: float | None = None  # hours of the period an amount is given for ("30 ml in 24 hours": 24)
+
+    @property
+    def written(self) -> tuple[float, float]:
+        return self.lo / self.scale, self.hi / self.scale
 
     @property
     def is_range(self) -> bool:
@@ -120,6 +129,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("range", re.compile(
         rf"(?P<pre>\bbetween\s+|\bfrom\s+)?(?P<a>{_V})\s*(?P<ua>{_UNIT})?\s*(?P<sep>to|-|–|—|and)\s*(?P<b>{_V})"
         rf"\s*-?\s*(?P<ub>{_UNIT})?", re.I)),
+    ("per_period", re.compile(
+        rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})\s+(?:in|per|a|an|each|every)\s+(?:(?P<n>{_V})\s+)?(?P<p>{_TIME})", re.I)),
     ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I)),
     ("single", re.compile(rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})", re.I)),
     ("count", re.compile(rf"(?P<v>{_V})\s+(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
@@ -150,7 +161,10 @@ _BOUND_WORDS = {
     "and under": Bound.le, "or below": Bound.le, "or fewer": Bound.le, "or younger": Bound.le,
     "or shorter": Bound.le, "at the most": Bound.le,
 }
-_NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?![^.;:!?]*\b(?:not|never)\b)[^.;:!?]*$", re.I)
+# a negation at most four words before the bound governs it ("do not give it for more than");
+# further away it governs the verb, and the bound restricts something else ("do not give ...
+# to babies under 3 months")
+_NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-]+){0,4}\s*$", re.I)
 _NOT_COUNT_NOUNS = frozenset({"to", "and", "or", "of", "the", "and", "per", "for", "from", "with", "times", "year", "old"})
 
 
@@ -166,6 +180,14 @@ def _unit_of(surface: str | None) -> tuple[str, float] | None:
     return None
 
 
+def _phrase(text: str, start: int, end: int) -> str:
+    before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
+    after = _BOUND_AFTER.match(text[end : end + 20])
+    first = start - len(before.group(0)) if before else start
+    last = end + after.end() if after else end
+    return " ".join(text[first:last].split())
+
+
 def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
     """The bound words around text[start:end], turned round under a negation before them."""
     before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
@@ -177,7 +199,7 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
         bound = _BOUND_WORDS[" ".join(after.group("w").lower().split())]
     if bound is Bound.eq or before is None:
         return bound, None
-    bound_start = start - len(before.group(0)) - (0 if start >= 40 else 0)
+    bound_start = start - len(before.group(0))
     negation = _NEGATION_BEFORE.search(text[max(0, bound_start - 80) : bound_start])
     if negation and not before.group("w").lower().startswith(("no ", "not ")):
         return _FLIP[bound], max(0, bound_start - 80) + negation.start()
@@ -210,13 +232,15 @@ def _starts_cleanly(text: str, start: int) -> bool:
 
 
 def _make(
-    text: str, start: int, end: int, dim: str, lo: float, hi: float, invert: bool = False, count: float | None = None
+    text: str, start: int, end: int, dim: str, lo: float, hi: float, invert: bool = False, count: float | None = None,
+    scale: float = 1.0,
 ) -> Quantity:
     bound, negation_at = _bound(text, start, end)
     if invert:
         bound = _INVERT[bound]
     return Quantity(surface=text[start:end], start=start, end=end, dim=dim, lo=min(lo, hi), hi=max(lo, hi),
-                    bound=bound, negation_at=negation_at, count=count)
+                    bound=bound, negation_at=negation_at, count=count, scale=scale,
+                    phrase=_phrase(text, start if negation_at is None else negation_at, end))
 
 
 def _value(surface: str | None, default: float | None = None) -> float | None:
@@ -290,14 +314,14 @@ def _range(text, m):
     if a * fa > b * fb:  # "10-2" is not a range; leave the numbers to the single readers
         return None
     start = m.start("a") if m.group("pre") is None else m.start()
-    return _make(text, start, m.end(), dim, a * fa, b * fb)
+    return _make(text, start, m.end(), dim, a * fa, b * fb, scale=fb)
 
 
 def _age(text, m):
     value, unit = _value(m.group("v")), _unit_of(m.group("u"))
     if value is None or unit is None:
         return None
-    return _make(text, m.start(), m.end(), "duration", value * unit[1], value * unit[1])
+    return _make(text, m.start(), m.end(), "duration", value * unit[1], value * unit[1], scale=unit[1])
 
 
 def _single(text, m):
@@ -306,7 +330,14 @@ def _single(text, m):
         return None
     if unit[0] == "length" and m.group("u").strip().lower() == "m" and text[m.end() : m.end() + 1].isalpha():
         return None
-    return _make(text, m.start(), m.end(), unit[0], value * unit[1], value * unit[1])
+    return _make(text, m.start(), m.end(), unit[0], value * unit[1], value * unit[1], scale=unit[1])
+
+
+def _per_period(text, m):
+    quantity, span, period = _single(text, m), _value(m.group("n"), 1.0), _unit_of(m.group("p"))
+    if quantity is None or span is None or period is None:
+        return None
+    return quantity.model_copy(update={"period": span * period[1]})
 
 
 def _count(text, m):
@@ -344,6 +375,8 @@ def _is_stopword(word: str) -> bool:
 
 _READERS = {
     "money": _money, "frequency": _frequency, "frequency_adverb": _frequency_adverb, "every": _every,
-    "interval": _interval, "adverb": _adverb, "range": _range, "age": _age, "single": _single, "count": _count,
+    "interval": _interval, "adverb": _adverb, "range": _range, "per_period": _per_period, "age": _age,
+    "single": _single,
+    "count": _count,
     "bare": _bare,
 }

@@ -30,6 +30,7 @@ class UnitKind(str, Enum):
     sentence = "sentence"
     table_row = "table_row"
     list_item = "list_item"
+    heading = "heading"  # a section title: evidence for what it names, never for a negation or modal
 
 
 class EvidenceUnit(BaseModel):

@@ -5,7 +5,8 @@ holds many. "2.5 ml for a 3-year-old" is wrong against the row "Age: 2 to 4 year
 7.5 ml" even though "2.5 ml" appears in the passage. So a passage is cut into sentences
 (spaCy's senter through :mod:`guard.verifiers.language`), Markdown and HTML table rows
 joined with their headers, list items with their lead-in ("Warnings: Do not give with any
-other medicine containing febrilonol."), and headings.
+other medicine containing febrilonol."), and headings (kind ``heading``: a title names
+facts, "Febrilon 120 mg/5 ml", but says nothing about negation or modality).
 
 Instruction-like text (:mod:`guard.facts.injection`) is not evidence: units overlapping it
 are dropped and the warning is returned. Very long runs without spaces (base64, minified
@@ -155,7 +156,7 @@ def _prose_drafts(text: str, lines: list[tuple[int, int]], notes: list[str]) -> 
                 paragraphs.append((current[0][0], current[-1][1]))
                 current = []
             if heading:
-                drafts.append((UnitKind.sentence, start + heading.end(), end, line[heading.end() :].strip(), None))
+                drafts.append((UnitKind.heading, start + heading.end(), end, line[heading.end() :].strip(), None))
             continue
         current.append((start, end))
     pieces = _without_long_runs(text, paragraphs, drafts, notes)
