@@ -185,7 +185,8 @@ def _score(
     dims = {e.dim for e in slots.quantities}
     points += TOPIC_WEIGHT * sum(q.dim in dims for q in claim.quantities)
     score = lexical + points + (similarity or 0.0)
-    return Alignment(unit=unit, score=score, lexical=lexical, similarity=similarity, anchored=anchored)
+    # model_construct: every field is computed here, and this runs for every unit of every claim
+    return Alignment.model_construct(unit=unit, score=score, lexical=lexical, similarity=similarity, anchored=anchored)
 
 
 def _name_in(name: str, slots: Slots) -> bool:

@@ -7,14 +7,17 @@ Rules (METHODS.md §11), in the order they decide:
 2. Each quantity of the claim is bound to the first aligned unit that measures the same
    thing (same dimension). Equal after normalisation, inside the unit's range or bound:
    the slot holds. Otherwise, one arithmetic step over the aligned units' values that gives
-   it makes it *inferred* (with the step as text). Otherwise a differing value in a well
+   it makes it *inferred* (with the step as text), when the claim says it combines values
+   (names both operands, gives a total over a period, or says "together", "in total"...); an
+   unlicensed step is named in the mismatch as over-inference. Otherwise a differing value in a well
    aligned unit is a *contradiction* (the mismatch names both values and the row's anchor);
    a value no unit holds is *unsupported*. Same value with the bound turned round ("at most"
    for "at least") is a contradiction on the quantifier.
    The values a step may combine come from the three best-aligned units.
 3. Dates: a date that differs from the aligned unit's date on a part both give contradicts;
    a date no unit gives is unsupported. Names: a name no unit mentions is unsupported.
-4. On the best aligned unit that is not a heading, when it holds most of the claim's words: a negation added or dropped, a modal of
+4. On the best aligned unit, when it is a statement (not a heading) holding most of the
+   claim's words and no unit with as many of them says it the claim's way: a negation added or dropped, a modal of
    another strength ("may" for "must"), or "always/all" where the unit says "some/usually"
    contradicts.
 5. A contradiction outranks an unsupported slot, which outranks an inference. No fact slot
@@ -83,9 +86,7 @@ def judge_facts(
     aligned = select(claim_text, scored, lexicon)
     near = aligned + [a for a in scored[:POOL_UNITS] if all(a.unit is not b.unit for b in aligned)]
     outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon)
-    stated = next((a for a in aligned if a.unit.kind is not UnitKind.heading), None)
-    if stated is not None:
-        outcomes += _flip_outcomes(claim, stated, lexicon)
+    outcomes += _flip_outcomes(claim, aligned, scored, lexicon)
     return _verdict(claim, aligned, outcomes, note, lexicon.code)
 
 
@@ -128,7 +129,8 @@ def _slot_outcomes(
     pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
     outcomes = [
-        _quantity(q, held, everywhere, pool + (frequency_counts if q.period else []), units) for q in claim.quantities
+        _quantity(q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon)
+        for q in claim.quantities
     ]
     outcomes += [_date(d, held, everywhere) for d in claim.dates]
     outcomes += [_name(n, held, everywhere) for n in claim.names]
@@ -152,17 +154,59 @@ def _from_frequency(quantity: Quantity) -> bool:
 
 
 def _quantity(
-    q: Quantity, held: list[tuple[Alignment, Slots]], everywhere: list[Slots], pool: list[Quantity],
-    units: list[EvidenceUnit],
+    q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]], everywhere: list[Slots], pool: list[Quantity],
+    lexicon: Lexicon,
 ) -> _Outcome:
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
-    if any(accepts(q, e) for _, s in candidates for e in s.quantities):
+    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s)):
         return _Outcome(FactLabel.supported)
+    unlicensed = None
     if q.dim != "rate":
-        step = one_step(q, [p for p in pool if p is not q])
-        if step:
-            return _Outcome(FactLabel.inferred, inference=step)
+        found = one_step(q, [p for p in pool if p is not q])
+        if found and _licensed(q, claim, found[1], found[2], lexicon):
+            return _Outcome(FactLabel.inferred, inference=found[0])
+        unlicensed = found[0] if found else None
+    outcome = _unmatched(q, binding, everywhere)
+    if unlicensed and outcome.mismatch is not None:
+        outcome.mismatch = outcome.mismatch.model_copy(update={"explanation": (
+            f"{outcome.mismatch.explanation}; {unlicensed} is one step from the evidence, but the claim does not "
+            "say it combines values (over-inference)")})
+    return outcome
+
+
+def _comparable(q: Quantity, slots: Slots) -> list[Quantity]:
+    """A plain claim value is held to the unit's plain values when it has any of that kind.
+
+    "Take 3 puffs" against "Take 1 puff ..., up to 10 puffs": the dose is the 1, not a value
+    under the limit of 10. With no plain value of the kind, the unit's bounds decide ("every
+    6 hours" against "at least 4 hours between doses").
+    """
+    if q.bound is not Bound.eq:
+        return list(slots.quantities)
+    plain = [e for e in slots.quantities if e.dim == q.dim and e.bound is Bound.eq]
+    if not plain:
+        return list(slots.quantities)
+    return plain + [e for e in slots.quantities if e.dim != q.dim]
+
+
+def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexicon) -> bool:
+    """An arithmetic step counts when the claim says it combines values.
+
+    It names both operands ("10 ml x 4 doses = 40 ml"), gives a total over a period ("30 ml in
+    24 hours"), or uses a word or sign of combination ("together", "in total", "+", "=").
+    """
+    if q.period is not None or (_in_claim(x, claim) and _in_claim(y, claim)):
+        return True
+    present = {w for _, w in words(claim.text)}
+    return bool(present & lexicon.combination_words) or any(sign in claim.text for sign in ("+", "×", "="))
+
+
+def _in_claim(operand: Quantity, claim: Slots) -> bool:
+    return any(operand is q for q in claim.quantities)
+
+
+def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere: list[Slots]) -> _Outcome:
     if binding and binding[0].strong:
         return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, binding[0], binding[1]))
     if any(accepts(q, e) for s in everywhere for e in s.quantities):
@@ -220,22 +264,34 @@ def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots
         kind=SlotKind.entity, claim_value=name, explanation=f"no evidence mentions {name}"))
 
 
-def _flip_outcomes(claim: Slots, best: Alignment, lexicon: Lexicon) -> list[_Outcome]:
-    """Negation, modal strength and universal quantifiers against a unit that says the same words."""
-    if best.lexical < 0.5:
+def _flip_outcomes(claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexicon: Lexicon) -> list[_Outcome]:
+    """Negation, modal strength and universal quantifiers against the unit that says the same words.
+
+    Only when the best unit is a statement (not a heading) holding most of the claim's words,
+    speaking of the same values, and no other unit with at least as many of the claim's words
+    says it the claim's way (a rule restated elsewhere is not a flip).
+    """
+    best = aligned[0]
+    if best.lexical < 0.5 or best.unit.kind is UnitKind.heading:
         return []
     unit = unit_slots(best.unit, lexicon)
-    if any(conflicts(q, e) for q in claim.quantities for e in unit.quantities) and not all(
-        any(accepts(q, e) for e in unit.quantities) for q in claim.quantities if any(conflicts(q, e) for e in unit.quantities)
-    ):
+    if not _same_values(claim, unit):
         return []  # the unit speaks of other values (babies under 3 months, not a 3-year-old): not the same fact
+    peers = [
+        (a, unit_slots(a.unit, lexicon))
+        for a in scored
+        if a.lexical >= best.lexical and a.unit is not best.unit
+    ]
+    peers = [(a, s) for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
     if claim.negated != unit.negated and not (unit.exception and _has_condition(claim, lexicon)):
+        if any(s.negated == claim.negated for _, s in peers):
+            return []
         said, says = ("says no", "affirms it") if unit.negated else ("affirms it", "says no")
         return [_flip(SlotKind.polarity, "negated" if claim.negated else "affirmed",
                       "negated" if unit.negated else "affirmed", best.unit,
                       f'the evidence {said} ("{best.unit.text}"); the claim {says}')]
     outcomes = []
-    if _modal_clash(claim.modals, unit.modals):
+    if _modal_clash(claim.modals, unit.modals) and not any(not _modal_clash(claim.modals, s.modals) for _, s in peers):
         claim_word, unit_word = _modal_word(claim.text, lexicon), _modal_word(unit.text, lexicon)
         outcomes.append(_flip(SlotKind.modality, claim_word, unit_word, best.unit,
                               f'the evidence says "{unit_word}", the claim "{claim_word}"'))
@@ -243,6 +299,20 @@ def _flip_outcomes(claim: Slots, best: Alignment, lexicon: Lexicon) -> list[_Out
         outcomes.append(_flip(SlotKind.quantifier, "always/all", "some/usually", best.unit,
                               "the claim generalises what the evidence says holds only sometimes or for some"))
     return outcomes
+
+
+def _shares_a_value(claim: Slots, unit: Slots) -> bool:
+    """The unit states one of the claim's values (or the claim has none to state)."""
+    return not claim.quantities or any(accepts(q, e) for q in claim.quantities for e in unit.quantities)
+
+
+def _same_values(claim: Slots, unit: Slots) -> bool:
+    """Every claim value the unit measures (same dimension) is one the unit accepts."""
+    return all(
+        any(accepts(q, e) for e in unit.quantities)
+        for q in claim.quantities
+        if any(conflicts(q, e) for e in unit.quantities)
+    )
 
 
 def _flip(kind: SlotKind, claim_value: str, evidence_value: str, unit: EvidenceUnit, explanation: str) -> _Outcome:

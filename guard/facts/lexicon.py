@@ -34,6 +34,8 @@ class Lexicon:
     condition_words: frozenset[str]
     # capitalised words that start sentences without naming anything
     sentence_openers: frozenset[str] = field(default_factory=frozenset)
+    # words that say a value combines others ("in total", "together"): license an arithmetic step
+    combination_words: frozenset[str] = field(default_factory=frozenset)
 
 
 def _english_stopwords() -> frozenset[str]:
@@ -88,6 +90,10 @@ ENGLISH = Lexicon(
             "each", "every", "after", "before", "during", "for", "in", "on", "at", "if", "when", "since",
             "according", "based", "however", "also", "note", "avoid", "wait", "stop", "start", "contact",
         }
+    ),
+    combination_words=frozenset(
+        {"total", "totals", "together", "combined", "altogether", "overall", "sum", "difference", "plus", "minus",
+         "multiplied", "divided", "average", "cumulative", "cumulatively", "x"}
     ),
 )
 

@@ -5,10 +5,10 @@ verdict (does the value agree) ask the same question, so they share these three 
 
 - ``accepts``: same dimension and the claim's value fits the evidence: equal, inside the
   evidence's range ("3-year-old" in "2 to 4 years"), or inside its bound ("every 6 hours"
-  against "at least 4 hours between doses"). A claim bound in the same direction and no
-  weaker also fits ("at least 6 hours" against "at least 4 hours"); opposite bounds do not;
-  a bounded claim against a plain value fits only the same number ("at least 4 hours"
-  against "4 hours", not "more than 3 days" against "3 to 6 months").
+  against "at least 4 hours between doses"). A bounded claim restates a limit, so it fits
+  only the same limit ("at least 4 hours", not "at least 6 hours", against "at least 4
+  hours") or the same plain number ("at least 4 hours" against "4 hours"; not "more than 3
+  days" against "3 to 6 months").
   A claim number without unit, or the evidence's, is compared as written ("aged 12 and
   over" against "12 years and over").
 - ``conflicts``: same dimension, so a different value is a contradiction, not a new fact.
@@ -69,15 +69,13 @@ def _fits(c_lo: float, c_hi: float, c_bound: Bound, e_lo: float, e_hi: float, e_
             return (e_lo <= c_lo or _close(e_lo, c_lo)) and (c_hi <= e_hi or _close(c_hi, e_hi))
         # "at least 4 hours" against "4 hours": the same number; against a range, not comparable
         return _close(e_lo, e_hi) and _close(c_lo, e_lo)
+    if c_bound is not Bound.eq:
+        # a limit restated must be the same limit: "at least 48 hours" is not the rule "at least 24 hours"
+        same_way = (c_bound in _UP) == (e_bound in _UP)
+        return same_way and _close(c_lo, e_lo) and _close(c_hi, e_hi)
     if e_bound in _UP:
-        if c_bound in _DOWN:
-            return False
-        strict = e_bound is Bound.gt and c_bound is Bound.eq
-        return c_lo > e_lo if strict else (c_lo >= e_lo or _close(c_lo, e_lo))
-    if c_bound in _UP:
-        return False
-    strict = e_bound is Bound.lt and c_bound is Bound.eq
-    return c_hi < e_hi if strict else (c_hi <= e_hi or _close(c_hi, e_hi))
+        return c_lo > e_lo if e_bound is Bound.gt else (c_lo >= e_lo or _close(c_lo, e_lo))
+    return c_hi < e_hi if e_bound is Bound.lt else (c_hi <= e_hi or _close(c_hi, e_hi))
 
 
 def _near(result: float, target: float) -> bool:
@@ -85,15 +83,20 @@ def _near(result: float, target: float) -> bool:
     return math.isclose(result, target, rel_tol=5e-3, abs_tol=1e-9)
 
 
-def one_step(claim: Quantity, pool: list[Quantity]) -> str | None:
-    """How the claim's value follows from two pool values in one step, or None."""
+def one_step(claim: Quantity, pool: list[Quantity]) -> tuple[str, Quantity, Quantity] | None:
+    """How the claim's value follows from two pool values in one step (text, operands), or None.
+
+    Two readings of one number are not two values ("01632 + 01632"), so operands differ in value.
+    """
     if claim.is_range:
         return None
     operands = [q for q in pool if not q.is_range]
     for x, y in itertools.permutations(operands, 2):
+        if _close(x.lo, y.lo):
+            continue
         found = _step(claim, x, y)
         if found:
-            return found
+            return found, x, y
     return None
 
 
