@@ -283,7 +283,8 @@ def _flip_outcomes(claim: Slots, aligned: list[Alignment], scored: list[Alignmen
         if a.lexical >= best.lexical and a.unit is not best.unit
     ]
     peers = [(a, s) for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
-    if claim.negated != unit.negated and not (unit.exception and _has_condition(claim, lexicon)):
+    restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
+    if claim.negated != unit.negated and not restated:
         if any(s.negated == claim.negated for _, s in peers):
             return []
         said, says = ("says no", "affirms it") if unit.negated else ("affirms it", "says no")

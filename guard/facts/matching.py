@@ -9,8 +9,8 @@ verdict (does the value agree) ask the same question, so they share these three 
   only the same limit ("at least 4 hours", not "at least 6 hours", against "at least 4
   hours") or the same plain number ("at least 4 hours" against "4 hours"; not "more than 3
   days" against "3 to 6 months").
-  A claim number without unit, or the evidence's, is compared as written ("aged 12 and
-  over" against "12 years and over").
+  A claim number without unit, or the evidence's, must be the same number said the same
+  way ("aged 12 years and over" against "aged 12 and over"; not "500 g" under "12 and over").
 - ``conflicts``: same dimension, so a different value is a contradiction, not a new fact.
 - ``one_step``: the claim's value is the sum, difference, product, ratio or a percentage of
   two evidence values whose dimensions allow it ("10 ml x 4 doses = 40 ml": volume times a
@@ -46,10 +46,14 @@ def conflicts(claim: Quantity, evidence: Quantity) -> bool:
 def accepts(claim: Quantity, evidence: Quantity) -> bool:
     if claim.dim == evidence.dim:
         return _fits(claim.lo, claim.hi, claim.bound, evidence.lo, evidence.hi, evidence.bound)
-    if "number" in (claim.dim, evidence.dim) or (_countable(claim.dim) and _countable(evidence.dim)):
-        c_lo, c_hi = claim.written
-        e_lo, e_hi = evidence.written
+    c_lo, c_hi = claim.written
+    e_lo, e_hi = evidence.written
+    if _countable(claim.dim) and _countable(evidence.dim):
         return _fits(c_lo, c_hi, claim.bound, e_lo, e_hi, evidence.bound)
+    if "number" in (claim.dim, evidence.dim):
+        # a bare number against a measured one: only the same number, said the same way
+        same_way = claim.bound is evidence.bound or evidence.bound is Bound.eq
+        return same_way and _close(c_lo, e_lo) and _close(c_hi, e_hi)
     return False
 
 

@@ -64,3 +64,32 @@ def test_changed_numbers_are_flagged():
     print(f"changed numbers flagged: {rate:.3f} of {total} ({dict(labels)})")
     assert total > 250
     assert rate >= 0.85
+
+
+PERTURBATIONS = {
+    # name: (pattern, replacement); each applied once to every unit that has the pattern
+    "negation dropped": (r"\b([Dd]o) not ", r"\1 "),
+    "mg to g": (r"(\d) ?mg\b", r"\1 g"),
+    "must to may": (r"\bmust\b", "may"),
+    "may to must": (r"\bmay\b", "must"),
+    "weeks to months": (r"(\d) weeks\b", r"\1 months"),
+    "at least to at most": (r"\bat least\b", "at most"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PERTURBATIONS))
+def test_perturbed_units_are_flagged(name):
+    pattern, replacement = PERTURBATIONS[name]
+    labels = Counter()
+    for path in DOCS:
+        units = _units(path)
+        for unit in units:
+            if re.search(pattern, unit.text):
+                claim = re.sub(pattern, replacement, unit.text, count=1)
+                labels[judge_facts(claim, units).label] += 1
+    total = sum(labels.values())
+    rate = sum(labels[label] for label in FLAGGED) / total
+    print(f"{name}: {rate:.3f} of {total} flagged")
+    assert total >= 20
+    assert rate >= 0.8
