@@ -284,12 +284,14 @@ def _flip_outcomes(claim: Slots, aligned: list[Alignment], scored: list[Alignmen
     ]
     peers = [(a, s) for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
     restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
-    if claim.negated != unit.negated and not restated:
-        if any(s.negated == claim.negated for _, s in peers):
+    shared = claim.content & unit.content
+    claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
+    if claim_no != unit_no and not restated:
+        if any(s.negates_any(claim.content & s.content) == claim_no for _, s in peers):
             return []
-        said, says = ("says no", "affirms it") if unit.negated else ("affirms it", "says no")
-        return [_flip(SlotKind.polarity, "negated" if claim.negated else "affirmed",
-                      "negated" if unit.negated else "affirmed", best.unit,
+        said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
+        return [_flip(SlotKind.polarity, "negated" if claim_no else "affirmed",
+                      "negated" if unit_no else "affirmed", best.unit,
                       f'the evidence {said} ("{best.unit.text}"); the claim {says}')]
     outcomes = []
     if _modal_clash(claim.modals, unit.modals) and not any(not _modal_clash(claim.modals, s.modals) for _, s in peers):

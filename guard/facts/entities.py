@@ -38,24 +38,42 @@ def _plain(token: str) -> str:
 
 @lru_cache(maxsize=2048)
 def entity_names(text: str, lexicon: Lexicon) -> tuple[str, ...]:
-    """Names written in ``text``, in order."""
+    """Names written in ``text``, in order.
+
+    A run of capitalised words joins only across single spaces (a comma or a line break ends
+    it: "Illinois, Missouri" is two names). A run of one word opening a sentence is not a
+    name: without a dictionary, "Sure", "Unfortunately" or "Review" cannot be told from
+    "Zelorin" there (spaCy NER could, at several times the budget; measured).
+    """
     names: list[str] = []
     run: list[str] = []
-    sentence_start = True
+    run_opens = False
+    previous_end = None
     for match in _TOKEN.finditer(text):
         token = match.group(0)
-        gap = text[match.start() - 2 : match.start()] if match.start() >= 2 else text[: match.start()]
-        boundary = sentence_start or bool(re.search(r"[.!?:\n|]\s*$", gap))
-        if _is_name_word(token, boundary, lexicon):
-            run.append(token)
-        else:
-            if run:
-                names.append(" ".join(run))
+        gap = text[previous_end : match.start()] if previous_end is not None else text[: match.start()]
+        boundary = previous_end is None or bool(re.search(r"[.!?:\n|]", gap))
+        joined = run and gap == " "
+        if run and not joined:
+            _close_run(names, run, run_opens)
             run = []
-        sentence_start = False
+        if _is_name_word(token, boundary and not run, lexicon):
+            if not run:
+                run_opens = boundary
+            run.append(token)
+        elif run:
+            _close_run(names, run, run_opens)
+            run = []
+        previous_end = match.end()
     if run:
-        names.append(" ".join(run))
+        _close_run(names, run, run_opens)
     return tuple(names)
+
+
+def _close_run(names: list[str], run: list[str], opens_sentence: bool) -> None:
+    if opens_sentence and len(run) == 1:
+        return
+    names.append(" ".join(run))
 
 
 def _is_name_word(token: str, at_boundary: bool, lexicon: Lexicon) -> bool:

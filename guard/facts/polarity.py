@@ -13,7 +13,7 @@ import re
 
 from guard.facts.lexicon import Lexicon
 
-__all__ = ["has_exception", "modal_classes", "negated", "quantifier_classes", "words"]
+__all__ = ["has_exception", "modal_classes", "negated", "negation_scopes", "quantifier_classes", "words"]
 
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|n't")
 
@@ -43,6 +43,35 @@ def negated(text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset())
             continue  # "no more than": a bound, read with the quantity
         return True
     return False
+
+
+SCOPE_WORDS = 4  # a negation governs at most the next four words of its clause
+
+
+def negation_scopes(text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset()) -> tuple[tuple[str, ...], ...]:
+    """For each negation, the words it governs: up to four words after it, within its clause.
+
+    Why: "Omar didn't say what led to the release, other than asserting that tribal leaders
+    helped" does not deny that the leaders helped. The comparison counts a negation only when
+    its scope holds a word the claim and the unit share.
+    """
+    scopes = []
+    for match in _NEGATION.finditer(text):
+        if match.start() in consumed or _is_bound(text, match.end()):
+            continue
+        clause = re.split(r"[,;:.!?()\n—–]", text[match.end() : match.end() + 80], maxsplit=1)[0]
+        scope = [w for _, w in words(clause)][:SCOPE_WORDS]
+        scopes.append(tuple(scope))
+    return tuple(scopes)
+
+
+def _is_bound(text: str, end: int) -> bool:
+    return bool(re.match(r"\s+(?:more|less|fewer|later|longer)\b", text[end:], re.I))
+
+
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|cannot|none|neither|nor|avoid|refrain|prohibited|forbidden)\b|n't\b", re.I
+)
 
 
 def modal_classes(text: str, lexicon: Lexicon) -> frozenset[str]:

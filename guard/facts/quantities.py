@@ -85,6 +85,7 @@ _UNITS: dict[str, tuple[str, float]] = {
     "%": ("percent", 1.0), "per cent": ("percent", 1.0), "percent": ("percent", 1.0),
     "°c": ("temperature_c", 1.0), "ºc": ("temperature_c", 1.0), "degrees c": ("temperature_c", 1.0),
     "degrees celsius": ("temperature_c", 1.0), "°f": ("temperature_f", 1.0), "degrees fahrenheit": ("temperature_f", 1.0),
+    "degrees f": ("temperature_f", 1.0), "º f": ("temperature_f", 1.0), "° f": ("temperature_f", 1.0), "° c": ("temperature_c", 1.0),
     "mm": ("length", 1e-3), "cm": ("length", 1e-2), "m": ("length", 1.0), "metre": ("length", 1.0),
     "meter": ("length", 1.0), "km": ("length", 1e3), "kilometre": ("length", 1e3), "kilometer": ("length", 1e3),
     "mile": ("length", 1609.344), "inch": ("length", 0.0254), "ft": ("length", 0.3048), "feet": ("length", 0.3048),

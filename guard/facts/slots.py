@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from guard.facts.dates import DateSlot, dates
 from guard.facts.entities import entity_names, name_tokens
 from guard.facts.lexicon import Lexicon
-from guard.facts.polarity import has_exception, modal_classes, negated, quantifier_classes, words
+from guard.facts.polarity import has_exception, modal_classes, negated, negation_scopes, quantifier_classes, words
 from guard.facts.quantities import Quantity, quantities
 
 __all__ = ["Slots", "read_slots"]
@@ -30,6 +30,7 @@ class Slots(BaseModel):
     names: tuple[str, ...]
     name_tokens: frozenset[str]
     negated: bool
+    negation_scopes: tuple[frozenset[str], ...]  # stems each negation governs (see polarity.negation_scopes)
     modals: frozenset[str]
     quantifiers: frozenset[str]
     exception: bool
@@ -39,6 +40,10 @@ class Slots(BaseModel):
     @property
     def has_facts(self) -> bool:
         return bool(self.quantities or self.dates or self.names)
+
+    def negates_any(self, shared: frozenset[str]) -> bool:
+        """A negation here governs one of ``shared`` (words the claim and a unit have in common)."""
+        return any(scope & shared for scope in self.negation_scopes)
 
     def in_key(self, quantity: Quantity) -> bool:
         return self.key_end is not None and quantity.start < self.key_end
@@ -67,7 +72,8 @@ def _stemmer():
 @lru_cache(maxsize=4096)
 def read_slots(text: str, lexicon: Lexicon, table_row: bool = False) -> Slots:
     found_dates = dates(text)
-    found = quantities(text, tuple((d.start, d.end) for d in found_dates))
+    skip = tuple((d.start, d.end) for d in found_dates) + _labels(text)
+    found = tuple(q for q in quantities(text, skip) if q.dim not in _META_COUNTS)
     found = found + tuple(_counts_of_frequencies(found))
     spans = [(q.start, q.end) for q in found] + [(d.start, d.end) for d in found_dates]
     content = frozenset(
@@ -88,12 +94,33 @@ def read_slots(text: str, lexicon: Lexicon, table_row: bool = False) -> Slots:
         names=entity_names(text, lexicon),
         name_tokens=name_tokens(text),
         negated=negated(text, lexicon, _consumed_words(text, consumed)),
+        negation_scopes=tuple(
+            frozenset(stem(w) for w in scope)
+            for scope in negation_scopes(text, lexicon, _consumed_words(text, consumed) | consumed)
+        ),
         modals=modal_classes(text, lexicon),
         quantifiers=quantifier_classes(text, lexicon),
         exception=has_exception(text, lexicon),
         content=content,
         key_end=key_end,
     )
+
+
+# numbers that label rather than measure: list markers ("2.", "3)" opening a line, a dangling
+# "6." closing a chunk, "1 Preheat" opening a flattened list item) and references ("passage 2",
+# "step 3", "section 4.1")
+_LABEL = re.compile(
+    r"(?:^|(?<=\n)|(?<=[A-Za-z)][.:;!?]))[ \t*#>-]*\d{1,3}(?:[.)](?=\s|$)|\s+(?=[A-Z][a-z]))"
+    r"|(?<=\n)[ \t]*\d{1,3}[.)]\s*$"
+    r"|(?i:\b(?:passage|passages|point|step|steps|section|page|chapter|figure|fig\.|table|version|option|item|"
+    r"article|clause|paragraph|part|question|no\.|number|rule|schedule|appendix|annex)\s+)\d+(?:\.\d+)*"
+)
+# counts of the answer's own words, not facts ("a summary in 96 words")
+_META_COUNTS = frozenset({"count:word", "count:sentence", "count:character", "count:paragraph", "count:bullet"})
+
+
+def _labels(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple((m.start(), m.end()) for m in _LABEL.finditer(text))
 
 
 def _counts_of_frequencies(found: tuple[Quantity, ...]) -> list[Quantity]:

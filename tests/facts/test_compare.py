@@ -141,8 +141,11 @@ def test_daily_total_does_not_license_a_single_dose(units):
 
 
 def test_fabricated_name_and_number_are_unsupported(units):
-    zelorin = _judge("Zelorin is safe during pregnancy.", units)
+    zelorin = _judge("Febrilon can be swapped for Zelorin during pregnancy.", units)
     assert zelorin.label is FactLabel.unsupported and zelorin.mismatch.kind is SlotKind.entity
+    assert zelorin.mismatch.explanation == "no evidence mentions Zelorin"
+    # a single capitalised word opening the sentence is not read as a name (see docs/FACTS.md)
+    assert _judge("Zelorin is safe during pregnancy.", units).label is FactLabel.abstain
     price = _judge("A bottle of Febrilon costs £4.99.", units)
     assert price.label is FactLabel.unsupported and price.mismatch.claim_value == "£4.99"
 
