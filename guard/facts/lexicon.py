@@ -11,8 +11,9 @@ reported by :func:`language_of` as unreadable, and the judge abstains on it (nev
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 __all__ = ["ENGLISH", "Lexicon", "language_of", "lexicon_for", "register_lexicon"]
 
@@ -23,7 +24,7 @@ class Lexicon:
 
     code: str
     script: str  # the Unicode script name prefix its letters carry ("LATIN", "CJK")
-    stopwords: frozenset[str]
+    load_stopwords: Callable[[], frozenset[str]]  # called once, on first use (spaCy's list imports spaCy)
     negations: frozenset[str]
     # modal verb -> strength class: "obligation", "advice" or "permission"
     modals: dict[str, str]
@@ -36,6 +37,10 @@ class Lexicon:
     sentence_openers: frozenset[str] = field(default_factory=frozenset)
     # words that say a value combines others ("in total", "together"): license an arithmetic step
     combination_words: frozenset[str] = field(default_factory=frozenset)
+
+    @cached_property
+    def stopwords(self) -> frozenset[str]:
+        return self.load_stopwords()
 
 
 def _english_stopwords() -> frozenset[str]:
@@ -54,7 +59,7 @@ def _english_stopwords() -> frozenset[str]:
 ENGLISH = Lexicon(
     code="en",
     script="LATIN",
-    stopwords=_english_stopwords(),
+    load_stopwords=_english_stopwords,
     negations=frozenset(
         {"not", "n't", "no", "never", "cannot", "none", "neither", "nor", "avoid", "refrain", "prohibited",
          "forbidden"}

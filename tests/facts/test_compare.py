@@ -182,8 +182,7 @@ def test_unreadable_language_abstains_never_supported(units):
 
 def test_without_units():
     assert judge_facts("Give 2.5 ml.", []).label is FactLabel.unsupported
-    # (a capitalised first word that is not a known opener reads as a name: "Rest well." would not abstain)
-    assert judge_facts("it is fine to rest.", []).label is FactLabel.abstain
+    assert judge_facts("Rest well.", []).label is FactLabel.abstain  # a lone opening capital is not a name
 
 
 def test_similarities_are_used_and_mismatched_lengths_ignored(units):
