@@ -15,7 +15,8 @@ Rules (METHODS.md §11), in the order they decide:
    for "at least") is a contradiction on the quantifier.
    The values a step may combine come from the three best-aligned units.
 3. Dates: a date that differs from the aligned unit's date on a part both give contradicts;
-   a date no unit gives is unsupported. Names: a name no unit mentions is unsupported.
+   a date no unit gives is unsupported. Names: a name no unit mentions (a name of three or
+   more words: not even half of its words) is unsupported.
 4. On the best aligned unit, when it is a statement (not a heading) holding most of the
    claim's words and no unit with as many of them says it the claim's way: a negation added or dropped, a modal of
    another strength ("may" for "must"), or "always/all" where the unit says "some/usually"
@@ -258,10 +259,20 @@ def _date(d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slo
 
 def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> _Outcome:
     tokens = name_tokens(name)
-    if any(tokens <= s.name_tokens for s in everywhere):
+    if any(_names_match(tokens, s.name_tokens) for s in everywhere):
         return _Outcome(FactLabel.supported)
     return _Outcome(FactLabel.unsupported, SlotMismatch(
         kind=SlotKind.entity, claim_value=name, explanation=f"no evidence mentions {name}"))
+
+
+def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
+    """All of a one- or two-word name in the unit; of a longer one, at least half its words.
+
+    Long names come with titles and places the evidence spells otherwise ("Texas Senator Ted
+    Cruz" against "Cruz", "Senator Mary Landrieu" against "Sen. Mary Landrieu").
+    """
+    found = len(name & unit)
+    return found == len(name) if len(name) <= 2 else found * 2 >= len(name)
 
 
 def _flip_outcomes(claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexicon: Lexicon) -> list[_Outcome]:
