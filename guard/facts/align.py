@@ -7,15 +7,16 @@ claim's content words, plus the caller's cosine similarity when given (the calle
 the embeddings; nothing is loaded here), plus one point per claim quantity it accepts
 (1.5 when the quantity sits in a table row's key cell; less when the value is only inside
 the unit's bound, or is the same number with the bound turned round), half a point per
-date it shares,
-and a quarter point per claim quantity whose dimension it holds (it measures the same
-kind of thing). A unit sharing none of the claim's words (and not similar by the caller's
-cosine) whose values only contain the claim's (a range, a bound; no equal value) gets a
-quarter of those points: such a match there is likely a coincidence.
-Content words are weighted by their rarity among the units given (IDF),
-so the word that names the fact outweighs the product name every unit repeats. A second unit is added only for a claim that joins two facts: it must
-accept a claim quantity whose dimension the first unit does not hold (so a wrong dose is
-never "rescued" by the row that has that dose), or a date or name the first lacks.
+date it shares, and a quarter point per claim quantity whose dimension it holds (it
+measures the same kind of thing). A unit sharing none of the claim's words (and not similar
+by the caller's cosine) whose values only contain the claim's (a range, a bound; no equal
+value) gets a quarter of those points: such a match there is likely a coincidence.
+Content words are weighted by their rarity among the units given (IDF), so the word that
+names the fact outweighs the product name every unit repeats.
+
+A second unit is added only for a claim that joins two facts: it must accept a claim
+quantity whose dimension the first unit does not hold (so a wrong dose is never "rescued"
+by the row that has that dose), or a date or name the first lacks.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from pydantic import BaseModel
 from guard.facts.dates import same_date
 from guard.facts.entities import name_tokens
 from guard.facts.lexicon import ENGLISH, Lexicon
-from guard.facts.quantities import Bound, Quantity
 from guard.facts.matching import accepts, exact, same_number
+from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, UnitKind
 
@@ -40,8 +41,8 @@ TOPIC_WEIGHT = 0.25
 UNRELATED_WEIGHT = 0.25
 UNRELATED_SIMILARITY = 0.3
 FLIPPED_WEIGHT = 0.75  # the same number with its bound turned round: about the same thing, said wrongly
-BOUND_WEIGHT = 0.5
-LIMIT_WEIGHT = 0.3  # a limit on the same dimension set the same way, at another value  # a value only inside the unit's bound ("6 weeks" under "under 3 months") anchors weakly
+BOUND_WEIGHT = 0.5  # a value only inside the unit's bound ("6 weeks" under "under 3 months") anchors weakly
+LIMIT_WEIGHT = 0.3  # a limit on the same dimension set the same way, at another value
 STRONG_LEXICAL = 0.5
 STRONG_SIMILARITY = 0.6
 
@@ -80,7 +81,9 @@ def align(
     return select(claim_text, ranked(claim_text, units, similarities, lexicon), lexicon, top_k)
 
 
-def select(claim_text: str, scored: list[Alignment], lexicon: Lexicon = ENGLISH, top_k: int = 2) -> list[Alignment]:
+def select(
+    claim_text: str, scored: list[Alignment], lexicon: Lexicon = ENGLISH, top_k: int = 2
+) -> list[Alignment]:
     """From units ranked for a claim: the best, and the one completing a two-fact claim."""
     if not scored:
         return []
@@ -119,7 +122,7 @@ def _agreement(claim: Quantity, evidence: Quantity) -> float:
         return 1.0
     if same_number(claim, evidence):
         return FLIPPED_WEIGHT
-    # a value only inside the unit's bound, or another limit: the nearer the value, the likelier the same thing
+    # a value only inside the unit's bound, or another limit: the nearer, the likelier the same thing
     weight = BOUND_WEIGHT if accepts(claim, evidence) else LIMIT_WEIGHT
     a, b = max(abs(claim.lo), 1e-12), max(abs(evidence.lo), 1e-12)
     return weight / (1.0 + abs(math.log(a / b)))
@@ -135,8 +138,10 @@ def _row_answers(claim: Slots, slots: Slots) -> bool:
         return False
     key_hit = any(slots.in_key(e) and accepts(q, e) for q in claim.quantities for e in slots.quantities)
     cells = {e.dim for e in slots.quantities if not slots.in_key(e)}
-    return key_hit and any(q.dim in cells and not any(slots.in_key(e) and accepts(q, e) for e in slots.quantities)
-                           for q in claim.quantities)
+    return key_hit and any(
+        q.dim in cells and not any(slots.in_key(e) and accepts(q, e) for e in slots.quantities)
+        for q in claim.quantities
+    )
 
 
 def _same_limit(claim: Quantity, evidence: Quantity) -> bool:
@@ -151,7 +156,8 @@ def _idf(claim: Slots, slots: list[Slots]) -> dict[str, float]:
     """Rarer words weigh more: "refrigerate" outweighs "Febrilon" in the Febrilon leaflet."""
     total = len(slots)
     return {
-        word: math.log((total + 1) / (sum(word in s.content for s in slots) + 1)) + 1.0 for word in claim.content
+        word: math.log((total + 1) / (sum(word in s.content for s in slots) + 1)) + 1.0
+        for word in claim.content
     }
 
 
@@ -161,7 +167,9 @@ def _score(
     total = sum(weights.values())
     lexical = sum(weights[w] for w in claim.content & slots.content) / total if total else 0.0
     points = 0.0
-    exact_match = any(same_number(q, e) and q.bound is e.bound for q in claim.quantities for e in slots.quantities)
+    exact_match = any(
+        same_number(q, e) and q.bound is e.bound for q in claim.quantities for e in slots.quantities
+    )
     for quantity in claim.quantities:
         matched = [
             (KEY_WEIGHT if slots.in_key(e) else 1.0) * _agreement(quantity, e)
@@ -186,7 +194,9 @@ def _score(
     points += TOPIC_WEIGHT * sum(q.dim in dims for q in claim.quantities)
     score = lexical + points + (similarity or 0.0)
     # model_construct: every field is computed here, and this runs for every unit of every claim
-    return Alignment.model_construct(unit=unit, score=score, lexical=lexical, similarity=similarity, anchored=anchored)
+    return Alignment.model_construct(
+        unit=unit, score=score, lexical=lexical, similarity=similarity, anchored=anchored
+    )
 
 
 def _name_in(name: str, slots: Slots) -> bool:

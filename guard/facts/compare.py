@@ -18,9 +18,9 @@ Rules (METHODS.md §11), in the order they decide:
    a date no unit gives is unsupported. Names: a name no unit mentions (a name of three or
    more words: not even half of its words) is unsupported.
 4. On the best aligned unit, when it is a statement (not a heading) holding most of the
-   claim's words and no unit with as many of them says it the claim's way: a negation added or dropped, a modal of
-   another strength ("may" for "must"), or "always/all" where the unit says "some/usually"
-   contradicts.
+   claim's words and no unit with as many of them says it the claim's way: a negation over a
+   word both share added or dropped, a modal of another strength ("may" for "must"), or
+   "always/all" where the unit says "some/usually" contradicts.
 5. A contradiction outranks an unsupported slot, which outranks an inference. No fact slot
    and no flip: abstain (the learned judge decides).
 """
@@ -72,15 +72,24 @@ def judge_facts(
         return FactVerdict(
             label=FactLabel.abstain,
             language=code or "unknown",
-            note="the claim is in a language the fact layer cannot read yet (English only); left to the learned judge",
+            note=(
+                "the claim is in a language the fact layer cannot read yet (English only); "
+                "left to the learned judge"
+            ),
         )
     readable = [i for i, unit in enumerate(units) if language_of(unit.text) == lexicon.code]
     kept = [units[i] for i in readable]
-    sims = None if similarities is None or len(similarities) != len(units) else [similarities[i] for i in readable]
+    sims = (
+        None
+        if similarities is None or len(similarities) != len(units)
+        else [similarities[i] for i in readable]
+    )
     claim = read_slots(claim_text, lexicon)
     note = None
     if len(kept) < len(units):
-        note = f"{len(units) - len(kept)} evidence unit(s) in a language the fact layer cannot read were skipped"
+        note = (
+            f"{len(units) - len(kept)} evidence unit(s) in a language the fact layer cannot read were skipped"
+        )
     if not kept:
         return _without_evidence(claim, bool(units), note, lexicon.code)
     scored = ranked(claim_text, kept, sims, lexicon)
@@ -95,11 +104,20 @@ def _without_evidence(claim: Slots, had_units: bool, note: str | None, code: str
     if had_units or not claim.has_facts:
         reason = note or "no evidence units and no facts in the claim to compare"
         return FactVerdict(label=FactLabel.abstain, note=reason, language=code)
-    value = (claim.quantities[0].surface if claim.quantities else claim.dates[0].surface if claim.dates
-             else claim.names[0])
+    value = (
+        claim.quantities[0].surface
+        if claim.quantities
+        else claim.dates[0].surface
+        if claim.dates
+        else claim.names[0]
+    )
     kind = SlotKind.quantity if claim.quantities else SlotKind.date if claim.dates else SlotKind.entity
-    mismatch = SlotMismatch(kind=kind, claim_value=value, explanation=f"no evidence was given to check {value}")
-    return FactVerdict(label=FactLabel.unsupported, mismatch=mismatch, note="no evidence units", language=code)
+    mismatch = SlotMismatch(
+        kind=kind, claim_value=value, explanation=f"no evidence was given to check {value}"
+    )
+    return FactVerdict(
+        label=FactLabel.unsupported, mismatch=mismatch, note="no evidence units", language=code
+    )
 
 
 def _verdict(
@@ -155,7 +173,11 @@ def _from_frequency(quantity: Quantity) -> bool:
 
 
 def _quantity(
-    q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]], everywhere: list[Slots], pool: list[Quantity],
+    q: Quantity,
+    claim: Slots,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    pool: list[Quantity],
     lexicon: Lexicon,
 ) -> _Outcome:
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
@@ -170,9 +192,15 @@ def _quantity(
         unlicensed = found[0] if found else None
     outcome = _unmatched(q, binding, everywhere)
     if unlicensed and outcome.mismatch is not None:
-        outcome.mismatch = outcome.mismatch.model_copy(update={"explanation": (
-            f"{outcome.mismatch.explanation}; {unlicensed} is one step from the evidence, but the claim does not "
-            "say it combines values (over-inference)")})
+        outcome.mismatch = outcome.mismatch.model_copy(
+            update={
+                "explanation": (
+                    f"{outcome.mismatch.explanation}; {unlicensed} is one step from the evidence, "
+                    "but the claim does not "
+                    "say it combines values (over-inference)"
+                )
+            }
+        )
     return outcome
 
 
@@ -212,8 +240,11 @@ def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere:
         return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, binding[0], binding[1]))
     if any(accepts(q, e) for s in everywhere for e in s.quantities):
         return _Outcome(FactLabel.supported)
-    mismatch = SlotMismatch(kind=SlotKind.quantity, claim_value=q.phrase or q.surface,
-                            explanation=f"no evidence gives {q.phrase or q.surface}")
+    mismatch = SlotMismatch(
+        kind=SlotKind.quantity,
+        claim_value=q.phrase or q.surface,
+        explanation=f"no evidence gives {q.phrase or q.surface}",
+    )
     return _Outcome(FactLabel.unsupported, mismatch)
 
 
@@ -234,11 +265,19 @@ def _opposite(a: Bound, b: Bound) -> bool:
 def _quantity_mismatch(q: Quantity, alignment: Alignment, slots: Slots) -> SlotMismatch:
     e = _closest(q, slots)
     anchor = alignment.unit.anchor if alignment.unit.anchor and not slots.in_key(e) else None
-    kind = SlotKind.quantifier if _opposite(q.bound, e.bound) and math.isclose(q.lo, e.lo) else SlotKind.quantity
+    kind = (
+        SlotKind.quantifier if _opposite(q.bound, e.bound) and math.isclose(q.lo, e.lo) else SlotKind.quantity
+    )
     where = f" for {anchor}" if anchor else ""
     explanation = f"the evidence gives {e.phrase or e.surface}{where}, not {q.phrase or q.surface}"
-    return SlotMismatch(kind=kind, claim_value=q.phrase or q.surface, evidence_value=e.phrase or e.surface,
-                        anchor=anchor, evidence=alignment.unit, explanation=explanation)
+    return SlotMismatch(
+        kind=kind,
+        claim_value=q.phrase or q.surface,
+        evidence_value=e.phrase or e.surface,
+        anchor=anchor,
+        evidence=alignment.unit,
+        explanation=explanation,
+    )
 
 
 def _date(d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> _Outcome:
@@ -248,21 +287,34 @@ def _date(d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slo
     differing = [(a, e) for a, e, v in verdicts if v is False and a.strong]
     if differing:
         a, e = differing[0]
-        return _Outcome(FactLabel.contradicted, SlotMismatch(
-            kind=SlotKind.date, claim_value=d.surface, evidence_value=e.surface, evidence=a.unit,
-            explanation=f"the evidence gives {e.surface}, not {d.surface}"))
+        return _Outcome(
+            FactLabel.contradicted,
+            SlotMismatch(
+                kind=SlotKind.date,
+                claim_value=d.surface,
+                evidence_value=e.surface,
+                evidence=a.unit,
+                explanation=f"the evidence gives {e.surface}, not {d.surface}",
+            ),
+        )
     if any(same_date(d, e) for s in everywhere for e in s.dates):
         return _Outcome(FactLabel.supported)
-    return _Outcome(FactLabel.unsupported, SlotMismatch(
-        kind=SlotKind.date, claim_value=d.surface, explanation=f"no evidence gives the date {d.surface}"))
+    return _Outcome(
+        FactLabel.unsupported,
+        SlotMismatch(
+            kind=SlotKind.date, claim_value=d.surface, explanation=f"no evidence gives the date {d.surface}"
+        ),
+    )
 
 
 def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> _Outcome:
     tokens = name_tokens(name)
     if any(_names_match(tokens, s.name_tokens) for s in everywhere):
         return _Outcome(FactLabel.supported)
-    return _Outcome(FactLabel.unsupported, SlotMismatch(
-        kind=SlotKind.entity, claim_value=name, explanation=f"no evidence mentions {name}"))
+    return _Outcome(
+        FactLabel.unsupported,
+        SlotMismatch(kind=SlotKind.entity, claim_value=name, explanation=f"no evidence mentions {name}"),
+    )
 
 
 def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
@@ -275,7 +327,9 @@ def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
     return found == len(name) if len(name) <= 2 else found * 2 >= len(name)
 
 
-def _flip_outcomes(claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexicon: Lexicon) -> list[_Outcome]:
+def _flip_outcomes(
+    claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexicon: Lexicon
+) -> list[_Outcome]:
     """Negation, modal strength and universal quantifiers against the unit that says the same words.
 
     Only when the best unit is a statement (not a heading) holding most of the claim's words,
@@ -287,7 +341,7 @@ def _flip_outcomes(claim: Slots, aligned: list[Alignment], scored: list[Alignmen
         return []
     unit = unit_slots(best.unit, lexicon)
     if not _same_values(claim, unit):
-        return []  # the unit speaks of other values (babies under 3 months, not a 3-year-old): not the same fact
+        return []  # other values (babies under 3 months, not a 3-year-old): not the same fact
     peers = [
         (a, unit_slots(a.unit, lexicon))
         for a in scored
@@ -301,17 +355,43 @@ def _flip_outcomes(claim: Slots, aligned: list[Alignment], scored: list[Alignmen
         if any(s.negates_any(claim.content & s.content) == claim_no for _, s in peers):
             return []
         said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
-        return [_flip(SlotKind.polarity, "negated" if claim_no else "affirmed",
-                      "negated" if unit_no else "affirmed", best.unit,
-                      f'the evidence {said} ("{best.unit.text}"); the claim {says}')]
+        return [
+            _flip(
+                SlotKind.polarity,
+                "negated" if claim_no else "affirmed",
+                "negated" if unit_no else "affirmed",
+                best.unit,
+                f'the evidence {said} ("{best.unit.text}"); the claim {says}',
+            )
+        ]
     outcomes = []
-    if _modal_clash(claim.modals, unit.modals) and not any(not _modal_clash(claim.modals, s.modals) for _, s in peers):
+    if _modal_clash(claim.modals, unit.modals) and not any(
+        not _modal_clash(claim.modals, s.modals) for _, s in peers
+    ):
         claim_word, unit_word = _modal_word(claim.text, lexicon), _modal_word(unit.text, lexicon)
-        outcomes.append(_flip(SlotKind.modality, claim_word, unit_word, best.unit,
-                              f'the evidence says "{unit_word}", the claim "{claim_word}"'))
-    if "universal" in claim.quantifiers and "partial" in unit.quantifiers and "universal" not in unit.quantifiers:
-        outcomes.append(_flip(SlotKind.quantifier, "always/all", "some/usually", best.unit,
-                              "the claim generalises what the evidence says holds only sometimes or for some"))
+        outcomes.append(
+            _flip(
+                SlotKind.modality,
+                claim_word,
+                unit_word,
+                best.unit,
+                f'the evidence says "{unit_word}", the claim "{claim_word}"',
+            )
+        )
+    if (
+        "universal" in claim.quantifiers
+        and "partial" in unit.quantifiers
+        and "universal" not in unit.quantifiers
+    ):
+        outcomes.append(
+            _flip(
+                SlotKind.quantifier,
+                "always/all",
+                "some/usually",
+                best.unit,
+                "the claim generalises what the evidence says holds only sometimes or for some",
+            )
+        )
     return outcomes
 
 
@@ -329,9 +409,19 @@ def _same_values(claim: Slots, unit: Slots) -> bool:
     )
 
 
-def _flip(kind: SlotKind, claim_value: str, evidence_value: str, unit: EvidenceUnit, explanation: str) -> _Outcome:
-    return _Outcome(FactLabel.contradicted, SlotMismatch(
-        kind=kind, claim_value=claim_value, evidence_value=evidence_value, evidence=unit, explanation=explanation))
+def _flip(
+    kind: SlotKind, claim_value: str, evidence_value: str, unit: EvidenceUnit, explanation: str
+) -> _Outcome:
+    return _Outcome(
+        FactLabel.contradicted,
+        SlotMismatch(
+            kind=kind,
+            claim_value=claim_value,
+            evidence_value=evidence_value,
+            evidence=unit,
+            explanation=explanation,
+        ),
+    )
 
 
 def _has_condition(claim: Slots, lexicon: Lexicon) -> bool:

@@ -26,13 +26,24 @@ _YEAR = r"(?:1[89]\d\d|20\d\d)"
 
 _DATE_PATTERNS = [
     ("dmy", re.compile(rf"\b(?P<d>{_DAY})\s+(?:of\s+)?(?P<m>{_MONTHS})(?:,?\s+(?P<y>{_YEAR}))?\b", re.I)),
-    ("mdy", re.compile(rf"\b(?P<m>{_MONTHS})\s+(?P<d>{_DAY})(?:,?\s+(?P<y>{_YEAR}))?\b(?!\s*(?:%|mg|ml))", re.I)),
+    (
+        "mdy",
+        re.compile(rf"\b(?P<m>{_MONTHS})\s+(?P<d>{_DAY})(?:,?\s+(?P<y>{_YEAR}))?\b(?!\s*(?:%|mg|ml))", re.I),
+    ),
     ("my", re.compile(rf"\b(?P<m>{_MONTHS})\s+(?P<y>{_YEAR})\b", re.I)),
     ("iso", re.compile(rf"\b(?P<y>{_YEAR})-(?P<m>[01]\d)-(?P<d>[0-3]\d)\b")),
     ("numeric", re.compile(rf"\b(?P<d>[0-3]?\d)[/.](?P<m>[01]?\d)[/.](?P<y>{_YEAR}|\d\d)\b")),
-    ("time", re.compile(r"\b(?P<h>[01]?\d)(?::(?P<min>[0-5]\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z])", re.I)),
+    (
+        "time",
+        re.compile(r"\b(?P<h>[01]?\d)(?::(?P<min>[0-5]\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z])", re.I),
+    ),
     ("time", re.compile(r"\b(?P<h>[01]?\d|2[0-3]):(?P<min>[0-5]\d)\b")),
-    ("year", re.compile(rf"(?<![\d.,£$€-])\b(?P<y>{_YEAR})\b(?![.,]\d)(?!\s*(?:%|mg|ml|g\b|kg|units|people))", re.I)),
+    (
+        "year",
+        re.compile(
+            rf"(?<![\d.,£$€-])\b(?P<y>{_YEAR})\b(?![.,]\d)(?!\s*(?:%|mg|ml|g\b|kg|units|people))", re.I
+        ),
+    ),
 ]
 
 
@@ -82,7 +93,9 @@ def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
         return None
     year, month, day = parsed
     groups = match.groupdict()
-    return DateSlot(**base, year=year if groups.get("y") else None, month=month, day=day if groups.get("d") else None)
+    return DateSlot(
+        **base, year=year if groups.get("y") else None, month=month, day=day if groups.get("d") else None
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -101,7 +114,11 @@ def same_date(a: DateSlot, b: DateSlot) -> bool | None:
         return None
     if a.minutes is not None:
         return a.minutes == b.minutes
-    shared = [(x, y) for x, y in ((a.year, b.year), (a.month, b.month), (a.day, b.day)) if x is not None and y is not None]
+    shared = [
+        (x, y)
+        for x, y in ((a.year, b.year), (a.month, b.month), (a.day, b.day))
+        if x is not None and y is not None
+    ]
     if not shared:
         return None
     return all(x == y for x, y in shared)

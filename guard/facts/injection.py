@@ -25,19 +25,34 @@ from guard.facts.types import InjectionWarning
 __all__ = ["find_injections", "normalise_for_matching"]
 
 _VERBS_IGNORE = r"(?:ignore|disregard|forget|override|bypass|skip|drop)"
-_EARLIER = r"(?:previous|prior|above|earlier|preceding|former|original|initial|all|any|your|the|these|those|system)"
+_EARLIER = (
+    r"(?:previous|prior|above|earlier|preceding|former|original|initial|all|any|your|the|these|those|system)"
+)
 _ORDERS = r"(?:instructions?|prompts?|rules|directions|guidelines|context|messages?|constraints|commands)"
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "ignore_instructions",
-        re.compile(rf"\b{_VERBS_IGNORE}\s+(?:(?:all|any|of|the|your|every)\s+)*(?:{_EARLIER}\s+)+{_ORDERS}\b"),
+        re.compile(
+            rf"\b{_VERBS_IGNORE}\s+(?:(?:all|any|of|the|your|every)\s+)*(?:{_EARLIER}\s+)+{_ORDERS}\b"
+        ),
     ),
-    ("ignore_instructions", re.compile(rf"\b{_VERBS_IGNORE}\s+(?:everything|all)\s+(?:above|before|said|else)\b")),
+    (
+        "ignore_instructions",
+        re.compile(rf"\b{_VERBS_IGNORE}\s+(?:everything|all)\s+(?:above|before|said|else)\b"),
+    ),
     ("ignore_instructions", re.compile(rf"\b{_VERBS_IGNORE}\s+the\s+(?:above|document|passage|user)\b")),
-    ("new_instructions", re.compile(r"\b(?:new|updated|real|actual|hidden|secret)\s+(?:system\s+)?instructions?\s*:")),
+    (
+        "new_instructions",
+        re.compile(r"\b(?:new|updated|real|actual|hidden|secret)\s+(?:system\s+)?instructions?\s*:"),
+    ),
     ("new_instructions", re.compile(r"\bsystem\s+(?:prompt|override|message|instruction)\b")),
-    ("ignore_instructions", re.compile(rf"\b{_VERBS_IGNORE}\s+(?:all\s+|any\s+|your\s+)?(?:safety|content|security)\s+{_ORDERS}?(?:filters?|guidelines|checks|policies)?")),
+    (
+        "ignore_instructions",
+        re.compile(
+            rf"\b{_VERBS_IGNORE}\s+(?:all\s+|any\s+|your\s+)?(?:safety|content|security)\s+{_ORDERS}?(?:filters?|guidelines|checks|policies)?"
+        ),
+    ),
     (
         "role_play",
         re.compile(
@@ -46,31 +61,61 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("role_play", re.compile(r"\bfrom\s+now\s+on,?\s+you\b|\bpretend\s+(?:to\s+be|you\s+are)\b")),
-    ("role_play", re.compile(r"\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|different|new|evil|dan)\b")),
+    (
+        "role_play",
+        re.compile(r"\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|different|new|evil|dan)\b"),
+    ),
     ("role_play", re.compile(r"\b(?:developer|jailbreak|god|dan)\s+mode\b")),
     ("role_marker", re.compile(r"(?:^|[\n>\]])\s*(?:system|assistant|developer|user)\s*:", re.MULTILINE)),
     ("role_marker", re.compile(r"<\|?\s*(?:im_start|im_end|system|assistant|user|endoftext|eot_id)\s*\|?>")),
     ("role_marker", re.compile(r"\[/?inst\]|<</?sys>>|<\|start_header_id\|>")),
     (
         "fake_delimiter",
-        re.compile(r"</?\s*(?:passage|passages|document|documents|context|source|sources|retrieved|system|instructions?)\s*>"),
+        re.compile(
+            r"</?\s*(?:passage|passages|document|documents|context|source|sources|retrieved|system|instructions?)\s*>"
+        ),
     ),
-    ("fake_delimiter", re.compile(r"#{2,}\s*(?:instruction|instructions|system|new task|response|assistant)\b")),
     (
         "fake_delimiter",
-        re.compile(r"(?:-{3,}|={3,}|\*{3,})\s*(?:end|begin|start)\s+of\s+(?:the\s+)?(?:context|document|passage|input|sources?)"),
+        re.compile(r"#{2,}\s*(?:instruction|instructions|system|new task|response|assistant)\b"),
     ),
-    ("fake_delimiter", re.compile(r"\b(?:end|begin)\s+(?:of\s+)?(?:context|document|passage|system prompt)\s*(?:-{2,}|={2,}|\]|>)")),
-    ("planted_reply", re.compile(r"\b(?:reply|respond|answer|say|output|print|write)\s*(?:only\s+)?(?:with\s*)?:")),
+    (
+        "fake_delimiter",
+        re.compile(
+            r"(?:-{3,}|={3,}|\*{3,})\s*(?:end|begin|start)\s+of\s+(?:the\s+)?(?:context|document|passage|input|sources?)"
+        ),
+    ),
+    (
+        "fake_delimiter",
+        re.compile(
+            r"\b(?:end|begin)\s+(?:of\s+)?(?:context|document|passage|system prompt)\s*(?:-{2,}|={2,}|\]|>)"
+        ),
+    ),
+    (
+        "planted_reply",
+        re.compile(r"\b(?:reply|respond|answer|say|output|print|write)\s*(?:only\s+)?(?:with\s*)?:"),
+    ),
     ("planted_reply", re.compile(r"\b(?:reply|respond|answer)\s+(?:only\s+)?with\s+[\"'“‘]")),
     (
         "planted_reply",
-        re.compile(r"\b(?:always|must)\s+(?:answer|reply|respond|say)\s+(?:that\s+|with\s+)?[\"'“‘]?(?:yes|no|it is safe)\b"),
+        re.compile(
+            r"\b(?:always|must)\s+(?:answer|reply|respond|say)\s+(?:that\s+|with\s+)?"
+            r"[\"'“‘]?(?:yes|no|it is safe)\b"
+        ),
     ),
     ("planted_reply", re.compile(r"\byour\s+(?:answer|reply|response)\s+(?:must|should|will)\s+be\b")),
     ("planted_reply", re.compile(r"\b(?:tell|inform)\s+the\s+user\s+that\b")),
-    ("planted_reply", re.compile(r"\b(?:do\s+not|don't|never)\s+(?:tell|mention\s+to|reveal\s+to)\s+the\s+user\b")),
-    ("planted_reply", re.compile(r"\b(?:as|to)\s+(?:the|an?)\s+(?:ai|assistant|language model|llm)\b.{0,40}\b(?:must|should|will)\b")),
+    (
+        "planted_reply",
+        re.compile(r"\b(?:do\s+not|don't|never)\s+(?:tell|mention\s+to|reveal\s+to)\s+the\s+user\b"),
+    ),
+    (
+        "planted_reply",
+        re.compile(
+            r"\b(?:as|to)\s+(?:the|an?)\s+(?:ai|assistant|language model|llm)\b"
+            r".{0,40}\b(?:must|should|will)\b"
+        ),
+    ),
 ]
 
 
@@ -128,5 +173,7 @@ def _merged(passage_id: str, text: str, hits: list[tuple[int, int, str]]) -> lis
             new_end = max(last.end, end)
             warnings[-1] = last.model_copy(update={"end": new_end, "text": text[last.start : new_end]})
             continue
-        warnings.append(InjectionWarning(passage_id=passage_id, start=start, end=end, text=text[start:end], rule=rule))
+        warnings.append(
+            InjectionWarning(passage_id=passage_id, start=start, end=end, text=text[start:end], rule=rule)
+        )
     return warnings

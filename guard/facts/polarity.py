@@ -48,7 +48,9 @@ def negated(text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset())
 SCOPE_WORDS = 4  # a negation governs at most the next four words of its clause
 
 
-def negation_scopes(text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset()) -> tuple[tuple[str, ...], ...]:
+def negation_scopes(
+    text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset()
+) -> tuple[tuple[str, ...], ...]:
     """For each negation, the words it governs: up to four words after it, within its clause.
 
     Why: "Omar didn't say what led to the release, other than asserting that tribal leaders
@@ -81,7 +83,7 @@ def modal_classes(text: str, lexicon: Lexicon) -> frozenset[str]:
 
 
 def quantifier_classes(text: str, lexicon: Lexicon) -> frozenset[str]:
-    """"universal" (always, all, never...) and/or "partial" (some, usually...) when present."""
+    """ "universal" (always, all, never...) and/or "partial" (some, usually...) when present."""
     present = {w for _, w in words(text)}
     classes = set()
     if present & lexicon.universal_quantifiers:
@@ -92,5 +94,5 @@ def quantifier_classes(text: str, lexicon: Lexicon) -> frozenset[str]:
 
 
 def has_exception(text: str, lexicon: Lexicon) -> bool:
-    """"unless"/"except": a negated rule with an exception may be restated positively with "if"."""
+    """ "unless"/"except": a negated rule with an exception may be restated positively with "if"."""
     return bool({w for _, w in words(text)} & lexicon.exception_words)

@@ -72,38 +72,100 @@ class Quantity(BaseModel):
 
 _HOUR = 1.0
 _DURATION = {
-    "second": 1 / 3600, "sec": 1 / 3600, "s": 1 / 3600, "minute": 1 / 60, "min": 1 / 60, "hour": _HOUR, "hr": _HOUR,
-    "h": _HOUR, "day": 24.0, "working day": 24.0, "business day": 24.0, "week": 168.0, "wk": 168.0,
-    "fortnight": 336.0, "month": 730.5, "year": 8766.0, "yr": 8766.0,
+    "second": 1 / 3600,
+    "sec": 1 / 3600,
+    "s": 1 / 3600,
+    "minute": 1 / 60,
+    "min": 1 / 60,
+    "hour": _HOUR,
+    "hr": _HOUR,
+    "h": _HOUR,
+    "day": 24.0,
+    "working day": 24.0,
+    "business day": 24.0,
+    "week": 168.0,
+    "wk": 168.0,
+    "fortnight": 336.0,
+    "month": 730.5,
+    "year": 8766.0,
+    "yr": 8766.0,
 }
 _UNITS: dict[str, tuple[str, float]] = {
-    "mcg": ("mass", 1e-6), "µg": ("mass", 1e-6), "μg": ("mass", 1e-6), "microgram": ("mass", 1e-6),
-    "mg": ("mass", 1e-3), "milligram": ("mass", 1e-3), "g": ("mass", 1.0), "gram": ("mass", 1.0),
-    "gramme": ("mass", 1.0), "kg": ("mass", 1e3), "kilogram": ("mass", 1e3), "kilo": ("mass", 1e3),
-    "ml": ("volume", 1e-3), "millilitre": ("volume", 1e-3), "milliliter": ("volume", 1e-3), "cl": ("volume", 1e-2),
-    "dl": ("volume", 0.1), "l": ("volume", 1.0), "litre": ("volume", 1.0), "liter": ("volume", 1.0),
-    "%": ("percent", 1.0), "per cent": ("percent", 1.0), "percent": ("percent", 1.0),
-    "°c": ("temperature_c", 1.0), "ºc": ("temperature_c", 1.0), "degrees c": ("temperature_c", 1.0),
-    "degrees celsius": ("temperature_c", 1.0), "°f": ("temperature_f", 1.0), "degrees fahrenheit": ("temperature_f", 1.0),
-    "degrees f": ("temperature_f", 1.0), "º f": ("temperature_f", 1.0), "° f": ("temperature_f", 1.0), "° c": ("temperature_c", 1.0),
-    "mm": ("length", 1e-3), "cm": ("length", 1e-2), "m": ("length", 1.0), "metre": ("length", 1.0),
-    "meter": ("length", 1.0), "km": ("length", 1e3), "kilometre": ("length", 1e3), "kilometer": ("length", 1e3),
-    "mile": ("length", 1609.344), "inch": ("length", 0.0254), "ft": ("length", 0.3048), "feet": ("length", 0.3048),
-    "foot": ("length", 0.3048), "gb": ("data", 1.0), "mb": ("data", 1e-3), "tb": ("data", 1e3),
+    "mcg": ("mass", 1e-6),
+    "µg": ("mass", 1e-6),
+    "μg": ("mass", 1e-6),
+    "microgram": ("mass", 1e-6),
+    "mg": ("mass", 1e-3),
+    "milligram": ("mass", 1e-3),
+    "g": ("mass", 1.0),
+    "gram": ("mass", 1.0),
+    "gramme": ("mass", 1.0),
+    "kg": ("mass", 1e3),
+    "kilogram": ("mass", 1e3),
+    "kilo": ("mass", 1e3),
+    "ml": ("volume", 1e-3),
+    "millilitre": ("volume", 1e-3),
+    "milliliter": ("volume", 1e-3),
+    "cl": ("volume", 1e-2),
+    "dl": ("volume", 0.1),
+    "l": ("volume", 1.0),
+    "litre": ("volume", 1.0),
+    "liter": ("volume", 1.0),
+    "%": ("percent", 1.0),
+    "per cent": ("percent", 1.0),
+    "percent": ("percent", 1.0),
+    "°c": ("temperature_c", 1.0),
+    "ºc": ("temperature_c", 1.0),
+    "degrees c": ("temperature_c", 1.0),
+    "degrees celsius": ("temperature_c", 1.0),
+    "°f": ("temperature_f", 1.0),
+    "degrees fahrenheit": ("temperature_f", 1.0),
+    "degrees f": ("temperature_f", 1.0),
+    "º f": ("temperature_f", 1.0),
+    "° f": ("temperature_f", 1.0),
+    "° c": ("temperature_c", 1.0),
+    "mm": ("length", 1e-3),
+    "cm": ("length", 1e-2),
+    "m": ("length", 1.0),
+    "metre": ("length", 1.0),
+    "meter": ("length", 1.0),
+    "km": ("length", 1e3),
+    "kilometre": ("length", 1e3),
+    "kilometer": ("length", 1e3),
+    "mile": ("length", 1609.344),
+    "inch": ("length", 0.0254),
+    "ft": ("length", 0.3048),
+    "feet": ("length", 0.3048),
+    "foot": ("length", 0.3048),
+    "gb": ("data", 1.0),
+    "mb": ("data", 1e-3),
+    "tb": ("data", 1e3),
 }
 _UNITS.update({name: ("duration", factor) for name, factor in _DURATION.items()})
 _CURRENCY_SIGN = {"£": "GBP", "$": "USD", "€": "EUR"}
 _CURRENCY_WORD = {"gbp": "GBP", "usd": "USD", "eur": "EUR", "pound": "GBP", "dollar": "USD", "euro": "EUR"}
 _MULTIPLIER = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
-_ADVERB_RATE = {"hourly": 1.0, "daily": 24.0, "nightly": 24.0, "weekly": 168.0, "monthly": 730.5, "yearly": 8766.0,
-                "annually": 8766.0}
+_ADVERB_RATE = {
+    "hourly": 1.0,
+    "daily": 24.0,
+    "nightly": 24.0,
+    "weekly": 168.0,
+    "monthly": 730.5,
+    "yearly": 8766.0,
+    "annually": 8766.0,
+}
 
 
 def _alternation(words) -> str:
     forms = []
     for word in sorted(words, key=len, reverse=True):
         escaped = re.escape(word).replace(r"\ ", r"\s+")
-        plural = "" if word in {"%", "°c", "ºc", "°f", "feet", "ft", "s", "h", "m", "g", "l"} or not word[-1].isalpha() else "(?:e?s)?"
+        plural = (
+            ""
+            if word in {"%", "°c", "ºc", "°f", "feet", "ft", "s", "h", "m", "g", "l"}
+            or not word[-1].isalpha()
+            else "(?:e?s)?"
+        )
         forms.append(escaped + plural)
     return "(?:" + "|".join(forms) + ")"
 
@@ -114,24 +176,55 @@ _TIME = _alternation(_DURATION) + r"(?![a-z])"
 _COUNT = rf"(?:(?P<c>{_V})\s+times|(?P<cw>once|twice|thrice))"
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("money", re.compile(
-        rf"(?P<cur>[£$€])\s?(?P<v>{NUMBER})(?:\s?(?P<mult>k|m|bn|million|billion|thousand)(?![a-z]))?", re.I)),
-    ("money", re.compile(
-        rf"(?P<v>{_V})\s?(?P<mult>million|billion|thousand)?\s?(?P<curw>gbp|usd|eur|pounds?|dollars?|euros?)(?![a-z])",
-        re.I)),
-    ("frequency", re.compile(
-        rf"{_COUNT}\s+(?:a|an|per|each|every|in|in\s+an?)\s+(?:(?P<n>{_V})\s+)?(?P<u>{_TIME})", re.I)),
-    ("frequency_adverb", re.compile(rf"{_COUNT}\s+(?P<adv>hourly|daily|nightly|weekly|monthly|yearly|annually)", re.I)),
+    (
+        "money",
+        re.compile(
+            rf"(?P<cur>[£$€])\s?(?P<v>{NUMBER})(?:\s?(?P<mult>k|m|bn|million|billion|thousand)(?![a-z]))?",
+            re.I,
+        ),
+    ),
+    (
+        "money",
+        re.compile(
+            rf"(?P<v>{_V})\s?(?P<mult>million|billion|thousand)?\s?(?P<curw>gbp|usd|eur|pounds?|dollars?|euros?)(?![a-z])",
+            re.I,
+        ),
+    ),
+    (
+        "frequency",
+        re.compile(
+            rf"{_COUNT}\s+(?:a|an|per|each|every|in|in\s+an?)\s+(?:(?P<n>{_V})\s+)?(?P<u>{_TIME})", re.I
+        ),
+    ),
+    (
+        "frequency_adverb",
+        re.compile(rf"{_COUNT}\s+(?P<adv>hourly|daily|nightly|weekly|monthly|yearly|annually)", re.I),
+    ),
     ("every", re.compile(rf"\bevery\s+(?P<other>other\s+)?(?:(?P<n>{_V})\s+)?(?P<u>{_TIME})", re.I)),
-    ("interval", re.compile(
-        rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+)?(?:doses?|them|applications?|"
-        rf"tablets?|feeds?|injections?|treatments?|courses?))", re.I)),
+    (
+        "interval",
+        re.compile(
+            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+)?(?:doses?|them|applications?|"
+            rf"tablets?|feeds?|injections?|treatments?|courses?))",
+            re.I,
+        ),
+    ),
     ("adverb", re.compile(r"\b(?P<adv>hourly|daily|nightly|weekly|monthly|yearly|annually)\b", re.I)),
-    ("range", re.compile(
-        rf"(?P<pre>\bbetween\s+|\bfrom\s+)?(?P<a>{_V})\s*(?P<ua>{_UNIT})?\s*(?P<sep>to|-|–|—|and)\s*(?P<b>{_V})"
-        rf"\s*-?\s*(?P<ub>{_UNIT})?", re.I)),
-    ("per_period", re.compile(
-        rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})\s+(?:in|per|a|an|each|every)\s+(?:(?P<n>{_V})\s+)?(?P<p>{_TIME})", re.I)),
+    (
+        "range",
+        re.compile(
+            rf"(?P<pre>\bbetween\s+|\bfrom\s+)?(?P<a>{_V})\s*(?P<ua>{_UNIT})?\s*(?P<sep>to|-|–|—|and)\s*(?P<b>{_V})"
+            rf"\s*-?\s*(?P<ub>{_UNIT})?",
+            re.I,
+        ),
+    ),
+    (
+        "per_period",
+        re.compile(
+            rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})\s+(?:in|per|a|an|each|every)\s+(?:(?P<n>{_V})\s+)?(?P<p>{_TIME})",
+            re.I,
+        ),
+    ),
     ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I)),
     ("single", re.compile(rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})", re.I)),
     ("count", re.compile(rf"(?P<v>{_V})\s+(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
@@ -151,22 +244,57 @@ _BOUND_AFTER = re.compile(
     re.I,
 )
 _BOUND_WORDS = {
-    "at least": Bound.ge, "no less than": Bound.ge, "not less than": Bound.ge, "no fewer than": Bound.ge,
-    "minimum": Bound.ge, "a minimum": Bound.ge, "min": Bound.ge, "more than": Bound.gt, "over": Bound.gt,
-    "above": Bound.gt, "exceeding": Bound.gt, "greater than": Bound.gt, "longer than": Bound.gt,
-    "at most": Bound.le, "no more than": Bound.le, "not more than": Bound.le, "up to": Bound.le, "maximum": Bound.le,
-    "a maximum": Bound.le, "max": Bound.le, "under": Bound.lt, "below": Bound.lt, "less than": Bound.lt,
-    "fewer than": Bound.lt, "shorter than": Bound.lt, "within": Bound.le, "no later than": Bound.le,
-    "or more": Bound.ge, "or over": Bound.ge, "and over": Bound.ge, "and above": Bound.ge, "or above": Bound.ge,
-    "+": Bound.ge, "or older": Bound.ge, "or longer": Bound.ge, "or less": Bound.le, "or under": Bound.le,
-    "and under": Bound.le, "or below": Bound.le, "or fewer": Bound.le, "or younger": Bound.le,
-    "or shorter": Bound.le, "at the most": Bound.le,
+    "at least": Bound.ge,
+    "no less than": Bound.ge,
+    "not less than": Bound.ge,
+    "no fewer than": Bound.ge,
+    "minimum": Bound.ge,
+    "a minimum": Bound.ge,
+    "min": Bound.ge,
+    "more than": Bound.gt,
+    "over": Bound.gt,
+    "above": Bound.gt,
+    "exceeding": Bound.gt,
+    "greater than": Bound.gt,
+    "longer than": Bound.gt,
+    "at most": Bound.le,
+    "no more than": Bound.le,
+    "not more than": Bound.le,
+    "up to": Bound.le,
+    "maximum": Bound.le,
+    "a maximum": Bound.le,
+    "max": Bound.le,
+    "under": Bound.lt,
+    "below": Bound.lt,
+    "less than": Bound.lt,
+    "fewer than": Bound.lt,
+    "shorter than": Bound.lt,
+    "within": Bound.le,
+    "no later than": Bound.le,
+    "or more": Bound.ge,
+    "or over": Bound.ge,
+    "and over": Bound.ge,
+    "and above": Bound.ge,
+    "or above": Bound.ge,
+    "+": Bound.ge,
+    "or older": Bound.ge,
+    "or longer": Bound.ge,
+    "or less": Bound.le,
+    "or under": Bound.le,
+    "and under": Bound.le,
+    "or below": Bound.le,
+    "or fewer": Bound.le,
+    "or younger": Bound.le,
+    "or shorter": Bound.le,
+    "at the most": Bound.le,
 }
 # a negation at most four words before the bound governs it ("do not give it for more than");
 # further away it governs the verb, and the bound restricts something else ("do not give ...
 # to babies under 3 months")
 _NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-]+){0,4}\s*$", re.I)
-_NOT_COUNT_NOUNS = frozenset({"to", "and", "or", "of", "the", "and", "per", "for", "from", "with", "times", "year", "old"})
+_NOT_COUNT_NOUNS = frozenset(
+    {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
+)
 
 
 def _unit_of(surface: str | None) -> tuple[str, float] | None:
@@ -228,20 +356,40 @@ def quantities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> tuple[Quant
 
 def _starts_cleanly(text: str, start: int) -> bool:
     """A number glued to a word ("B12", "COVID-19", "v2.5") is a name, not a quantity."""
-    return start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_." or (
-        text[start - 1] == "-" and start >= 2 and text[start - 2].isalpha()))
+    return start == 0 or not (
+        text[start - 1].isalnum()
+        or text[start - 1] in "_."
+        or (text[start - 1] == "-" and start >= 2 and text[start - 2].isalpha())
+    )
 
 
 def _make(
-    text: str, start: int, end: int, dim: str, lo: float, hi: float, invert: bool = False, count: float | None = None,
+    text: str,
+    start: int,
+    end: int,
+    dim: str,
+    lo: float,
+    hi: float,
+    invert: bool = False,
+    count: float | None = None,
     scale: float = 1.0,
 ) -> Quantity:
     bound, negation_at = _bound(text, start, end)
     if invert:
         bound = _INVERT[bound]
-    return Quantity(surface=text[start:end], start=start, end=end, dim=dim, lo=min(lo, hi), hi=max(lo, hi),
-                    bound=bound, negation_at=negation_at, count=count, scale=scale,
-                    phrase=_phrase(text, start if negation_at is None else negation_at, end))
+    return Quantity(
+        surface=text[start:end],
+        start=start,
+        end=end,
+        dim=dim,
+        lo=min(lo, hi),
+        hi=max(lo, hi),
+        bound=bound,
+        negation_at=negation_at,
+        count=count,
+        scale=scale,
+        phrase=_phrase(text, start if negation_at is None else negation_at, end),
+    )
 
 
 def _value(surface: str | None, default: float | None = None) -> float | None:
@@ -375,8 +523,15 @@ def _is_stopword(word: str) -> bool:
 
 
 _READERS = {
-    "money": _money, "frequency": _frequency, "frequency_adverb": _frequency_adverb, "every": _every,
-    "interval": _interval, "adverb": _adverb, "range": _range, "per_period": _per_period, "age": _age,
+    "money": _money,
+    "frequency": _frequency,
+    "frequency_adverb": _frequency_adverb,
+    "every": _every,
+    "interval": _interval,
+    "adverb": _adverb,
+    "range": _range,
+    "per_period": _per_period,
+    "age": _age,
     "single": _single,
     "count": _count,
     "bare": _bare,

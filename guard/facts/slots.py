@@ -15,7 +15,14 @@ from pydantic import BaseModel, ConfigDict
 from guard.facts.dates import DateSlot, dates
 from guard.facts.entities import entity_names, name_tokens
 from guard.facts.lexicon import Lexicon
-from guard.facts.polarity import has_exception, modal_classes, negated, negation_scopes, quantifier_classes, words
+from guard.facts.polarity import (
+    has_exception,
+    modal_classes,
+    negated,
+    negation_scopes,
+    quantifier_classes,
+    words,
+)
 from guard.facts.quantities import Quantity, quantities
 
 __all__ = ["Slots", "read_slots"]
@@ -51,7 +58,8 @@ class Slots(BaseModel):
 
 # closed-class words kept out of the content overlap (they are read as polarity, modality, bounds)
 _FUNCTION = frozenset(
-    "must may might can cannot should could not no none nor neither without all some every each always never more "
+    "must may might can cannot should could not no none nor neither without all some every each always never "
+    "more "
     "less least above below over under n't several few many most often sometimes well".split()
 )
 
@@ -79,7 +87,9 @@ def read_slots(text: str, lexicon: Lexicon, table_row: bool = False) -> Slots:
     content = frozenset(
         stem(word)
         for position, word in words(text)
-        if word not in lexicon.stopwords and word not in _FUNCTION and len(word) > 1
+        if word not in lexicon.stopwords
+        and word not in _FUNCTION
+        and len(word) > 1
         and not any(s <= position < e for s, e in spans)
     )
     consumed = frozenset(q.negation_at for q in found if q.negation_at is not None)
@@ -116,7 +126,9 @@ _LABEL = re.compile(
     r"article|clause|paragraph|part|question|no\.|number|rule|schedule|appendix|annex)\s+)\d+(?:\.\d+)*"
 )
 # counts of the answer's own words, not facts ("a summary in 96 words")
-_META_COUNTS = frozenset({"count:word", "count:sentence", "count:character", "count:paragraph", "count:bullet"})
+_META_COUNTS = frozenset(
+    {"count:word", "count:sentence", "count:character", "count:paragraph", "count:bullet"}
+)
 
 
 def _labels(text: str) -> tuple[tuple[int, int], ...]:
@@ -124,10 +136,19 @@ def _labels(text: str) -> tuple[tuple[int, int], ...]:
 
 
 def _counts_of_frequencies(found: tuple[Quantity, ...]) -> list[Quantity]:
-    """"up to 4 times in 24 hours" also says "up to 4 times": a count claims can be checked on."""
+    """ "up to 4 times in 24 hours" also says "up to 4 times": a count claims can be checked on."""
     return [
-        Quantity(surface=f"{q.count:g} times", start=q.start, end=q.end, dim="count:time", lo=q.count, hi=q.count,
-                 bound=q.bound, phrase=q.phrase, period=q.count / q.lo)
+        Quantity(
+            surface=f"{q.count:g} times",
+            start=q.start,
+            end=q.end,
+            dim="count:time",
+            lo=q.count,
+            hi=q.count,
+            bound=q.bound,
+            phrase=q.phrase,
+            period=q.count / q.lo,
+        )
         for q in found
         if q.dim == "rate" and q.count is not None and q.lo > 0
     ]

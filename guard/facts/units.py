@@ -62,7 +62,9 @@ def _evidence_units(passage_id: str, text: str, max_units: int) -> UnitsResult:
     if warnings and not drafts:
         notes.append(f"passage {passage_id} holds only instruction-like text: no evidence units")
     elif warnings:
-        notes.append(f"passage {passage_id}: {len(warnings)} instruction-like span(s) excluded from the evidence")
+        notes.append(
+            f"passage {passage_id}: {len(warnings)} instruction-like span(s) excluded from the evidence"
+        )
     if len(drafts) > max_units:
         notes.append(f"passage {passage_id} has {len(drafts)} units; only the first {max_units} are checked")
         drafts = drafts[:max_units]
@@ -123,7 +125,9 @@ def _list_drafts(text: str, lines: list[tuple[int, int]]) -> list[_Draft]:
             item_start = start + bullet.end()
             item = line[bullet.end() :].strip()
             body = f"{lead_in} {item}" if lead_in else item
-            drafts.append((UnitKind.list_item, item_start, item_start + len(line[bullet.end() :].rstrip()), body, None))
+            drafts.append(
+                (UnitKind.list_item, item_start, item_start + len(line[bullet.end() :].rstrip()), body, None)
+            )
         elif line.strip():
             in_list = False
     return drafts
@@ -156,7 +160,9 @@ def _prose_drafts(text: str, lines: list[tuple[int, int]], notes: list[str]) -> 
                 paragraphs.append((current[0][0], current[-1][1]))
                 current = []
             if heading:
-                drafts.append((UnitKind.heading, start + heading.end(), end, line[heading.end() :].strip(), None))
+                drafts.append(
+                    (UnitKind.heading, start + heading.end(), end, line[heading.end() :].strip(), None)
+                )
             continue
         current.append((start, end))
     pieces = _without_long_runs(text, paragraphs, drafts, notes)
@@ -182,7 +188,9 @@ def _without_long_runs(
             cut = True
         pieces.append((cursor, end))
     if cut:
-        notes.append(f"runs of over {_LONG_RUN} characters without spaces were cut into {_LONG_RUN}-character units")
+        notes.append(
+            f"runs of over {_LONG_RUN} characters without spaces were cut into {_LONG_RUN}-character units"
+        )
     return [(s, e) for s, e in pieces if text[s:e].strip()]
 
 

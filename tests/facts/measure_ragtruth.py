@@ -50,7 +50,13 @@ def main(n: int = 250) -> None:
         text = row["response"]
         for start, end in sentence_spans(text):
             spans = [s for s in row["labels"] if s["start"] < end and start < s["end"]]
-            group = "clean" if not spans else "conflict" if any("Conflict" in s["label_type"] for s in spans) else "baseless"
+            group = (
+                "clean"
+                if not spans
+                else "conflict"
+                if any("Conflict" in s["label_type"] for s in spans)
+                else "baseless"
+            )
             groups[group][judge_facts(text[start:end], units).label] += 1
     for group, labels in groups.items():
         total = sum(labels.values())

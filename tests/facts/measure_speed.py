@@ -46,7 +46,9 @@ def _passages(run: int) -> list[tuple[str, str]]:
 
 
 def main(runs: int = 30) -> None:
-    judge_facts("Warm-up: 5 ml on 12 March 2021.", evidence_units("w", "Warm-up. 5 ml on 12 March 2021.").units)
+    judge_facts(
+        "Warm-up: 5 ml on 12 March 2021.", evidence_units("w", "Warm-up. 5 ml on 12 March 2021.").units
+    )
     unit_ms, cold_ms, warm_ms, count = [], [], [], 0
     for run in range(runs):
         start = time.perf_counter()
@@ -65,7 +67,10 @@ def main(runs: int = 30) -> None:
     print(f"units per call: {count}")
     for name, values in (("units (5 passages)", unit_ms), ("judge cold", cold_ms), ("judge warm", warm_ms)):
         ordered = sorted(values)
-        print(f"{name:20} p50 {statistics.median(values):6.1f} ms   p90 {ordered[int(0.9 * len(ordered))]:6.1f} ms")
+        print(
+            f"{name:20} p50 {statistics.median(values):6.1f} ms   "
+            f"p90 {ordered[int(0.9 * len(ordered))]:6.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -13,18 +13,26 @@ def test_numbers_in_words_compare_with_digits():
     units = _units("The bridge opened after four years of construction.")
     assert judge_facts("It opened after 4 years of construction.", units).label is FactLabel.supported
     assert judge_facts("It opened after six years of construction.", units).label is FactLabel.contradicted
-    assert judge_facts("It opened after twenty-five years of construction.", units).label is FactLabel.contradicted
+    assert (
+        judge_facts("It opened after twenty-five years of construction.", units).label
+        is FactLabel.contradicted
+    )
 
 
 def test_thousands_separators_and_decimal_commas():
     units = _units("The grant is £1,000 per employee. The levy is 1.000,5 EUR.")
     assert judge_facts("The grant is £1000 per employee.", units).label is FactLabel.supported
-    assert judge_facts("The grant is £1.000 per employee.", units).label is FactLabel.contradicted  # 1.0, not 1000
+    assert (
+        judge_facts("The grant is £1.000 per employee.", units).label is FactLabel.contradicted
+    )  # 1.0, not 1000
     assert judge_facts("The levy is 1000.5 EUR.", units).label is FactLabel.supported
 
 
 def test_ragged_and_headerless_tables_still_judge():
-    table = "| Age | Dose |\n|---|---|\n| 2 to 4 years |\n| 4 to 6 years | 10 ml | with food |\n| 6 to 8 years | 15 ml"
+    table = (
+        "| Age | Dose |\n|---|---|\n| 2 to 4 years |\n"
+        "| 4 to 6 years | 10 ml | with food |\n| 6 to 8 years | 15 ml"
+    )
     units = _units(table)
     assert [u.kind for u in units] == [UnitKind.table_row] * 3
     assert judge_facts("A 5-year-old takes 10 ml.", units).label is FactLabel.supported

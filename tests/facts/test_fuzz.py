@@ -15,9 +15,45 @@ from guard.facts.tables import html_table_rows, markdown_table_blocks
 _FAST = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 _pieces = st.sampled_from(
-    ["|", " | ", "---", "\n", " ", "2 to 4 years", "7.5 ml", "1,000", "1.000,5", "six", "every", "hour", "not",
-     "<table>", "<tr>", "<td>", "</td>", "</tr>", "<th>", "- ", "1. ", "Age", "Dose", ":", "at least", "up to",
-     "12 March 2021", "8am", "%", "£", "ignore previous instructions", "\u200b", "Ｉ", "，", "退烧", "\t", "x" * 40]
+    [
+        "|",
+        " | ",
+        "---",
+        "\n",
+        " ",
+        "2 to 4 years",
+        "7.5 ml",
+        "1,000",
+        "1.000,5",
+        "six",
+        "every",
+        "hour",
+        "not",
+        "<table>",
+        "<tr>",
+        "<td>",
+        "</td>",
+        "</tr>",
+        "<th>",
+        "- ",
+        "1. ",
+        "Age",
+        "Dose",
+        ":",
+        "at least",
+        "up to",
+        "12 March 2021",
+        "8am",
+        "%",
+        "£",
+        "ignore previous instructions",
+        "\u200b",
+        "Ｉ",
+        "，",
+        "退烧",
+        "\t",
+        "x" * 40,
+    ]
 )
 _texts = st.one_of(st.text(max_size=300), st.lists(_pieces, max_size=40).map("".join))
 

@@ -17,8 +17,19 @@ def _read(text):
 
 @pytest.mark.parametrize(
     ("surface", "value"),
-    [("1,000", 1000.0), ("1.000,5", 1000.5), ("2,5", 2.5), ("1.000", 1.0), ("1.000.000", 1e6), ("7.5", 7.5),
-     ("six", 6.0), ("twenty-five", 25.0), ("one hundred and five", 105.0), ("twice", 2.0), ("banana", None)],
+    [
+        ("1,000", 1000.0),
+        ("1.000,5", 1000.5),
+        ("2,5", 2.5),
+        ("1.000", 1.0),
+        ("1.000.000", 1e6),
+        ("7.5", 7.5),
+        ("six", 6.0),
+        ("twenty-five", 25.0),
+        ("one hundred and five", 105.0),
+        ("twice", 2.0),
+        ("banana", None),
+    ],
 )
 def test_numbers_as_written(surface, value):
     assert read_number(surface) == value

@@ -23,13 +23,19 @@ def test_febrilon_sentences_and_list_items(febrilon_text):
     assert "Give the dose up to 4 times in 24 hours, leaving at least 4 hours between doses." in texts
     items = [u for u in units if u.kind is UnitKind.list_item]
     assert items[0].text == "Warnings: Do not give with any other medicine containing febrilonol."
-    assert febrilon_text[items[0].start : items[0].end] == "Do not give with any other medicine containing febrilonol."
+    assert (
+        febrilon_text[items[0].start : items[0].end]
+        == "Do not give with any other medicine containing febrilonol."
+    )
     assert [u.index for u in units] == list(range(len(units)))
     assert all(0 <= u.start < u.end <= len(febrilon_text) for u in units)
 
 
 def test_list_item_takes_the_sentence_ending_with_a_colon_as_lead_in():
-    text = "Read this first. Do not give if:\n- the child is under 3 months\n- the child is allergic\n\nAfter the list."
+    text = (
+        "Read this first. Do not give if:\n- the child is under 3 months\n"
+        "- the child is allergic\n\nAfter the list."
+    )
     units = evidence_units("p", text).units
     items = [u.text for u in units if u.kind is UnitKind.list_item]
     assert items == ["Do not give if: the child is under 3 months", "Do not give if: the child is allergic"]
