@@ -479,7 +479,15 @@ def _single(text, m):
         return None
     if unit[0] == "length" and m.group("u").strip().lower() == "m" and text[m.end() : m.end() + 1].isalpha():
         return None
-    return _make(text, m.start(), m.end(), unit[0], value * unit[1], value * unit[1], scale=unit[1])
+    start = m.start()
+    if unit[0].startswith("temperature") and _minus_before(text, start):
+        value, start = -value, start - 1  # "-2°C": only temperatures are read with a sign
+    return _make(text, start, m.end(), unit[0], value * unit[1], value * unit[1], scale=unit[1])
+
+
+def _minus_before(text: str, start: int) -> bool:
+    """A minus sign glued to the number and standing alone ("at -2°C", "(-5 °C)"), not "2-4"."""
+    return start >= 1 and text[start - 1] in "-−" and (start == 1 or text[start - 2] in " (\t\n/")
 
 
 def _per_period(text, m):

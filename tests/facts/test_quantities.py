@@ -122,3 +122,8 @@ def test_polarity_modality_quantifiers():
     assert read_slots("A baby may be given one dose.", ENGLISH).modals == {"permission"}
     assert read_slots("A baby must be given one dose.", ENGLISH).modals == {"obligation"}
     assert read_slots("Staff always work remotely.", ENGLISH).quantifiers == {"universal"}
+
+
+def test_negative_temperatures_keep_their_sign_and_ranges_do_not():
+    assert _read("very cold at -2°C (28°F)")[0][:3] == ("-2°C", "temperature_c", -2.0)
+    assert _read("Store at 2-8°C")[0][2:4] == (2.0, 8.0)
