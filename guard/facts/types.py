@@ -19,6 +19,7 @@ __all__ = [
     "EvidenceUnit",
     "FactLabel",
     "FactVerdict",
+    "InjectionWarning",
     "SlotKind",
     "SlotMismatch",
     "UnitKind",
@@ -29,6 +30,7 @@ class UnitKind(str, Enum):
     sentence = "sentence"
     table_row = "table_row"
     list_item = "list_item"
+    heading = "heading"  # a section title: evidence for what it names, never for a negation or modal
 
 
 class EvidenceUnit(BaseModel):
@@ -45,6 +47,22 @@ class EvidenceUnit(BaseModel):
     text: str
     start: int
     end: int
+    # what a table row is about: its first cell ("2 to 4 years"); None for other units
+    anchor: str | None = None
+
+
+class InjectionWarning(BaseModel):
+    """Instruction-like passage text, kept out of the evidence and reported.
+
+    ``start``/``end`` locate the excluded text in the passage; ``rule`` names the pattern
+    that matched ("ignore_instructions", "role_marker", "fake_delimiter", ...).
+    """
+
+    passage_id: str
+    start: int
+    end: int
+    text: str
+    rule: str
 
 
 class SlotKind(str, Enum):

@@ -1,0 +1,440 @@
+"""The fact verdict: a claim's slots set against the slots of the unit(s) it aligns to.
+
+Rules (METHODS.md §11), in the order they decide:
+
+1. Text the fact layer cannot read (no registered lexicon for its script): abstain, with a
+   note; never supported.
+2. Each quantity of the claim is bound to the first aligned unit that measures the same
+   thing (same dimension). Equal after normalisation, inside the unit's range or bound:
+   the slot holds. Otherwise, one arithmetic step over the aligned units' values that gives
+   it makes it *inferred* (with the step as text), when the claim says it combines values
+   (names both operands, gives a total over a period, or says "together", "in total"...); an
+   unlicensed step is named in the mismatch as over-inference. Otherwise a differing value in a well
+   aligned unit is a *contradiction* (the mismatch names both values and the row's anchor);
+   a value no unit holds is *unsupported*. Same value with the bound turned round ("at most"
+   for "at least") is a contradiction on the quantifier.
+   The values a step may combine come from the three best-aligned units.
+3. Dates: a date that differs from the aligned unit's date on a part both give contradicts;
+   a date no unit gives is unsupported. Names: a name no unit mentions (a name of three or
+   more words: not even half of its words) is unsupported.
+4. On the best aligned unit, when it is a statement (not a heading) holding most of the
+   claim's words and no unit with as many of them says it the claim's way: a negation over a
+   word both share added or dropped, a modal of another strength ("may" for "must"), or
+   "always/all" where the unit says "some/usually" contradicts.
+5. A contradiction outranks an unsupported slot, which outranks an inference. No fact slot
+   and no flip: abstain (the learned judge decides).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment, ranked, select, unit_slots
+from guard.facts.dates import DateSlot, same_date
+from guard.facts.entities import name_tokens
+from guard.facts.lexicon import Lexicon, language_of, lexicon_for
+from guard.facts.matching import accepts, conflicts, one_step
+from guard.facts.polarity import words
+from guard.facts.quantities import Bound, Quantity
+from guard.facts.slots import Slots, read_slots
+from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind, SlotMismatch, UnitKind
+
+__all__ = ["judge_facts"]
+
+POOL_UNITS = 3  # an arithmetic step may combine values of the three best-aligned units
+
+_UP = (Bound.ge, Bound.gt)
+_DOWN = (Bound.le, Bound.lt)
+_RANK = {FactLabel.contradicted: 3, FactLabel.unsupported: 2, FactLabel.inferred: 1, FactLabel.supported: 0}
+
+
+class _Outcome:
+    """What one slot check found; the verdict keeps the most serious."""
+
+    def __init__(self, label: FactLabel, mismatch: SlotMismatch | None = None, inference: str | None = None):
+        self.label, self.mismatch, self.inference = label, mismatch, inference
+
+
+def judge_facts(
+    claim_text: str,
+    units: Sequence[EvidenceUnit],
+    similarities: Sequence[float] | None = None,
+) -> FactVerdict:
+    """Judge one claim against candidate evidence units (all passages' units, in any order).
+
+    ``similarities``: the caller's cosine similarity of the claim to each unit, same order,
+    or None. Never raises on odd text; returns ``abstain`` when there is nothing to compare.
+    """
+    code = language_of(claim_text)
+    lexicon = lexicon_for(code) if code else None
+    if lexicon is None:
+        return FactVerdict(
+            label=FactLabel.abstain,
+            language=code or "unknown",
+            note=(
+                "the claim is in a language the fact layer cannot read yet (English only); "
+                "left to the learned judge"
+            ),
+        )
+    readable = [i for i, unit in enumerate(units) if language_of(unit.text) == lexicon.code]
+    kept = [units[i] for i in readable]
+    sims = (
+        None
+        if similarities is None or len(similarities) != len(units)
+        else [similarities[i] for i in readable]
+    )
+    claim = read_slots(claim_text, lexicon)
+    note = None
+    if len(kept) < len(units):
+        note = (
+            f"{len(units) - len(kept)} evidence unit(s) in a language the fact layer cannot read were skipped"
+        )
+    if not kept:
+        return _without_evidence(claim, bool(units), note, lexicon.code)
+    scored = ranked(claim_text, kept, sims, lexicon)
+    aligned = select(claim_text, scored, lexicon)
+    near = aligned + [a for a in scored[:POOL_UNITS] if all(a.unit is not b.unit for b in aligned)]
+    outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon)
+    outcomes += _flip_outcomes(claim, aligned, scored, lexicon)
+    return _verdict(claim, aligned, outcomes, note, lexicon.code)
+
+
+def _without_evidence(claim: Slots, had_units: bool, note: str | None, code: str) -> FactVerdict:
+    if had_units or not claim.has_facts:
+        reason = note or "no evidence units and no facts in the claim to compare"
+        return FactVerdict(label=FactLabel.abstain, note=reason, language=code)
+    value = (
+        claim.quantities[0].surface
+        if claim.quantities
+        else claim.dates[0].surface
+        if claim.dates
+        else claim.names[0]
+    )
+    kind = SlotKind.quantity if claim.quantities else SlotKind.date if claim.dates else SlotKind.entity
+    mismatch = SlotMismatch(
+        kind=kind, claim_value=value, explanation=f"no evidence was given to check {value}"
+    )
+    return FactVerdict(
+        label=FactLabel.unsupported, mismatch=mismatch, note="no evidence units", language=code
+    )
+
+
+def _verdict(
+    claim: Slots, aligned: list[Alignment], outcomes: list[_Outcome], note: str | None, code: str
+) -> FactVerdict:
+    units = [a.unit for a in aligned]
+    if not outcomes:
+        reason = "no numbers, dates or names in the claim to compare; left to the learned judge"
+        return FactVerdict(label=FactLabel.abstain, units=units, note=note or reason, language=code)
+    worst = max(outcomes, key=lambda o: _RANK[o.label])
+    inference = next((o.inference for o in outcomes if o.inference), None)
+    return FactVerdict(
+        label=worst.label,
+        units=units,
+        mismatch=worst.mismatch,
+        inference=inference if worst.label is FactLabel.inferred else None,
+        note=note,
+        language=code,
+    )
+
+
+def _slot_outcomes(
+    claim: Slots, aligned: list[Alignment], near: list[Alignment], units: list[EvidenceUnit], lexicon: Lexicon
+) -> list[_Outcome]:
+    held = [(a, unit_slots(a.unit, lexicon)) for a in aligned]
+    everywhere = [unit_slots(u, lexicon) for u in units]
+    accepted = [q for q in claim.quantities if any(accepts(q, e) for _, s in held for e in s.quantities)]
+    pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted)
+    frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
+    outcomes = [
+        _quantity(q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon)
+        for q in claim.quantities
+    ]
+    outcomes += [_date(d, held, everywhere) for d in claim.dates]
+    outcomes += [_name(n, held, everywhere) for n in claim.names]
+    return outcomes
+
+
+def _pool(held: list[tuple[Alignment, Slots]], accepted: list[Quantity]) -> list[Quantity]:
+    """Values one arithmetic step may combine: the best units' and the claim's own supported ones.
+
+    Rates ("every 4 hours") are not values to add or multiply. The count inside a frequency
+    ("4 times in 24 hours") joins only for a claim amount over a period ("30 ml in 24 hours"),
+    from any unit: "7.5 ml x 4 times" licenses a daily total, never a single dose of 30 ml.
+    """
+    pool = [e for _, slots in held for e in slots.quantities if e.dim != "rate" and not _from_frequency(e)]
+    return pool + [q for q in accepted if q.dim != "rate"]
+
+
+def _from_frequency(quantity: Quantity) -> bool:
+    """The count read out of a frequency: it multiplies a dose only into a total over a period."""
+    return quantity.dim == "count:time" and quantity.period is not None
+
+
+def _quantity(
+    q: Quantity,
+    claim: Slots,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    pool: list[Quantity],
+    lexicon: Lexicon,
+) -> _Outcome:
+    binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
+    candidates = [binding] if binding else held
+    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s)):
+        return _Outcome(FactLabel.supported)
+    unlicensed = None
+    if q.dim != "rate":
+        found = one_step(q, [p for p in pool if p is not q])
+        if found and _licensed(q, claim, found[1], found[2], lexicon):
+            return _Outcome(FactLabel.inferred, inference=found[0])
+        unlicensed = found[0] if found else None
+    outcome = _unmatched(q, binding, everywhere)
+    if unlicensed and outcome.mismatch is not None:
+        outcome.mismatch = outcome.mismatch.model_copy(
+            update={
+                "explanation": (
+                    f"{outcome.mismatch.explanation}; {unlicensed} is one step from the evidence, "
+                    "but the claim does not "
+                    "say it combines values (over-inference)"
+                )
+            }
+        )
+    return outcome
+
+
+def _comparable(q: Quantity, slots: Slots) -> list[Quantity]:
+    """A plain claim value is held to the unit's plain values when it has any of that kind.
+
+    "Take 3 puffs" against "Take 1 puff ..., up to 10 puffs": the dose is the 1, not a value
+    under the limit of 10. With no plain value of the kind, the unit's bounds decide ("every
+    6 hours" against "at least 4 hours between doses").
+    """
+    if q.bound is not Bound.eq:
+        return list(slots.quantities)
+    plain = [e for e in slots.quantities if e.dim == q.dim and e.bound is Bound.eq]
+    if not plain:
+        return list(slots.quantities)
+    return plain + [e for e in slots.quantities if e.dim != q.dim]
+
+
+def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexicon) -> bool:
+    """An arithmetic step counts when the claim says it combines values.
+
+    It names both operands ("10 ml x 4 doses = 40 ml"), gives a total over a period ("30 ml in
+    24 hours"), or uses a word or sign of combination ("together", "in total", "+", "=").
+    """
+    if q.period is not None or (_in_claim(x, claim) and _in_claim(y, claim)):
+        return True
+    present = {w for _, w in words(claim.text)}
+    return bool(present & lexicon.combination_words) or any(sign in claim.text for sign in ("+", "×", "="))
+
+
+def _in_claim(operand: Quantity, claim: Slots) -> bool:
+    return any(operand is q for q in claim.quantities)
+
+
+def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere: list[Slots]) -> _Outcome:
+    if binding and binding[0].strong:
+        return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, binding[0], binding[1]))
+    if any(accepts(q, e) for s in everywhere for e in s.quantities):
+        return _Outcome(FactLabel.supported)
+    mismatch = SlotMismatch(
+        kind=SlotKind.quantity,
+        claim_value=q.phrase or q.surface,
+        explanation=f"no evidence gives {q.phrase or q.surface}",
+    )
+    return _Outcome(FactLabel.unsupported, mismatch)
+
+
+def _closest(q: Quantity, slots: Slots) -> Quantity:
+    same = [e for e in slots.quantities if conflicts(q, e)]
+
+    def distance(e: Quantity) -> float:
+        a, b = max(abs(q.lo), 1e-12), max(abs((e.lo + e.hi) / 2), 1e-12)
+        return abs(math.log(a / b))
+
+    return min(same, key=distance)
+
+
+def _opposite(a: Bound, b: Bound) -> bool:
+    return (a in _UP and b in _DOWN) or (a in _DOWN and b in _UP)
+
+
+def _quantity_mismatch(q: Quantity, alignment: Alignment, slots: Slots) -> SlotMismatch:
+    e = _closest(q, slots)
+    anchor = alignment.unit.anchor if alignment.unit.anchor and not slots.in_key(e) else None
+    kind = (
+        SlotKind.quantifier if _opposite(q.bound, e.bound) and math.isclose(q.lo, e.lo) else SlotKind.quantity
+    )
+    where = f" for {anchor}" if anchor else ""
+    explanation = f"the evidence gives {e.phrase or e.surface}{where}, not {q.phrase or q.surface}"
+    return SlotMismatch(
+        kind=kind,
+        claim_value=q.phrase or q.surface,
+        evidence_value=e.phrase or e.surface,
+        anchor=anchor,
+        evidence=alignment.unit,
+        explanation=explanation,
+    )
+
+
+def _date(d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> _Outcome:
+    verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
+    if any(v is True for _, _, v in verdicts):
+        return _Outcome(FactLabel.supported)
+    differing = [(a, e) for a, e, v in verdicts if v is False and a.strong]
+    if differing:
+        a, e = differing[0]
+        return _Outcome(
+            FactLabel.contradicted,
+            SlotMismatch(
+                kind=SlotKind.date,
+                claim_value=d.surface,
+                evidence_value=e.surface,
+                evidence=a.unit,
+                explanation=f"the evidence gives {e.surface}, not {d.surface}",
+            ),
+        )
+    if any(same_date(d, e) for s in everywhere for e in s.dates):
+        return _Outcome(FactLabel.supported)
+    return _Outcome(
+        FactLabel.unsupported,
+        SlotMismatch(
+            kind=SlotKind.date, claim_value=d.surface, explanation=f"no evidence gives the date {d.surface}"
+        ),
+    )
+
+
+def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> _Outcome:
+    tokens = name_tokens(name)
+    if any(_names_match(tokens, s.name_tokens) for s in everywhere):
+        return _Outcome(FactLabel.supported)
+    return _Outcome(
+        FactLabel.unsupported,
+        SlotMismatch(kind=SlotKind.entity, claim_value=name, explanation=f"no evidence mentions {name}"),
+    )
+
+
+def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
+    """All of a one- or two-word name in the unit; of a longer one, at least half its words.
+
+    Long names come with titles and places the evidence spells otherwise ("Texas Senator Ted
+    Cruz" against "Cruz", "Senator Mary Landrieu" against "Sen. Mary Landrieu").
+    """
+    found = len(name & unit)
+    return found == len(name) if len(name) <= 2 else found * 2 >= len(name)
+
+
+def _flip_outcomes(
+    claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexicon: Lexicon
+) -> list[_Outcome]:
+    """Negation, modal strength and universal quantifiers against the unit that says the same words.
+
+    Only when the best unit is a statement (not a heading) holding most of the claim's words,
+    speaking of the same values, and no other unit with at least as many of the claim's words
+    says it the claim's way (a rule restated elsewhere is not a flip).
+    """
+    best = aligned[0]
+    if best.lexical < 0.5 or best.unit.kind is UnitKind.heading:
+        return []
+    unit = unit_slots(best.unit, lexicon)
+    if not _same_values(claim, unit):
+        return []  # other values (babies under 3 months, not a 3-year-old): not the same fact
+    peers = [
+        (a, unit_slots(a.unit, lexicon))
+        for a in scored
+        if a.lexical >= best.lexical and a.unit is not best.unit
+    ]
+    peers = [(a, s) for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
+    restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
+    shared = claim.content & unit.content
+    claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
+    if claim_no != unit_no and not restated:
+        if any(s.negates_any(claim.content & s.content) == claim_no for _, s in peers):
+            return []
+        said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
+        return [
+            _flip(
+                SlotKind.polarity,
+                "negated" if claim_no else "affirmed",
+                "negated" if unit_no else "affirmed",
+                best.unit,
+                f'the evidence {said} ("{best.unit.text}"); the claim {says}',
+            )
+        ]
+    outcomes = []
+    if _modal_clash(claim.modals, unit.modals) and not any(
+        not _modal_clash(claim.modals, s.modals) for _, s in peers
+    ):
+        claim_word, unit_word = _modal_word(claim.text, lexicon), _modal_word(unit.text, lexicon)
+        outcomes.append(
+            _flip(
+                SlotKind.modality,
+                claim_word,
+                unit_word,
+                best.unit,
+                f'the evidence says "{unit_word}", the claim "{claim_word}"',
+            )
+        )
+    if (
+        "universal" in claim.quantifiers
+        and "partial" in unit.quantifiers
+        and "universal" not in unit.quantifiers
+    ):
+        outcomes.append(
+            _flip(
+                SlotKind.quantifier,
+                "always/all",
+                "some/usually",
+                best.unit,
+                "the claim generalises what the evidence says holds only sometimes or for some",
+            )
+        )
+    return outcomes
+
+
+def _shares_a_value(claim: Slots, unit: Slots) -> bool:
+    """The unit states one of the claim's values (or the claim has none to state)."""
+    return not claim.quantities or any(accepts(q, e) for q in claim.quantities for e in unit.quantities)
+
+
+def _same_values(claim: Slots, unit: Slots) -> bool:
+    """Every claim value the unit measures (same dimension) is one the unit accepts."""
+    return all(
+        any(accepts(q, e) for e in unit.quantities)
+        for q in claim.quantities
+        if any(conflicts(q, e) for e in unit.quantities)
+    )
+
+
+def _flip(
+    kind: SlotKind, claim_value: str, evidence_value: str, unit: EvidenceUnit, explanation: str
+) -> _Outcome:
+    return _Outcome(
+        FactLabel.contradicted,
+        SlotMismatch(
+            kind=kind,
+            claim_value=claim_value,
+            evidence_value=evidence_value,
+            evidence=unit,
+            explanation=explanation,
+        ),
+    )
+
+
+def _has_condition(claim: Slots, lexicon: Lexicon) -> bool:
+    return bool({w for _, w in words(claim.text)} & lexicon.condition_words)
+
+
+def _modal_clash(claim: frozenset[str], unit: frozenset[str]) -> bool:
+    """Permission on one side, obligation or advice on the other ("may" vs "must")."""
+    if not claim or not unit or claim & unit:
+        return False
+    return ("permission" in claim) != ("permission" in unit)
+
+
+def _modal_word(text: str, lexicon: Lexicon) -> str:
+    lowered = " " + " ".join(w for _, w in words(text)) + " "
+    return next((m for m in lexicon.modals if f" {m} " in lowered), "")

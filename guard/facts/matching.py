@@ -1,0 +1,132 @@
+"""When a claim's quantity agrees with an evidence quantity, conflicts with it, or follows from two.
+
+Why apart from the comparison: alignment (which unit is about the claim's anchor) and the
+verdict (does the value agree) ask the same question, so they share these three rules.
+
+- ``accepts``: same dimension and the claim's value fits the evidence: equal, inside the
+  evidence's range ("3-year-old" in "2 to 4 years"), or inside its bound ("every 6 hours"
+  against "at least 4 hours between doses"). A bounded claim restates a limit, so it fits
+  only the same limit ("at least 4 hours", not "at least 6 hours", against "at least 4
+  hours") or the same plain number ("at least 4 hours" against "4 hours"; not "more than 3
+  days" against "3 to 6 months").
+  A claim number without unit, or the evidence's, must be the same number said the same
+  way ("aged 12 years and over" against "aged 12 and over"; not "500 g" under "12 and over").
+- ``conflicts``: same dimension, so a different value is a contradiction, not a new fact.
+- ``one_step``: the claim's value is the sum, difference, product, ratio or a percentage of
+  two evidence values whose dimensions allow it ("10 ml x 4 doses = 40 ml": volume times a
+  count; "6 % + 3 % = 9 %").
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from guard.facts.quantities import Bound, Quantity
+
+__all__ = ["accepts", "conflicts", "exact", "one_step", "same_number"]
+
+_UP = (Bound.ge, Bound.gt)
+_DOWN = (Bound.le, Bound.lt)
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-12)
+
+
+def _countable(dim: str) -> bool:
+    return dim == "number" or dim.startswith("count:")
+
+
+def conflicts(claim: Quantity, evidence: Quantity) -> bool:
+    """Both measure the same thing, so their values must agree."""
+    return claim.dim == evidence.dim
+
+
+def accepts(claim: Quantity, evidence: Quantity) -> bool:
+    if claim.dim == evidence.dim:
+        return _fits(claim.lo, claim.hi, claim.bound, evidence.lo, evidence.hi, evidence.bound)
+    c_lo, c_hi = claim.written
+    e_lo, e_hi = evidence.written
+    if _countable(claim.dim) and _countable(evidence.dim):
+        return _fits(c_lo, c_hi, claim.bound, e_lo, e_hi, evidence.bound)
+    if "number" in (claim.dim, evidence.dim):
+        # a bare number against a measured one: only the same number, said the same way
+        same_way = claim.bound is evidence.bound or evidence.bound is Bound.eq
+        return same_way and _close(c_lo, e_lo) and _close(c_hi, e_hi)
+    return False
+
+
+def exact(claim: Quantity, evidence: Quantity) -> bool:
+    """Accepted as the same statement (same bound, value inside), not only implied by a bound."""
+    return accepts(claim, evidence) and (evidence.bound is Bound.eq or claim.bound is evidence.bound)
+
+
+def same_number(claim: Quantity, evidence: Quantity) -> bool:
+    """Same dimension and value whatever the bounds ("more than 3 days" and "at most 3 days")."""
+    return claim.dim == evidence.dim and _close(claim.lo, evidence.lo) and _close(claim.hi, evidence.hi)
+
+
+def _fits(c_lo: float, c_hi: float, c_bound: Bound, e_lo: float, e_hi: float, e_bound: Bound) -> bool:
+    if e_bound is Bound.eq:
+        if c_bound is Bound.eq:
+            return (e_lo <= c_lo or _close(e_lo, c_lo)) and (c_hi <= e_hi or _close(c_hi, e_hi))
+        # "at least 4 hours" against "4 hours": the same number; against a range, not comparable
+        return _close(e_lo, e_hi) and _close(c_lo, e_lo)
+    if c_bound is not Bound.eq:
+        # a limit restated must be the same limit: "at least 48 hours" is not the rule "at least 24 hours"
+        same_way = (c_bound in _UP) == (e_bound in _UP)
+        return same_way and _close(c_lo, e_lo) and _close(c_hi, e_hi)
+    if e_bound in _UP:
+        return c_lo > e_lo if e_bound is Bound.gt else (c_lo >= e_lo or _close(c_lo, e_lo))
+    return c_hi < e_hi if e_bound is Bound.lt else (c_hi <= e_hi or _close(c_hi, e_hi))
+
+
+def _near(result: float, target: float) -> bool:
+    """Equal up to the rounding a writer applies (0.5 %), e.g. 1/3 written as 33.3 %."""
+    return math.isclose(result, target, rel_tol=5e-3, abs_tol=1e-9)
+
+
+def one_step(claim: Quantity, pool: list[Quantity]) -> tuple[str, Quantity, Quantity] | None:
+    """How the claim's value follows from two pool values in one step (text, operands), or None.
+
+    Two readings of one number are not two values ("01632 + 01632"), so operands differ in value.
+    """
+    if claim.is_range:
+        return None
+    operands = [q for q in pool if not q.is_range]
+    for x, y in itertools.permutations(operands, 2):
+        if _close(x.lo, y.lo):
+            continue
+        found = _step(claim, x, y)
+        if found:
+            return found, x, y
+    return None
+
+
+def _same(a: str, b: str) -> bool:
+    return a == b or (_countable(a) and _countable(b))
+
+
+def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:
+    target = claim.lo
+    if _same(x.dim, claim.dim) and _same(y.dim, claim.dim):
+        if _near(x.lo + y.lo, target):
+            return f"{x.surface} + {y.surface} = {claim.surface}"
+        if x.lo > y.lo and _near(x.lo - y.lo, target):
+            return f"{x.surface} - {y.surface} = {claim.surface}"
+    if _same(x.dim, claim.dim) and _countable(y.dim) and y.lo:
+        if _near(x.lo * y.lo, target):
+            return f"{x.surface} × {y.surface} = {claim.surface}"
+        if _near(x.lo / y.lo, target):
+            return f"{x.surface} ÷ {y.surface} = {claim.surface}"
+    if x.dim == y.dim and y.lo and claim.dim in ("number", "percent"):
+        ratio = x.lo / y.lo * (100 if claim.dim == "percent" else 1)
+        if _near(ratio, target):
+            return f"{x.surface} / {y.surface} = {claim.surface}"
+    if x.dim == "percent" and _same(y.dim, claim.dim):
+        if _near(x.lo * y.lo / 100, target):
+            return f"{x.surface} of {y.surface} = {claim.surface}"
+        if _near(y.lo * (1 + x.lo / 100), target) or _near(y.lo * (1 - x.lo / 100), target):
+            return f"{y.surface} changed by {x.surface} = {claim.surface}"
+    return None

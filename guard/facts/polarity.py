@@ -1,0 +1,98 @@
+"""Polarity, modality and quantifiers: the small words that turn a fact into its opposite.
+
+Why: "Do not refrigerate" and "Refrigerate" share every content word, and so do "a baby may
+be given one dose" and "a baby must be given one dose". These readers take their words from
+the language's :class:`~guard.facts.lexicon.Lexicon` and return plain values the comparison
+can set side by side. A negation consumed by a bound ("do not give for more than 3 days",
+read by :mod:`guard.facts.quantities` as at most 3 days) is not counted again here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from guard.facts.lexicon import Lexicon
+
+__all__ = ["has_exception", "modal_classes", "negated", "negation_scopes", "quantifier_classes", "words"]
+
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|n't")
+
+
+def words(text: str) -> list[tuple[int, str]]:
+    """(position, lower-case word) pairs; "don't" gives "do" and "n't"."""
+    out = []
+    for match in re.finditer(r"[A-Za-z]+(?:['’][A-Za-z]+)?", text):
+        word = match.group(0).lower().replace("’", "'")
+        if word.endswith("n't"):
+            stem = word[:-3]
+            out.append((match.start(), "can" if stem == "ca" else "will" if stem == "wo" else stem))
+            out.append((match.start() + len(stem), "n't"))
+        else:
+            out.append((match.start(), word))
+    return out
+
+
+def negated(text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset()) -> bool:
+    """Whether the text says no: a negation word not consumed by a bound ("no more than" is a bound)."""
+    tokens = words(text)
+    for i, (position, word) in enumerate(tokens):
+        if word not in lexicon.negations or position in consumed:
+            continue
+        following = tokens[i + 1][1] if i + 1 < len(tokens) else ""
+        if word in ("no", "not") and following in ("more", "less", "fewer", "later", "longer"):
+            continue  # "no more than": a bound, read with the quantity
+        return True
+    return False
+
+
+SCOPE_WORDS = 4  # a negation governs at most the next four words of its clause
+
+
+def negation_scopes(
+    text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset()
+) -> tuple[tuple[str, ...], ...]:
+    """For each negation, the words it governs: up to four words after it, within its clause.
+
+    Why: "Omar didn't say what led to the release, other than asserting that tribal leaders
+    helped" does not deny that the leaders helped. The comparison counts a negation only when
+    its scope holds a word the claim and the unit share.
+    """
+    scopes = []
+    for match in _NEGATION.finditer(text):
+        if match.start() in consumed or _is_bound(text, match.end()):
+            continue
+        clause = re.split(r"[,;:.!?()\n—–]", text[match.end() : match.end() + 80], maxsplit=1)[0]
+        scope = [w for _, w in words(clause)][:SCOPE_WORDS]
+        scopes.append(tuple(scope))
+    return tuple(scopes)
+
+
+def _is_bound(text: str, end: int) -> bool:
+    return bool(re.match(r"\s+(?:more|less|fewer|later|longer)\b", text[end:], re.I))
+
+
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|cannot|none|neither|nor|avoid|refrain|prohibited|forbidden)\b|n't\b", re.I
+)
+
+
+def modal_classes(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The strength classes of the modal verbs present ("obligation", "advice", "permission")."""
+    lowered = " " + " ".join(w for _, w in words(text)) + " "
+    return frozenset(cls for modal, cls in lexicon.modals.items() if f" {modal} " in lowered)
+
+
+def quantifier_classes(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """ "universal" (always, all, never...) and/or "partial" (some, usually...) when present."""
+    present = {w for _, w in words(text)}
+    classes = set()
+    if present & lexicon.universal_quantifiers:
+        classes.add("universal")
+    if present & lexicon.partial_quantifiers:
+        classes.add("partial")
+    return frozenset(classes)
+
+
+def has_exception(text: str, lexicon: Lexicon) -> bool:
+    """ "unless"/"except": a negated rule with an exception may be restated positively with "if"."""
+    return bool({w for _, w in words(text)} & lexicon.exception_words)

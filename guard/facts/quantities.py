@@ -1,0 +1,546 @@
+"""Quantities read from text: a value or a range, its unit normalised, and its bound.
+
+Why our own reader: quantulum3 reads these phrases well but costs about 3 ms a sentence on
+the 2-core target (measured: 30 texts ~90 ms, over the fact layer's whole budget), and it
+does not know frequencies ("every 4 hours", "once a day") or bounds ("at least", "up to").
+This reader is a small grammar over one unit table: number (digits or words, see
+:mod:`guard.facts.numbers`), optional range, unit, and the bound words around it.
+
+Normalisation: each unit maps to a dimension and a factor to its base (mg -> g, ml -> l,
+months and years -> hours, "%" -> percent), so "0.5 g" equals "500 mg" and "3 months" is not
+"3 years". A frequency is a rate per hour: "once a day" is 1/24, "every 4 hours" 1/4, "4 times
+in 24 hours" 1/6; a gap "4 hours between doses" is the rate 1/4 with its bound turned round
+(at least 4 hours apart = at most 1/4 per hour). A number before a noun that is not a unit
+counts that noun ("4 doses" is count:dose). An amount per period ("30 ml in 24 hours") is
+read as the amount, its period kept in the phrase, so a daily total can be checked as one
+arithmetic step over the dose and the number of doses. A bound under a negation is turned round: "do not
+give for more than 3 days" bounds the days at 3 or fewer, and that negation is marked as
+consumed so polarity does not count it again.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from functools import lru_cache
+
+from pydantic import BaseModel, ConfigDict
+
+from guard.facts.numbers import NUMBER, NUMBER_WORD_RUN, read_number
+
+__all__ = ["Bound", "Quantity", "quantities"]
+
+
+class Bound(str, Enum):
+    eq = "eq"
+    ge = "ge"
+    gt = "gt"
+    le = "le"
+    lt = "lt"
+
+
+_FLIP = {Bound.eq: Bound.eq, Bound.ge: Bound.lt, Bound.gt: Bound.le, Bound.le: Bound.gt, Bound.lt: Bound.ge}
+_INVERT = {Bound.eq: Bound.eq, Bound.ge: Bound.le, Bound.gt: Bound.lt, Bound.le: Bound.ge, Bound.lt: Bound.gt}
+
+
+class Quantity(BaseModel):
+    """One quantity slot; ``lo == hi`` for a single value. Values are in the base unit."""
+
+    model_config = ConfigDict(frozen=True)
+
+    surface: str  # as written ("2 to 4 years")
+    start: int
+    end: int
+    dim: str  # "mass", "volume", "duration", "rate", "percent", "count:dose", "number", "money:GBP", ...
+    lo: float
+    hi: float
+    bound: Bound = Bound.eq
+    negation_at: int | None = None  # where a negation this bound consumed starts
+    count: float | None = None  # the number of times in a frequency ("4 times in 24 hours": 4)
+    scale: float = 1.0  # the unit's factor to its base: lo / scale is the number as written
+    phrase: str = ""  # the quantity with its bound words, as written ("at least 4 hours between doses")
+    period: float | None = None  # hours of the period an amount is given for ("30 ml in 24 hours": 24)
+
+    @property
+    def written(self) -> tuple[float, float]:
+        return self.lo / self.scale, self.hi / self.scale
+
+    @property
+    def is_range(self) -> bool:
+        return self.hi > self.lo
+
+
+_HOUR = 1.0
+_DURATION = {
+    "second": 1 / 3600,
+    "sec": 1 / 3600,
+    "s": 1 / 3600,
+    "minute": 1 / 60,
+    "min": 1 / 60,
+    "hour": _HOUR,
+    "hr": _HOUR,
+    "h": _HOUR,
+    "day": 24.0,
+    "working day": 24.0,
+    "business day": 24.0,
+    "week": 168.0,
+    "wk": 168.0,
+    "fortnight": 336.0,
+    "month": 730.5,
+    "year": 8766.0,
+    "yr": 8766.0,
+}
+_UNITS: dict[str, tuple[str, float]] = {
+    "mcg": ("mass", 1e-6),
+    "µg": ("mass", 1e-6),
+    "μg": ("mass", 1e-6),
+    "microgram": ("mass", 1e-6),
+    "mg": ("mass", 1e-3),
+    "milligram": ("mass", 1e-3),
+    "g": ("mass", 1.0),
+    "gram": ("mass", 1.0),
+    "gramme": ("mass", 1.0),
+    "kg": ("mass", 1e3),
+    "kilogram": ("mass", 1e3),
+    "kilo": ("mass", 1e3),
+    "ml": ("volume", 1e-3),
+    "millilitre": ("volume", 1e-3),
+    "milliliter": ("volume", 1e-3),
+    "cl": ("volume", 1e-2),
+    "dl": ("volume", 0.1),
+    "l": ("volume", 1.0),
+    "litre": ("volume", 1.0),
+    "liter": ("volume", 1.0),
+    "%": ("percent", 1.0),
+    "per cent": ("percent", 1.0),
+    "percent": ("percent", 1.0),
+    "°c": ("temperature_c", 1.0),
+    "ºc": ("temperature_c", 1.0),
+    "degrees c": ("temperature_c", 1.0),
+    "degrees celsius": ("temperature_c", 1.0),
+    "°f": ("temperature_f", 1.0),
+    "degrees fahrenheit": ("temperature_f", 1.0),
+    "degrees f": ("temperature_f", 1.0),
+    "º f": ("temperature_f", 1.0),
+    "° f": ("temperature_f", 1.0),
+    "° c": ("temperature_c", 1.0),
+    "mm": ("length", 1e-3),
+    "cm": ("length", 1e-2),
+    "m": ("length", 1.0),
+    "metre": ("length", 1.0),
+    "meter": ("length", 1.0),
+    "km": ("length", 1e3),
+    "kilometre": ("length", 1e3),
+    "kilometer": ("length", 1e3),
+    "mile": ("length", 1609.344),
+    "inch": ("length", 0.0254),
+    "ft": ("length", 0.3048),
+    "feet": ("length", 0.3048),
+    "foot": ("length", 0.3048),
+    "gb": ("data", 1.0),
+    "mb": ("data", 1e-3),
+    "tb": ("data", 1e3),
+}
+_UNITS.update({name: ("duration", factor) for name, factor in _DURATION.items()})
+_CURRENCY_SIGN = {"£": "GBP", "$": "USD", "€": "EUR"}
+_CURRENCY_WORD = {"gbp": "GBP", "usd": "USD", "eur": "EUR", "pound": "GBP", "dollar": "USD", "euro": "EUR"}
+_MULTIPLIER = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
+_ADVERB_RATE = {
+    "hourly": 1.0,
+    "daily": 24.0,
+    "nightly": 24.0,
+    "weekly": 168.0,
+    "monthly": 730.5,
+    "yearly": 8766.0,
+    "annually": 8766.0,
+}
+
+
+def _alternation(words) -> str:
+    forms = []
+    for word in sorted(words, key=len, reverse=True):
+        escaped = re.escape(word).replace(r"\ ", r"\s+")
+        plural = (
+            ""
+            if word in {"%", "°c", "ºc", "°f", "feet", "ft", "s", "h", "m", "g", "l"}
+            or not word[-1].isalpha()
+            else "(?:e?s)?"
+        )
+        forms.append(escaped + plural)
+    return "(?:" + "|".join(forms) + ")"
+
+
+_V = rf"(?:{NUMBER}|\b{NUMBER_WORD_RUN})"
+_UNIT = _alternation(_UNITS) + r"(?![a-z])"
+_TIME = _alternation(_DURATION) + r"(?![a-z])"
+_COUNT = rf"(?:(?P<c>{_V})\s+times|(?P<cw>once|twice|thrice))"
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "money",
+        re.compile(
+            rf"(?P<cur>[£$€])\s?(?P<v>{NUMBER})(?:\s?(?P<mult>k|m|bn|million|billion|thousand)(?![a-z]))?",
+            re.I,
+        ),
+    ),
+    (
+        "money",
+        re.compile(
+            rf"(?P<v>{_V})\s?(?P<mult>million|billion|thousand)?\s?(?P<curw>gbp|usd|eur|pounds?|dollars?|euros?)(?![a-z])",
+            re.I,
+        ),
+    ),
+    (
+        "frequency",
+        re.compile(
+            rf"{_COUNT}\s+(?:a|an|per|each|every|in|in\s+an?)\s+(?:(?P<n>{_V})\s+)?(?P<u>{_TIME})", re.I
+        ),
+    ),
+    (
+        "frequency_adverb",
+        re.compile(rf"{_COUNT}\s+(?P<adv>hourly|daily|nightly|weekly|monthly|yearly|annually)", re.I),
+    ),
+    ("every", re.compile(rf"\bevery\s+(?P<other>other\s+)?(?:(?P<n>{_V})\s+)?(?P<u>{_TIME})", re.I)),
+    (
+        "interval",
+        re.compile(
+            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+)?(?:doses?|them|applications?|"
+            rf"tablets?|feeds?|injections?|treatments?|courses?))",
+            re.I,
+        ),
+    ),
+    ("adverb", re.compile(r"\b(?P<adv>hourly|daily|nightly|weekly|monthly|yearly|annually)\b", re.I)),
+    (
+        "range",
+        re.compile(
+            rf"(?P<pre>\bbetween\s+|\bfrom\s+)?(?P<a>{_V})\s*(?P<ua>{_UNIT})?\s*(?P<sep>to|-|–|—|and)\s*(?P<b>{_V})"
+            rf"\s*-?\s*(?P<ub>{_UNIT})?",
+            re.I,
+        ),
+    ),
+    (
+        "per_period",
+        re.compile(
+            rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})\s+(?:in|per|a|an|each|every)\s+(?:(?P<n>{_V})\s+)?(?P<p>{_TIME})",
+            re.I,
+        ),
+    ),
+    ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I)),
+    ("single", re.compile(rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})", re.I)),
+    ("count", re.compile(rf"(?P<v>{_V})\s+(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
+    ("bare", re.compile(rf"(?P<v>{_V})", re.I)),
+]
+
+_BOUND_BEFORE = re.compile(
+    r"(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
+    r"more\s+than|over|above|exceeding|greater\s+than|longer\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
+    r"up\s+to|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
+    r"no\s+later\s+than)\s*(?:the\s+)?$",
+    re.I,
+)
+_BOUND_AFTER = re.compile(
+    r"^\s*(?P<w>or\s+more|or\s+over|and\s+over|and\s+above|or\s+above|\+|or\s+older|or\s+longer|or\s+less|"
+    r"or\s+under|and\s+under|or\s+below|or\s+fewer|or\s+younger|or\s+shorter|at\s+most|at\s+the\s+most|at\s+least)\b",
+    re.I,
+)
+_BOUND_WORDS = {
+    "at least": Bound.ge,
+    "no less than": Bound.ge,
+    "not less than": Bound.ge,
+    "no fewer than": Bound.ge,
+    "minimum": Bound.ge,
+    "a minimum": Bound.ge,
+    "min": Bound.ge,
+    "more than": Bound.gt,
+    "over": Bound.gt,
+    "above": Bound.gt,
+    "exceeding": Bound.gt,
+    "greater than": Bound.gt,
+    "longer than": Bound.gt,
+    "at most": Bound.le,
+    "no more than": Bound.le,
+    "not more than": Bound.le,
+    "up to": Bound.le,
+    "maximum": Bound.le,
+    "a maximum": Bound.le,
+    "max": Bound.le,
+    "under": Bound.lt,
+    "below": Bound.lt,
+    "less than": Bound.lt,
+    "fewer than": Bound.lt,
+    "shorter than": Bound.lt,
+    "within": Bound.le,
+    "no later than": Bound.le,
+    "or more": Bound.ge,
+    "or over": Bound.ge,
+    "and over": Bound.ge,
+    "and above": Bound.ge,
+    "or above": Bound.ge,
+    "+": Bound.ge,
+    "or older": Bound.ge,
+    "or longer": Bound.ge,
+    "or less": Bound.le,
+    "or under": Bound.le,
+    "and under": Bound.le,
+    "or below": Bound.le,
+    "or fewer": Bound.le,
+    "or younger": Bound.le,
+    "or shorter": Bound.le,
+    "at the most": Bound.le,
+}
+# a negation at most four words before the bound governs it ("do not give it for more than");
+# further away it governs the verb, and the bound restricts something else ("do not give ...
+# to babies under 3 months")
+_NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-]+){0,4}\s*$", re.I)
+_NOT_COUNT_NOUNS = frozenset(
+    {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
+)
+
+
+def _unit_of(surface: str | None) -> tuple[str, float] | None:
+    if not surface:
+        return None
+    key = " ".join(surface.lower().split())
+    if key in _UNITS:
+        return _UNITS[key]
+    for suffix in ("es", "s"):
+        if key.endswith(suffix) and key[: -len(suffix)] in _UNITS:
+            return _UNITS[key[: -len(suffix)]]
+    return None
+
+
+def _phrase(text: str, start: int, end: int) -> str:
+    before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
+    after = _BOUND_AFTER.match(text[end : end + 20])
+    first = start - len(before.group(0)) if before else start
+    last = end + after.end() if after else end
+    return " ".join(text[first:last].split())
+
+
+def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
+    """The bound words around text[start:end], turned round under a negation before them."""
+    before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
+    after = _BOUND_AFTER.match(text[end : end + 20])
+    bound = Bound.eq
+    if before:
+        bound = _BOUND_WORDS[" ".join(before.group("w").lower().rstrip(". ").split()).removesuffix(" of")]
+    elif after:
+        bound = _BOUND_WORDS[" ".join(after.group("w").lower().split())]
+    if bound is Bound.eq or before is None:
+        return bound, None
+    bound_start = start - len(before.group(0))
+    negation = _NEGATION_BEFORE.search(text[max(0, bound_start - 80) : bound_start])
+    if negation and not before.group("w").lower().startswith(("no ", "not ")):
+        return _FLIP[bound], max(0, bound_start - 80) + negation.start()
+    return bound, None
+
+
+@lru_cache(maxsize=2048)
+def quantities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> tuple[Quantity, ...]:
+    """Every quantity of ``text`` in order; ``skip``: spans read by other slots (dates)."""
+    taken = [False] * (len(text) + 1)
+    for s, e in skip:
+        taken[s:e] = [True] * (e - s)
+    found: list[Quantity] = []
+    for kind, pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            if any(taken[match.start() : match.end()]) or not _starts_cleanly(text, match.start()):
+                continue
+            quantity = _READERS[kind](text, match)
+            if quantity is None:
+                continue
+            taken[quantity.start : quantity.end] = [True] * (quantity.end - quantity.start)
+            found.append(quantity)
+    return tuple(sorted(found, key=lambda q: q.start))
+
+
+def _starts_cleanly(text: str, start: int) -> bool:
+    """A number glued to a word ("B12", "COVID-19", "v2.5") is a name, not a quantity."""
+    return start == 0 or not (
+        text[start - 1].isalnum()
+        or text[start - 1] in "_."
+        or (text[start - 1] == "-" and start >= 2 and text[start - 2].isalpha())
+    )
+
+
+def _make(
+    text: str,
+    start: int,
+    end: int,
+    dim: str,
+    lo: float,
+    hi: float,
+    invert: bool = False,
+    count: float | None = None,
+    scale: float = 1.0,
+) -> Quantity:
+    bound, negation_at = _bound(text, start, end)
+    if invert:
+        bound = _INVERT[bound]
+    return Quantity(
+        surface=text[start:end],
+        start=start,
+        end=end,
+        dim=dim,
+        lo=min(lo, hi),
+        hi=max(lo, hi),
+        bound=bound,
+        negation_at=negation_at,
+        count=count,
+        scale=scale,
+        phrase=_phrase(text, start if negation_at is None else negation_at, end),
+    )
+
+
+def _value(surface: str | None, default: float | None = None) -> float | None:
+    return default if surface is None else read_number(surface)
+
+
+def _money(text, m):
+    value = _value(m.group("v"))
+    if value is None:
+        return None
+    sign = m.groupdict().get("cur")
+    code = _CURRENCY_SIGN[sign] if sign else _CURRENCY_WORD[m.group("curw").lower().rstrip("s")]
+    scale = _MULTIPLIER.get((m.group("mult") or "").lower(), 1.0)
+    return _make(text, m.start(), m.end(), f"money:{code}", value * scale, value * scale)
+
+
+def _count_of(m) -> float | None:
+    return read_number(m.group("cw")) if m.group("cw") else _value(m.group("c"))
+
+
+def _frequency(text, m):
+    count, span = _count_of(m), _value(m.group("n"), 1.0)
+    unit = _unit_of(m.group("u"))
+    if count is None or span is None or unit is None or span == 0:
+        return None
+    rate = count / (span * unit[1])
+    return _make(text, m.start(), m.end(), "rate", rate, rate, count=count)
+
+
+def _frequency_adverb(text, m):
+    count = _count_of(m)
+    if count is None:
+        return None
+    rate = count / _ADVERB_RATE[m.group("adv").lower()]
+    return _make(text, m.start(), m.end(), "rate", rate, rate, count=count)
+
+
+def _every(text, m):
+    span, unit = _value(m.group("n"), 1.0), _unit_of(m.group("u"))
+    if span is None or unit is None or span == 0:
+        return None
+    rate = 1 / (span * unit[1] * (2 if m.group("other") else 1))
+    return _make(text, m.start(), m.end(), "rate", rate, rate, invert=True)
+
+
+def _interval(text, m):
+    span, unit = _value(m.group("n")), _unit_of(m.group("u"))
+    if span is None or unit is None or span == 0:
+        return None
+    rate = 1 / (span * unit[1])
+    return _make(text, m.start(), m.end(), "rate", rate, rate, invert=True)
+
+
+def _adverb(text, m):
+    rate = 1 / _ADVERB_RATE[m.group("adv").lower()]
+    return _make(text, m.start(), m.end(), "rate", rate, rate)
+
+
+def _range(text, m):
+    sep = m.group("sep").lower()
+    if sep == "and" and not m.group("pre"):
+        return None
+    if not (m.group("ub") or m.group("pre") or sep == "to"):
+        return None
+    a, b = _value(m.group("a")), _value(m.group("b"))
+    unit_b = _unit_of(m.group("ub"))
+    unit_a = _unit_of(m.group("ua")) or unit_b
+    if a is None or b is None or (unit_b and unit_a and unit_a[0] != unit_b[0]):
+        return None
+    dim, fa, fb = (unit_b[0], unit_a[1], unit_b[1]) if unit_b and unit_a else ("number", 1.0, 1.0)
+    if a * fa > b * fb:  # "10-2" is not a range; leave the numbers to the single readers
+        return None
+    start = m.start("a") if m.group("pre") is None else m.start()
+    return _make(text, start, m.end(), dim, a * fa, b * fb, scale=fb)
+
+
+def _age(text, m):
+    value, unit = _value(m.group("v")), _unit_of(m.group("u"))
+    if value is None or unit is None:
+        return None
+    return _make(text, m.start(), m.end(), "duration", value * unit[1], value * unit[1], scale=unit[1])
+
+
+def _single(text, m):
+    value, unit = _value(m.group("v")), _unit_of(m.group("u"))
+    if value is None or unit is None:
+        return None
+    if unit[0] == "length" and m.group("u").strip().lower() == "m" and text[m.end() : m.end() + 1].isalpha():
+        return None
+    start = m.start()
+    if unit[0].startswith("temperature") and _minus_before(text, start):
+        value, start = -value, start - 1  # "-2°C": only temperatures are read with a sign
+    return _make(text, start, m.end(), unit[0], value * unit[1], value * unit[1], scale=unit[1])
+
+
+def _minus_before(text: str, start: int) -> bool:
+    """A minus sign glued to the number and standing alone ("at -2°C", "(-5 °C)"), not "2-4"."""
+    return start >= 1 and text[start - 1] in "-−" and (start == 1 or text[start - 2] in " (\t\n/")
+
+
+def _per_period(text, m):
+    quantity, span, period = _single(text, m), _value(m.group("n"), 1.0), _unit_of(m.group("p"))
+    if quantity is None or span is None or period is None:
+        return None
+    return quantity.model_copy(update={"period": span * period[1]})
+
+
+def _count(text, m):
+    noun = m.group("noun").lower()
+    value = _value(m.group("v"))
+    if value is None or noun in _NOT_COUNT_NOUNS or _is_stopword(noun):
+        return None
+    if _is_year(m.group("v")) or (m.group("v").isalpha() and value == 1.0):
+        return None  # "in 2020 the", "one of", "the one exception": not counts
+    singular = noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
+    return _make(text, m.start(), m.end(), f"count:{singular}", value, value)
+
+
+def _bare(text, m):
+    value = _value(m.group("v"))
+    if value is None or _is_year(m.group("v")) or (m.group("v").isalpha() and value <= 1.0):
+        return None
+    return _make(text, m.start(), m.end(), "number", value, value)
+
+
+def _is_year(surface: str) -> bool:
+    return bool(re.fullmatch(r"1[89]\d\d|20\d\d", surface))
+
+
+@lru_cache(maxsize=1)
+def _stopwords() -> frozenset[str]:
+    from guard.facts.lexicon import ENGLISH
+
+    return ENGLISH.stopwords
+
+
+def _is_stopword(word: str) -> bool:
+    return word in _stopwords()
+
+
+_READERS = {
+    "money": _money,
+    "frequency": _frequency,
+    "frequency_adverb": _frequency_adverb,
+    "every": _every,
+    "interval": _interval,
+    "adverb": _adverb,
+    "range": _range,
+    "per_period": _per_period,
+    "age": _age,
+    "single": _single,
+    "count": _count,
+    "bare": _bare,
+}

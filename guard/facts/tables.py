@@ -1,0 +1,136 @@
+"""Table rows read from Markdown and HTML, each with its cells and the column headers.
+
+Why: a dose table is the commonest place a wrong answer hides ("2.5 ml" is in the passage,
+but in the row for 3 to 6 months). A row is only evidence together with its headers and its
+first cell (what the row is about), so rows are read as cells here and joined by
+:mod:`guard.facts.units` into "Age: 2 to 4 years | Dose: 7.5 ml".
+
+Defined handling of bad tables: a Markdown table without a separator row (``|---|``) has no
+headers, its rows are plain cells; a row with more cells than headers keeps the extra cells
+unlabelled, one with fewer uses the headers it has; empty rows are skipped. HTML rows come
+from ``<tr>`` elements (closed or not); ``<th>`` rows, or the first row of a ``<thead>``,
+are headers.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+__all__ = ["TableRow", "html_table_rows", "markdown_table_blocks", "row_text"]
+
+
+@dataclass(frozen=True)
+class TableRow:
+    start: int  # the row's own source text in the passage
+    end: int
+    cells: tuple[str, ...]
+    headers: tuple[str, ...]  # may be empty (a table without headers)
+
+
+_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_LINE = re.compile(r"[^\n]*(?:\n|$)")
+
+
+def _cells(line: str) -> tuple[str, ...]:
+    body = line.strip()
+    if body.startswith("|"):
+        body = body[1:]
+    if body.endswith("|") and not body.endswith("\\|"):
+        body = body[:-1]
+    parts = re.split(r"(?<!\\)\|", body)
+    return tuple(part.strip().replace("\\|", "|") for part in parts)
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every line, line break excluded."""
+    spans = []
+    for match in _LINE.finditer(text):
+        if match.start() == len(text) and spans:
+            break
+        spans.append((match.start(), match.start() + len(match.group(0).rstrip("\r\n"))))
+    return spans
+
+
+def _is_table_line(line: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith("|") and len(stripped) > 1
+
+
+def markdown_table_blocks(text: str) -> list[tuple[int, int, list[TableRow]]]:
+    """Each Markdown table as (start, end, rows); header and separator lines are not rows."""
+    blocks: list[tuple[int, int, list[TableRow]]] = []
+    lines = _lines(text)
+    i = 0
+    while i < len(lines):
+        if not _is_table_line(text[lines[i][0] : lines[i][1]]):
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and _is_table_line(text[lines[j][0] : lines[j][1]]):
+            j += 1
+        blocks.append((lines[i][0], lines[j - 1][1], _markdown_rows(text, lines[i:j])))
+        i = j
+    return blocks
+
+
+def _markdown_rows(text: str, lines: list[tuple[int, int]]) -> list[TableRow]:
+    headers: tuple[str, ...] = ()
+    body = lines
+    if len(lines) >= 2 and _SEPARATOR.match(text[lines[1][0] : lines[1][1]]):
+        headers = _cells(text[lines[0][0] : lines[0][1]])
+        body = lines[2:]
+    rows = []
+    for start, end in body:
+        line = text[start:end]
+        if _SEPARATOR.match(line):
+            continue
+        cells = _cells(line)
+        if any(cells):
+            lead = len(line) - len(line.lstrip())
+            rows.append(TableRow(start + lead, end, cells, headers))
+    return rows
+
+
+_TABLE = re.compile(r"<table\b[^>]*>.*?(?:</table\s*>|$)", re.IGNORECASE | re.DOTALL)
+_ROW = re.compile(r"<tr\b[^>]*>(.*?)(?=<tr\b|</tr\s*>|</table\s*>|$)", re.IGNORECASE | re.DOTALL)
+_CELL = re.compile(r"<(t[hd])\b[^>]*>(.*?)(?=<t[hd]\b|</t[hd]\s*>|</tr\s*>|$)", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _cell_text(raw: str) -> str:
+    return " ".join(html.unescape(_TAG.sub(" ", raw)).split())
+
+
+def html_table_rows(text: str) -> list[tuple[int, int, list[TableRow]]]:
+    """Each HTML table as (start, end, rows); the header row is not a row of its own."""
+    blocks = []
+    for table in _TABLE.finditer(text):
+        rows: list[TableRow] = []
+        headers: tuple[str, ...] = ()
+        for row in _ROW.finditer(table.group(0)):
+            cells = _CELL.findall(row.group(1))
+            values = tuple(_cell_text(raw) for _, raw in cells)
+            if not any(values):
+                continue
+            in_head = "<thead" in table.group(0)[: row.start()].lower() and "</thead" not in (
+                table.group(0)[: row.start()].lower()
+            )
+            if not headers and not rows and (all(tag.lower() == "th" for tag, _ in cells) or in_head):
+                headers = values
+                continue
+            rows.append(TableRow(table.start() + row.start(), table.start() + row.end(), values, headers))
+        blocks.append((table.start(), table.end(), rows))
+    return blocks
+
+
+def row_text(row: TableRow) -> str:
+    """'Header: cell | Header: cell', unlabelled cells as they are, empty cells left out."""
+    parts = []
+    for index, cell in enumerate(row.cells):
+        if not cell:
+            continue
+        header = row.headers[index] if index < len(row.headers) else ""
+        parts.append(f"{header}: {cell}" if header else cell)
+    return " | ".join(parts)

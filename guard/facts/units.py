@@ -1,0 +1,207 @@
+"""Evidence units: the pieces of a passage a claim is checked against.
+
+Why units and not whole passages: a claim is right or wrong against one fact, and a passage
+holds many. "2.5 ml for a 3-year-old" is wrong against the row "Age: 2 to 4 years | Dose:
+7.5 ml" even though "2.5 ml" appears in the passage. So a passage is cut into sentences
+(spaCy's senter through :mod:`guard.verifiers.language`), Markdown and HTML table rows
+joined with their headers, list items with their lead-in ("Warnings: Do not give with any
+other medicine containing febrilonol."), and headings (kind ``heading``: a title names
+facts, "Febrilon 120 mg/5 ml", but says nothing about negation or modality).
+
+Instruction-like text (:mod:`guard.facts.injection`) is not evidence: units overlapping it
+are dropped and the warning is returned. Very long runs without spaces (base64, minified
+data) are cut into pieces before sentence splitting, and the units of one passage are
+capped (``max_units``); both are said in ``notes``. Results are cached per passage text.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pydantic import BaseModel, Field
+
+from guard.facts.injection import find_injections
+from guard.facts.tables import TableRow, html_table_rows, markdown_table_blocks, row_text
+from guard.facts.types import EvidenceUnit, InjectionWarning, UnitKind
+
+__all__ = ["DEFAULT_MAX_UNITS", "UnitsResult", "evidence_units"]
+
+DEFAULT_MAX_UNITS = 200
+_LONG_RUN = 300  # characters without whitespace cut into pieces before sentence splitting
+
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?=\S)")
+_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(?=\S)")
+
+
+class UnitsResult(BaseModel):
+    """The units of one passage, what was excluded as instructions, and notes for a reader."""
+
+    units: list[EvidenceUnit] = Field(default_factory=list)
+    warnings: list[InjectionWarning] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+# (kind, start, end, text, anchor) before indices are assigned
+_Draft = tuple[UnitKind, int, int, str, str | None]
+
+
+def evidence_units(passage_id: str, text: str, max_units: int = DEFAULT_MAX_UNITS) -> UnitsResult:
+    """Cut one passage into evidence units; never raises on odd input."""
+    return _evidence_units(passage_id, text or "", max(0, max_units)).model_copy(deep=True)
+
+
+@lru_cache(maxsize=512)
+def _evidence_units(passage_id: str, text: str, max_units: int) -> UnitsResult:
+    if not text.strip():
+        return UnitsResult(notes=[f"passage {passage_id} is empty: no evidence units"])
+    warnings = find_injections(passage_id, text)
+    notes: list[str] = []
+    drafts = [d for d in _drafts(text, notes) if not _overlaps(d, warnings)]
+    drafts.sort(key=lambda d: (d[1], d[2]))
+    if warnings and not drafts:
+        notes.append(f"passage {passage_id} holds only instruction-like text: no evidence units")
+    elif warnings:
+        notes.append(
+            f"passage {passage_id}: {len(warnings)} instruction-like span(s) excluded from the evidence"
+        )
+    if len(drafts) > max_units:
+        notes.append(f"passage {passage_id} has {len(drafts)} units; only the first {max_units} are checked")
+        drafts = drafts[:max_units]
+    units = [
+        EvidenceUnit(passage_id=passage_id, index=i, kind=kind, text=body, start=s, end=e, anchor=anchor)
+        for i, (kind, s, e, body, anchor) in enumerate(drafts)
+    ]
+    return UnitsResult(units=units, warnings=warnings, notes=notes)
+
+
+def _overlaps(draft: _Draft, warnings: list[InjectionWarning]) -> bool:
+    return any(draft[1] < w.end and w.start < draft[2] for w in warnings)
+
+
+def _drafts(text: str, notes: list[str]) -> list[_Draft]:
+    covered = [False] * (len(text) + 1)
+    drafts: list[_Draft] = []
+    for start, end, rows in html_table_rows(text) + markdown_table_blocks(text):
+        if any(covered[start:end]):
+            continue  # a Markdown-looking line inside an HTML table
+        covered[start:end] = [True] * (end - start)
+        drafts.extend(_row_draft(row) for row in rows if row_text(row))
+    lines = _free_lines(text, covered)
+    drafts.extend(_list_drafts(text, lines))
+    drafts.extend(_prose_drafts(text, lines, notes))
+    return drafts
+
+
+def _row_draft(row: TableRow) -> _Draft:
+    anchor = next((cell for cell in row.cells if cell), None)
+    return (UnitKind.table_row, row.start, row.end, row_text(row), anchor)
+
+
+def _free_lines(text: str, covered: list[bool]) -> list[tuple[int, int]]:
+    """Lines outside tables, blank lines included (they end paragraphs and lists)."""
+    spans, start = [], 0
+    for match in re.finditer(r"\n|$", text):
+        end = match.start()
+        if not any(covered[start:end]) or start == end:
+            spans.append((start, end))
+        start = match.end()
+        if match.end() >= len(text):
+            break
+    return spans
+
+
+def _list_drafts(text: str, lines: list[tuple[int, int]]) -> list[_Draft]:
+    drafts: list[_Draft] = []
+    lead_in: str | None = None
+    in_list = False
+    for start, end in lines:
+        line = text[start:end]
+        bullet = _LIST_ITEM.match(line)
+        if bullet:
+            if not in_list:
+                lead_in = _lead_in(text, lines, start)
+                in_list = True
+            item_start = start + bullet.end()
+            item = line[bullet.end() :].strip()
+            body = f"{lead_in} {item}" if lead_in else item
+            drafts.append(
+                (UnitKind.list_item, item_start, item_start + len(line[bullet.end() :].rstrip()), body, None)
+            )
+        elif line.strip():
+            in_list = False
+    return drafts
+
+
+def _lead_in(text: str, lines: list[tuple[int, int]], list_start: int) -> str | None:
+    """The line before a list, when it introduces it: ends with ':' or is a heading."""
+    previous = [text[s:e].strip() for s, e in lines if e <= list_start and text[s:e].strip()]
+    if not previous:
+        return None
+    line = previous[-1]
+    heading = _HEADING.match(line)
+    if heading:
+        return line[heading.end() :].strip().rstrip(":") + ":"
+    if line.endswith(":"):
+        return re.split(r"(?<=[.!?])\s+", line)[-1]
+    return None
+
+
+def _prose_drafts(text: str, lines: list[tuple[int, int]], notes: list[str]) -> list[_Draft]:
+    """Headings as units of their own; paragraphs split into sentences."""
+    drafts: list[_Draft] = []
+    paragraphs: list[tuple[int, int]] = []
+    current: list[tuple[int, int]] = []
+    for start, end in lines + [(len(text), len(text))]:
+        line = text[start:end]
+        heading = _HEADING.match(line)
+        if not line.strip() or _LIST_ITEM.match(line) or heading:
+            if current:
+                paragraphs.append((current[0][0], current[-1][1]))
+                current = []
+            if heading:
+                drafts.append(
+                    (UnitKind.heading, start + heading.end(), end, line[heading.end() :].strip(), None)
+                )
+            continue
+        current.append((start, end))
+    pieces = _without_long_runs(text, paragraphs, drafts, notes)
+    drafts.extend(_sentences(text, pieces))
+    return drafts
+
+
+def _without_long_runs(
+    text: str, paragraphs: list[tuple[int, int]], drafts: list[_Draft], notes: list[str]
+) -> list[tuple[int, int]]:
+    """Paragraph pieces for the sentence splitter; long space-free runs become units of their own."""
+    pieces: list[tuple[int, int]] = []
+    cut = False
+    for start, end in paragraphs:
+        cursor = start
+        for run in re.finditer(rf"\S{{{_LONG_RUN},}}", text[start:end]):
+            run_start, run_end = start + run.start(), start + run.end()
+            pieces.append((cursor, run_start))
+            for piece in range(run_start, run_end, _LONG_RUN):
+                piece_end = min(piece + _LONG_RUN, run_end)
+                drafts.append((UnitKind.sentence, piece, piece_end, text[piece:piece_end], None))
+            cursor = run_end
+            cut = True
+        pieces.append((cursor, end))
+    if cut:
+        notes.append(
+            f"runs of over {_LONG_RUN} characters without spaces were cut into {_LONG_RUN}-character units"
+        )
+    return [(s, e) for s, e in pieces if text[s:e].strip()]
+
+
+def _sentences(text: str, pieces: list[tuple[int, int]]) -> list[_Draft]:
+    if not pieces:
+        return []
+    from guard.verifiers.language import sentence_spans_many  # lazy: verifiers import this package
+
+    spans = sentence_spans_many([text[s:e] for s, e in pieces])
+    return [
+        (UnitKind.sentence, offset + s, offset + e, " ".join(text[offset + s : offset + e].split()), None)
+        for (offset, _), piece_spans in zip(pieces, spans, strict=True)
+        for s, e in piece_spans
+    ]

@@ -1,0 +1,69 @@
+"""How often the fact layer flags RAGTruth response sentences (train split; a development check).
+
+Run from the repository root:  python tests/facts/measure_ragtruth.py [N]
+Reads ../shared/data/ragtruth (never copied into the repo). Takes N (default 250) train
+responses of the Summary and QA tasks (seed 0), splits each response into sentences, and
+judges every sentence against the evidence units of its source. A sentence is "clean" when
+no annotated hallucination span overlaps it, "conflict" when an Evident/Subtle Conflict
+span does, "baseless" otherwise. Flagged = contradicted or unsupported. Not a test: RAGTruth
+labels spans, not facts, and most of its hallucinations carry no number, date or name (the
+fact layer abstains on those and leaves them to the learned judge).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from guard.facts import FactLabel, evidence_units, judge_facts  # noqa: E402
+from guard.verifiers.language import sentence_spans  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "ragtruth"
+
+
+def _sources() -> dict[str, str]:
+    sources = {}
+    for line in (DATA / "source_info.jsonl").read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        info = row["source_info"]
+        if row["task_type"] == "Summary" and isinstance(info, str):
+            sources[row["source_id"]] = info
+        elif row["task_type"] == "QA" and isinstance(info, dict) and isinstance(info.get("passages"), str):
+            sources[row["source_id"]] = info["passages"]
+    return sources
+
+
+def main(n: int = 250) -> None:
+    sources = _sources()
+    rows = [json.loads(line) for line in (DATA / "response.jsonl").read_text(encoding="utf-8").splitlines()]
+    rows = [r for r in rows if r["split"] == "train" and r["source_id"] in sources]
+    random.Random(0).shuffle(rows)
+    groups: dict[str, Counter] = {"clean": Counter(), "conflict": Counter(), "baseless": Counter()}
+    for row in rows[:n]:
+        units = evidence_units(row["source_id"], sources[row["source_id"]]).units
+        text = row["response"]
+        for start, end in sentence_spans(text):
+            spans = [s for s in row["labels"] if s["start"] < end and start < s["end"]]
+            group = (
+                "clean"
+                if not spans
+                else "conflict"
+                if any("Conflict" in s["label_type"] for s in spans)
+                else "baseless"
+            )
+            groups[group][judge_facts(text[start:end], units).label] += 1
+    for group, labels in groups.items():
+        total = sum(labels.values())
+        flagged = labels[FactLabel.contradicted] + labels[FactLabel.unsupported]
+        shares = ", ".join(f"{label.value} {count}" for label, count in labels.most_common())
+        print(f"{group:9} {flagged / max(total, 1):.3f} flagged of {total} sentences ({shares})")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 250)
