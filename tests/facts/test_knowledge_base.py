@@ -21,7 +21,15 @@ from guard.facts.lexicon import ENGLISH
 from guard.facts.slots import read_slots
 
 KB = Path(__file__).resolve().parents[2] / "examples" / "kb"
-DOCS = sorted(KB.glob("*.md")) + sorted(KB.glob("*.txt"))
+# The four documents added with the golden test questions came after the layer was written:
+# they are held out here and their figures are reported in docs/FACTS.md, not asserted.
+HELD_OUT = {
+    "clinic-allerquil-childrens-syrup.md",
+    "clinic-harrowgate-travel-vaccine-prices.md",
+    "hr-it-equipment-loan-pool.md",
+    "leisure-riverside-membership-terms.md",
+}
+DOCS = [p for p in sorted(KB.glob("*.md")) + sorted(KB.glob("*.txt")) if p.name not in HELD_OUT]
 FLAGGED = (FactLabel.contradicted, FactLabel.unsupported)
 
 
