@@ -2,7 +2,10 @@
 
 A backend is a plain object with ``generate(model, messages, params) -> Generation``;
 :class:`BackendProvider` adapts it to litellm's ``CustomLLM`` so that ``"<provider>/<model>"``
-goes through ``litellm.completion`` / ``acompletion`` like any hosted model. Backends raise
+goes through ``litellm.completion`` / ``acompletion`` like any hosted model, streamed too
+(``stream=True``): a backend that can split its answer (``pieces(text)``, the scripted test
+models give one piece per word) streams those pieces, any other (the embedded model) streams
+its whole answer as one piece once it is generated. Backends raise
 plain exceptions: ``TimeoutError`` becomes ``litellm.Timeout`` (retried), any other
 non-litellm exception becomes a non-retried ``litellm.APIError``; litellm exceptions pass
 through as they are (the scripted test models raise them on purpose).
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -32,7 +36,7 @@ __all__ = [
 ]
 
 # Parameters litellm forwards that an in-process backend may read or safely ignore.
-_IGNORED_PARAMS = {"max_retries", "num_retries", "stream_options"}
+_IGNORED_PARAMS = {"max_retries", "num_retries", "stream", "stream_options"}
 _SUPPORTED_PARAMS = {"max_tokens", "max_completion_tokens", "temperature", "stop", "seed"}
 
 
@@ -76,11 +80,35 @@ class BackendProvider(litellm.CustomLLM):
             self._respond, model, messages, model_response, optional_params, timeout
         )
 
-    def _respond(self, model, messages, model_response, optional_params, timeout):
-        started = time.perf_counter()
+    def streaming(self, *, model, messages, model_response, optional_params, timeout=None, **_):
+        generation = self._generate(model, messages, optional_params, timeout)
+        yield from self._chunks(generation)
+
+    async def astreaming(self, *, model, messages, model_response, optional_params, timeout=None, **_):
+        generation = await asyncio.to_thread(self._generate, model, messages, optional_params, timeout)
+        for chunk in self._chunks(generation):
+            yield chunk
+            await asyncio.sleep(0)  # let concurrent streams interleave, as network streams do
+
+    def _chunks(self, generation: Generation) -> Iterator[dict[str, Any]]:
+        """litellm's ``GenericStreamingChunk`` dicts: the pieces, then a closing one with usage."""
+        split = getattr(self.backend, "pieces", None)
+        for piece in split(generation.text) if split else [generation.text]:
+            yield {"text": piece, "is_finished": False, "finish_reason": "", "usage": None, "index": 0}
+        usage = {
+            "prompt_tokens": generation.prompt_tokens,
+            "completion_tokens": generation.completion_tokens,
+            "total_tokens": generation.prompt_tokens + generation.completion_tokens,
+        }
+        yield {
+            "text": "", "is_finished": True, "finish_reason": generation.finish_reason, "usage": usage,
+            "index": 0,
+        }
+
+    def _generate(self, model, messages, optional_params, timeout) -> Generation:
         try:
             params = params_from_litellm(optional_params, timeout)
-            generation = self.backend.generate(model, messages, params)
+            return self.backend.generate(model, messages, params)
         except openai.OpenAIError:  # every litellm error derives from the openai SDK's
             raise
         except TimeoutError as exc:
@@ -90,6 +118,10 @@ class BackendProvider(litellm.CustomLLM):
             raise litellm.APIError(
                 status_code=500, message=message, llm_provider=self.provider, model=model
             ) from exc
+
+    def _respond(self, model, messages, model_response, optional_params, timeout):
+        started = time.perf_counter()
+        generation = self._generate(model, messages, optional_params, timeout)
         model_response.choices[0].message.content = generation.text
         model_response.choices[0].finish_reason = generation.finish_reason
         model_response.model = f"{self.provider}/{model}"
