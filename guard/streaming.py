@@ -78,12 +78,22 @@ from retrievers.types import Passage, RetrievalResult
 if TYPE_CHECKING:
     from guard.review.queue import ReviewQueue
 
-__all__ = ["GuardedChunk", "StreamMode", "StreamOutcome", "astream_guarded", "stream_guarded", "stream_mode_for"]
+__all__ = [
+    "GuardedChunk",
+    "StreamMode",
+    "StreamOutcome",
+    "astream_guarded",
+    "sentence_pieces",
+    "stream_guarded",
+    "stream_mode_for",
+]
 
 _log = get_logger(__name__)
 
 # Appended when a stream stops after some sentences were sent and the policy refused the rest.
-STOPPED_NOTICE = "The rest of this answer was withheld: it could not be verified against the provided documents."
+STOPPED_NOTICE = (
+    "The rest of this answer was withheld: it could not be verified against the provided documents."
+)
 _WHOLE_ANSWER = (Action.refuse, Action.escalate)
 _MORE_THAN_A_MARK = (Action.strip, Action.regenerate, Action.refuse, Action.escalate)
 
@@ -135,8 +145,9 @@ def stream_mode_for(policy: Policy) -> StreamMode:
         (limits.min_citation_precision, Condition.low_citation_precision),
         (limits.max_hallucination_probability, Condition.high_hallucination_probability),
     )
-    if any(limit is not None and policy.actions.for_condition(c) in _MORE_THAN_A_MARK for limit, c in answer_level):
-        return StreamMode.hold
+    for limit, condition in answer_level:
+        if limit is not None and policy.actions.for_condition(condition) in _MORE_THAN_A_MARK:
+            return StreamMode.hold
     return StreamMode.sentence
 
 
@@ -180,7 +191,9 @@ def _mode(given: StreamMode | str | None, policy: Policy) -> StreamMode:
         return StreamMode(given)
     except ValueError:
         allowed = ", ".join(m.value for m in StreamMode)
-        raise InputError(f"stream_mode={given!r} is not a stream mode; use one of: {allowed} (or None)") from None
+        raise InputError(
+            f"stream_mode={given!r} is not a stream mode; use one of: {allowed} (or None)"
+        ) from None
 
 
 # --- hold -----------------------------------------------------------------------------------------
@@ -285,7 +298,9 @@ class _SentenceStream:
 
     async def chunks(self) -> AsyncIterator[GuardedChunk]:
         with trace_context(self.trace_id), _timed(self.timings, "retrieve"):
-            retrieval = await asyncio.to_thread(retrieve_evidence, self.query, self.source, self.policy, self.model)
+            retrieval = await asyncio.to_thread(
+                retrieve_evidence, self.query, self.source, self.policy, self.model
+            )
         if not retrieval.gate.passed:
             yield self._gate_refused(retrieval)
             return
@@ -309,7 +324,9 @@ class _SentenceStream:
             await deltas.aclose()  # a stopped stream frees the model call
         yield await self._final(retrieval, model_stream.completion)
 
-    async def _check_all(self, sentences: list[str], retrieval: RetrievalResult) -> AsyncIterator[GuardedChunk]:
+    async def _check_all(
+        self, sentences: list[str], retrieval: RetrievalResult
+    ) -> AsyncIterator[GuardedChunk]:
         for sentence in sentences:
             if self.stop:
                 return
@@ -340,10 +357,10 @@ class _SentenceStream:
             text, verification = await asyncio.to_thread(
                 verify_draft, self.query, sentence, retrieval, self.policy, self.model
             )
-        # Regenerating is out of reach once text has left: the policy's fallback applies.
-        decision = decide(verification, retrieval.gate, self.policy, attempt=self.policy.regenerate.max_attempts)
+        decision = self._decide(verification, retrieval)
         reasons = [
-            r for r in decision.reasons if r.claim_index is not None or r.condition is Condition.verifier_error
+            r for r in decision.reasons
+            if r.claim_index is not None or r.condition is Condition.verifier_error
         ]
         action = max((r.action for r in reasons), key=lambda a: a.severity, default=Action.pass_)
         return _Checked(action=action, reasons=reasons, text=text)
@@ -355,14 +372,16 @@ class _SentenceStream:
         as_sent = self.policy.model_copy(
             update={"auto_citation": self.policy.auto_citation.model_copy(update={"enabled": False})}
         )
+        generator = completion.model if completion else self.model
         with trace_context(self.trace_id), _timed(self.timings, "verify_final"):
             _, verification = await asyncio.to_thread(
-                verify_draft, self.query, draft, retrieval, as_sent, completion.model if completion else self.model
+                verify_draft, self.query, draft, retrieval, as_sent, generator
             )
-        decision = decide(verification, retrieval.gate, self.policy, attempt=self.policy.regenerate.max_attempts)
+        decision = self._decide(verification, retrieval)
         sent = "".join(self.sent)
         if not sent.strip():
-            tail = apply_action(decision, draft, verification, self.policy)  # what the whole-answer path shows
+            # Nothing left yet: the stream shows what the whole-answer path would.
+            tail = apply_action(decision, draft, verification, self.policy)
         elif self.stop:
             tail = f"\n\n{self.policy.holding_text if self.stop is Action.escalate else STOPPED_NOTICE}"
         else:
@@ -383,17 +402,24 @@ class _SentenceStream:
         )
         return await self._closing(response, tail)
 
+    def _decide(self, verification: Verification, retrieval: RetrievalResult) -> Decision:
+        # Regenerating is out of reach once text has left: the policy's fallback applies.
+        attempts = self.policy.regenerate.max_attempts
+        return decide(verification, retrieval.gate, self.policy, attempt=attempts)
+
     def _gate_refused(self, retrieval: RetrievalResult) -> GuardedChunk:
         verification = Verification(claims=[], verifiers=[])
         decision = decide(verification, retrieval.gate, self.policy)
         response = _response(
-            self.trace_id, self.query, self.model, self.policy, retrieval, draft="", verification=verification,
-            decision=decision, completions=[], timings=self.timings,
+            self.trace_id, self.query, self.model, self.policy, retrieval, draft="",
+            verification=verification, decision=decision, completions=[], timings=self.timings,
         )
         return self._final_chunk(response, response.answer, StreamOutcome.complete)
 
     def _model_failed(self, retrieval: RetrievalResult, error: ModelError) -> GuardedChunk:
-        response = _model_failed(self.trace_id, self.query, self.model, self.policy, retrieval, error, [], self.timings)
+        response = _model_failed(
+            self.trace_id, self.query, self.model, self.policy, retrieval, error, [], self.timings
+        )
         sent = "".join(self.sent)
         tail = f"\n\n{STOPPED_NOTICE}" if sent.strip() else response.answer
         response.answer, response.draft = sent + tail, "".join(self.checked)
@@ -417,7 +443,9 @@ class _SentenceStream:
             withheld=len(self.withheld),
             timings_ms={k: round(v, 1) for k, v in response.timings.items()},
         )
-        return GuardedChunk(text=tail, final=True, outcome=outcome, withheld=list(self.withheld), response=response)
+        return GuardedChunk(
+            text=tail, final=True, outcome=outcome, withheld=list(self.withheld), response=response
+        )
 
 
 def _marked(sentence: str, reasons: list[Reason]) -> str:

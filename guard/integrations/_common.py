@@ -76,7 +76,9 @@ class _FunctionBackend:
     def generate(self, model: str, messages: list[dict[str, Any]], params: GenerationParams) -> Generation:
         function = self.functions.get(model)
         if function is None:
-            raise ValueError(f"no model '{PROVIDER}/{model}' is registered; wrap the model in an adapter first")
+            raise ValueError(
+                f"no model '{PROVIDER}/{model}' is registered; wrap the model in an adapter first"
+            )
         text = function(messages, params)
         prompt_words = sum(len(str(m.get("content", "")).split()) for m in messages)
         return Generation(text=text, prompt_tokens=prompt_words, completion_tokens=len(text.split()))

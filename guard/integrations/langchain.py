@@ -57,7 +57,8 @@ class GuardedChain(Runnable[QuestionInput, GuardedResponse]):
     ) -> None:
         if not isinstance(retriever, (BaseRetriever, Retriever)):
             raise InputError(
-                f"retriever must be a LangChain BaseRetriever or a ragguard KnowledgeBase, not {type(retriever).__name__}"
+                "retriever must be a LangChain BaseRetriever or a ragguard KnowledgeBase, "
+                f"not {type(retriever).__name__}"
             )
         self.llm = llm
         self.retriever = retriever
@@ -65,7 +66,9 @@ class GuardedChain(Runnable[QuestionInput, GuardedResponse]):
         self.completion_kwargs = completion_kwargs
         self.model = register_chat_function("langchain", self._chat)
 
-    def invoke(self, input: QuestionInput, config: RunnableConfig | None = None, **kwargs: Any) -> GuardedResponse:
+    def invoke(
+        self, input: QuestionInput, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> GuardedResponse:
         return guarded_completion(**self._arguments(input, config), **kwargs)
 
     async def ainvoke(
@@ -73,7 +76,9 @@ class GuardedChain(Runnable[QuestionInput, GuardedResponse]):
     ) -> GuardedResponse:
         return await aguarded_completion(**await self._aarguments(input, config), **kwargs)
 
-    def stream(self, input: QuestionInput, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[GuardedChunk]:  # type: ignore[override]
+    def stream(  # type: ignore[override]
+        self, input: QuestionInput, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> Iterator[GuardedChunk]:
         yield from guarded_completion(**self._arguments(input, config), stream=True, **kwargs)
 
     async def astream(  # type: ignore[override]
@@ -86,7 +91,8 @@ class GuardedChain(Runnable[QuestionInput, GuardedResponse]):
     def _arguments(self, input: QuestionInput, config: RunnableConfig | None) -> dict[str, Any]:
         question = _question(input)
         if isinstance(self.retriever, BaseRetriever):
-            evidence: dict[str, Any] = {"contexts": passages_from_documents(self.retriever.invoke(question, config))}
+            documents = self.retriever.invoke(question, config)
+            evidence: dict[str, Any] = {"contexts": passages_from_documents(documents)}
         else:
             evidence = {"knowledge_base": self.retriever}
         return {"question": question, "model": self.model, "policy": self.policy, **evidence,
@@ -106,7 +112,7 @@ class GuardedChain(Runnable[QuestionInput, GuardedResponse]):
 
 
 class GuardVerifier(Runnable[dict[str, Any], CheckedAnswer]):
-    """``{"question", "documents", "answer"}`` → :class:`CheckedAnswer` (decision, verification, answer to show).
+    """``{"question", "documents", "answer"}`` → :class:`CheckedAnswer` (decision, verification, text).
 
     For chains that already answer: ``documents`` are LangChain documents or strings (in
     the order the answer's ``[n]`` citations count them), ``answer`` a string or a message.
@@ -116,7 +122,9 @@ class GuardVerifier(Runnable[dict[str, Any], CheckedAnswer]):
         self.policy = policy
         self.generator = generator
 
-    def invoke(self, input: dict[str, Any], config: RunnableConfig | None = None, **kwargs: Any) -> CheckedAnswer:
+    def invoke(
+        self, input: dict[str, Any], config: RunnableConfig | None = None, **kwargs: Any
+    ) -> CheckedAnswer:
         question, passages, answer = _verify_input(input)
         return check_answer(question, passages, answer, self.policy, self.generator)
 
@@ -155,7 +163,9 @@ def _question(input: QuestionInput) -> str:
 def _verify_input(input: dict[str, Any]) -> tuple[str, list[Passage], str]:
     missing = [key for key in ("question", "documents", "answer") if key not in input]
     if not isinstance(input, dict) or missing:
-        raise InputError(f"GuardVerifier takes a dict with question, documents and answer; missing: {missing}")
+        raise InputError(
+            f"GuardVerifier takes a dict with question, documents and answer; missing: {missing}"
+        )
     answer = input["answer"]
     return input["question"], passages_from_documents(input["documents"]), _text(answer) if isinstance(
         answer, BaseMessage) else answer

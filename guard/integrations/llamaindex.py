@@ -64,7 +64,9 @@ class GuardedQueryEngine(BaseQueryEngine):
         self.model = register_chat_function("llamaindex", self._chat)
 
     @classmethod
-    def from_index(cls, index: Any, llm: LLM, *, similarity_top_k: int = 5, **kwargs: Any) -> GuardedQueryEngine:
+    def from_index(
+        cls, index: Any, llm: LLM, *, similarity_top_k: int = 5, **kwargs: Any
+    ) -> GuardedQueryEngine:
         """Over ``index.as_retriever(similarity_top_k=...)`` (a VectorStoreIndex, say)."""
         return cls(index.as_retriever(similarity_top_k=similarity_top_k), llm, **kwargs)
 
@@ -111,7 +113,7 @@ class GuardNodePostprocessor(BaseNodePostprocessor):
         return nodes  # no answer exists yet at this stage: see verify_response
 
     def verify_response(self, response: Response, query: str | QueryBundle) -> Response:
-        """``response`` with the guard's answer, its source nodes kept, decision and verification in metadata."""
+        """``response`` with the guard's answer; its source nodes kept; decision, verification in metadata."""
         if not response.source_nodes:
             raise InputError("the response has no source_nodes to check it against; query with a retriever")
         question = query.query_str if isinstance(query, QueryBundle) else query
@@ -133,9 +135,10 @@ def passages_from_nodes(nodes: Sequence[NodeWithScore]) -> list[Passage]:
     for number, scored in enumerate(nodes, start=1):
         node = scored.node
         meta = {**node.metadata, "node_id": node.node_id}
+        source = str(meta.get("file_name", meta.get("source", "")))
         passages.append(
-            Passage(id=str(number), text=node.get_content(), source=str(meta.get("file_name", meta.get("source", ""))),
-                    title=meta.get("title"), metadata=meta, score=scored.score or 0.0)
+            Passage(id=str(number), text=node.get_content(), source=source, title=meta.get("title"),
+                    metadata=meta, score=scored.score or 0.0)
         )
     return passages
 
@@ -144,5 +147,9 @@ def _response(guarded: GuardedResponse, nodes: list[NodeWithScore]) -> Response:
     return Response(
         response=guarded.answer,
         source_nodes=nodes,
-        metadata={"decision": guarded.decision, "verification": guarded.verification, "guarded_response": guarded},
+        metadata={
+            "decision": guarded.decision,
+            "verification": guarded.verification,
+            "guarded_response": guarded,
+        },
     )

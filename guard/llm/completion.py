@@ -201,16 +201,16 @@ async def _stream(request: _Request, put: _Put) -> None:
     for model in request.models:
         attempts: list[Attempt] = []
         try:
-            stream, first = await _open_with_retries(request.messages, model, request.call, request.policy, attempts)
+            stream, first = await _open_with_retries(
+                request.messages, model, request.call, request.policy, attempts
+            )
         except _ModelFailed as failed:
             failures.append(failed)
             continue
         try:
             text, usage, finish = await _relay(stream, first, put)
         except Exception as exc:  # mid-stream: final, whatever its kind
-            attempts[-1] = attempts[-1].model_copy(
-                update={"outcome": AttemptOutcome.error, "error_type": type(exc).__name__, "error": _error_text(exc)}
-            )
+            attempts[-1] = _attempt(model, attempts[-1].number, AttemptOutcome.error, started, exc)
             put(_model_error([*failures, _ModelFailed(model, attempts, exc)]))
             return
         finally:
@@ -231,7 +231,11 @@ async def _stream(request: _Request, put: _Put) -> None:
 
 
 async def _open_with_retries(
-    messages: list[dict[str, Any]], model: str, call: dict[str, Any], policy: RetryPolicy, attempts: list[Attempt]
+    messages: list[dict[str, Any]],
+    model: str,
+    call: dict[str, Any],
+    policy: RetryPolicy,
+    attempts: list[Attempt],
 ) -> tuple[Any, Any]:
     """The model's stream and its first chunk: until text flows, errors are retried as in ``_run``."""
     from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
@@ -239,7 +243,9 @@ async def _open_with_retries(
     transient = _transient_for(model)
     retrying = AsyncRetrying(
         stop=stop_after_attempt(policy.retries + 1),
-        wait=wait_exponential_jitter(initial=policy.backoff_s, max=policy.max_backoff_s, jitter=policy.backoff_s),
+        wait=wait_exponential_jitter(
+            initial=policy.backoff_s, max=policy.max_backoff_s, jitter=policy.backoff_s
+        ),
         retry=retry_if_exception_type(transient),
         reraise=True,
     )

@@ -204,7 +204,8 @@ async def _streamed(
         chunks = aiter(stream)
         first = await anext(chunks)
         if first.final and Condition.model_error in first.decision.conditions:
-            _log.warning("server.model_failed", policy=policy.name, model=model, trace_id=first.response.trace_id)
+            trace_id = first.response.trace_id
+            _log.warning("server.model_failed", policy=policy.name, model=model, trace_id=trace_id)
             if guard.config.on_model_failure == "error":
                 await chunks.aclose()
                 raise _model_failed(first.response)
@@ -237,7 +238,11 @@ class _Head:
 
 
 async def _events(
-    request: Request, first: GuardedChunk, chunks: AsyncIterator[GuardedChunk], held: AsyncExitStack, head: _Head
+    request: Request,
+    first: GuardedChunk,
+    chunks: AsyncIterator[GuardedChunk],
+    held: AsyncExitStack,
+    head: _Head,
 ) -> AsyncIterator[bytes]:
     try:
         yield head.chunk({"role": "assistant", "content": ""})
