@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Protocol, runtime_checkable
 
@@ -36,6 +36,7 @@ from retrievers.types import Passage, RetrievalResult
 
 if TYPE_CHECKING:
     from guard.review.queue import ReviewQueue
+    from guard.streaming import GuardedChunk
 
 __all__ = ["guarded_completion", "aguarded_completion", "Retriever"]
 
@@ -65,9 +66,14 @@ async def aguarded_completion(
     model: str = DEFAULT_MODEL,
     policy: str | Policy = "default",
     review_queue: "ReviewQueue | str | None" = None,
+    stream: bool = False,
+    stream_mode: str | None = None,
     **litellm_kwargs: Any,
-) -> GuardedResponse:
+) -> GuardedResponse | AsyncIterator[GuardedChunk]:
     """Answer ``question`` (or the last user message) from evidence the guard checked.
+
+    ``stream=True`` returns an async iterator of checked chunks instead (``stream_mode``
+    "sentence" or "hold"; semantics in :mod:`guard.streaming`).
 
     Exactly one evidence source: ``knowledge_base``, ``retriever`` or ``contexts``.
     ``review_queue`` (a queue, a SQLite path or a PostgreSQL URL) receives the
@@ -75,6 +81,13 @@ async def aguarded_completion(
     decision only. ``litellm_kwargs`` (temperature, max_tokens, timeout, retries,
     fallback_model, api_base...) go to the model call unchanged.
     """
+    if stream:
+        from guard.streaming import astream_guarded
+
+        return astream_guarded(
+            messages, question=question, knowledge_base=knowledge_base, retriever=retriever, contexts=contexts,
+            model=model, policy=policy, review_queue=review_queue, stream_mode=stream_mode, **litellm_kwargs,
+        )
     started = time.perf_counter()
     # Answers are a few cited sentences; an unbounded draft only costs time on a CPU model.
     litellm_kwargs.setdefault("max_tokens", ANSWER_MAX_TOKENS)
@@ -109,9 +122,13 @@ async def aguarded_completion(
 
 
 def guarded_completion(
-    messages: Sequence[dict[str, Any]] | None = None, **kwargs: Any
-) -> GuardedResponse:
+    messages: Sequence[dict[str, Any]] | None = None, *, stream: bool = False, **kwargs: Any
+) -> GuardedResponse | Iterator[GuardedChunk]:
     """Synchronous :func:`aguarded_completion`; from inside an event loop, prefer the async one."""
+    if stream:
+        from guard.streaming import stream_guarded
+
+        return stream_guarded(messages, **kwargs)
     return run_sync(aguarded_completion(messages, **kwargs))
 
 

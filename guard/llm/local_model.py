@@ -20,7 +20,7 @@ import shutil
 import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -119,6 +119,79 @@ class LocalLM:
         """
         import torch
 
+        prompt_ids, max_new, options = self._generation_options(messages, max_tokens, temperature, stop, timeout)
+        with self._lock, torch.inference_mode():
+            if seed is not None:
+                torch.manual_seed(seed)
+            started = time.perf_counter()
+            output = self.model.generate(torch.tensor([prompt_ids]), **options)
+            elapsed = time.perf_counter() - started
+        return self._generation(prompt_ids, output, max_new, stop, elapsed, timeout)
+
+    def stream(
+        self,
+        messages: Sequence[dict[str, Any]],
+        *,
+        max_tokens: int | None = 256,
+        temperature: float = 0.0,
+        seed: int | None = None,
+        timeout: float | None = None,
+    ) -> Iterator[str | Generation]:
+        """:meth:`generate`, handing out text as it is decoded, then the :class:`Generation`.
+
+        Takes no stop strings: a piece already handed out could not be taken back when a
+        stop string completes after it. Closing the iterator stops the generation at the
+        next token.
+        """
+        import torch
+        from transformers import StoppingCriteria, StoppingCriteriaList, TextIteratorStreamer
+
+        prompt_ids, max_new, options = self._generation_options(messages, max_tokens, temperature, (), timeout)
+        streamer = TextIteratorStreamer(self.tokenizer, skip_prompt=True, skip_special_tokens=True)
+        cancelled = threading.Event()
+
+        class _Cancelled(StoppingCriteria):
+            def __call__(self, input_ids: Any, scores: Any, **kwargs: Any) -> bool:
+                return cancelled.is_set()
+
+        result: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                with self._lock, torch.inference_mode():
+                    if seed is not None:
+                        torch.manual_seed(seed)
+                    started = time.perf_counter()
+                    result["output"] = self.model.generate(
+                        torch.tensor([prompt_ids]), streamer=streamer,
+                        stopping_criteria=StoppingCriteriaList([_Cancelled()]), **options,
+                    )
+                    result["elapsed"] = time.perf_counter() - started
+            except BaseException as exc:  # handed to the reader below
+                result["error"] = exc
+                streamer.end()
+
+        worker = threading.Thread(target=run, name="local-lm-stream", daemon=True)
+        worker.start()
+        try:
+            for piece in streamer:
+                if piece:
+                    yield piece
+            worker.join()
+        finally:
+            cancelled.set()
+        if "error" in result:
+            raise result["error"]
+        yield self._generation(prompt_ids, result["output"], max_new, (), result["elapsed"], timeout)
+
+    def _generation_options(
+        self,
+        messages: Sequence[dict[str, Any]],
+        max_tokens: int | None,
+        temperature: float,
+        stop: Sequence[str],
+        timeout: float | None,
+    ) -> tuple[list[int], int, dict[str, Any]]:
         prompt_ids = self._encode(self.render_chat(messages))
         max_new = max_tokens or self.model.config.max_position_embeddings - len(prompt_ids)
         self._check_length(len(prompt_ids) + max_new, "prompt + max_tokens")
@@ -130,12 +203,12 @@ class LocalLM:
             options.update(stop_strings=list(stop), tokenizer=self.tokenizer)
         if timeout:
             options["max_time"] = timeout
-        with self._lock, torch.inference_mode():
-            if seed is not None:
-                torch.manual_seed(seed)
-            started = time.perf_counter()
-            output = self.model.generate(torch.tensor([prompt_ids]), **options)
-            elapsed = time.perf_counter() - started
+        return prompt_ids, max_new, options
+
+    def _generation(
+        self, prompt_ids: list[int], output: Any, max_new: int, stop: Sequence[str], elapsed: float,
+        timeout: float | None,
+    ) -> Generation:
         new_ids = output[0, len(prompt_ids) :].tolist()
         text, finish_reason = self._finish(new_ids, max_new, stop)
         if finish_reason is None:
@@ -215,6 +288,25 @@ class LocalChatBackend:
             max_tokens=params.max_tokens or _DEFAULT_MAX_TOKENS,
             temperature=params.temperature,
             stop=params.stop,
+            seed=params.seed,
+            timeout=params.timeout,
+        )
+
+    def stream(
+        self, model: str, messages: list[dict[str, Any]], params: GenerationParams
+    ) -> Iterator[str | Generation]:
+        """Text as it is decoded, then the Generation; with stop strings, the whole answer at once."""
+        if params.stop:
+            generation = self.generate(model, messages, params)
+            yield generation.text
+            yield generation
+            return
+        if model != LOCAL_MODEL_NAME:
+            raise ValueError(f"unknown local model 'local/{model}'; the embedded one is '{LOCAL_MODEL}'")
+        yield from get_local_lm(self.cache_dir).stream(
+            messages,
+            max_tokens=params.max_tokens or _DEFAULT_MAX_TOKENS,
+            temperature=params.temperature,
             seed=params.seed,
             timeout=params.timeout,
         )

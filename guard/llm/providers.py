@@ -2,7 +2,11 @@
 
 A backend is a plain object with ``generate(model, messages, params) -> Generation``;
 :class:`BackendProvider` adapts it to litellm's ``CustomLLM`` so that ``"<provider>/<model>"``
-goes through ``litellm.completion`` / ``acompletion`` like any hosted model. Backends raise
+goes through ``litellm.completion`` / ``acompletion`` like any hosted model, streamed too
+(``stream=True``): a backend with ``stream(model, messages, params)`` (the embedded model)
+yields text pieces as it decodes them, then its Generation; one with ``pieces(text)`` (the
+scripted test models: one piece per word) has its answer split after the fact; any other
+streams its whole answer as one piece. Backends raise
 plain exceptions: ``TimeoutError`` becomes ``litellm.Timeout`` (retried), any other
 non-litellm exception becomes a non-retried ``litellm.APIError``; litellm exceptions pass
 through as they are (the scripted test models raise them on purpose).
@@ -11,7 +15,9 @@ through as they are (the scripted test models raise them on purpose).
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -32,7 +38,7 @@ __all__ = [
 ]
 
 # Parameters litellm forwards that an in-process backend may read or safely ignore.
-_IGNORED_PARAMS = {"max_retries", "num_retries", "stream_options"}
+_IGNORED_PARAMS = {"max_retries", "num_retries", "stream", "stream_options"}
 _SUPPORTED_PARAMS = {"max_tokens", "max_completion_tokens", "temperature", "stop", "seed"}
 
 
@@ -76,20 +82,72 @@ class BackendProvider(litellm.CustomLLM):
             self._respond, model, messages, model_response, optional_params, timeout
         )
 
-    def _respond(self, model, messages, model_response, optional_params, timeout):
-        started = time.perf_counter()
+    def streaming(self, *, model, messages, model_response, optional_params, timeout=None, **_):
+        for item in self._items(model, messages, optional_params, timeout):
+            yield _chunk(item)
+
+    async def astreaming(self, *, model, messages, model_response, optional_params, timeout=None, **_):
+        loop = asyncio.get_running_loop()
+        handoff: asyncio.Queue[Any] = asyncio.Queue()
+        stop = threading.Event()
+
+        def work() -> None:  # in a worker thread: backends are synchronous (CPU-bound torch)
+            try:
+                items = self._items(model, messages, optional_params, timeout)
+                try:
+                    for item in items:
+                        loop.call_soon_threadsafe(handoff.put_nowait, item)
+                        if stop.is_set():
+                            break
+                finally:
+                    items.close()  # a backend generating token by token stops here
+            except BaseException as exc:
+                loop.call_soon_threadsafe(handoff.put_nowait, exc)
+            loop.call_soon_threadsafe(handoff.put_nowait, _END)
+
+        threading.Thread(target=work, name=f"{self.provider}-stream", daemon=True).start()
+        try:
+            while (item := await handoff.get()) is not _END:
+                if isinstance(item, BaseException):
+                    raise item
+                yield _chunk(item)
+                await asyncio.sleep(0)  # let concurrent streams interleave, as network streams do
+        finally:
+            stop.set()
+
+    def _items(self, model, messages, optional_params, timeout) -> Iterator[str | Generation]:
+        """Text pieces, then the Generation: as the backend streams them, or split after the fact."""
         try:
             params = params_from_litellm(optional_params, timeout)
+            stream = getattr(self.backend, "stream", None)
+            if stream is not None:
+                yield from stream(model, messages, params)
+                return
             generation = self.backend.generate(model, messages, params)
-        except openai.OpenAIError:  # every litellm error derives from the openai SDK's
-            raise
-        except TimeoutError as exc:
-            raise litellm.Timeout(message=str(exc), model=model, llm_provider=self.provider) from exc
         except Exception as exc:
-            message = f"{type(exc).__name__}: {exc}"
-            raise litellm.APIError(
-                status_code=500, message=message, llm_provider=self.provider, model=model
-            ) from exc
+            raise self._mapped(exc, model) from exc
+        split = getattr(self.backend, "pieces", None)
+        yield from split(generation.text) if split else [generation.text]
+        yield generation
+
+    def _generate(self, model, messages, optional_params, timeout) -> Generation:
+        try:
+            params = params_from_litellm(optional_params, timeout)
+            return self.backend.generate(model, messages, params)
+        except Exception as exc:
+            raise self._mapped(exc, model) from exc
+
+    def _mapped(self, exc: Exception, model: str) -> Exception:
+        if isinstance(exc, openai.OpenAIError):  # every litellm error derives from the openai SDK's
+            return exc
+        if isinstance(exc, TimeoutError):
+            return litellm.Timeout(message=str(exc), model=model, llm_provider=self.provider)
+        message = f"{type(exc).__name__}: {exc}"
+        return litellm.APIError(status_code=500, message=message, llm_provider=self.provider, model=model)
+
+    def _respond(self, model, messages, model_response, optional_params, timeout):
+        started = time.perf_counter()
+        generation = self._generate(model, messages, optional_params, timeout)
         model_response.choices[0].message.content = generation.text
         model_response.choices[0].finish_reason = generation.finish_reason
         model_response.model = f"{self.provider}/{model}"
@@ -100,6 +158,21 @@ class BackendProvider(litellm.CustomLLM):
         )
         model_response._response_ms = (time.perf_counter() - started) * 1000
         return model_response
+
+
+_END = object()
+
+
+def _chunk(item: str | Generation) -> dict[str, Any]:
+    """litellm's ``GenericStreamingChunk``: a text piece, or the closing one with usage."""
+    if isinstance(item, str):
+        return {"text": item, "is_finished": False, "finish_reason": "", "usage": None, "index": 0}
+    usage = {
+        "prompt_tokens": item.prompt_tokens,
+        "completion_tokens": item.completion_tokens,
+        "total_tokens": item.prompt_tokens + item.completion_tokens,
+    }
+    return {"text": "", "is_finished": True, "finish_reason": item.finish_reason, "usage": usage, "index": 0}
 
 
 def register_backend(provider: str, backend: ChatBackend) -> None:

@@ -8,10 +8,13 @@
 retries, backoff and fallbacks can be exercised without a network:
 ``register_scripted_model("flaky", "ok", failures=["timeout", "rate_limit"])`` fails twice
 (retried) and then answers "ok".
+
+Streamed (``stream=True``), a scripted answer arrives one word at a time.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
@@ -84,6 +87,12 @@ class _ScriptedBackend:
         text = scripted.answer(messages, params)
         prompt_words = sum(len(str(m.get("content", "")).split()) for m in messages)
         return Generation(text=text, prompt_tokens=prompt_words, completion_tokens=len(text.split()))
+
+
+    @staticmethod
+    def pieces(text: str) -> list[str]:
+        """Streamed one word (with the spaces after it) at a time, as a tokenising model would."""
+        return re.findall(r"\s+|\S+\s*", text) if text else []
 
 
 _backend = _ScriptedBackend()

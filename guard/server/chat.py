@@ -5,17 +5,23 @@ The answer is the guard's (passed, annotated, stripped, refused or held for revi
 settings or the ``X-Guard-Knowledge-Base`` / ``X-Guard-Policy`` headers; a request may
 instead bring its own passages in ``contexts`` (openai client: ``extra_body=``).
 
-``stream=true`` is served as one content chunk and one closing chunk: the guard checks a
-whole draft before anyone sees a word of it, so there is nothing to stream earlier. The
-closing chunk carries ``usage`` and ``guard``.
+``stream=true`` is served as server-sent events in OpenAI's ``chat.completion.chunk``
+format: a first chunk with the role, one chunk per sentence the guard released (each
+verified before it is sent; :mod:`guard.streaming` has the semantics, strict profiles hold
+the whole answer until it is decided), then a closing chunk with ``finish_reason``,
+``usage`` and ``guard`` (the same metadata as a non-streamed answer), then ``data: [DONE]``.
+A model that fails before any text leaves is answered as without streaming (502 when the
+server says so); errors in the request are plain HTTP errors, before the stream starts.
 """
 
 from __future__ import annotations
 
 import json
 import time
+import uuid
 from collections.abc import AsyncIterator
-from typing import Any
+from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import StreamingResponse
@@ -37,7 +43,11 @@ from guard.server.schemas import (
     GuardMetadata,
 )
 from guard.server.state import GuardState
+
 from retrievers.types import Passage
+
+if TYPE_CHECKING:
+    from guard.streaming import GuardedChunk
 
 __all__ = ["router"]
 
@@ -57,10 +67,12 @@ async def chat_completions(
     policy = guard.policy(x_guard_policy)
     model = guard.model(body.model)
     evidence, kb_name = _evidence(guard, body, x_guard_knowledge_base)
+    if body.stream:
+        return await _streamed(request, guard, body, policy, model, evidence, kb_name)
     async with guard.admission.slot():
         answer, usage, metadata = await _guarded(guard, body, policy, model, evidence, kb_name)
     _record(request, metadata)
-    completion = ChatCompletion(
+    return ChatCompletion(
         id=f"chatcmpl-{metadata.trace_id}",
         created=int(time.time()),
         model=metadata.model.answered or model,
@@ -68,9 +80,6 @@ async def chat_completions(
         usage=usage,
         guard=metadata,
     )
-    if body.stream:
-        return StreamingResponse(_one_chunk_stream(completion), media_type="text/event-stream")
-    return completion
 
 
 async def _guarded(
@@ -167,29 +176,90 @@ def _record(request: Request, metadata: GuardMetadata) -> None:
         metrics.model_failures.inc(policy=metadata.policy)
 
 
-async def _one_chunk_stream(completion: ChatCompletion) -> AsyncIterator[bytes]:
-    head = {
-        "id": completion.id,
-        "object": "chat.completion.chunk",
-        "created": completion.created,
-        "model": completion.model,
-    }
-    content = {
-        **head,
-        "choices": [
-            {
-                "index": 0,
-                "delta": {"role": "assistant", "content": completion.choices[0].message.content},
-                "finish_reason": None,
-            }
-        ],
-    }
-    closing = {
-        **head,
-        "choices": [{"index": 0, "delta": {}, "finish_reason": completion.choices[0].finish_reason}],
-        "usage": completion.usage.model_dump(),
-        "guard": completion.guard.model_dump(mode="json"),
-    }
-    for chunk in (content, closing):
-        yield f"data: {json.dumps(chunk)}\n\n".encode()
-    yield b"data: [DONE]\n\n"
+async def _streamed(
+    request: Request,
+    guard: GuardState,
+    body: ChatCompletionRequest,
+    policy: Policy,
+    model: str,
+    evidence: dict[str, Any],
+    kb_name: str | None,
+) -> StreamingResponse:
+    """Start the guarded stream; the first chunk is awaited here, so early failures stay HTTP errors."""
+    from guard.pipeline import aguarded_completion
+
+    held = AsyncExitStack()  # the admission slot, held until the stream's last byte
+    await held.enter_async_context(guard.admission.slot())
+    try:
+        stream = await aguarded_completion(
+            [m.model_dump(exclude_none=True) for m in body.messages],
+            model=model,
+            policy=policy,
+            review_queue=guard.review_queue,
+            stream=True,
+            **evidence,
+            **_sampling(body),
+            **guard.model_kwargs(),
+        )
+        chunks = aiter(stream)
+        first = await anext(chunks)
+        if first.final and Condition.model_error in first.decision.conditions:
+            trace_id = first.response.trace_id
+            _log.warning("server.model_failed", policy=policy.name, model=model, trace_id=trace_id)
+            if guard.config.on_model_failure == "error":
+                await chunks.aclose()
+                raise _model_failed(first.response)
+    except BaseException:
+        await held.aclose()
+        raise
+    events = _events(request, first, chunks, held, _Head(model=model, kb_name=kb_name))
+    return StreamingResponse(events, media_type="text/event-stream")
+
+
+class _Head:
+    """What every chunk of one stream repeats."""
+
+    def __init__(self, model: str, kb_name: str | None) -> None:
+        self.id = f"chatcmpl-{uuid.uuid4().hex}"
+        self.created = int(time.time())
+        self.model = model
+        self.kb_name = kb_name
+
+    def chunk(self, delta: dict[str, Any], finish_reason: str | None = None, **extra: Any) -> bytes:
+        body = {
+            "id": self.id,
+            "object": "chat.completion.chunk",
+            "created": self.created,
+            "model": self.model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
+            **extra,
+        }
+        return f"data: {json.dumps(body)}\n\n".encode()
+
+
+async def _events(
+    request: Request,
+    first: GuardedChunk,
+    chunks: AsyncIterator[GuardedChunk],
+    held: AsyncExitStack,
+    head: _Head,
+) -> AsyncIterator[bytes]:
+    try:
+        yield head.chunk({"role": "assistant", "content": ""})
+        chunk = first
+        while True:
+            if chunk.text:
+                yield head.chunk({"content": chunk.text})
+            if chunk.final:
+                break
+            chunk = await anext(chunks)
+        response = chunk.response
+        metadata = guard_metadata(response, head.kb_name, head.model)
+        _record(request, metadata)
+        yield head.chunk(
+            {}, "stop", usage=_usage(response).model_dump(), guard=metadata.model_dump(mode="json")
+        )
+        yield b"data: [DONE]\n\n"
+    finally:
+        await chunks.aclose()  # a client that left stops the model and the checks
+        await held.aclose()
