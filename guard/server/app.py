@@ -24,7 +24,12 @@ from guard.server import chat, verify
 from guard.server.config import ServerConfig
 from guard.server.http_errors import install_error_handlers
 from guard.server.metrics import CONTENT_TYPE, ServerMetrics
-from guard.server.middleware import ApiKeyMiddleware, BodyLimitMiddleware, MetricsMiddleware
+from guard.server.middleware import (
+    ApiKeyMiddleware,
+    BodyLimitMiddleware,
+    MetricsMiddleware,
+    TrustedHostMiddleware,
+)
 from guard.server.state import DEFAULT_MODEL_ALIASES, GuardState, build_state, install_executor, warm_up
 
 __all__ = ["create_app"]
@@ -35,7 +40,11 @@ _log = get_logger(__name__)
 def create_app(config: ServerConfig) -> FastAPI:
     """The guard's HTTP app; nothing is loaded until it starts (the lifespan)."""
     app = FastAPI(
-        title="ragguard", summary="Guardrails for retrieval-augmented generation", lifespan=_lifespan(config)
+        title="ragguard",
+        summary="Guardrails for retrieval-augmented generation",
+        lifespan=_lifespan(config),
+        docs_url="/docs" if config.api_docs else None,
+        redoc_url="/redoc" if config.api_docs else None,
     )
     app.state.config = config
     app.state.metrics = ServerMetrics()
@@ -48,6 +57,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     # Added innermost first: metrics see every response, keys are checked before the body is read.
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(ApiKeyMiddleware)
+    app.add_middleware(TrustedHostMiddleware, hosts=config.trusted_hosts())
     app.add_middleware(MetricsMiddleware)
     return app
 

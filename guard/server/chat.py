@@ -25,7 +25,7 @@ from guard.observability import get_logger
 from guard.policy import Policy
 from guard.response import GuardedResponse
 from guard.server.http_errors import ApiError
-from guard.server.limits import check_chat
+from guard.server.limits import check_chat, client_id
 from guard.server.metadata import guard_metadata
 from guard.server.schemas import (
     AssistantMessage,
@@ -57,8 +57,11 @@ async def chat_completions(
     policy = guard.policy(x_guard_policy)
     model = guard.model(body.model)
     evidence, kb_name = _evidence(guard, body, x_guard_knowledge_base)
+    client = client_id(request.headers.get("authorization"), request.client.host if request.client else None)
+    assert guard.escalations is not None
+    guard.escalations.check(client)
     async with guard.admission.slot():
-        answer, usage, metadata = await _guarded(guard, body, policy, model, evidence, kb_name)
+        answer, usage, metadata = await _guarded(guard, body, policy, model, evidence, kb_name, client)
     _record(request, metadata)
     completion = ChatCompletion(
         id=f"chatcmpl-{metadata.trace_id}",
@@ -80,6 +83,7 @@ async def _guarded(
     model: str,
     evidence: dict[str, Any],
     kb_name: str | None,
+    client: str,
 ) -> tuple[str, ChatUsage, GuardMetadata]:
     from guard.pipeline import aguarded_completion
 
@@ -93,6 +97,8 @@ async def _guarded(
         **_sampling(body),
         **guard.model_kwargs(),
     )
+    if response.escalation_id is not None and guard.escalations is not None:
+        guard.escalations.record(client)
     if Condition.model_error in response.decision.conditions:
         _log.warning("server.model_failed", policy=policy.name, model=model, trace_id=response.trace_id)
         if guard.config.on_model_failure == "error":

@@ -21,6 +21,7 @@ from guard.policy import Policy, load_policy
 from guard.server.admission import Admission
 from guard.server.config import ServerConfig
 from guard.server.http_errors import ApiError
+from guard.server.limits import EscalationLimiter
 from guard.server.metrics import ServerMetrics
 
 __all__ = ["DEFAULT_MODEL_ALIASES", "GuardState", "build_state", "check_sources"]
@@ -39,6 +40,11 @@ class GuardState:
     admission: Admission
     executor: ThreadPoolExecutor
     review_queue: Any = None  # guard.review.ReviewQueue when review is configured
+    escalations: EscalationLimiter | None = None
+
+    def __post_init__(self) -> None:
+        if self.escalations is None:
+            self.escalations = EscalationLimiter(self.config.limits.max_escalations_per_minute)
 
     def policy(self, name: str | None) -> Policy:
         """The policy ``name`` (the X-Guard-Policy header), or the server's default."""
