@@ -18,6 +18,9 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
 
 from guard.errors import InputError
 from guard.observability import get_logger
@@ -34,7 +37,7 @@ from guard.review.items import (
     utc_from_epoch,
 )
 from guard.review.queue import DEFAULT_LEASE_S, ItemNotFoundError, QueueError, ReviewConflictError
-from guard.review.webhooks import DeliverySettings, deliver
+from guard.review.webhooks import DeliveryResult, DeliverySettings, deliver
 
 __all__ = ["SCHEMA_VERSION", "SqlQueue", "Transaction", "schema_statements"]
 
@@ -313,6 +316,11 @@ class SqlQueue:
             status, holder, lease = self._lock_row(tx, item_id)
             _check_decidable(item_id, reviewer, status, holder, lease, now)
             draft = self._load(tx, item_id, now).draft
+            if outcome is ItemStatus.approved and not draft.strip():
+                raise InputError(
+                    f"Item {item_id} has no draft to approve (the model gave none): edit it with the answer "
+                    "to send, or reject it."
+                )
             final = {ItemStatus.approved: draft, ItemStatus.edited: edited}.get(outcome)
             decision = ReviewDecision(
                 outcome=outcome,
@@ -364,7 +372,11 @@ class SqlQueue:
 
     def _notify(self, item: EscalationItem) -> None:
         for hook in self.webhooks():
-            result = deliver(hook, item, self._delivery)
+            try:
+                result = deliver(hook, item, self._delivery)
+            except Exception as exc:  # noqa: BLE001 (the decision is committed: a delivery bug must not undo it)
+                error = f"{type(exc).__name__}: {exc}"
+                result = DeliveryResult(delivery_id="-", ok=False, attempts=0, error=error)
             kind = EventKind.webhook_delivered if result.ok else EventKind.webhook_failed
             if not result.ok:
                 _log.warning("review_webhook_failed", item_id=item.id, url=hook.url, error=result.error)
@@ -473,4 +485,14 @@ def _webhook_url(url: str) -> str:
     url = url.strip()
     if not url.startswith(("http://", "https://")):
         raise InputError(f"Webhook URL {url!r} must start with http:// or https://.")
+    try:
+        parts = urlsplit(url)
+        parsed = httpx.URL(url)
+        _ = parts.port  # a port that is not a number raises here
+    except (ValueError, httpx.InvalidURL) as exc:
+        raise InputError(f"Webhook URL {url!r} does not parse ({exc}).") from None
+    if not parts.hostname or not parsed.host or any(c.isspace() for c in url):
+        raise InputError(
+            f"Webhook URL {url!r} names no valid host: give e.g. https://hooks.example.com/ragguard."
+        )
     return url

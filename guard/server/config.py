@@ -68,8 +68,39 @@ class ReviewSettings(_Strict):
 
     queue: str = Field(min_length=1, description="queue URL or SQLite path (guard.review.open_queue)")
     token_env: str = Field(
-        "RAGGUARD_REVIEW_TOKEN", min_length=1, description="env var holding the reviewer token"
+        "RAGGUARD_REVIEW_TOKEN", min_length=1, description="env var holding the shared reviewer token"
     )
+    token_file: Path | None = Field(None, description="file holding the shared token (instead of token_env)")
+    # Each reviewer logs in with their own password (`ragguard review add-reviewer`); then no token.
+    reviewers_file: Path | None = None
+    secure_cookie: bool = Field(False, description="mark the review session cookie Secure (HTTPS in front)")
+
+    def shared_token(self) -> str:
+        """The shared token from token_file or token_env; ConfigError naming both when neither has one."""
+        if self.token_file is not None:
+            try:
+                token = self.token_file.read_text(encoding="utf-8").strip()
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ConfigError(f"review.token_file = {str(self.token_file)!r}: cannot read it ({exc})") from None
+        else:
+            token = os.environ.get(self.token_env, "").strip()
+        if not token:
+            raise ConfigError(
+                f"review.token_env = {self.token_env!r}: the variable is unset or empty; export it with the "
+                "reviewers' token, set review.token_file, give reviewers their own passwords "
+                "(review.reviewers_file), or remove the review section"
+            )
+        return token
+
+    def check_credentials(self) -> None:
+        """Fail before start-up, not at the first request, when reviewers could not log in."""
+        if self.reviewers_file is None:
+            self.shared_token()
+        elif not self.reviewers_file.is_file():
+            raise ConfigError(
+                f"review.reviewers_file = {str(self.reviewers_file)!r} does not exist: create it with "
+                "`ragguard review add-reviewer NAME --reviewers FILE`"
+            )
 
 
 class ServerConfig(_Strict):
@@ -235,6 +266,12 @@ def _resolve_paths(data: dict[str, Any], base: Path) -> dict[str, Any]:
             name: str(base / value) if isinstance(value, str) and not Path(value).is_absolute() else value
             for name, value in data["knowledge_bases"].items()
         }
+    review = data.get("review")
+    if isinstance(review, dict):
+        data["review"] = {
+            key: str(base / value) if key in _REVIEW_FILES and _is_relative_path(value) else value
+            for key, value in review.items()
+        }
     policies = data.get("policies")
     if isinstance(policies, list):
         policies = {_policy_name(item): item for item in policies}
@@ -243,6 +280,13 @@ def _resolve_paths(data: dict[str, Any], base: Path) -> dict[str, Any]:
             name: str(base / value) if _is_relative_file(value) else value for name, value in policies.items()
         }
     return data
+
+
+_REVIEW_FILES = ("reviewers_file", "token_file")
+
+
+def _is_relative_path(value: Any) -> bool:
+    return isinstance(value, str) and not Path(value).is_absolute()
 
 
 def _is_relative_file(value: Any) -> bool:

@@ -117,8 +117,11 @@ def build_state(config: ServerConfig, metrics: ServerMetrics) -> GuardState:
 
 
 def check_sources(config: ServerConfig) -> None:
-    """Cheap checks before a server starts: every policy parses, every index folder exists."""
+    """Cheap checks before a server starts: every policy parses, every index folder exists,
+    reviewers can log in."""
     config.check_exposure()
+    if config.review is not None:
+        config.review.check_credentials()
     for name, source in config.policies.items():
         _load_policy(name, source)
     for name, path in config.knowledge_bases.items():

@@ -84,3 +84,35 @@ def test_redaction_keeps_the_rest_of_the_url():
     shown = redact_url("postgresql:///rq?host=/var/run/postgresql&password=hunter2")
     assert shown == "postgresql:///rq?host=/var/run/postgresql&password=***"
     assert redact_url("postgresql://a:b@db/x?sslmode=require") == "postgresql://a:***@db/x?sslmode=require"
+
+
+def test_approving_an_item_without_a_draft_is_a_clear_error(queue):
+    from guard.errors import InputError
+
+    item_id = queue.enqueue(make_item().model_copy(update={"draft": "  ", "claims": []}))
+    with pytest.raises(InputError, match="no draft"):
+        queue.approve(item_id, "alice")
+    assert queue.get(item_id).decision is None
+
+
+@pytest.mark.parametrize("url", ["http://[bad", "http://", "https://exa mple.com/x", "http:///path-only"])
+def test_a_malformed_webhook_url_is_refused_at_registration(queue, url):
+    from guard.errors import InputError
+
+    with pytest.raises(InputError, match="Webhook URL"):
+        queue.register_webhook(url, "s" * 16)
+
+
+def test_a_webhook_that_cannot_be_delivered_never_undoes_or_breaks_a_decision(queue, monkeypatch):
+    import guard.review.sql_queue as sql_queue
+
+    queue.register_webhook("http://127.0.0.1:9/hook", "s" * 16)
+
+    def explode(*_args, **_kwargs):
+        raise ValueError("a bug in delivery")
+
+    monkeypatch.setattr(sql_queue, "deliver", explode)
+    item_id = queue.enqueue(make_item())
+    decided = queue.reject(item_id, "alice")
+    assert decided.status.value == "rejected"
+    assert any(e.kind.value == "webhook_failed" for e in queue.events(item_id))
