@@ -8,6 +8,7 @@ structured output, several choices) are refused with a message saying so.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Annotated, Literal
@@ -51,11 +52,18 @@ UNSUPPORTED_FIELDS = {
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
 
 
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
 def _no_nul(value: str) -> str:
-    # PostgreSQL cannot store U+0000 in text or JSONB, and no question or passage needs one.
-    if "\x00" in value:
+    # PostgreSQL cannot store U+0000 in text or JSONB, and no question or passage needs one. A lone
+    # surrogate (JSON "\ud800") is not Unicode text: the tokenizers cannot encode it.
+    bad = _UNSTORABLE.search(value)
+    if bad is None:
+        return value
+    if bad.group() == "\x00":
         raise ValueError("contains a NUL character (U+0000); remove it")
-    return value
+    raise ValueError(f"contains a lone surrogate (U+{ord(bad.group()):04X}), which is not text; send UTF-8")
 
 
 Text = Annotated[str, AfterValidator(_no_nul)]

@@ -218,3 +218,11 @@ def test_escalations_are_rate_limited_per_client(server):
     with _client(server, OTHER_KEY) as other:
         response = other.post("/v1/chat/completions", json=_chat("test/hard-down"), headers=headers)
         assert response.json()["guard"]["decision"] == "escalate"
+
+
+def test_a_lone_surrogate_is_a_422_not_a_verifier_failure(server):
+    raw = b'{"question": "q?", "contexts": ["Paris is in France."], "answer": "Paris \\ud800 is in France."}'
+    with _client(server) as client:
+        response = client.post("/v1/verify", content=raw, headers={"Content-Type": "application/json"})
+    error = _error(response, 422)
+    assert error["param"] == "answer" and "surrogate" in error["message"]
