@@ -8,7 +8,8 @@ huge numbers) and from random JSON. A share goes through ``verify()`` in process
 :class:`GuardError` is a refusal the contract allows, anything else is a crash. The rest
 goes to the HTTP app (FastAPI's test client, the real middleware and error handlers):
 any status >= 500 counts. A verifier that raises inside ``verify()`` fails closed and is
-not a crash, but it is counted by error (``verifier_failures``). Prints the counts, the slowest input, the first few failures,
+not a crash, but it is counted by error (``verifier_failures``). Prints the counts, the
+slowest input, the first few failures,
 and writes ``results/fuzz.json``. The issue's target: 100,000 inputs, 0 crashes, 0 5xx.
 """
 

@@ -30,7 +30,9 @@ def review(
     host: str = typer.Option("127.0.0.1", help="Address to listen on."),
     port: int = typer.Option(8765, min=1, max=65535, help="Port to listen on."),
     reviewers: Path | None = typer.Option(
-        None, "--reviewers", help="Reviewers file (add-reviewer): each reviewer logs in with their own password."
+        None,
+        "--reviewers",
+        help="Reviewers file (add-reviewer): each reviewer logs in with their own password.",
     ),
     token_file: Path | None = typer.Option(
         None, "--token-file", help=f"File holding the shared token (else ${TOKEN_ENV}); without --reviewers."
@@ -46,7 +48,9 @@ def review(
     if ctx.invoked_subcommand is not None:
         return
     if queue is None:
-        raise typer.BadParameter("give the escalation queue: --queue FILE or postgresql:// URL", param_hint="--queue")
+        raise typer.BadParameter(
+            "give the escalation queue: --queue FILE or postgresql:// URL", param_hint="--queue"
+        )
     token = None
     if export is None and reviewers is None:
         token = read_token(token_file)
@@ -124,7 +128,9 @@ def _export(store, export: Path) -> None:
     typer.echo(f"wrote {count} reviewed case(s) to {export}")
 
 
-def _serve(store, token: str | None, reviewers: Path | None, host: str, port: int, secure_cookie: bool) -> None:
+def _serve(
+    store, token: str | None, reviewers: Path | None, host: str, port: int, secure_cookie: bool
+) -> None:
     import uvicorn
 
     from guard.review.reviewers import ReviewerFile

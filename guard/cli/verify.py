@@ -77,20 +77,26 @@ def verify_command(
     if not input_path.is_file():
         raise typer.BadParameter(f"{input_path} is not a file", param_hint="--input")
     if output_path.exists() and output_path.resolve() == input_path.resolve():
-        raise typer.BadParameter("is the same file as --input; write the output elsewhere", param_hint="--output")
+        raise typer.BadParameter(
+            "is the same file as --input; write the output elsewhere", param_hint="--output"
+        )
     settings = _settings(verifiers, policy)
     try:
         lines = input_path.read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError as exc:
-        raise typer.BadParameter(f"{input_path} is not UTF-8 text ({exc.reason} at byte {exc.start})",
-                                 param_hint="--input") from None
+        raise typer.BadParameter(
+            f"{input_path} is not UTF-8 text ({exc.reason} at byte {exc.start})", param_hint="--input"
+        ) from None
     except OSError as exc:
-        raise typer.BadParameter(f"cannot read {input_path}: {exc.strerror or exc}", param_hint="--input") from None
+        raise typer.BadParameter(
+            f"cannot read {input_path}: {exc.strerror or exc}", param_hint="--input"
+        ) from None
     try:
         output_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise typer.BadParameter(f"cannot create the folder {output_path.parent}: {exc.strerror or exc}",
-                                 param_hint="--output") from None
+        raise typer.BadParameter(
+            f"cannot create the folder {output_path.parent}: {exc.strerror or exc}", param_hint="--output"
+        ) from None
     done = _finished_lines(output_path, lines) if resume else {}
     bad = _run(lines, output_path, done, settings)
     total = sum(1 for text in lines if text.strip())

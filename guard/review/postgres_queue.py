@@ -131,11 +131,13 @@ class PostgresQueue(SqlQueue):
             for statement in _APPEND_ONLY:
                 tx.run(statement)
             self._check_version(tx, self._where)
+        self._resume_deliveries()
 
     def __repr__(self) -> str:
         return f"PostgresQueue({self._where!r})"
 
     def close(self) -> None:
+        self._outbox.stop()
         with self._guard:
             self._closed = True
             connections, self._connections = self._connections, []

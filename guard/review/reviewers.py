@@ -45,7 +45,9 @@ class ReviewerFile:
                 "letter or digit"
             )
         if len(password) < MIN_PASSWORD_CHARS:
-            raise InputError(f"the password has {len(password)} characters; use at least {MIN_PASSWORD_CHARS}")
+            raise InputError(
+                f"the password has {len(password)} characters; use at least {MIN_PASSWORD_CHARS}"
+            )
         with self._lock:
             hashes = dict(self._read())
             hashes[name] = _hasher.hash(password)

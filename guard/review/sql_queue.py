@@ -13,6 +13,7 @@ counted as pending, without a write to release it.
 from __future__ import annotations
 
 import json
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -89,6 +90,17 @@ def schema_statements(*, json_type: str, serial: str) -> list[str]:
             secret TEXT NOT NULL,
             created_at DOUBLE PRECISION NOT NULL)""",
         "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        # One row per (decided item, webhook), written in the decision's transaction: a crash
+        # between the decision and its delivery loses no notification. lease_until keeps two
+        # processes from delivering one row at once; delivered_at marks it done (sent or given up).
+        """CREATE TABLE IF NOT EXISTS outbox (
+            item_id TEXT NOT NULL REFERENCES items (id),
+            webhook_id TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            lease_until DOUBLE PRECISION,
+            delivered_at DOUBLE PRECISION,
+            PRIMARY KEY (item_id, webhook_id))""",
+        "CREATE INDEX IF NOT EXISTS outbox_pending ON outbox (delivered_at, created_at)",
     ]
 
 
@@ -136,6 +148,7 @@ class SqlQueue:
         self._delivery = DeliverySettings(
             attempts=webhook_attempts, wait_s=webhook_wait_s, timeout_s=webhook_timeout_s
         )
+        self._outbox = _OutboxWorker(self)
 
     # --- backend hooks -------------------------------------------------------------------------
 
@@ -335,8 +348,12 @@ class SqlQueue:
                 (outcome.value, now, reviewer, decision.model_dump_json(), now, item_id),
             )
             self._append_event(tx, item_id, EventKind(outcome.value), reviewer, now, comment)
+            tx.run(
+                "INSERT INTO outbox (item_id, webhook_id, created_at) SELECT ?, id, ? FROM webhooks",
+                (item_id, now),
+            )
             item = self._load(tx, item_id, now)
-        self._notify(item)
+        self._outbox.wake()  # delivered by the worker: a slow or broken hook never delays a decision
         return item
 
     def _lock_row(self, tx: Transaction, item_id: str) -> tuple[str, str | None, float | None]:
@@ -370,18 +387,57 @@ class SqlQueue:
             rows = tx.rows("SELECT id, url, secret, created_at FROM webhooks ORDER BY created_at, id")
         return [Webhook(id=i, url=u, secret=s, created_at=utc_from_epoch(c)) for i, u, s, c in rows]
 
-    def _notify(self, item: EscalationItem) -> None:
-        for hook in self.webhooks():
+    def flush_webhooks(self, timeout_s: float = 60.0) -> bool:
+        """Wait until every pending delivery is done (sent or given up); False on timeout."""
+        return self._outbox.flush(timeout_s)
+
+    def _resume_deliveries(self) -> None:
+        """Start delivering what a previous process left in the outbox (called once opened)."""
+        with self._transaction(write=False) as tx:
+            pending = tx.one("SELECT 1 FROM outbox WHERE delivered_at IS NULL LIMIT 1")
+        if pending is not None:
+            self._outbox.wake()
+
+    def _claim_deliveries(self, limit: int = 20) -> list[tuple[str, str]]:
+        now = self._clock()
+        with self._transaction(write=True) as tx:
+            rows = tx.rows(
+                "SELECT item_id, webhook_id FROM outbox WHERE delivered_at IS NULL AND "
+                f"(lease_until IS NULL OR lease_until < ?) ORDER BY created_at LIMIT {int(limit)}"
+                f"{self._claim_lock}",
+                (now,),
+            )
+            for item_id, webhook_id in rows:
+                tx.run(
+                    "UPDATE outbox SET lease_until = ? WHERE item_id = ? AND webhook_id = ?",
+                    (now + _DELIVERY_LEASE_S, item_id, webhook_id),
+                )
+        return [(str(i), str(w)) for i, w in rows]
+
+    def _deliver_one(self, item_id: str, webhook_id: str) -> None:
+        hook = next((h for h in self.webhooks() if h.id == webhook_id), None)
+        if hook is not None:
+            item = self.get(item_id)
             try:
                 result = deliver(hook, item, self._delivery)
-            except Exception as exc:  # noqa: BLE001 (the decision is committed: a delivery bug must not undo it)
+            except Exception as exc:  # noqa: BLE001 (a delivery bug must not stop the worker)
                 error = f"{type(exc).__name__}: {exc}"
                 result = DeliveryResult(delivery_id="-", ok=False, attempts=0, error=error)
-            kind = EventKind.webhook_delivered if result.ok else EventKind.webhook_failed
             if not result.ok:
-                _log.warning("review_webhook_failed", item_id=item.id, url=hook.url, error=result.error)
-            with self._transaction(write=True) as tx:
-                self._append_event(tx, item.id, kind, "webhook", self._clock(), result.describe(hook.url))
+                _log.warning("review_webhook_failed", item_id=item_id, url=hook.url, error=result.error)
+        with self._transaction(write=True) as tx:
+            if hook is not None:
+                kind = EventKind.webhook_delivered if result.ok else EventKind.webhook_failed
+                self._append_event(tx, item_id, kind, "webhook", self._clock(), result.describe(hook.url))
+            tx.run(
+                "UPDATE outbox SET delivered_at = ? WHERE item_id = ? AND webhook_id = ?",
+                (self._clock(), item_id, webhook_id),
+            )
+
+    def _pending_deliveries(self) -> int:
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL")
+        return int(row[0]) if row else 0
 
     # --- shared helpers ------------------------------------------------------------------------
 
@@ -473,6 +529,69 @@ def _name(value: str, what: str) -> str:
     if not value or len(value) > _MAX_NAME:
         raise InputError(f"{what} must be 1 to {_MAX_NAME} characters, got {len(value)}.")
     return value
+
+
+_DELIVERY_LEASE_S = 300.0  # a delivery (all its retries) claimed by a process that died is retried after this
+
+
+class _OutboxWorker:
+    """One daemon thread per queue that delivers the outbox; started on the first decision.
+
+    Each delivery retries with back-off (tenacity, in :func:`deliver`); when it succeeds
+    or gives up, the row is marked done and the audit trail records which.
+    """
+
+    def __init__(self, queue: SqlQueue) -> None:
+        self._queue = queue
+        self._wake = threading.Event()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def wake(self) -> None:
+        with self._lock:
+            if self._stop:
+                return
+            self._idle.clear()
+            self._wake.set()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="ragguard-webhooks", daemon=True)
+                self._thread.start()
+
+    def flush(self, timeout_s: float) -> bool:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self._idle.wait(timeout=0.05) and self._queue._pending_deliveries() == 0:
+                return True
+            if self._thread is None:
+                self.wake()
+        return False
+
+    def stop(self, timeout_s: float = 5.0) -> None:
+        with self._lock:
+            self._stop = True
+            thread = self._thread
+        self._wake.set()
+        if thread is not None:
+            thread.join(timeout=timeout_s)
+
+    def _run(self) -> None:
+        while not self._stop:
+            self._wake.wait(timeout=5.0)
+            self._wake.clear()
+            try:
+                while not self._stop:
+                    batch = self._queue._claim_deliveries()
+                    if not batch:
+                        break
+                    for item_id, webhook_id in batch:
+                        self._queue._deliver_one(item_id, webhook_id)
+            except Exception as exc:  # noqa: BLE001 (a closed or broken queue: log, keep the thread alive)
+                _log.warning("review_outbox_error", error=f"{type(exc).__name__}: {exc}")
+            if not self._wake.is_set():
+                self._idle.set()
 
 
 def _text(value: str, what: str) -> str:

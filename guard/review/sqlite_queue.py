@@ -54,11 +54,13 @@ class SqliteQueue(SqlQueue):
             for statement in _APPEND_ONLY:
                 tx.run(statement)
             self._check_version(tx, str(self.path))
+        self._resume_deliveries()
 
     def __repr__(self) -> str:
         return f"SqliteQueue({str(self.path)!r})"
 
     def close(self) -> None:
+        self._outbox.stop()
         with self._guard:
             self._closed = True
             connections, self._connections = self._connections, []

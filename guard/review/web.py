@@ -202,7 +202,9 @@ def create_review_app(
         _session, cookie = sessions.issue(reviewer)
         _log.info("review.login", reviewer=reviewer, client=address)
         response = RedirectResponse(_href(request, "/"), status_code=303)
-        response.delete_cookie(LOGIN_COOKIE_NAME, path=_cookie_path(request), httponly=True, samesite="strict")
+        response.delete_cookie(
+            LOGIN_COOKIE_NAME, path=_cookie_path(request), httponly=True, samesite="strict"
+        )
         response.set_cookie(
             COOKIE_NAME,
             cookie,

@@ -81,7 +81,9 @@ class ReviewSettings(_Strict):
             try:
                 token = self.token_file.read_text(encoding="utf-8").strip()
             except (OSError, UnicodeDecodeError) as exc:
-                raise ConfigError(f"review.token_file = {str(self.token_file)!r}: cannot read it ({exc})") from None
+                raise ConfigError(
+                    f"review.token_file = {str(self.token_file)!r}: cannot read it ({exc})"
+                ) from None
         else:
             token = os.environ.get(self.token_env, "").strip()
         if not token:

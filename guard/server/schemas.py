@@ -179,7 +179,9 @@ def _unique_passage_ids(contexts: list[str | ContextPassage]) -> list[str | Cont
     repeated = sorted(i for i, n in Counter(ids).items() if n > 1)
     if repeated:
         shown = ", ".join(repr(i) for i in repeated[:5])
-        raise ValueError(f"duplicate passage id {shown}; give each passage its own id (plain strings are 1..n)")
+        raise ValueError(
+            f"duplicate passage id {shown}; give each passage its own id (plain strings are 1..n)"
+        )
     return contexts
 
 

@@ -41,7 +41,8 @@ MAX_REPEAT = 8
 _LONG_RUN = re.compile(r"\S{%d,}" % (MAX_RUN_CHARS + 1))
 _REPEATED_SYMBOL = re.compile(r"([^\w\s])\1{%d,}" % MAX_REPEAT)
 # Where a piece may end, best first: after a blank line, a line break, a sentence end, a space.
-# A sentence end is sought after a lowercase word or a digit, so "Mr.", "Sen.", "U.S." and "..." are not taken for one.
+# A sentence end is sought after a lowercase word or a digit, so "Mr.", "Sen.", "U.S." and "..."
+# are not taken for one.
 _PIECE_ENDS = (
     re.compile(r"\n\s*\n"),
     re.compile(r"\n"),

@@ -43,7 +43,13 @@ def test_add_reviewer_stores_a_hash_from_stdin(tmp_path):
 def test_a_weak_password_is_a_clear_error_with_exit_1(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", __import__("io").StringIO("short\n"))
     code = _main(
-        monkeypatch, "review", "add-reviewer", "alice", "--reviewers", str(tmp_path / "r.json"), "--password-stdin"
+        monkeypatch,
+        "review",
+        "add-reviewer",
+        "alice",
+        "--reviewers",
+        str(tmp_path / "r.json"),
+        "--password-stdin",
     )
     assert code == 1 and "at least" in capsys.readouterr().err
 

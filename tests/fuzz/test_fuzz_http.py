@@ -58,7 +58,8 @@ VERIFY = st.fixed_dictionaries(
         "answer": TEXT | JSON,
         "generator": TEXT | JSON,
         "model": TEXT | JSON,
-        "verifiers": st.lists(st.sampled_from(["support", "citations", "types", "nope", ""]), max_size=4) | JSON,
+        "verifiers": st.lists(st.sampled_from(["support", "citations", "types", "nope", ""]), max_size=4)
+        | JSON,
         "extra": JSON,
     },
 )

@@ -115,4 +115,65 @@ def test_a_webhook_that_cannot_be_delivered_never_undoes_or_breaks_a_decision(qu
     item_id = queue.enqueue(make_item())
     decided = queue.reject(item_id, "alice")
     assert decided.status.value == "rejected"
+    assert queue.flush_webhooks(30)
     assert any(e.kind.value == "webhook_failed" for e in queue.events(item_id))
+
+
+def test_a_decision_does_not_wait_for_a_slow_webhook(queue):
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    release = threading.Event()
+    received = []
+
+    class Slow(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            release.wait(10)
+            received.append(1)
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    try:
+        queue.register_webhook(f"http://127.0.0.1:{server.server_address[1]}/hook", "s" * 16)
+        item_id = queue.enqueue(make_item())
+        queue.reject(item_id, "alice")  # returns while the hook still holds the request
+        assert received == []
+        release.set()
+        assert queue.flush_webhooks(30) and received == [1]
+    finally:
+        release.set()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_crash_before_delivery_loses_no_notification(target, monkeypatch):
+    import guard.review.sql_queue as sql_queue
+
+    sent = []
+    monkeypatch.setattr(sql_queue, "deliver", lambda hook, item, _s: sent.append(item.id) or _ok())
+    first = open_queue(target)
+    first.register_webhook("http://127.0.0.1:9/hook", "s" * 16)
+    item_id = first.enqueue(make_item())
+    monkeypatch.setattr(first._outbox, "wake", lambda: None)  # the process dies before delivering
+    first.reject(item_id, "alice")
+    first.close()
+    assert sent == []
+    second = open_queue(target)  # a restart delivers what the outbox holds
+    try:
+        assert second.flush_webhooks(30)
+        assert sent == [item_id]
+    finally:
+        second.close()
+
+
+def _ok():
+    from guard.review.webhooks import DeliveryResult
+
+    return DeliveryResult(delivery_id="d", ok=True, attempts=1, status_code=200)
