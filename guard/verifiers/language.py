@@ -39,6 +39,7 @@ MAX_PIECE_CHARS = 2000
 MAX_RUN_CHARS = 64
 MAX_REPEAT = 8
 _LONG_RUN = re.compile(r"\S{%d,}" % (MAX_RUN_CHARS + 1))
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _REPEATED_SYMBOL = re.compile(r"([^\w\s])\1{%d,}" % MAX_REPEAT)
 # Where a piece may end, best first: after a blank line, a line break, a sentence end, a space.
 # A sentence end is sought after a lowercase word or a digit, so "Mr.", "Sen.", "U.S." and "..."
@@ -184,7 +185,12 @@ def _piece_end(text: str, start: int, end: int) -> int:
 
 
 def _safe(piece: str, offset: int) -> _Piece:
-    """Shorten runs of one repeated symbol, then put a space into each over-long run."""
+    """Shorten runs of one repeated symbol, then put a space into each over-long run.
+
+    A lone surrogate (not Unicode text; spaCy's string store cannot encode it) becomes
+    U+FFFD, one character for one, so offsets do not move.
+    """
+    piece = _SURROGATE.sub("\ufffd", piece)
     if not (_REPEATED_SYMBOL.search(piece) or _LONG_RUN.search(piece)):
         return _Piece(piece, offset, ())
     collapsed, undo_collapse = _collapse_repeats(piece)

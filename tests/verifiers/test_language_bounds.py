@@ -129,3 +129,10 @@ def test_spans_cover_exactly_the_callers_text(texts, split_lines):
 def test_entity_texts_are_slices_of_the_callers_text(text):
     for entity in entities_many([text])[0]:
         assert entity.text and entity.text in text
+
+
+def test_a_lone_surrogate_does_not_crash_spacy():
+    text = "Paris \udd2d is in France. Berlin is in Germany."
+    spans = sentence_spans(text)
+    assert [text[s:e] for s, e in spans][-1] == "Berlin is in Germany."
+    assert entities_many([text])  # no UnicodeEncodeError
