@@ -101,6 +101,14 @@ def schema_statements(*, json_type: str, serial: str) -> list[str]:
             delivered_at DOUBLE PRECISION,
             PRIMARY KEY (item_id, webhook_id))""",
         "CREATE INDEX IF NOT EXISTS outbox_pending ON outbox (delivered_at, created_at)",
+        # Reviewer sessions, shared by every process serving the page; keyed by the sha256 of
+        # the cookie's random id, so reading the database does not give anyone a session.
+        """CREATE TABLE IF NOT EXISTS sessions (
+            id_hash TEXT PRIMARY KEY,
+            reviewer TEXT NOT NULL,
+            csrf TEXT NOT NULL,
+            issued_at DOUBLE PRECISION NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS sessions_reviewer ON sessions (reviewer)",
     ]
 
 
@@ -386,6 +394,36 @@ class SqlQueue:
         with self._transaction(write=False) as tx:
             rows = tx.rows("SELECT id, url, secret, created_at FROM webhooks ORDER BY created_at, id")
         return [Webhook(id=i, url=u, secret=s, created_at=utc_from_epoch(c)) for i, u, s, c in rows]
+
+    # --- reviewer sessions (guard.review.sessions.SessionStore) ---------------------------------
+
+    def save_session(self, id_hash: str, reviewer: str, csrf: str, issued_at: float) -> None:
+        with self._transaction(write=True) as tx:
+            tx.run(
+                "INSERT INTO sessions (id_hash, reviewer, csrf, issued_at) VALUES (?, ?, ?, ?)",
+                (id_hash, reviewer, csrf, issued_at),
+            )
+
+    def load_session(self, id_hash: str) -> tuple[str, str, float] | None:
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT reviewer, csrf, issued_at FROM sessions WHERE id_hash = ?", (id_hash,))
+        return None if row is None else (str(row[0]), str(row[1]), float(row[2]))
+
+    def delete_sessions(self, *, id_hash: str | None = None, reviewer: str | None = None,
+                        issued_before: float | None = None) -> int:  # fmt: skip
+        """Delete one session, a reviewer's, or those issued before a time; returns how many."""
+        where, params = [], []
+        for column, op, value in (("id_hash", "=", id_hash), ("reviewer", "=", reviewer),
+                                  ("issued_at", "<", issued_before)):  # fmt: skip
+            if value is not None:
+                where.append(f"{column} {op} ?")
+                params.append(value)
+        if not where:
+            return 0
+        with self._transaction(write=True) as tx:
+            found = tx.one(f"SELECT COUNT(*) FROM sessions WHERE {' OR '.join(where)}", params)
+            tx.run(f"DELETE FROM sessions WHERE {' OR '.join(where)}", params)
+        return int(found[0]) if found else 0
 
     def flush_webhooks(self, timeout_s: float = 60.0) -> bool:
         """Wait until every pending delivery is done (sent or given up); False on timeout."""

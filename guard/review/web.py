@@ -11,8 +11,8 @@ text. Hardening:
 
 - every route but ``/login`` needs the session cookie (pages redirect to the login
   form, everything else answers 401); the cookie is HttpOnly, SameSite=Strict and
-  holds only a random id: sessions live on the server, so logging out ends one, and
-  removing a reviewer ends theirs;
+  holds only a random id: sessions live in the queue's database (shared by every
+  process), so logging out ends one, and removing a reviewer ends theirs;
 - failed logins are logged and limited per address and per name (429 past the
   budget, right password or not);
 - every POST, the login included, carries a CSRF token in a hidden field and is
@@ -97,7 +97,9 @@ def create_review_app(
             note="anyone with the token may log in under any name; give reviewers their own "
             "passwords with `ragguard review add-reviewer`",
         )
-    sessions = SessionStore(max_age_s=session_max_age_s, clock=clock)
+    # Sessions belong to the credentials: a new shared token ends every session made with the old one.
+    realm = "reviewers" if reviewers is not None else hashlib.sha256((token or "").encode()).hexdigest()
+    sessions = SessionStore(max_age_s=session_max_age_s, clock=clock, queue=queue, realm=realm)
     throttle = login_throttle or LoginThrottle()
 
     def credentials_match(reviewer: str, secret: str) -> bool:

@@ -143,3 +143,26 @@ def test_the_shared_token_mode_warns_that_names_are_not_checked(store):
     with capture_logs() as logs:
         create_review_app(store, "a-shared-token-of-enough-length")
     assert any(e["event"] == "review.shared_token" for e in logs)
+
+
+def test_sessions_are_shared_by_every_process_over_one_queue(tmp_path, reviewers):
+    first_queue = open_queue(tmp_path / "shared.db")
+    second_queue = open_queue(tmp_path / "shared.db")  # as a second server process would
+    try:
+        one = TestClient(create_review_app(first_queue, reviewers=reviewers))
+        two = TestClient(create_review_app(second_queue, reviewers=reviewers))
+        _login(one, "alice", ALICE_PW)
+        cookie = one.cookies[COOKIE_NAME]
+        two.cookies.set(COOKIE_NAME, cookie)
+        assert two.get("/", follow_redirects=False).status_code == 200
+        import sqlite3
+
+        with sqlite3.connect(tmp_path / "shared.db") as db:
+            stored = db.execute("SELECT id_hash FROM sessions").fetchall()
+        assert stored and cookie not in str(stored)  # only a hash of the id is kept
+        page = one.get("/")
+        one.post("/logout", data={"csrf": _csrf(page.text)})
+        assert two.get("/", follow_redirects=False).status_code == 303  # logout ended it everywhere
+    finally:
+        first_queue.close()
+        second_queue.close()
