@@ -57,10 +57,15 @@ def iter_directory(root: str | Path, max_document_bytes: int = MAX_DOCUMENT_BYTE
         raise InputError(f"Document directory {root} does not exist: pass an existing folder.")
     if not root_path.is_dir():
         raise InputError(f"{root} is not a directory: pass the folder that holds the documents.")
+    inside = root_path.resolve()
     for path in sorted(p for p in root_path.rglob("*") if p.is_file()):
         rel = path.relative_to(root_path)
         if any(part.startswith(".") for part in rel.parts):
             continue  # hidden files and folders (.git, editor swap files) are never documents
+        if not path.resolve().is_relative_to(inside):
+            # A link out of the folder (shadow.md -> /etc/shadow) would index a file nobody chose.
+            _skip(path, f"a symbolic link to {path.resolve()}, outside {root}")
+            continue
         if path.suffix.lower() not in SUFFIXES:
             _log.info("document_skipped", path=str(path), reason="unsupported suffix")
             continue
@@ -120,25 +125,35 @@ def _read_jsonl(path: Path, rel: str, max_bytes: int) -> Iterator[Document]:
     except OSError as exc:
         _skip(path, f"unreadable ({exc.strerror or exc})")
         return
-    with handle:
-        for line_no, raw in enumerate(handle, start=1):
-            where = f"{path}:{line_no}"
-            if len(raw) > max_bytes:
-                _skip(where, f"record of {len(raw)} bytes is above the maximum of {max_bytes} bytes")
-                continue
-            if not raw.strip():
-                continue
-            text = _decode(raw, where)
-            if text is None:
-                continue
-            try:
-                record = json.loads(text)
-                doc = _document_from_record(record, default_id=f"{rel}:{line_no}", where=where)
-            except (json.JSONDecodeError, InputError) as exc:
-                _skip(where, str(exc))
-                continue
-            doc.source = f"{rel}#{doc.id}"
-            yield doc
+    try:
+        with handle:
+            yield from _jsonl_records(handle, path, rel, max_bytes)
+    except OSError as exc:
+        _skip(path, f"unreadable ({exc.strerror or exc})")
+
+
+def _jsonl_records(handle, path: Path, rel: str, max_bytes: int) -> Iterator[Document]:
+    for line_no, raw in enumerate(handle, start=1):
+        where = f"{path}:{line_no}"
+        if len(raw) > max_bytes:
+            _skip(where, f"record of {len(raw)} bytes is above the maximum of {max_bytes} bytes")
+            continue
+        if not raw.strip():
+            continue
+        text = _decode(raw, where)
+        if text is None:
+            continue
+        try:
+            record = json.loads(text)
+            doc = _document_from_record(record, default_id=f"{rel}:{line_no}", where=where)
+        except (json.JSONDecodeError, InputError) as exc:
+            _skip(where, str(exc))
+            continue
+        except RecursionError:
+            _skip(where, "nested too deeply to parse")
+            continue
+        doc.source = f"{rel}#{doc.id}"
+        yield doc
 
 
 def _document_from_record(record: Any, default_id: str, where: str) -> Document:

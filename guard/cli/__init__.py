@@ -1,8 +1,8 @@
 """The ``ragguard`` command line: a thin shell over the library.
 
 Heavy imports live inside the commands so that ``ragguard --help`` is instant.
-Usage errors exit 2 (Typer's convention); a :class:`GuardError` exits 1 with
-its message and no traceback.
+Usage errors exit 2 (Typer's convention); a :class:`GuardError`, or a file the
+command cannot read or write (``OSError``), exits 1 with its message and no traceback.
 """
 
 from __future__ import annotations
@@ -51,6 +51,10 @@ def main() -> None:
             raise
         typer.secho(f"error: this command needs {exc.name!r}: pip install 'ragguard[{extra}]'",
                     fg=typer.colors.RED, err=True)
+        sys.exit(1)
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        typer.secho(f"error: {exc.strerror or exc}{where}", fg=typer.colors.RED, err=True)
         sys.exit(1)
 
 

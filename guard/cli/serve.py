@@ -48,6 +48,12 @@ def serve(
     review_queue: str | None = typer.Option(
         None, "--review-queue", help="Escalation queue URL; mounts /review."
     ),
+    reviewers: Path | None = typer.Option(
+        None, "--reviewers", help="Reviewers file (`ragguard review add-reviewer`) for /review."
+    ),
+    secure_cookie: bool = typer.Option(
+        False, "--secure-cookie", help="Mark the /review session cookie Secure (HTTPS proxy in front)."
+    ),
     log_level: str | None = typer.Option(None, "--log-level", help="debug, info, warning or error."),
     check: bool = typer.Option(False, "--check", help="Validate the settings, print them and exit."),
 ) -> None:
@@ -60,6 +66,9 @@ def serve(
     overrides = _overrides(locals())
     config = load_server_config(config_file, overrides)
     check_sources(config)
+    from guard.cli.review import warn_plain_http
+
+    warn_plain_http(config.host, config.review is not None and config.review.secure_cookie, "--secure-cookie")
     if check:
         typer.echo(config.model_dump_json(indent=2, exclude={"api_keys"}))
         return
@@ -92,6 +101,10 @@ def _overrides(flags: dict[str, Any]) -> dict[str, Any]:
         out["allowed_models"] = flags["allow_model"]
     if flags["review_queue"]:
         out["review.queue"] = flags["review_queue"]
+    if flags["reviewers"]:
+        out["review.reviewers_file"] = str(flags["reviewers"])
+    if flags["secure_cookie"]:
+        out["review.secure_cookie"] = True
     for flag in ("model", "fallback_model", "api_key_env", "host", "port", "workers_pool", "log_level"):
         if flags[flag] is not None:
             out[flag] = flags[flag]

@@ -76,8 +76,27 @@ def verify_command(
     """Verify every answer of INPUT against its contexts; write one JSON line per input line."""
     if not input_path.is_file():
         raise typer.BadParameter(f"{input_path} is not a file", param_hint="--input")
+    if output_path.exists() and output_path.resolve() == input_path.resolve():
+        raise typer.BadParameter(
+            "is the same file as --input; write the output elsewhere", param_hint="--output"
+        )
     settings = _settings(verifiers, policy)
-    lines = input_path.read_text(encoding="utf-8").splitlines()
+    try:
+        lines = input_path.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise typer.BadParameter(
+            f"{input_path} is not UTF-8 text ({exc.reason} at byte {exc.start})", param_hint="--input"
+        ) from None
+    except OSError as exc:
+        raise typer.BadParameter(
+            f"cannot read {input_path}: {exc.strerror or exc}", param_hint="--input"
+        ) from None
+    try:
+        output_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise typer.BadParameter(
+            f"cannot create the folder {output_path.parent}: {exc.strerror or exc}", param_hint="--output"
+        ) from None
     done = _finished_lines(output_path, lines) if resume else {}
     bad = _run(lines, output_path, done, settings)
     total = sum(1 for text in lines if text.strip())
@@ -126,11 +145,11 @@ def _finished_lines(output_path: Path, lines: list[str]) -> dict[int, str]:
     raw = output_path.read_bytes()
     data = raw[: raw.rfind(b"\n") + 1]  # a line cut by an interruption is redone
     done: dict[int, str] = {}
-    for number, text in enumerate(data.decode("utf-8").splitlines(), start=1):
+    for number, text in enumerate(data.decode("utf-8", errors="replace").splitlines(), start=1):
         try:
             row = json.loads(text)
             line = int(row["line"])
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             raise _not_resumable(f"{output_path}:{number} is not a ragguard verify output line") from None
         if not 1 <= line <= len(lines) or row.get("id") != _line_id(lines[line - 1]):
             raise _not_resumable(
@@ -158,7 +177,7 @@ def _line_id(text: str) -> str | int | None:
     """The id an input line carries, if it can be read (bad lines keep theirs too)."""
     try:
         row = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     value = row.get("id") if isinstance(row, dict) else None
     return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None

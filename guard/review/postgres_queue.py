@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from guard.review.queue import QueueError
 from guard.review.sql_queue import SqlQueue, Transaction, schema_statements
@@ -34,9 +37,69 @@ _APPEND_ONLY = [
 ]
 
 
+_HIDDEN = "***"
+_UNREADABLE = "<connection string hidden: it does not parse>"
+
+
 def redact_url(url: str) -> str:
-    """``url`` without its password, for messages and logs."""
-    return re.sub(r"(://[^:@/]*):[^@/]*@", r"\1:***@", url)
+    """``url`` without its password, for messages and logs.
+
+    Every form libpq reads is covered: ``user:password@`` in a URL, ``?password=`` in its
+    query, and ``password=...`` in a key=value string (quoted or not). A string that does
+    not parse is hidden whole rather than guessed at.
+    """
+    if "://" in url:
+        return _redact_uri(url)
+    try:
+        params = conninfo_to_dict(url)
+    except psycopg.Error:
+        return _UNREADABLE
+    if not any(_is_password(key) for key in params):
+        return url
+    return make_conninfo("", **{k: _HIDDEN if _is_password(k) else v for k, v in params.items()})
+
+
+def _redact_uri(url: str) -> str:
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return _UNREADABLE
+    userinfo, at, hosts = parts.netloc.rpartition("@")
+    user, colon, _password = userinfo.partition(":")
+    netloc = f"{user}{colon and ':' + _HIDDEN}{at}{hosts}"
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    if any(_is_password(key) for key, _ in query):
+        shown = urlencode([(k, _HIDDEN if _is_password(k) else v) for k, v in query], safe="/:*")
+    else:
+        shown = parts.query
+    # Not urlunsplit: it drops the empty host of postgresql:///db (a Unix socket).
+    return f"{parts.scheme}://{netloc}{parts.path}" + (f"?{shown}" if shown else "") + (
+        f"#{parts.fragment}" if parts.fragment else ""
+    )
+
+
+def _is_password(key: str) -> bool:
+    return key.strip().lower() == "password"
+
+
+class _NulSafeTransaction(Transaction):
+    """PostgreSQL text and JSONB cannot hold U+0000: store it as U+FFFD rather than lose the row."""
+
+    def _execute(self, sql: str, params: Sequence[Any]) -> None:
+        super()._execute(sql, [_without_nul(p) if isinstance(p, str) else p for p in params])
+
+
+def _without_nul(text: str) -> str:
+    if "\x00" not in text and "\\u0000" not in text:
+        return text
+    # A NUL inside JSON text is the escape \u0000 (an even number of backslashes before it is
+    # escaped backslashes, not an escape).
+    if text.startswith(("{", "[")):  # the JSON payload columns
+        text = _JSON_NUL.sub(lambda m: m.group(1) + "\\ufffd", text)
+    return text.replace("\x00", "\ufffd")
+
+
+_JSON_NUL = re.compile(r"(?<!\\)((?:\\\\)*)\\u0000")
 
 
 class PostgresQueue(SqlQueue):
@@ -68,11 +131,13 @@ class PostgresQueue(SqlQueue):
             for statement in _APPEND_ONLY:
                 tx.run(statement)
             self._check_version(tx, self._where)
+        self._resume_deliveries()
 
     def __repr__(self) -> str:
         return f"PostgresQueue({self._where!r})"
 
     def close(self) -> None:
+        self._outbox.stop()
         with self._guard:
             self._closed = True
             connections, self._connections = self._connections, []
@@ -85,7 +150,7 @@ class PostgresQueue(SqlQueue):
         conn = self._connection()
         try:
             with conn.transaction(), conn.cursor() as cursor:
-                yield Transaction(cursor, placeholder="%s")
+                yield _NulSafeTransaction(cursor, placeholder="%s")
         except psycopg.Error as exc:
             if conn.broken or conn.closed:
                 self._local.conn = None  # reconnect on the next call

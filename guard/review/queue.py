@@ -86,6 +86,10 @@ class ReviewQueue(Protocol):
 
     def webhooks(self) -> list[Webhook]: ...
 
+    def flush_webhooks(self, timeout_s: float = 60.0) -> bool:
+        """Wait for pending webhook deliveries (a background worker sends them)."""
+        ...
+
     def close(self) -> None: ...
 
 

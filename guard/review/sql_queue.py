@@ -13,11 +13,15 @@ counted as pending, without a write to release it.
 from __future__ import annotations
 
 import json
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
 
 from guard.errors import InputError
 from guard.observability import get_logger
@@ -34,7 +38,7 @@ from guard.review.items import (
     utc_from_epoch,
 )
 from guard.review.queue import DEFAULT_LEASE_S, ItemNotFoundError, QueueError, ReviewConflictError
-from guard.review.webhooks import DeliverySettings, deliver
+from guard.review.webhooks import DeliveryResult, DeliverySettings, deliver
 
 __all__ = ["SCHEMA_VERSION", "SqlQueue", "Transaction", "schema_statements"]
 
@@ -86,6 +90,25 @@ def schema_statements(*, json_type: str, serial: str) -> list[str]:
             secret TEXT NOT NULL,
             created_at DOUBLE PRECISION NOT NULL)""",
         "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        # One row per (decided item, webhook), written in the decision's transaction: a crash
+        # between the decision and its delivery loses no notification. lease_until keeps two
+        # processes from delivering one row at once; delivered_at marks it done (sent or given up).
+        """CREATE TABLE IF NOT EXISTS outbox (
+            item_id TEXT NOT NULL REFERENCES items (id),
+            webhook_id TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            lease_until DOUBLE PRECISION,
+            delivered_at DOUBLE PRECISION,
+            PRIMARY KEY (item_id, webhook_id))""",
+        "CREATE INDEX IF NOT EXISTS outbox_pending ON outbox (delivered_at, created_at)",
+        # Reviewer sessions, shared by every process serving the page; keyed by the sha256 of
+        # the cookie's random id, so reading the database does not give anyone a session.
+        """CREATE TABLE IF NOT EXISTS sessions (
+            id_hash TEXT PRIMARY KEY,
+            reviewer TEXT NOT NULL,
+            csrf TEXT NOT NULL,
+            issued_at DOUBLE PRECISION NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS sessions_reviewer ON sessions (reviewer)",
     ]
 
 
@@ -133,6 +156,7 @@ class SqlQueue:
         self._delivery = DeliverySettings(
             attempts=webhook_attempts, wait_s=webhook_wait_s, timeout_s=webhook_timeout_s
         )
+        self._outbox = _OutboxWorker(self)
 
     # --- backend hooks -------------------------------------------------------------------------
 
@@ -313,6 +337,11 @@ class SqlQueue:
             status, holder, lease = self._lock_row(tx, item_id)
             _check_decidable(item_id, reviewer, status, holder, lease, now)
             draft = self._load(tx, item_id, now).draft
+            if outcome is ItemStatus.approved and not draft.strip():
+                raise InputError(
+                    f"Item {item_id} has no draft to approve (the model gave none): edit it with the answer "
+                    "to send, or reject it."
+                )
             final = {ItemStatus.approved: draft, ItemStatus.edited: edited}.get(outcome)
             decision = ReviewDecision(
                 outcome=outcome,
@@ -327,8 +356,12 @@ class SqlQueue:
                 (outcome.value, now, reviewer, decision.model_dump_json(), now, item_id),
             )
             self._append_event(tx, item_id, EventKind(outcome.value), reviewer, now, comment)
+            tx.run(
+                "INSERT INTO outbox (item_id, webhook_id, created_at) SELECT ?, id, ? FROM webhooks",
+                (item_id, now),
+            )
             item = self._load(tx, item_id, now)
-        self._notify(item)
+        self._outbox.wake()  # delivered by the worker: a slow or broken hook never delays a decision
         return item
 
     def _lock_row(self, tx: Transaction, item_id: str) -> tuple[str, str | None, float | None]:
@@ -362,14 +395,87 @@ class SqlQueue:
             rows = tx.rows("SELECT id, url, secret, created_at FROM webhooks ORDER BY created_at, id")
         return [Webhook(id=i, url=u, secret=s, created_at=utc_from_epoch(c)) for i, u, s, c in rows]
 
-    def _notify(self, item: EscalationItem) -> None:
-        for hook in self.webhooks():
-            result = deliver(hook, item, self._delivery)
-            kind = EventKind.webhook_delivered if result.ok else EventKind.webhook_failed
+    # --- reviewer sessions (guard.review.sessions.SessionStore) ---------------------------------
+
+    def save_session(self, id_hash: str, reviewer: str, csrf: str, issued_at: float) -> None:
+        with self._transaction(write=True) as tx:
+            tx.run(
+                "INSERT INTO sessions (id_hash, reviewer, csrf, issued_at) VALUES (?, ?, ?, ?)",
+                (id_hash, reviewer, csrf, issued_at),
+            )
+
+    def load_session(self, id_hash: str) -> tuple[str, str, float] | None:
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT reviewer, csrf, issued_at FROM sessions WHERE id_hash = ?", (id_hash,))
+        return None if row is None else (str(row[0]), str(row[1]), float(row[2]))
+
+    def delete_sessions(self, *, id_hash: str | None = None, reviewer: str | None = None,
+                        issued_before: float | None = None) -> int:  # fmt: skip
+        """Delete one session, a reviewer's, or those issued before a time; returns how many."""
+        where, params = [], []
+        for column, op, value in (("id_hash", "=", id_hash), ("reviewer", "=", reviewer),
+                                  ("issued_at", "<", issued_before)):  # fmt: skip
+            if value is not None:
+                where.append(f"{column} {op} ?")
+                params.append(value)
+        if not where:
+            return 0
+        with self._transaction(write=True) as tx:
+            found = tx.one(f"SELECT COUNT(*) FROM sessions WHERE {' OR '.join(where)}", params)
+            tx.run(f"DELETE FROM sessions WHERE {' OR '.join(where)}", params)
+        return int(found[0]) if found else 0
+
+    def flush_webhooks(self, timeout_s: float = 60.0) -> bool:
+        """Wait until every pending delivery is done (sent or given up); False on timeout."""
+        return self._outbox.flush(timeout_s)
+
+    def _resume_deliveries(self) -> None:
+        """Start delivering what a previous process left in the outbox (called once opened)."""
+        with self._transaction(write=False) as tx:
+            pending = tx.one("SELECT 1 FROM outbox WHERE delivered_at IS NULL LIMIT 1")
+        if pending is not None:
+            self._outbox.wake()
+
+    def _claim_deliveries(self, limit: int = 20) -> list[tuple[str, str]]:
+        now = self._clock()
+        with self._transaction(write=True) as tx:
+            rows = tx.rows(
+                "SELECT item_id, webhook_id FROM outbox WHERE delivered_at IS NULL AND "
+                f"(lease_until IS NULL OR lease_until < ?) ORDER BY created_at LIMIT {int(limit)}"
+                f"{self._claim_lock}",
+                (now,),
+            )
+            for item_id, webhook_id in rows:
+                tx.run(
+                    "UPDATE outbox SET lease_until = ? WHERE item_id = ? AND webhook_id = ?",
+                    (now + _DELIVERY_LEASE_S, item_id, webhook_id),
+                )
+        return [(str(i), str(w)) for i, w in rows]
+
+    def _deliver_one(self, item_id: str, webhook_id: str) -> None:
+        hook = next((h for h in self.webhooks() if h.id == webhook_id), None)
+        if hook is not None:
+            item = self.get(item_id)
+            try:
+                result = deliver(hook, item, self._delivery)
+            except Exception as exc:  # noqa: BLE001 (a delivery bug must not stop the worker)
+                error = f"{type(exc).__name__}: {exc}"
+                result = DeliveryResult(delivery_id="-", ok=False, attempts=0, error=error)
             if not result.ok:
-                _log.warning("review_webhook_failed", item_id=item.id, url=hook.url, error=result.error)
-            with self._transaction(write=True) as tx:
-                self._append_event(tx, item.id, kind, "webhook", self._clock(), result.describe(hook.url))
+                _log.warning("review_webhook_failed", item_id=item_id, url=hook.url, error=result.error)
+        with self._transaction(write=True) as tx:
+            if hook is not None:
+                kind = EventKind.webhook_delivered if result.ok else EventKind.webhook_failed
+                self._append_event(tx, item_id, kind, "webhook", self._clock(), result.describe(hook.url))
+            tx.run(
+                "UPDATE outbox SET delivered_at = ? WHERE item_id = ? AND webhook_id = ?",
+                (self._clock(), item_id, webhook_id),
+            )
+
+    def _pending_deliveries(self) -> int:
+        with self._transaction(write=False) as tx:
+            row = tx.one("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL")
+        return int(row[0]) if row else 0
 
     # --- shared helpers ------------------------------------------------------------------------
 
@@ -463,6 +569,69 @@ def _name(value: str, what: str) -> str:
     return value
 
 
+_DELIVERY_LEASE_S = 300.0  # a delivery (all its retries) claimed by a process that died is retried after this
+
+
+class _OutboxWorker:
+    """One daemon thread per queue that delivers the outbox; started on the first decision.
+
+    Each delivery retries with back-off (tenacity, in :func:`deliver`); when it succeeds
+    or gives up, the row is marked done and the audit trail records which.
+    """
+
+    def __init__(self, queue: SqlQueue) -> None:
+        self._queue = queue
+        self._wake = threading.Event()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def wake(self) -> None:
+        with self._lock:
+            if self._stop:
+                return
+            self._idle.clear()
+            self._wake.set()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="ragguard-webhooks", daemon=True)
+                self._thread.start()
+
+    def flush(self, timeout_s: float) -> bool:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self._idle.wait(timeout=0.05) and self._queue._pending_deliveries() == 0:
+                return True
+            if self._thread is None:
+                self.wake()
+        return False
+
+    def stop(self, timeout_s: float = 5.0) -> None:
+        with self._lock:
+            self._stop = True
+            thread = self._thread
+        self._wake.set()
+        if thread is not None:
+            thread.join(timeout=timeout_s)
+
+    def _run(self) -> None:
+        while not self._stop:
+            self._wake.wait(timeout=5.0)
+            self._wake.clear()
+            try:
+                while not self._stop:
+                    batch = self._queue._claim_deliveries()
+                    if not batch:
+                        break
+                    for item_id, webhook_id in batch:
+                        self._queue._deliver_one(item_id, webhook_id)
+            except Exception as exc:  # noqa: BLE001 (a closed or broken queue: log, keep the thread alive)
+                _log.warning("review_outbox_error", error=f"{type(exc).__name__}: {exc}")
+            if not self._wake.is_set():
+                self._idle.set()
+
+
 def _text(value: str, what: str) -> str:
     if len(value) > _MAX_TEXT:
         raise InputError(f"{what} has {len(value)} characters; at most {_MAX_TEXT} are stored.")
@@ -473,4 +642,14 @@ def _webhook_url(url: str) -> str:
     url = url.strip()
     if not url.startswith(("http://", "https://")):
         raise InputError(f"Webhook URL {url!r} must start with http:// or https://.")
+    try:
+        parts = urlsplit(url)
+        parsed = httpx.URL(url)
+        _ = parts.port  # a port that is not a number raises here
+    except (ValueError, httpx.InvalidURL) as exc:
+        raise InputError(f"Webhook URL {url!r} does not parse ({exc}).") from None
+    if not parts.hostname or not parsed.host or any(c.isspace() for c in url):
+        raise InputError(
+            f"Webhook URL {url!r} names no valid host: give e.g. https://hooks.example.com/ragguard."
+        )
     return url

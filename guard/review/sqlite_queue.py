@@ -9,6 +9,7 @@ crash of the process and of the machine.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -46,21 +47,20 @@ class SqliteQueue(SqlQueue):
         self._guard = threading.Lock()
         self._write_lock = threading.Lock()
         self._closed = False
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise QueueError(f"Cannot create the folder of review queue {self.path}: {exc}") from exc
+        _private_file(self.path)
         with self._transaction(write=True) as tx:
             for statement in schema_statements(json_type="TEXT", serial="INTEGER PRIMARY KEY AUTOINCREMENT"):
                 tx.run(statement)
             for statement in _APPEND_ONLY:
                 tx.run(statement)
             self._check_version(tx, str(self.path))
+        self._resume_deliveries()
 
     def __repr__(self) -> str:
         return f"SqliteQueue({str(self.path)!r})"
 
     def close(self) -> None:
+        self._outbox.stop()
         with self._guard:
             self._closed = True
             connections, self._connections = self._connections, []
@@ -129,6 +129,27 @@ class SqliteQueue(SqlQueue):
                 f"Review queue {self.path} cannot use WAL mode (got {mode!r}); put it on a local disk."
             )
         return conn
+
+
+def _private_file(path: Path) -> None:
+    """Create the queue file 0600 (in a 0700 folder when the folder is new).
+
+    It holds questions, passages, drafts and webhook secrets. SQLite gives the -wal and
+    -shm files the database file's mode, so making the file private first covers them;
+    the chmods also tighten a queue created before this rule. A folder that already
+    existed is the caller's and keeps its mode.
+    """
+    folder = path.parent
+    try:
+        if not folder.exists():
+            folder.mkdir(parents=True, mode=0o700)
+            os.chmod(folder, 0o700)  # mkdir's mode passes through the umask
+        os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+        for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            if name.exists():
+                os.chmod(name, 0o600)
+    except OSError as exc:
+        raise QueueError(f"Cannot create review queue {path} (mode 600 in its folder): {exc}") from exc
 
 
 def _rollback(conn: sqlite3.Connection) -> None:

@@ -1,15 +1,22 @@
-"""The reviewer web page: log in with the review token, pick an escalated item, decide it.
+"""The reviewer web page: log in, pick an escalated item, decide it.
 
-``create_review_app(queue, token)`` returns a FastAPI app that ``ragguard review``
-serves on its own and the HTTP server mounts at ``/review``. Pages are rendered on
-the server from the package's Jinja templates, with autoescaping on: passages and
-drafts are untrusted text. Hardening:
+``create_review_app(queue, reviewers=ReviewerFile(...))`` returns a FastAPI app that
+``ragguard review`` serves on its own and the HTTP server mounts at ``/review``.
+Reviewers log in with their own name and password (argon2 hashes written by
+``ragguard review add-reviewer``), so every decision carries an identity that was
+checked. A shared ``token`` still works, for one-person set-ups: then the name typed at
+login is taken on trust (a warning says so). Pages are rendered on the server from the
+package's Jinja templates, with autoescaping on: passages and drafts are untrusted
+text. Hardening:
 
 - every route but ``/login`` needs the session cookie (pages redirect to the login
   form, everything else answers 401); the cookie is HttpOnly, SameSite=Strict and
-  signed with a key derived from the token;
-- every POST carries the session's CSRF token in a hidden field and is refused
-  (403) without it or from another origin;
+  holds only a random id: sessions live in the queue's database (shared by every
+  process), so logging out ends one, and removing a reviewer ends theirs;
+- failed logins are logged and limited per address and per name (429 past the
+  budget, right password or not);
+- every POST, the login included, carries a CSRF token in a hidden field and is
+  refused (403) without it or from another origin;
 - the Content-Security-Policy allows no script at all and only the page's own
   inline style; responses are not cached and may not be framed.
 
@@ -22,6 +29,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import secrets
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -35,15 +43,19 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from fastapi.templating import Jinja2Templates
 
 from guard.errors import InputError
+from guard.observability import get_logger
 from guard.review.golden_export import golden_jsonl, golden_records
 from guard.review.highlight import draft_segments, sentence_segments
 from guard.review.items import DECIDED_STATUSES, OPEN_STATUSES, EscalationItem, ItemFilter, ItemStatus
 from guard.review.queue import DEFAULT_LEASE_S, ItemNotFoundError, ReviewConflictError, ReviewQueue
-from guard.review.sessions import Session, SessionSigner
+from guard.review.reviewers import ReviewerFile
+from guard.review.sessions import LoginThrottle, Session, SessionStore, check_token
 
 __all__ = ["COOKIE_NAME", "create_review_app"]
 
 COOKIE_NAME = "ragguard_review"
+LOGIN_COOKIE_NAME = "ragguard_review_login"
+_log = get_logger(__name__)
 _SESSION_MAX_AGE_S = 12 * 3600
 _STATUS_CHOICES = {
     "open": list(OPEN_STATUSES),
@@ -63,24 +75,43 @@ class _Forbidden(Exception):
 
 def create_review_app(
     queue: ReviewQueue,
-    token: str,
+    token: str | None = None,
     *,
+    reviewers: ReviewerFile | None = None,
     lease_s: float = DEFAULT_LEASE_S,
     session_max_age_s: float = _SESSION_MAX_AGE_S,
     secure_cookie: bool = False,
+    login_throttle: LoginThrottle | None = None,
     clock: Callable[[], float] = time.time,
 ) -> FastAPI:
-    """The review app over ``queue``; ``token`` (16+ characters) is what reviewers log in with.
+    """The review app over ``queue``: reviewers log in with their ``reviewers`` credentials,
+    or, without a reviewers file, with the shared ``token`` (16+ characters).
 
     ``secure_cookie`` adds the Secure flag (set it when the page is served over HTTPS;
     it is added anyway when the request arrives as https).
     """
-    signer = SessionSigner(token, max_age_s=session_max_age_s, clock=clock)
+    if reviewers is None:
+        token = check_token(token)
+        _log.warning(
+            "review.shared_token",
+            note="anyone with the token may log in under any name; give reviewers their own "
+            "passwords with `ragguard review add-reviewer`",
+        )
+    # Sessions belong to the credentials: a new shared token ends every session made with the old one.
+    realm = "reviewers" if reviewers is not None else hashlib.sha256((token or "").encode()).hexdigest()
+    sessions = SessionStore(max_age_s=session_max_age_s, clock=clock, queue=queue, realm=realm)
+    throttle = login_throttle or LoginThrottle()
+
+    def credentials_match(reviewer: str, secret: str) -> bool:
+        if reviewers is not None:
+            return reviewers.verify(reviewer, secret)
+        return _constant_equal(secret, token or "")
     css = (files("guard.review") / "templates" / "review.css").read_text(encoding="utf-8")
     templates = _templates(css)
     headers = _security_headers(css)
     app = FastAPI(title="ragguard review", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.review_queue = queue
+    app.state.sessions = sessions
 
     @app.middleware("http")
     async def _harden(request: Request, call_next):
@@ -95,8 +126,11 @@ def create_review_app(
         return PlainTextResponse("Log in with the review token first.", status_code=401)
 
     def session_of(request: Request) -> Session:
-        session = signer.read(request.cookies.get(COOKIE_NAME))
+        session = sessions.read(request.cookies.get(COOKIE_NAME))
         if session is None:
+            raise _LoginRequired()
+        if reviewers is not None and not reviewers.exists(session.reviewer):
+            sessions.revoke_reviewer(session.reviewer)  # removed from the reviewers file
             raise _LoginRequired()
         return session
 
@@ -122,18 +156,57 @@ def create_review_app(
 
     # --- login ---------------------------------------------------------------------------------
 
+    def login_page(request: Request, status_code: int = 200, **context: Any) -> HTMLResponse:
+        # Login CSRF: the form's token must match a cookie only this site's page can have set.
+        nonce = secrets.token_urlsafe(24)
+        response = page(
+            request,
+            "login.html",
+            status_code=status_code,
+            login_csrf=nonce,
+            per_reviewer=reviewers is not None,
+            **context,
+        )
+        response.set_cookie(
+            LOGIN_COOKIE_NAME,
+            nonce,
+            max_age=3600,
+            path=_cookie_path(request),
+            httponly=True,
+            samesite="strict",
+            secure=secure_cookie or request.url.scheme == "https",
+        )
+        return response
+
     @app.get("/login", response_class=HTMLResponse, name="login")
     def login_form(request: Request):
-        return page(request, "login.html")
+        return login_page(request)
 
     @app.post("/login")
-    def login(request: Request, token: str = Form(""), reviewer: str = Form("")):
+    def login(request: Request, token: str = Form(""), reviewer: str = Form(""), csrf: str = Form("")):
         reviewer = reviewer.strip()
-        if not signer.token_matches(token) or not reviewer or len(reviewer) > 200:
-            problem = "Wrong token." if reviewer else "Give your name or reviewer id."
-            return page(request, "login.html", status_code=401, error=problem, reviewer=reviewer)
-        _session, cookie = signer.issue(reviewer)
+        if not _same_origin(request) or not _constant_equal(csrf, request.cookies.get(LOGIN_COOKIE_NAME, "")):
+            raise _Forbidden()
+        address = request.client.host if request.client else "unknown"
+        keys = (f"address:{address}", f"reviewer:{reviewer.lower()[:200]}")
+        wait_s = throttle.wait_s(*keys)
+        if wait_s > 0:
+            _log.warning("review.login_throttled", reviewer=reviewer[:200], client=address)
+            problem = f"Too many failed logins; try again in {wait_s:.0f} s."
+            return login_page(request, 429, error=problem, reviewer=reviewer)
+        if not reviewer or len(reviewer) > 200:
+            return login_page(request, 401, error="Give your name or reviewer id.", reviewer=reviewer)
+        if not credentials_match(reviewer, token):
+            throttle.failed(*keys)
+            _log.warning("review.login_failed", reviewer=reviewer[:200], client=address)
+            problem = "Wrong name or password." if reviewers is not None else "Wrong token."
+            return login_page(request, 401, error=problem, reviewer=reviewer)
+        _session, cookie = sessions.issue(reviewer)
+        _log.info("review.login", reviewer=reviewer, client=address)
         response = RedirectResponse(_href(request, "/"), status_code=303)
+        response.delete_cookie(
+            LOGIN_COOKIE_NAME, path=_cookie_path(request), httponly=True, samesite="strict"
+        )
         response.set_cookie(
             COOKIE_NAME,
             cookie,
@@ -148,6 +221,7 @@ def create_review_app(
     @app.post("/logout")
     def logout(request: Request, csrf: str = Form("")):
         checked_post(request, csrf)
+        sessions.revoke(request.cookies.get(COOKIE_NAME))
         response = RedirectResponse(_href(request, "/login"), status_code=303)
         response.delete_cookie(COOKIE_NAME, path=_cookie_path(request), httponly=True, samesite="strict")
         return response

@@ -4,8 +4,10 @@ The body is signed like GitHub's webhooks: header ``X-Ragguard-Signature-256`` h
 ``sha256=<hex HMAC-SHA256 of the raw body, keyed with the webhook's secret>``. Check it
 with :func:`verify_signature` before trusting the body. Network errors, timeouts, 408,
 429 and 5xx answers are retried a few times with exponential back-off; any other answer
-is final. Delivery happens after the decision is committed, so a failed delivery never
-undoes a decision: the application can still poll ``ReviewQueue.get``.
+is final. A decision writes one outbox row per webhook in its own transaction; a
+background worker of the queue delivers them (``flush_webhooks`` waits for it), so a
+slow hook never delays a reviewer, a failed delivery never undoes a decision, and a
+crash before delivery loses nothing: the next process to open the queue sends it.
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ core set behind a load balancer to scale out (the state is per process).
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,13 +17,17 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
-from guard.errors import ConfigError
 from guard.observability import configure_logging, get_logger
 from guard.server import chat, verify
 from guard.server.config import ServerConfig
 from guard.server.http_errors import install_error_handlers
 from guard.server.metrics import CONTENT_TYPE, ServerMetrics
-from guard.server.middleware import ApiKeyMiddleware, BodyLimitMiddleware, MetricsMiddleware
+from guard.server.middleware import (
+    ApiKeyMiddleware,
+    BodyLimitMiddleware,
+    MetricsMiddleware,
+    TrustedHostMiddleware,
+)
 from guard.server.state import DEFAULT_MODEL_ALIASES, GuardState, build_state, install_executor, warm_up
 
 __all__ = ["create_app"]
@@ -35,7 +38,11 @@ _log = get_logger(__name__)
 def create_app(config: ServerConfig) -> FastAPI:
     """The guard's HTTP app; nothing is loaded until it starts (the lifespan)."""
     app = FastAPI(
-        title="ragguard", summary="Guardrails for retrieval-augmented generation", lifespan=_lifespan(config)
+        title="ragguard",
+        summary="Guardrails for retrieval-augmented generation",
+        lifespan=_lifespan(config),
+        docs_url="/docs" if config.api_docs else None,
+        redoc_url="/redoc" if config.api_docs else None,
     )
     app.state.config = config
     app.state.metrics = ServerMetrics()
@@ -48,6 +55,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     # Added innermost first: metrics see every response, keys are checked before the body is read.
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(ApiKeyMiddleware)
+    app.add_middleware(TrustedHostMiddleware, hosts=config.trusted_hosts())
     app.add_middleware(MetricsMiddleware)
     return app
 
@@ -84,16 +92,18 @@ def _lifespan(config: ServerConfig):
 def _mount_review(app: FastAPI, state: GuardState) -> None:
     from guard.review import create_review_app, open_queue
 
+    from guard.review.reviewers import ReviewerFile
+
     review = state.config.review
     assert review is not None
-    token = os.environ.get(review.token_env, "")
-    if not token:
-        raise ConfigError(
-            f"review.token_env = {review.token_env!r}: the variable is unset or empty; export it with the "
-            "reviewers' token, or remove the review section"
-        )
+    review.check_credentials()
+    reviewers = ReviewerFile(review.reviewers_file) if review.reviewers_file is not None else None
+    token = review.shared_token() if reviewers is None else None
     state.review_queue = open_queue(review.queue)
-    app.mount("/review", create_review_app(state.review_queue, token))
+    app.mount(
+        "/review",
+        create_review_app(state.review_queue, token, reviewers=reviewers, secure_cookie=review.secure_cookie),
+    )
 
 
 async def _healthz(request: Request) -> JSONResponse:

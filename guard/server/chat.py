@@ -31,7 +31,7 @@ from guard.observability import get_logger
 from guard.policy import Policy
 from guard.response import GuardedResponse
 from guard.server.http_errors import ApiError
-from guard.server.limits import check_chat
+from guard.server.limits import check_chat, client_id
 from guard.server.metadata import guard_metadata
 from guard.server.schemas import (
     AssistantMessage,
@@ -67,10 +67,13 @@ async def chat_completions(
     policy = guard.policy(x_guard_policy)
     model = guard.model(body.model)
     evidence, kb_name = _evidence(guard, body, x_guard_knowledge_base)
+    client = client_id(request.headers.get("authorization"), request.client.host if request.client else None)
+    assert guard.escalations is not None
+    guard.escalations.check(client)
     if body.stream:
-        return await _streamed(request, guard, body, policy, model, evidence, kb_name)
+        return await _streamed(request, guard, body, policy, model, evidence, kb_name, client)
     async with guard.admission.slot():
-        answer, usage, metadata = await _guarded(guard, body, policy, model, evidence, kb_name)
+        answer, usage, metadata = await _guarded(guard, body, policy, model, evidence, kb_name, client)
     _record(request, metadata)
     return ChatCompletion(
         id=f"chatcmpl-{metadata.trace_id}",
@@ -89,6 +92,7 @@ async def _guarded(
     model: str,
     evidence: dict[str, Any],
     kb_name: str | None,
+    client: str,
 ) -> tuple[str, ChatUsage, GuardMetadata]:
     from guard.pipeline import aguarded_completion
 
@@ -102,6 +106,8 @@ async def _guarded(
         **_sampling(body),
         **guard.model_kwargs(),
     )
+    if response.escalation_id is not None and guard.escalations is not None:
+        guard.escalations.record(client)
     if Condition.model_error in response.decision.conditions:
         _log.warning("server.model_failed", policy=policy.name, model=model, trace_id=response.trace_id)
         if guard.config.on_model_failure == "error":
@@ -184,6 +190,7 @@ async def _streamed(
     model: str,
     evidence: dict[str, Any],
     kb_name: str | None,
+    client: str,
 ) -> StreamingResponse:
     """Start the guarded stream; the first chunk is awaited here, so early failures stay HTTP errors."""
     from guard.pipeline import aguarded_completion
@@ -212,18 +219,21 @@ async def _streamed(
     except BaseException:
         await held.aclose()
         raise
-    events = _events(request, first, chunks, held, _Head(model=model, kb_name=kb_name))
+    head = _Head(model=model, kb_name=kb_name, client=client, escalations=guard.escalations)
+    events = _events(request, first, chunks, held, head)
     return StreamingResponse(events, media_type="text/event-stream")
 
 
 class _Head:
     """What every chunk of one stream repeats."""
 
-    def __init__(self, model: str, kb_name: str | None) -> None:
+    def __init__(self, model: str, kb_name: str | None, client: str, escalations: Any = None) -> None:
         self.id = f"chatcmpl-{uuid.uuid4().hex}"
         self.created = int(time.time())
         self.model = model
         self.kb_name = kb_name
+        self.client = client
+        self.escalations = escalations  # the per-client escalation limiter: a streamed escalation counts too
 
     def chunk(self, delta: dict[str, Any], finish_reason: str | None = None, **extra: Any) -> bytes:
         body = {
@@ -254,6 +264,8 @@ async def _events(
                 break
             chunk = await anext(chunks)
         response = chunk.response
+        if response.escalation_id is not None and head.escalations is not None:
+            head.escalations.record(head.client)
         metadata = guard_metadata(response, head.kb_name, head.model)
         _record(request, metadata)
         yield head.chunk(

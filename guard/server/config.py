@@ -30,6 +30,8 @@ from guard.errors import ConfigError
 __all__ = ["DEFAULT_MODEL", "Limits", "ReviewSettings", "ServerConfig", "load_server_config"]
 
 DEFAULT_MODEL = "local/smollm2-135m-instruct"
+_LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+_ANY_ADDRESS = ("0.0.0.0", "::", "")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -46,10 +48,19 @@ class Limits(_Strict):
     max_passages: int = Field(50, ge=1, description="contexts in one request")
     max_passage_chars: int = Field(20_000, ge=1, description="characters of one context passage")
     max_answer_chars: int = Field(20_000, ge=1, description="characters of the answer given to /v1/verify")
-    max_verifiers: int = Field(16, ge=1)
+    # Distinct verifiers one /v1/verify request may name (duplicates are refused).
+    max_verifiers: int = Field(8, ge=1)
+    max_verify_work_chars: int = Field(
+        500_000,
+        ge=1,
+        description="/v1/verify: (question + answer + passages) characters times the verifiers run",
+    )
     max_tokens: int = Field(2_048, ge=1, description="ceiling on a request's max_tokens")
     max_in_flight: int = Field(8, ge=1, description="requests processed at once")
     max_queue: int = Field(32, ge=0, description="requests waiting for a slot; beyond this: 503")
+    max_escalations_per_minute: int = Field(
+        30, ge=1, description="review items one client (API key, else address) may create a minute; then 429"
+    )
 
 
 class ReviewSettings(_Strict):
@@ -57,8 +68,41 @@ class ReviewSettings(_Strict):
 
     queue: str = Field(min_length=1, description="queue URL or SQLite path (guard.review.open_queue)")
     token_env: str = Field(
-        "RAGGUARD_REVIEW_TOKEN", min_length=1, description="env var holding the reviewer token"
+        "RAGGUARD_REVIEW_TOKEN", min_length=1, description="env var holding the shared reviewer token"
     )
+    token_file: Path | None = Field(None, description="file holding the shared token (instead of token_env)")
+    # Each reviewer logs in with their own password (`ragguard review add-reviewer`); then no token.
+    reviewers_file: Path | None = None
+    secure_cookie: bool = Field(False, description="mark the review session cookie Secure (HTTPS in front)")
+
+    def shared_token(self) -> str:
+        """The shared token from token_file or token_env; ConfigError naming both when neither has one."""
+        if self.token_file is not None:
+            try:
+                token = self.token_file.read_text(encoding="utf-8").strip()
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ConfigError(
+                    f"review.token_file = {str(self.token_file)!r}: cannot read it ({exc})"
+                ) from None
+        else:
+            token = os.environ.get(self.token_env, "").strip()
+        if not token:
+            raise ConfigError(
+                f"review.token_env = {self.token_env!r}: the variable is unset or empty; export it with the "
+                "reviewers' token, set review.token_file, give reviewers their own passwords "
+                "(review.reviewers_file), or remove the review section"
+            )
+        return token
+
+    def check_credentials(self) -> None:
+        """Fail before start-up, not at the first request, when reviewers could not log in."""
+        if self.reviewers_file is None:
+            self.shared_token()
+        elif not self.reviewers_file.is_file():
+            raise ConfigError(
+                f"review.reviewers_file = {str(self.reviewers_file)!r} does not exist: create it with "
+                "`ragguard review add-reviewer NAME --reviewers FILE`"
+            )
 
 
 class ServerConfig(_Strict):
@@ -91,6 +135,11 @@ class ServerConfig(_Strict):
     limits: Limits = Field(default_factory=Limits)
     review: ReviewSettings | None = None
     log_level: Literal["debug", "info", "warning", "error"] = "warning"
+    # Host header names served besides loopback (localhost, 127.0.0.1, [::1]) and ``host``:
+    # anything else gets 400, so a DNS-rebinding page cannot reach a loopback server.
+    allowed_hosts: list[str] = Field(default_factory=list, description="'*' accepts any; '*.x.com' a domain")
+    # /docs and /redoc load scripts from a CDN on the origin of /review: off unless asked for.
+    api_docs: bool = False
 
     @field_validator("policies", mode="before")
     @classmethod
@@ -141,6 +190,13 @@ class ServerConfig(_Strict):
         if self.api_key_env:
             keys += [k.strip() for k in os.environ.get(self.api_key_env, "").split(",") if k.strip()]
         return keys
+
+    def trusted_hosts(self) -> frozenset[str]:
+        """Host header names (lower case, IPv6 without brackets) the server answers."""
+        names = {*_LOOPBACK_NAMES, *(h.lower().strip("[]") for h in self.allowed_hosts)}
+        if self.host not in _ANY_ADDRESS:
+            names.add(self.host.lower().strip("[]"))
+        return frozenset(names)
 
     def check_exposure(self) -> None:
         """Fail closed: a server reachable from other machines must ask for an API key."""
@@ -212,6 +268,12 @@ def _resolve_paths(data: dict[str, Any], base: Path) -> dict[str, Any]:
             name: str(base / value) if isinstance(value, str) and not Path(value).is_absolute() else value
             for name, value in data["knowledge_bases"].items()
         }
+    review = data.get("review")
+    if isinstance(review, dict):
+        data["review"] = {
+            key: str(base / value) if key in _REVIEW_FILES and _is_relative_path(value) else value
+            for key, value in review.items()
+        }
     policies = data.get("policies")
     if isinstance(policies, list):
         policies = {_policy_name(item): item for item in policies}
@@ -220,6 +282,13 @@ def _resolve_paths(data: dict[str, Any], base: Path) -> dict[str, Any]:
             name: str(base / value) if _is_relative_file(value) else value for name, value in policies.items()
         }
     return data
+
+
+_REVIEW_FILES = ("reviewers_file", "token_file")
+
+
+def _is_relative_path(value: Any) -> bool:
+    return isinstance(value, str) and not Path(value).is_absolute()
 
 
 def _is_relative_file(value: Any) -> bool:

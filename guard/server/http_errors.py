@@ -17,10 +17,10 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from guard.errors import ConfigError, GuardError, InputError, ModelError
-from guard.observability import get_logger
+from guard.observability import get_logger, new_trace_id
 from guard.server.admission import Overloaded
 
-__all__ = ["ApiError", "error_body", "error_bytes", "install_error_handlers"]
+__all__ = ["ApiError", "error_body", "error_bytes", "install_error_handlers", "internal_error"]
 
 _log = get_logger(__name__)
 _MAX_LISTED = 5
@@ -157,8 +157,21 @@ def guard_error(exc: Exception) -> ApiError:
         return ApiError(
             502, str(exc), type="model_error", code="model_failed", extra={"model_events": attempts}
         )
-    _log.error("guard_error", error_type=type(exc).__name__, error=str(exc))
-    return ApiError(500, f"{type(exc).__name__}: {exc}", type="server_error", code="guard_error")
+    return internal_error(exc)
+
+
+def internal_error(exc: BaseException) -> ApiError:
+    """A 500 that names only a trace id: the error (which may quote a database, a path or a
+    connection string) goes to the log under that id, never to the caller."""
+    trace = new_trace_id()
+    _log.error("internal_error", error_type=type(exc).__name__, error=str(exc), trace_id=trace, exc_info=exc)
+    return ApiError(
+        500,
+        f"internal error; the server log has the details under trace {trace}",
+        type="server_error",
+        code="internal_error",
+        extra={"trace_id": trace},
+    )
 
 
 async def _overloaded(_request: Request, exc: Exception) -> JSONResponse:

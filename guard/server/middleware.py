@@ -8,14 +8,21 @@ response (even one a bug turned into a 500) under its route template.
 from __future__ import annotations
 
 import hmac
+import json
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from guard.observability import get_logger, new_trace_id
-from guard.server.http_errors import error_bytes
+from guard.server.http_errors import error_body, error_bytes
 
-__all__ = ["PROTECTED_PREFIX", "ApiKeyMiddleware", "BodyLimitMiddleware", "MetricsMiddleware"]
+__all__ = [
+    "PROTECTED_PREFIX",
+    "ApiKeyMiddleware",
+    "BodyLimitMiddleware",
+    "MetricsMiddleware",
+    "TrustedHostMiddleware",
+]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -24,6 +31,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 PROTECTED_PREFIX = "/v1"
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"})
 _log = get_logger(__name__)
 
 
@@ -65,11 +73,12 @@ class MetricsMiddleware:
         except Exception as exc:  # noqa: BLE001 (a bug: log it whole, answer in the error shape)
             trace = new_trace_id()
             _log.exception(
-                "unhandled_error", path=scope.get("path"), error_type=type(exc).__name__, trace=trace
+                "unhandled_error", path=scope.get("path"), error_type=type(exc).__name__, trace_id=trace
             )
             if not status["sent"]:
-                message = f"internal error ({type(exc).__name__}); trace {trace} in the server log"
-                await _send_json(send, 500, error_bytes(message, "server_error", "internal_error"))
+                message = f"internal error; the server log has the details under trace {trace}"
+                body = error_body(message, "server_error", "internal_error", trace_id=trace)
+                await _send_json(send, 500, json.dumps(body).encode())
                 status["code"] = 500
         finally:
             self._record(scope, status["code"], time.perf_counter() - started)
@@ -80,8 +89,42 @@ class MetricsMiddleware:
         if metrics is None:
             return
         route = getattr(scope.get("route"), "path", None) or "unmatched"
-        metrics.requests.inc(route=route, method=scope["method"], status=str(status))
+        method = scope["method"] if scope["method"] in _METHODS else "other"  # bounded label values
+        metrics.requests.inc(route=route, method=method, status=str(status))
         metrics.request_seconds.observe(seconds, route=route)
+
+
+class TrustedHostMiddleware:
+    """400 unless the Host header names this server (ServerConfig.trusted_hosts).
+
+    Keys or not: a page on another site that rebinds its DNS name to 127.0.0.1 sends its
+    own name as Host, so checking it stops the browser from reaching a loopback server.
+    Starlette's own middleware cuts ``[::1]:8000`` at the first colon, hence this one.
+    """
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str]) -> None:
+        self.app = app
+        self.hosts = hosts
+        self.any = "*" in hosts
+        self.suffixes = tuple(h[1:] for h in hosts if h.startswith("*."))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or self.any or self._trusted(_host_name(scope)):
+            await self.app(scope, receive, send)
+            return
+        message = "unknown Host header: add the server's name to allowed_hosts in the server settings"
+        await _send_json(send, 400, error_bytes(message, "invalid_request_error", "untrusted_host"))
+
+    def _trusted(self, name: str) -> bool:
+        return name in self.hosts or (bool(name) and name.endswith(self.suffixes))
+
+
+def _host_name(scope: Scope) -> str:
+    """The Host header's name: lower case, no port, an IPv6 address without its brackets."""
+    host = dict(scope["headers"]).get(b"host", b"").decode("latin-1").strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else ""
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 class ApiKeyMiddleware:

@@ -8,9 +8,12 @@ structured output, several choices) are refused with a message saying so.
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from guard.decide import Action, Reason
 from guard.llm.types import Attempt
@@ -45,20 +48,41 @@ UNSUPPORTED_FIELDS = {
 }
 
 
+# torch.manual_seed takes a signed or unsigned 64-bit seed; int64 suits every backend.
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _no_nul(value: str) -> str:
+    # PostgreSQL cannot store U+0000 in text or JSONB, and no question or passage needs one. A lone
+    # surrogate (JSON "\ud800") is not Unicode text: the tokenizers cannot encode it.
+    bad = _UNSTORABLE.search(value)
+    if bad is None:
+        return value
+    if bad.group() == "\x00":
+        raise ValueError("contains a NUL character (U+0000); remove it")
+    raise ValueError(f"contains a lone surrogate (U+{ord(bad.group()):04X}), which is not text; send UTF-8")
+
+
+Text = Annotated[str, AfterValidator(_no_nul)]
+
+
 class _Request(BaseModel):
     model_config = ConfigDict(strict=True)
 
 
 class ContentPart(_Request):
     model_config = ConfigDict(strict=True, extra="allow")
-    type: str
-    text: str | None = None
+    type: Text
+    text: Text | None = None
 
 
 class ChatMessage(_Request):
     model_config = ConfigDict(strict=True, extra="allow")  # name, tool_call_id... travel along unread
     role: Literal["system", "developer", "user", "assistant", "tool", "function"]
-    content: str | list[ContentPart] | None = None
+    content: Text | list[ContentPart] | None = None
 
     def text(self) -> str:
         if isinstance(self.content, list):
@@ -69,26 +93,31 @@ class ChatMessage(_Request):
 class ContextPassage(_Request):
     """A passage given with the request; plain strings become passages "1".."n"."""
 
-    id: str = Field(min_length=1)
-    text: str
-    source: str = ""
-    title: str | None = None
+    id: Text = Field(min_length=1)
+    text: Text
+    source: Text = ""
+    title: Text | None = None
 
 
 class ChatCompletionRequest(_Request):
     model_config = ConfigDict(strict=True, extra="allow")
-    model: str = Field(min_length=1)
+    model: Text = Field(min_length=1)
     messages: list[ChatMessage] = Field(min_length=1)
     temperature: float | None = Field(None, ge=0.0, le=2.0)
     max_tokens: int | None = Field(None, ge=1)
     max_completion_tokens: int | None = Field(None, ge=1)
-    stop: str | list[str] | None = None
-    seed: int | None = None
+    stop: Text | list[Text] | None = None
+    seed: int | None = Field(None, ge=SEED_MIN, le=SEED_MAX)
     stream: bool = False
     n: int = Field(1, ge=1, le=1, description="the guard returns one checked answer")
     # Guard extension (openai client: extra_body={"contexts": [...]}): answer from these passages
     # instead of a knowledge base.
-    contexts: list[str | ContextPassage] | None = None
+    contexts: list[Text | ContextPassage] | None = None
+
+    @field_validator("contexts")
+    @classmethod
+    def _unique_ids(cls, value: list[str | ContextPassage] | None) -> list[str | ContextPassage] | None:
+        return None if value is None else _unique_passage_ids(value)
 
     @model_validator(mode="after")
     def _honourable(self) -> ChatCompletionRequest:
@@ -111,12 +140,49 @@ class VerifyRequest(_Request):
     """POST /v1/verify: check an answer against passages, no model call."""
 
     model_config = ConfigDict(strict=True, extra="forbid")
-    question: str = Field(min_length=1)
-    contexts: list[str | ContextPassage] = Field(min_length=1)
-    answer: str
-    generator: str | None = Field(None, description="the model that wrote the answer")
-    model: str | None = Field(None, description="alias of generator")
-    verifiers: list[str] | None = Field(None, min_length=1)
+    question: Text = Field(min_length=1)
+    contexts: list[Text | ContextPassage] = Field(min_length=1)
+    answer: Text
+    generator: Text | None = Field(None, description="the model that wrote the answer")
+    model: Text | None = Field(None, description="alias of generator")
+    verifiers: list[Text] | None = Field(None, min_length=1)
+
+    @field_validator("question")
+    @classmethod
+    def _has_words(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("is only whitespace; give the question the answer replies to")
+        return value
+
+    @field_validator("contexts")
+    @classmethod
+    def _unique_ids(cls, value: list[str | ContextPassage]) -> list[str | ContextPassage]:
+        return _unique_passage_ids(value)
+
+    @field_validator("verifiers")
+    @classmethod
+    def _no_repeats(cls, value: list[str] | None) -> list[str] | None:
+        repeated = sorted(name for name, n in Counter(value or []).items() if n > 1)
+        if repeated:
+            raise ValueError(f"names {', '.join(repeated)} more than once; name each verifier once")
+        return value
+
+
+def passage_ids(contexts: Sequence[str | ContextPassage]) -> list[str]:
+    """The id of each context: a plain string is passage "n" (its citation number)."""
+    return [str(n) if isinstance(c, str) else c.id for n, c in enumerate(contexts, start=1)]
+
+
+def _unique_passage_ids(contexts: list[str | ContextPassage]) -> list[str | ContextPassage]:
+    # Two passages with one id would make a citation (and a verdict) point at the wrong one.
+    ids = passage_ids(contexts)
+    repeated = sorted(i for i, n in Counter(ids).items() if n > 1)
+    if repeated:
+        shown = ", ".join(repr(i) for i in repeated[:5])
+        raise ValueError(
+            f"duplicate passage id {shown}; give each passage its own id (plain strings are 1..n)"
+        )
+    return contexts
 
 
 # --- responses ----------------------------------------------------------------------------------

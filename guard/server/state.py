@@ -21,6 +21,7 @@ from guard.policy import Policy, load_policy
 from guard.server.admission import Admission
 from guard.server.config import ServerConfig
 from guard.server.http_errors import ApiError
+from guard.server.limits import EscalationLimiter
 from guard.server.metrics import ServerMetrics
 
 __all__ = ["DEFAULT_MODEL_ALIASES", "GuardState", "build_state", "check_sources"]
@@ -39,6 +40,11 @@ class GuardState:
     admission: Admission
     executor: ThreadPoolExecutor
     review_queue: Any = None  # guard.review.ReviewQueue when review is configured
+    escalations: EscalationLimiter | None = None
+
+    def __post_init__(self) -> None:
+        if self.escalations is None:
+            self.escalations = EscalationLimiter(self.config.limits.max_escalations_per_minute)
 
     def policy(self, name: str | None) -> Policy:
         """The policy ``name`` (the X-Guard-Policy header), or the server's default."""
@@ -111,8 +117,11 @@ def build_state(config: ServerConfig, metrics: ServerMetrics) -> GuardState:
 
 
 def check_sources(config: ServerConfig) -> None:
-    """Cheap checks before a server starts: every policy parses, every index folder exists."""
+    """Cheap checks before a server starts: every policy parses, every index folder exists,
+    reviewers can log in."""
     config.check_exposure()
+    if config.review is not None:
+        config.review.check_credentials()
     for name, source in config.policies.items():
         _load_policy(name, source)
     for name, path in config.knowledge_bases.items():

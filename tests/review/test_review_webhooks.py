@@ -63,6 +63,7 @@ def test_a_decision_is_posted_signed_and_recorded(queue, receiver):
     queue.register_webhook(hook.url, SECRET)
     item_id = queue.enqueue(make_item())
     queue.edit(item_id, "alice", "Take 20 mg once a day.", comment="dose fixed")
+    assert queue.flush_webhooks(30)
     assert len(hook.requests) == 1
     headers, body = hook.requests[0]
     assert verify_signature(SECRET, body, headers[SIGNATURE_HEADER])
@@ -81,6 +82,7 @@ def test_server_errors_are_retried(queue, receiver):
     queue.register_webhook(hook.url, SECRET)
     item_id = queue.enqueue(make_item())
     queue.approve(item_id, "alice")
+    assert queue.flush_webhooks(30)
     assert len(hook.requests) == 3
     assert len({h[DELIVERY_HEADER] for h, _ in hook.requests}) == 1  # one delivery, retried
     (event,) = [e for e in queue.events(item_id) if e.kind.value.startswith("webhook")]
@@ -96,6 +98,7 @@ def test_a_failed_delivery_is_recorded_and_the_decision_stands(queue, receiver):
     item_id = queue.enqueue(make_item())
     queue.reject(item_id, "alice")
     assert queue.get(item_id).status is ItemStatus.rejected
+    assert queue.flush_webhooks(60)
     failed = {
         e.detail.split()[0]: e.detail for e in queue.events(item_id) if e.kind is EventKind.webhook_failed
     }
