@@ -75,7 +75,8 @@ def remove_template_echo(
     echoed = [
         (start, end)
         for start, end in units
-        if reference.is_echo(draft[start:end]) and not (refusal_text and is_refusal(draft[start:end], refusal_text))
+        if reference.is_echo(draft[start:end])
+        and not (refusal_text and is_refusal(draft[start:end], refusal_text))
     ]
     if not echoed:
         return EchoRemoval(text=draft)

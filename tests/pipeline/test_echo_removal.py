@@ -33,7 +33,8 @@ def test_echo_is_cut_before_verification_and_counted():
 
 def test_a_draft_that_is_only_echo_is_declined():
     context = (REPO / "examples" / "kb" / "clinic-zelorin-20mg.md").read_text(encoding="utf-8")
-    scripted = register_scripted_model("only-echo", "</passage>\nQuestion: What is the usual adult dose of Zelorin?")
+    only_echo = "</passage>\nQuestion: What is the usual adult dose of Zelorin?"
+    scripted = register_scripted_model("only-echo", only_echo)
     response = guarded_completion(question=ZELORIN, contexts=[context], model=scripted.model)
     assert response.decision.template_echo == 2
     assert response.refused and Condition.declined in response.decision.conditions

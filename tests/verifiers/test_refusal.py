@@ -21,7 +21,8 @@ POLICY_REFUSAL = "I don't have enough information in the provided documents to a
         REFUSAL + " [1]",
         "I do not have enough information in the provided sources to answer this question.",
         "  I don't have enough information in the provided sources to answer the question.\n",
-        "I don’t have enough information in the provided sources to answer this question.",  # curly apostrophe
+        # a curly apostrophe
+        "I don’t have enough information in the provided sources to answer this question.",
     ],
 )
 def test_normalised_refusals_are_refusals(answer):
@@ -38,7 +39,8 @@ def test_normalised_refusals_are_refusals(answer):
         REFUSAL + " It opened in 1889.",
         "I have enough information.",
         "I don't have enough information in the provided sources to answer this question about doses.",
-        "I don't have enough information in the provided sources to answer this question, but take 2 tablets.",
+        "I don't have enough information in the provided sources to answer this question, "
+        "but take 2 tablets.",
         "I have enough information in the provided sources to answer this question.",  # the negation dropped
     ],
 )
@@ -54,7 +56,9 @@ def test_the_issue_example_is_not_exempt_whole_or_by_sentence():
     assert not is_refusal(answer, POLICY_REFUSAL)
     second = answer.split("[1]. ")[1]
     assert not is_refusal(second, POLICY_REFUSAL)
-    assert is_refusal("I don't have enough information in the provided documents to answer that.", POLICY_REFUSAL)
+    assert is_refusal(
+        "I don't have enough information in the provided documents to answer that.", POLICY_REFUSAL
+    )
 
 
 def test_empty_refusal_text_matches_nothing():
