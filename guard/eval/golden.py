@@ -30,6 +30,8 @@ class GoldenCase(BaseModel):
     must_contain: list[str] = Field(default_factory=list)
     supporting_sources: list[str] = Field(default_factory=list)
     notes: str = ""
+    # Held-out part, fixed before tuning: thresholds and prompts are fitted on "dev" only.
+    split: Literal["dev", "test"] = "dev"
 
 
 class CaseResult(BaseModel):

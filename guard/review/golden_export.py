@@ -37,6 +37,7 @@ class GoldenRecord(BaseModel):
     must_contain: list[str] = Field(default_factory=list)
     supporting_sources: list[str] = Field(default_factory=list)
     notes: str = ""
+    split: Literal["dev", "test"] = "dev"  # reviewed production items are tuning data, never held out
 
 
 def golden_record(item: EscalationItem) -> GoldenRecord:
