@@ -152,7 +152,7 @@ def _live_golden(golden, profiles, index, model, out, limit, split, report, mini
     from guard.pipeline import guarded_completion
     from retrievers.knowledge_base import KnowledgeBase
 
-    cases = [c for c in load_golden(golden) if split == "all" or getattr(c, "split", None) in (None, split)]
+    cases = [c for c in load_golden(golden) if split == "all" or c.split == split]
     cases = cases[:limit]
     kb = KnowledgeBase.load(index) if index else _example_kb()
     failures = []

@@ -24,7 +24,8 @@ the verifiers themselves read) and the loop re-runs only the pure ``decide()``.
   the relevance gate made before any model call.
 - ``escalated``: the escalate action; the user sees the holding text.
 
-Otherwise the answer is shown. For a *wrong* draft each false claim is
+Otherwise the answer is shown. For a *wrong* draft each false claim (and each span
+labelled ``echo``, prompt text copied into the draft) is
 
 - *gone* when its text, markers stripped and normalised (lower case, runs of
   non-word characters as one space), is no longer a substring of the normalised answer;
@@ -37,8 +38,8 @@ Otherwise the answer is shown. For a *wrong* draft each false claim is
   (shown only by clients that render span metadata) is recorded separately
   (``unmarked_in_spans``), never counted as marked.
 
-and the wrong draft's outcome is ``stripped_gone`` when every false claim is gone,
-else ``stripped_shown`` when the action was strip, else ``annotated`` when every shown
+and the wrong draft's outcome is ``stripped_gone`` when every false claim is gone
+(removed by strip, or, for echo, cut before verification), else ``stripped_shown`` when the action was strip, else ``annotated`` when every shown
 false claim is marked, else ``unmarked``. For a *correct* draft: ``unchanged`` (action
 pass; the guard may have added a citation), ``altered`` (annotate or strip: a caution
 or a removed claim the user did not need), ``refused``, ``escalated``.
@@ -91,7 +92,7 @@ class DraftContext(BaseModel):
 
 class DraftClaim(BaseModel):
     text: str = Field(min_length=1)
-    truth: Literal["true", "false"]
+    truth: Literal["true", "false", "echo"]  # echo: text copied from the prompt, not a claim
     category: str | None = None
     evidence: str | None = None
 
@@ -112,13 +113,14 @@ class LabelledDraft(BaseModel):
         missing = [c.text for c in self.claims if c.text not in self.draft]
         if missing:
             raise ValueError(f"claim text not found in the draft: {missing[0]!r}")
-        if (self.kind == "wrong") != any(c.truth == "false" for c in self.claims):
-            raise ValueError("kind 'wrong' needs at least one false claim, 'correct' none")
+        if (self.kind == "wrong") != bool(self.false_claims):
+            raise ValueError("kind 'wrong' needs at least one false or echo claim, 'correct' none")
         return self
 
     @property
     def false_claims(self) -> list[DraftClaim]:
-        return [c for c in self.claims if c.truth == "false"]
+        """The claims the user must not be shown as fact: false ones and prompt echo."""
+        return [c for c in self.claims if c.truth != "true"]
 
 
 class Outcome(str, Enum):

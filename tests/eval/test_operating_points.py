@@ -67,7 +67,7 @@ def _policy(**actions):
 
 
 def test_fixture_loads_and_splits(drafts):
-    assert len(drafts) == 13
+    assert len(drafts) == 14
     assert {d.split for d in drafts.values()} == {"dev", "test"}
     assert len(load_drafts(FIXTURE, "test")) == 4
     for d in drafts.values():
@@ -175,7 +175,7 @@ def test_staged_run_equals_guarded_completion_with_a_scripted_model(drafts):
     from guard.pipeline import guarded_completion
 
     strict = _policy(unsupported_claim="strip")
-    for draft_id in ("f01", "f03", "f04", "f11"):
+    for draft_id in ("f01", "f03", "f04", "f11", "f14"):
         draft = drafts[draft_id]
         for policy in (DEFAULT, strict):
             out = classify(prepare_draft(draft, policy), policy)
@@ -192,6 +192,13 @@ def test_a_fabrication_stripped_by_the_real_pipeline_is_gone(drafts):
     assert "Vienna" not in out.answer and "20 mg" in out.answer
 
 
+def test_prompt_echo_is_cut_and_counts_as_gone(drafts):
+    out = classify(prepare_draft(drafts["f14"], DEFAULT), DEFAULT)
+    assert out.template_echo == 3
+    assert "Write one sentence" not in out.answer and "</passage>" not in out.answer
+    assert out.outcome in (Outcome.stripped_gone, Outcome.refused, Outcome.escalated)
+
+
 # --- targets and the fit -------------------------------------------------------------------------
 
 
@@ -204,9 +211,14 @@ def test_target_parsing():
 
 
 def _fit_runs(drafts):
-    """Wrong drafts with citation recall 0.6, correct ones 0.9; every claim judged supported."""
+    """Wrong drafts with citation recall 0.6, correct ones 0.9; every claim judged supported.
+
+    The echo draft is left out: its echo-free text is not the seeded one, so the real judge would run.
+    """
     runs = []
     for d in drafts.values():
+        if d.category == "prompt_echo":
+            continue
         labels = ["supported"] * len(extract_claims(d.draft))
         runs.append(_seeded(d, labels, recall=0.6 if d.kind == "wrong" else 0.9))
     return [r for r in runs if r.draft.split == "dev"], [r for r in runs if r.draft.split == "test"]
@@ -260,7 +272,7 @@ def test_eval_golden_drafts_command(tmp_path):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     metrics = json.loads((out / "metrics.json").read_text())
-    assert metrics["profiles"][0]["drafts"] == 13 and metrics["fit"]["dev_drafts"] == 9
+    assert metrics["profiles"][0]["drafts"] == 14 and metrics["fit"]["dev_drafts"] == 10
     assert (out / "report.md").read_text().startswith("# Operating points")
     assert (out / "operating_points.png").exists() and (out / "default.fitted.yaml").exists()
-    assert len((out / "drafts-default.jsonl").read_text().splitlines()) == 13
+    assert len((out / "drafts-default.jsonl").read_text().splitlines()) == 14
