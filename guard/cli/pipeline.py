@@ -79,11 +79,12 @@ def eval_golden(
         ["default"], "--policy", help="Profile name or YAML path; repeat for several profiles."
     ),
     split: str = typer.Option("all", "--split", help="dev, test or all: which labelled items to report on."),
-    fit: Optional[str] = typer.Option(
-        None, "--fit", help="Fit this profile's thresholds to --target on the dev drafts (needs --drafts)."
+    fit: list[str] = typer.Option(
+        [], "--fit", help="Fit this profile's thresholds to --target on the dev drafts (needs --drafts); "
+        "repeat with one --target each.",
     ),
-    target: Optional[str] = typer.Option(
-        None, "--target",
+    target: list[str] = typer.Option(
+        [], "--target",
         help='e.g. "wrong_kept_from_user>=0.95" or "wrong_unmarked<=0.10,correct_altered<=0.10".',
     ),
     support_grid: str = typer.Option(
@@ -118,9 +119,10 @@ def eval_golden(
         raise InputError(f"--split {split!r}: use dev, test or all.")
     if golden is None and drafts is None:
         raise InputError("Give a golden set (argument), --drafts FILE, or both.")
-    if fit is not None and (drafts is None or target is None):
+    if fit and (drafts is None or len(target) != len(fit)):
         raise InputError(
-            "--fit needs --drafts FILE and --target, e.g. --target \"wrong_kept_from_user>=0.95\"."
+            "--fit needs --drafts FILE and one --target per --fit, "
+            "e.g. --fit medical --target \"wrong_kept_from_user>=0.95\"."
         )
     profiles = [load_policy(name) for name in policy]
     out.mkdir(parents=True, exist_ok=True)
@@ -191,7 +193,7 @@ def _labelled_drafts(path, profiles, split, out, report, fit, target, support_gr
     from guard.eval.operating_points import parse_target, summarise_outcomes
     from guard.policy import load_policy
 
-    constraints = parse_target(target) if target is not None else []
+    targets = [parse_target(t) for t in target]  # bad targets fail before any work
     everything = load_drafts(path)
     chosen = [d for d in everything if split == "all" or d.split == split]
     if not chosen:
@@ -204,21 +206,26 @@ def _labelled_drafts(path, profiles, split, out, report, fit, target, support_gr
         runs_by_profile[profile.name] = runs
         with (out / f"drafts-{profile.name}.jsonl").open("w", encoding="utf-8") as sink:
             sink.writelines(o.model_dump_json() + "\n" for o in outcomes)
-        summary = summarise_outcomes(outcomes, profile.name, split)
-        report.profiles.append(summary)
-        typer.echo(json.dumps({"policy": profile.name, "split": split} | summary.metrics.model_dump()))
-    if fit is None:
-        return
-    profile = load_policy(fit)
-    known = {r.draft.id: r for r in runs_by_profile.get(profile.name, [])} if profile in profiles else {}
-    runs = [known.get(d.id) or prepare_draft(d, profile)
-            for d in tqdm(everything, desc=f"{profile.name}: retrieval for the fit", unit="draft")]
-    dev = [r for r in runs if r.draft.split == "dev"]
-    test = [r for r in runs if r.draft.split == "test"]
+        # With --split all, dev and test are summarised apart too: the held figures are test's.
+        for part in [split] + (["dev", "test"] if split == "all" else []):
+            chosen_part = [o for o in outcomes if part == "all" or o.split == part]
+            if not chosen_part:
+                continue
+            summary = summarise_outcomes(chosen_part, profile.name, part)
+            report.profiles.append(summary)
+            typer.echo(json.dumps({"policy": profile.name, "split": part} | summary.metrics.model_dump()))
     supports = [float(v) for v in support_grid.split(",") if v.strip()]
-    command = f"ragguard eval golden --drafts {path} --fit {fit} --target \"{target}\"" + (
-        f" --support-grid {support_grid}" if supports else "")
-    report.fit = _fit(profile, dev, test, constraints, supports, command, fit, write, out)
+    for name, text, constraints in zip(fit, target, targets, strict=True):
+        profile = load_policy(name)
+        # Runs already made for this profile keep their verifications: the fit re-decides only.
+        known = {r.draft.id: r for r in runs_by_profile.get(profile.name, [])} if profile in profiles else {}
+        runs = [known.get(d.id) or prepare_draft(d, profile)
+                for d in tqdm(everything, desc=f"{profile.name}: retrieval for the fit", unit="draft")]
+        dev = [r for r in runs if r.draft.split == "dev"]
+        test = [r for r in runs if r.draft.split == "test"]
+        command = f"ragguard eval golden --drafts {path} --fit {name} --target \"{text}\"" + (
+            f" --support-grid {support_grid}" if supports else "")
+        report.fits.append(_fit(profile, dev, test, constraints, supports, command, name, write, out))
 
 
 def _fit(profile, dev, test, constraints, supports, command, fit_name, write, out):

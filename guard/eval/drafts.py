@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from enum import Enum
 from pathlib import Path
 from typing import Literal
@@ -212,27 +213,30 @@ def run_draft(run: DraftRun, policy: Policy) -> tuple[Decision, str, str, Verifi
         empty = Verification(claims=[], verifiers=[])
         decision = decide(empty, gate, policy)
         return decision, apply_action(decision, "", empty, policy), "", empty
-    passages = run.retrieval.passages
-    messages = build_answer_messages(draft.question, passages, policy.refusal_text)
-    attempt = 0
+    attempt, shown = 0, ""
     while True:
-        echo = _echo(run, draft.draft, messages, attempt > 0, policy)
+        echo = _echo(run, shown, attempt > 0, policy)
         shown, verification = _verified(run, echo.text, policy)
         decision = decide(verification, gate, policy, attempt=attempt)
         decision.template_echo = echo.count
         if decision.action is not Action.regenerate or attempt >= policy.regenerate.max_attempts:
             break
         attempt += 1
-        # The feedback text only fills the <feedback> element, which echo removal treats as
-        # evidence, not template: the same draft comes back whatever the feedback says.
-        messages = build_regenerate_messages(draft.question, passages, shown, [], policy.refusal_text)
     return decision, apply_action(decision, shown, verification, policy), shown, verification
 
 
-def _echo(run: DraftRun, text: str, messages: list, regenerating: bool, policy: Policy) -> EchoRemoval:
+def _echo(run: DraftRun, previous: str, regenerating: bool, policy: Policy) -> EchoRemoval:
+    """The draft's echo removal against the answer prompt, or the regenerate prompt after ``previous``."""
     key = (regenerating, policy.refusal_text, policy.thresholds.min_support)
     if key not in run.echoes:
-        run.echoes[key] = remove_template_echo(text, messages, policy.refusal_text)
+        draft, passages = run.draft, run.retrieval.passages
+        if regenerating:
+            # The feedback only fills the <feedback> element, which echo removal treats as
+            # evidence, not template: the same draft comes back whatever the feedback says.
+            messages = build_regenerate_messages(draft.question, passages, previous, [], policy.refusal_text)
+        else:
+            messages = build_answer_messages(draft.question, passages, policy.refusal_text)
+        run.echoes[key] = remove_template_echo(draft.draft, messages, policy.refusal_text)
     return run.echoes[key]
 
 
@@ -315,6 +319,7 @@ def _find(haystack: str, needle: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(re.escape(needle), haystack)] if needle else []
 
 
+@lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
     """Markers stripped, lower case, every run of non-word characters one space."""
     return " ".join(re.findall(r"\w+", strip_markers(text).lower()))

@@ -9,6 +9,7 @@ split they are summed into :class:`Metrics`, the figures a target can name:
   every false claim gone;
 - ``correct_altered`` / ``correct_refused`` / ``correct_escalated``: shares of correct
   drafts annotated or partly stripped / refused / escalated;
+- ``correct_withheld``: share of correct drafts refused or escalated (no answer shown);
 - ``reviewer_load``: share of correct drafts not shown unchanged (the sum of those three);
 - ``gate_refusals``: share of all drafts (every labelled question is answerable from
   its contexts) refused by the relevance gate before any model call.
@@ -59,11 +60,11 @@ __all__ = [
 # in steps a reviewer can reason about, not tuned on any split.
 GRID: dict[str, tuple[float | None, ...]] = {
     "min_faithfulness": (None, 0.5, 0.75, 0.9, 1.0),
-    "min_citation_recall": (None, 0.25, 0.5, 0.8, 1.0),
-    "min_citation_precision": (None, 0.25, 0.5, 0.8),
-    "max_hallucination_probability": (None, 0.3, 0.44, 0.6, 0.8),
+    "min_citation_recall": (None, 0.5, 0.8, 1.0),
+    "min_citation_precision": (None, 0.5, 0.8),
+    "max_hallucination_probability": (None, 0.3, 0.44, 0.6),
     "min_hit_rate": (None, 0.25, 0.5, 0.75),
-    "max_isolation": (None, 0.25, 0.5),
+    "max_isolation": (None, 0.5),
     "min_franq": (None, 0.3, 0.5, 0.7),
 }
 # A threshold is only measurable when its verifier runs (else decide() reports verifier_error).
@@ -83,6 +84,7 @@ class Metric(str, Enum):
     correct_altered = "correct_altered"
     correct_refused = "correct_refused"
     correct_escalated = "correct_escalated"
+    correct_withheld = "correct_withheld"
     reviewer_load = "reviewer_load"
     gate_refusals = "gate_refusals"
 
@@ -93,6 +95,7 @@ class Metrics(BaseModel):
     correct_altered: float | None
     correct_refused: float | None
     correct_escalated: float | None
+    correct_withheld: float | None  # refused or escalated: the user got no answer
     reviewer_load: float | None
     gate_refusals: float | None
 
@@ -204,6 +207,7 @@ def metrics_of(outcomes: Iterable[DraftOutcome]) -> Metrics:
         correct_altered=_share(correct, lambda o: o.outcome is Outcome.altered),
         correct_refused=_share(correct, lambda o: o.outcome is Outcome.refused),
         correct_escalated=_share(correct, lambda o: o.outcome is Outcome.escalated),
+        correct_withheld=_share(correct, lambda o: o.outcome in (Outcome.refused, Outcome.escalated)),
         reviewer_load=_share(correct, lambda o: o.outcome is not Outcome.unchanged),
         gate_refusals=_share(outcomes, lambda o: o.gate_refused),
     )

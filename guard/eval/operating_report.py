@@ -46,7 +46,7 @@ class OperatingPointsReport(BaseModel):
     split: str
     profiles: list[ProfileReport] = Field(default_factory=list)
     golden: list[GoldenGate] = Field(default_factory=list)
-    fit: FitResult | None = None
+    fits: list[FitResult] = Field(default_factory=list)
 
 
 def write_outputs(report: OperatingPointsReport, out: Path) -> dict[str, Path]:
@@ -54,8 +54,9 @@ def write_outputs(report: OperatingPointsReport, out: Path) -> dict[str, Path]:
     written = {"metrics": out / "metrics.json", "report": out / "report.md"}
     written["metrics"].write_text(report.model_dump_json(indent=2), encoding="utf-8")
     written["report"].write_text(render_markdown(report), encoding="utf-8")
-    if report.profiles:
-        written["plot"] = write_plot(report.profiles, out / "operating_points.png")
+    shown = [p for p in report.profiles if p.split == report.split]
+    if shown:
+        written["plot"] = write_plot(shown, out / "operating_points.png")
     return written
 
 
@@ -67,48 +68,9 @@ def render_markdown(report: OperatingPointsReport) -> str:
             "`guard/eval/drafts.py` (module docstring); each draft runs through the pipeline's stages "
             "with a scripted model that returns the same draft on every call.",
             "",
-            "## Wrong drafts",
-            "",
-            "| profile | n | " + " | ".join(o.value for o in WRONG_OUTCOMES)
-            + " | wrong_unmarked | kept from user |",
-            "|---|---:|" + "---:|" * (len(WRONG_OUTCOMES) + 2),
         ]
-        for p in report.profiles:
-            cells = [f"{p.wrong.counts.get(o, 0)}" for o in WRONG_OUTCOMES]
-            lines.append(
-                f"| {p.policy} | {p.wrong.total} | " + " | ".join(cells)
-                + f" | {_pct(p.metrics.wrong_unmarked)} | {_pct(p.metrics.wrong_kept_from_user)} |"
-            )
-        lines += [
-            "",
-            "## Correct drafts (reviewer load)",
-            "",
-            "| profile | n | " + " | ".join(o.value for o in CORRECT_OUTCOMES) + " | reviewer load |",
-            "|---|---:|" + "---:|" * (len(CORRECT_OUTCOMES) + 1),
-        ]
-        for p in report.profiles:
-            cells = [f"{p.correct.counts.get(o, 0)}" for o in CORRECT_OUTCOMES]
-            lines.append(
-                f"| {p.policy} | {p.correct.total} | " + " | ".join(cells)
-                + f" | {_pct(p.metrics.reviewer_load)} |"
-            )
-        lines += [
-            "", "## Gate, spans and echo", "",
-            "| profile | gate refusals (all drafts answerable) | "
-            "wrong drafts unmarked but in unsupported_spans | prompt-echo units cut |",
-            "|---|---:|---:|---:|",
-        ]
-        for p in report.profiles:
-            lines.append(
-                f"| {p.policy} | {p.gate_refused} of {p.drafts} | {p.unmarked_in_spans} | {p.template_echo} |"
-            )
-        lines += ["", "## By category", ""]
-        for p in report.profiles:
-            lines.append(f"**{p.policy}**: " + "; ".join(
-                f"{cat}: " + ", ".join(f"{o.value} {n}" for o, n in counts.items())
-                for cat, counts in p.by_category.items()
-            ))
-            lines.append("")
+    for part in dict.fromkeys(p.split for p in report.profiles):
+        lines += _profile_tables([p for p in report.profiles if p.split == part], part)
     for g in report.golden:
         s = g.summary
         lines += [
@@ -119,9 +81,56 @@ def render_markdown(report: OperatingPointsReport) -> str:
             f"answers with prompt echo cut: {g.template_echo_drafts}.",
             "",
         ]
-    if report.fit is not None:
-        lines += _fit_lines(report.fit)
+    for fit in report.fits:
+        lines += _fit_lines(fit)
     return "\n".join(lines) + "\n"
+
+
+def _profile_tables(profiles: list[ProfileReport], part: str) -> list[str]:
+    lines = [
+        f"## Wrong drafts ({part})",
+        "",
+        "| profile | n | " + " | ".join(o.value for o in WRONG_OUTCOMES)
+        + " | wrong_unmarked | kept from user |",
+        "|---|---:|" + "---:|" * (len(WRONG_OUTCOMES) + 2),
+    ]
+    for p in profiles:
+        cells = [f"{p.wrong.counts.get(o, 0)}" for o in WRONG_OUTCOMES]
+        lines.append(
+            f"| {p.policy} | {p.wrong.total} | " + " | ".join(cells)
+            + f" | {_pct(p.metrics.wrong_unmarked)} | {_pct(p.metrics.wrong_kept_from_user)} |"
+        )
+    lines += [
+        "",
+        f"## Correct drafts ({part}): reviewer load",
+        "",
+        "| profile | n | " + " | ".join(o.value for o in CORRECT_OUTCOMES) + " | reviewer load | withheld |",
+        "|---|---:|" + "---:|" * (len(CORRECT_OUTCOMES) + 2),
+    ]
+    for p in profiles:
+        cells = [f"{p.correct.counts.get(o, 0)}" for o in CORRECT_OUTCOMES]
+        lines.append(
+            f"| {p.policy} | {p.correct.total} | " + " | ".join(cells)
+            + f" | {_pct(p.metrics.reviewer_load)} | {_pct(p.metrics.correct_withheld)} |"
+        )
+    lines += [
+        "", f"## Gate, spans and echo ({part})", "",
+        "| profile | gate refusals (all drafts answerable) | "
+        "wrong drafts unmarked but in unsupported_spans | prompt-echo units cut |",
+        "|---|---:|---:|---:|",
+    ]
+    for p in profiles:
+        lines.append(
+            f"| {p.policy} | {p.gate_refused} of {p.drafts} | {p.unmarked_in_spans} | {p.template_echo} |"
+        )
+    lines += ["", f"## By category ({part})", ""]
+    for p in profiles:
+        lines.append(f"**{p.policy}**: " + "; ".join(
+            f"{cat}: " + ", ".join(f"{o.value} {n}" for o, n in counts.items())
+            for cat, counts in p.by_category.items()
+        ))
+        lines.append("")
+    return lines
 
 
 def _fit_lines(fit: FitResult) -> list[str]:

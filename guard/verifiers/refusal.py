@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from guard.verifiers.citation_markers import strip_markers
 
@@ -57,6 +58,11 @@ def refusal_words(text: str) -> list[str]:
 
 def is_refusal(answer: str, refusal_text: str) -> bool:
     """True when ``answer`` is ``refusal_text`` up to normalisation and filler words, and nothing more."""
+    return _is_refusal(answer, refusal_text)
+
+
+@lru_cache(maxsize=4096)  # decide() asks once per claim, threshold grids ask again per point
+def _is_refusal(answer: str, refusal_text: str) -> bool:
     said, refusal = refusal_words(answer), refusal_words(refusal_text)
     if not said or not refusal:
         return False

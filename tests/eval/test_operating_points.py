@@ -272,7 +272,7 @@ def test_eval_golden_drafts_command(tmp_path):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     metrics = json.loads((out / "metrics.json").read_text())
-    assert metrics["profiles"][0]["drafts"] == 14 and metrics["fit"]["dev_drafts"] == 10
+    assert metrics["profiles"][0]["drafts"] == 14 and metrics["fits"][0]["dev_drafts"] == 10
     assert (out / "report.md").read_text().startswith("# Operating points")
     assert (out / "operating_points.png").exists() and (out / "default.fitted.yaml").exists()
     assert len((out / "drafts-default.jsonl").read_text().splitlines()) == 14
