@@ -39,10 +39,14 @@ labelled ``echo``, prompt text copied into the draft) is
   (``unmarked_in_spans``), never counted as marked.
 
 and the wrong draft's outcome is ``stripped_gone`` when every false claim is gone
-(removed by strip, or, for echo, cut before verification), else ``stripped_shown`` when the action was strip, else ``annotated`` when every shown
-false claim is marked, else ``unmarked``. For a *correct* draft: ``unchanged`` (action
+(removed by strip, or, for echo, cut before verification), else ``stripped_shown``
+when the action was strip, else ``annotated`` when every shown false claim is marked,
+else ``unmarked``. For a *correct* draft: ``unchanged`` (action
 pass; the guard may have added a citation), ``altered`` (annotate or strip: a caution
-or a removed claim the user did not need), ``refused``, ``escalated``.
+or a removed claim the user did not need), ``refused``, ``escalated``. A draft with no
+claim is the refusal sentence for a question its contexts do not answer
+(``refusal_draft``): refused is right for it, and it is counted apart from the correct
+answers (it is no reviewer load and no gate refusal of an answerable question).
 """
 
 from __future__ import annotations
@@ -103,7 +107,7 @@ class LabelledDraft(BaseModel):
     question: str = Field(min_length=1)
     contexts: list[DraftContext] = Field(min_length=1)
     draft: str
-    claims: list[DraftClaim] = Field(min_length=1)
+    claims: list[DraftClaim] = Field(default_factory=list)  # none: the draft is the refusal sentence
     kind: Literal["correct", "wrong"]
     category: str
     split: Split
@@ -117,6 +121,11 @@ class LabelledDraft(BaseModel):
         if (self.kind == "wrong") != bool(self.false_claims):
             raise ValueError("kind 'wrong' needs at least one false or echo claim, 'correct' none")
         return self
+
+    @property
+    def is_refusal_draft(self) -> bool:
+        """A draft with no claim: the model's (correct) refusal of a question the contexts do not answer."""
+        return not self.claims
 
     @property
     def false_claims(self) -> list[DraftClaim]:
@@ -155,6 +164,7 @@ class DraftOutcome(BaseModel):
     action: Action
     outcome: Outcome
     gate_refused: bool
+    refusal_draft: bool = False  # the draft is a refusal (no claim): refused is the right outcome
     false_claims_unmarked: int = 0  # false claims shown with no caution in the answer text
     unmarked_in_spans: int = 0  # of those, how many lie in unsupported_spans (metadata only)
     template_echo: int = 0
@@ -270,6 +280,7 @@ def classify(run: DraftRun, policy: Policy) -> DraftOutcome:
         action=decision.action,
         outcome=outcome,
         gate_refused=gate_refused,
+        refusal_draft=draft.is_refusal_draft,
         false_claims_unmarked=unmarked,
         unmarked_in_spans=in_spans,
         template_echo=decision.template_echo,

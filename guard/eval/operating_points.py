@@ -11,8 +11,10 @@ split they are summed into :class:`Metrics`, the figures a target can name:
   drafts annotated or partly stripped / refused / escalated;
 - ``correct_withheld``: share of correct drafts refused or escalated (no answer shown);
 - ``reviewer_load``: share of correct drafts not shown unchanged (the sum of those three);
-- ``gate_refusals``: share of all drafts (every labelled question is answerable from
-  its contexts) refused by the relevance gate before any model call.
+- ``gate_refusals``: share of the answerable drafts (all but the refusal drafts, whose
+  contexts do not answer the question) refused by the relevance gate before any model call.
+
+Refusal drafts (no claim) are summarised apart (``refusal_drafts``).
 
 **Fit.** ``fit()`` searches a grid of the profile's numeric thresholds on the *dev*
 drafts only, keeps the points that meet the target, and picks the one with the lowest
@@ -119,8 +121,9 @@ class ProfileReport(BaseModel):
     drafts: int
     wrong: OutcomeShares
     correct: OutcomeShares
+    refusal_drafts: OutcomeShares  # drafts that are the refusal sentence (unanswerable from their contexts)
     metrics: Metrics
-    gate_refused: int
+    gate_refused: int  # answerable drafts refused by the gate
     unmarked_in_spans: int  # wrong drafts whose unmarked false claim is at least in unsupported_spans
     template_echo: int
     by_category: dict[str, dict[Outcome, int]]
@@ -177,7 +180,8 @@ class FitResult(BaseModel):
 
 def summarise_outcomes(outcomes: Sequence[DraftOutcome], policy: str, split: str) -> ProfileReport:
     wrong = [o for o in outcomes if o.kind == "wrong"]
-    correct = [o for o in outcomes if o.kind == "correct"]
+    correct = [o for o in outcomes if o.kind == "correct" and not o.refusal_draft]
+    refusals = [o for o in outcomes if o.refusal_draft]
     by_category: dict[str, dict[Outcome, int]] = {}
     for o in outcomes:
         counts = by_category.setdefault(o.category, {})
@@ -188,8 +192,9 @@ def summarise_outcomes(outcomes: Sequence[DraftOutcome], policy: str, split: str
         drafts=len(outcomes),
         wrong=_shares(wrong, WRONG_OUTCOMES),
         correct=_shares(correct, CORRECT_OUTCOMES),
+        refusal_drafts=_shares(refusals, CORRECT_OUTCOMES),
         metrics=metrics_of(outcomes),
-        gate_refused=sum(o.gate_refused for o in outcomes),
+        gate_refused=sum(o.gate_refused and not o.refusal_draft for o in outcomes),
         unmarked_in_spans=sum(o.unmarked_in_spans > 0 for o in wrong),
         template_echo=sum(o.template_echo for o in outcomes),
         by_category=dict(sorted(by_category.items())),
@@ -199,7 +204,8 @@ def summarise_outcomes(outcomes: Sequence[DraftOutcome], policy: str, split: str
 def metrics_of(outcomes: Iterable[DraftOutcome]) -> Metrics:
     outcomes = list(outcomes)
     wrong = [o for o in outcomes if o.kind == "wrong"]
-    correct = [o for o in outcomes if o.kind == "correct"]
+    correct = [o for o in outcomes if o.kind == "correct" and not o.refusal_draft]
+    answerable = [o for o in outcomes if not o.refusal_draft]
     kept = (Outcome.refused, Outcome.escalated, Outcome.stripped_gone)
     return Metrics(
         wrong_unmarked=_share(wrong, lambda o: o.false_claims_unmarked > 0),
@@ -209,7 +215,7 @@ def metrics_of(outcomes: Iterable[DraftOutcome]) -> Metrics:
         correct_escalated=_share(correct, lambda o: o.outcome is Outcome.escalated),
         correct_withheld=_share(correct, lambda o: o.outcome in (Outcome.refused, Outcome.escalated)),
         reviewer_load=_share(correct, lambda o: o.outcome is not Outcome.unchanged),
-        gate_refusals=_share(outcomes, lambda o: o.gate_refused),
+        gate_refusals=_share(answerable, lambda o: o.gate_refused),
     )
 
 

@@ -114,14 +114,17 @@ def _profile_tables(profiles: list[ProfileReport], part: str) -> list[str]:
             + f" | {_pct(p.metrics.reviewer_load)} | {_pct(p.metrics.correct_withheld)} |"
         )
     lines += [
-        "", f"## Gate, spans and echo ({part})", "",
-        "| profile | gate refusals (all drafts answerable) | "
+        "", f"## Gate, refusal drafts, spans and echo ({part})", "",
+        "| profile | gate refusals of answerable drafts | refusal drafts shown as refusal | "
         "wrong drafts unmarked but in unsupported_spans | prompt-echo units cut |",
-        "|---|---:|---:|---:|",
+        "|---|---:|---:|---:|---:|",
     ]
     for p in profiles:
+        answerable = p.wrong.total + p.correct.total
         lines.append(
-            f"| {p.policy} | {p.gate_refused} of {p.drafts} | {p.unmarked_in_spans} | {p.template_echo} |"
+            f"| {p.policy} | {p.gate_refused} of {answerable} "
+            f"| {p.refusal_drafts.counts.get(Outcome.refused, 0)} of {p.refusal_drafts.total} "
+            f"| {p.unmarked_in_spans} | {p.template_echo} |"
         )
     lines += ["", f"## By category ({part})", ""]
     for p in profiles:

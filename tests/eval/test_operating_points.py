@@ -67,9 +67,9 @@ def _policy(**actions):
 
 
 def test_fixture_loads_and_splits(drafts):
-    assert len(drafts) == 14
+    assert len(drafts) == 15
     assert {d.split for d in drafts.values()} == {"dev", "test"}
-    assert len(load_drafts(FIXTURE, "test")) == 4
+    assert len(load_drafts(FIXTURE, "test")) == 5
     for d in drafts.values():
         for c in d.contexts:
             assert c.text in (REPO / "examples" / "kb" / c.source).read_text(encoding="utf-8")
@@ -199,6 +199,14 @@ def test_prompt_echo_is_cut_and_counts_as_gone(drafts):
     assert out.outcome in (Outcome.stripped_gone, Outcome.refused, Outcome.escalated)
 
 
+def test_a_refusal_draft_is_refused_and_counted_apart(drafts):
+    out = classify(prepare_draft(drafts["f15"], DEFAULT), DEFAULT)
+    assert out.refusal_draft and out.outcome is Outcome.refused
+    report = summarise_outcomes([out, classify(_seeded(drafts["f01"], ["supported"]), DEFAULT)], "default", "all")
+    assert report.refusal_drafts.counts[Outcome.refused] == 1 and report.correct.total == 1
+    assert report.metrics.reviewer_load == 0.0
+
+
 # --- targets and the fit -------------------------------------------------------------------------
 
 
@@ -272,7 +280,7 @@ def test_eval_golden_drafts_command(tmp_path):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     metrics = json.loads((out / "metrics.json").read_text())
-    assert metrics["profiles"][0]["drafts"] == 14 and metrics["fits"][0]["dev_drafts"] == 10
+    assert metrics["profiles"][0]["drafts"] == 15 and metrics["fits"][0]["dev_drafts"] == 10
     assert (out / "report.md").read_text().startswith("# Operating points")
     assert (out / "operating_points.png").exists() and (out / "default.fitted.yaml").exists()
-    assert len((out / "drafts-default.jsonl").read_text().splitlines()) == 14
+    assert len((out / "drafts-default.jsonl").read_text().splitlines()) == 15
