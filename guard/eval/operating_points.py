@@ -374,9 +374,16 @@ def write_fitted_profile(source: Path, result: FitResult, destination: Path) -> 
             insert_at = max((i + 1 for i, line in enumerate(block) if line.strip()), default=0)
             block.insert(insert_at, f"  {name}: {rendered}")
     lines[start + 1 : end] = block
-    lines[start:start] = _provenance(result)
+    # A refit replaces the record of the previous fit rather than stacking records.
+    first = start
+    while first > 0 and lines[first - 1].startswith(_PROVENANCE):
+        first -= 1
+    lines[first:start] = _provenance(result)
     destination.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return destination
+
+
+_PROVENANCE = ("# Thresholds fitted ", "# Target (", "# dev:  ", "# test (")
 
 
 def _is_key(line: str, name: str) -> bool:

@@ -256,6 +256,8 @@ def test_fitted_profile_is_written_loadable_and_says_how(drafts, tmp_path):
     assert "ragguard eval golden --fit default" in text
     assert yaml.safe_load(text)["thresholds"]["min_citation_recall"] == 0.8
     assert load_policy(written).thresholds.min_citation_recall == 0.8
+    refit = write_fitted_profile(written, result, tmp_path / "again.yaml").read_text()
+    assert refit.count("# Thresholds fitted") == 1 and refit.count("# dev:") == 1
     medical = REPO / "policies" / "medical.yaml"
     result.chosen["min_franq"] = 0.5  # a key the file does not spell out is added to its block
     assert load_policy(write_fitted_profile(medical, result, tmp_path / "m.yaml")).thresholds.min_franq == 0.5
