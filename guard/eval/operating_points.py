@@ -173,6 +173,9 @@ class FitResult(BaseModel):
     test_met: bool | None
     command: str
     date: str
+    # The dev trade-off over the whole grid: points no other point beats on both wrong drafts
+    # kept from the user and reviewer load (lowest load first), so a reader sees what a target costs.
+    frontier: list[GridPoint] = Field(default_factory=list)
 
 
 # --- summaries ------------------------------------------------------------------------------------
@@ -323,8 +326,23 @@ def fit(
         test_met=all(c.met(test_metrics) for c in target) if test_metrics else None,
         command=command,
         date=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        frontier=_frontier(points, before),
     )
     return result, points
+
+
+def _frontier(points: list[GridPoint], before: dict[str, float | None], limit: int = 12) -> list[GridPoint]:
+    """Pareto points on (reviewer load down, wrong kept from the user up), one per figure pair."""
+    best: dict[tuple[float, float], GridPoint] = {}
+    for point in sorted(points, key=lambda p: _rank(p, before)[2:]):
+        key = (_or(point.metrics.reviewer_load, 1.0), _or(point.metrics.wrong_kept_from_user, 0.0))
+        best.setdefault(key, point)
+    frontier, top = [], -1.0
+    for (load, kept), point in sorted(best.items(), key=lambda item: (item[0][0], -item[0][1])):
+        if kept > top:
+            frontier.append(point)
+            top = kept
+    return frontier[:limit]
 
 
 def _rank(point: GridPoint, before: dict[str, float | None]) -> tuple:

@@ -158,6 +158,22 @@ def _fit_lines(fit: FitResult) -> list[str]:
         row = [getattr(m, name) if m is not None else None
                for m in (fit.dev_before, fit.dev, fit.test_before, fit.test)]
         lines.append(f"| {name} | " + " | ".join(_pct(v) for v in row) + " |")
+    if fit.frontier:
+        lines += [
+            "",
+            "Dev trade-off (grid points no other beats on both reviewer load and wrong drafts kept; "
+            "thresholds that differ from the profile's):",
+            "",
+            "| reviewer load | wrong kept from user | wrong unmarked | thresholds changed |",
+            "|---:|---:|---:|---|",
+        ]
+        for point in fit.frontier:
+            changed = ", ".join(
+                f"{k} {_num(v)}" for k, v in point.thresholds.items() if v != fit.before.get(k)
+            ) or "(as before)"
+            m = point.metrics
+            figures = [_pct(m.reviewer_load), _pct(m.wrong_kept_from_user), _pct(m.wrong_unmarked)]
+            lines.append("| " + " | ".join(figures) + f" | {changed} |")
     return lines + [""]
 
 

@@ -241,6 +241,9 @@ def test_fit_picks_the_point_meeting_the_target_at_the_lowest_load(drafts):
     assert result.dev_before.wrong_unmarked == 1.0
     assert result.test is not None and result.test_met
     assert len(points) == result.grid_points > 10
+    loads = [p.metrics.reviewer_load for p in result.frontier]
+    kept = [p.metrics.wrong_kept_from_user for p in result.frontier]
+    assert loads == sorted(loads) and kept == sorted(kept) and len(set(kept)) == len(kept)
     impossible, _ = fit(DEFAULT, dev, test, parse_target("wrong_kept_from_user>=0.95"))
     assert not impossible.met  # nothing in the grid refuses or strips: reported, not hidden
 
