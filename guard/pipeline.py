@@ -30,7 +30,7 @@ from guard.verifiers.autocite import add_missing_citations
 from guard.verifiers.echo import remove_template_echo
 from guard.verifiers.stage import run_verification
 from guard.verifiers.types import Verification, VerificationInput, VerifyThresholds
-from prompts import build_answer_messages, build_regenerate_messages
+from prompts import ANSWER_STOP, build_answer_messages, build_regenerate_messages
 from retrievers.config import RetrievalConfig
 from retrievers.rewriting import QueryRewriter
 from retrievers.types import Passage, RetrievalResult
@@ -79,6 +79,7 @@ async def aguarded_completion(
     started = time.perf_counter()
     # Answers are a few cited sentences; an unbounded draft only costs time on a CPU model.
     litellm_kwargs.setdefault("max_tokens", ANSWER_MAX_TOKENS)
+    litellm_kwargs.setdefault("stop", list(ANSWER_STOP))  # prompt echo starts where these do
     query = _question(messages, question)
     source = _evidence_source(knowledge_base, retriever, contexts)
     profile = policy if isinstance(policy, Policy) else load_policy(policy)

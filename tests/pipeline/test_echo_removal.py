@@ -38,3 +38,13 @@ def test_a_draft_that_is_only_echo_is_declined():
     response = guarded_completion(question=ZELORIN, contexts=[context], model=scripted.model)
     assert response.decision.template_echo == 2
     assert response.refused and Condition.declined in response.decision.conditions
+
+
+def test_generation_stops_where_prompt_echo_would_start():
+    from prompts import ANSWER_STOP
+
+    context = (REPO / "examples" / "kb" / "clinic-zelorin-20mg.md").read_text(encoding="utf-8")
+    scripted = register_scripted_model("stops", "The usual adult dose of Zelorin is 20 mg once a day [1].")
+    guarded_completion(question=ZELORIN, contexts=[context], model=scripted.model)
+    assert scripted.params[0].stop == list(ANSWER_STOP)
+    assert "</passage>" in ANSWER_STOP and "\nQuestion:" in ANSWER_STOP

@@ -76,7 +76,7 @@ def test_passages_are_numbered_in_order_with_escaped_titles():
     user = build_answer_messages("q", passages, REFUSAL)[-1]["content"]
     assert '<passage id="1" title="A &quot;quoted&quot; &lt;title&gt;">\none\n</passage>' in user
     assert '<passage id="2">\ntwo\n</passage>' in user
-    assert user.rstrip().endswith("Question: q")  # the turn ends on the question: nothing to echo after it
+    assert user.rstrip().endswith("Write one sentence that ends with the passage id in brackets.")
 
 
 def test_no_passages_is_said_plainly():
