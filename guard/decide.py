@@ -58,6 +58,7 @@ class Decision(BaseModel):
     reasons: list[Reason] = Field(default_factory=list)
     policy: str
     attempt: int = 0
+    template_echo: int = 0  # prompt-echo units cut from the draft before verification (guard.verifiers.echo)
 
     @property
     def conditions(self) -> set[Condition]:

@@ -27,9 +27,10 @@ from guard.policy import Policy, load_policy
 from guard.response import GuardedResponse
 from guard.verifiers.api import as_passages
 from guard.verifiers.autocite import add_missing_citations
+from guard.verifiers.echo import remove_template_echo
 from guard.verifiers.stage import run_verification
 from guard.verifiers.types import Verification, VerificationInput, VerifyThresholds
-from prompts import build_answer_messages, build_regenerate_messages
+from prompts import ANSWER_STOP, build_answer_messages, build_regenerate_messages
 from retrievers.config import RetrievalConfig
 from retrievers.rewriting import QueryRewriter
 from retrievers.types import Passage, RetrievalResult
@@ -91,6 +92,7 @@ async def aguarded_completion(
     started = time.perf_counter()
     # Answers are a few cited sentences; an unbounded draft only costs time on a CPU model.
     litellm_kwargs.setdefault("max_tokens", ANSWER_MAX_TOKENS)
+    litellm_kwargs.setdefault("stop", list(ANSWER_STOP))  # prompt echo starts where these do
     query = _question(messages, question)
     source = _evidence_source(knowledge_base, retriever, contexts)
     profile = policy if isinstance(policy, Policy) else load_policy(policy)
@@ -153,11 +155,13 @@ async def _answer(
         except ModelError as exc:
             return _model_failed(trace_id, query, model, policy, retrieval, exc, completions, timings)
         completions.append(completion)
+        echo = remove_template_echo(completion.text, messages, policy.refusal_text)  # before any claim
         with _timed(timings, "verify"):
             draft, verification = await asyncio.to_thread(
-                verify_draft, query, completion.text, retrieval, policy, completion.model
+                verify_draft, query, echo.text, retrieval, policy, completion.model
             )
         decision = decide(verification, retrieval.gate, policy, attempt=attempt)
+        decision.template_echo = echo.count
         if decision.action is not Action.regenerate or attempt >= policy.regenerate.max_attempts:
             break
         attempt += 1

@@ -7,6 +7,7 @@ that passage content is data, never instructions.
 
 from prompts.delimiting import format_passages, neutralise
 from prompts.messages import (
+    ANSWER_STOP,
     ClaimFeedback,
     build_answer_messages,
     build_regenerate_messages,
@@ -15,6 +16,7 @@ from prompts.messages import (
 from prompts.templates import TEMPLATE_DIR, Message, render, template_fields
 
 __all__ = [
+    "ANSWER_STOP",
     "TEMPLATE_DIR",
     "ClaimFeedback",
     "Message",

@@ -10,9 +10,19 @@ from prompts.delimiting import format_passages, neutralise
 from prompts.templates import Message, render
 from retrievers.types import Passage
 
-__all__ = ["ClaimFeedback", "build_answer_messages", "build_regenerate_messages", "build_rewrite_messages"]
+__all__ = [
+    "ANSWER_STOP",
+    "ClaimFeedback",
+    "build_answer_messages",
+    "build_regenerate_messages",
+    "build_rewrite_messages",
+]
 
 _NO_PASSAGES = "(no passages were found)"
+# Where an answer has ended and prompt echo begins: a small model that runs on past its
+# answer writes our delimiters or the next "Question:" (benchmarks/prompt_echo.py). Stopping
+# generation there costs a correct answer nothing. At most 4: OpenAI's limit.
+ANSWER_STOP = ("</passage>", "<passage", "\nQuestion:")
 
 
 class ClaimFeedback(BaseModel):

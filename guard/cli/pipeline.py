@@ -68,49 +68,197 @@ def demo(
 
 @eval_app.command("golden")
 def eval_golden(
-    golden: Path = typer.Argument(..., help="Golden set JSONL (e.g. examples/golden.jsonl)."),
+    golden: Optional[Path] = typer.Argument(
+        None, help="Golden questions JSONL (e.g. examples/golden.jsonl), answered live by --model."
+    ),
+    drafts: Optional[Path] = typer.Option(
+        None, "--drafts",
+        help="Labelled drafts JSONL (e.g. examples/drafts.jsonl), run with a scripted model.",
+    ),
     index: Optional[Path] = typer.Option(None, "--index", help="Index folder (default: the example index)."),
-    policy: str = typer.Option("default", "--policy"),
+    policy: list[str] = typer.Option(
+        ["default"], "--policy", help="Profile name or YAML path; repeat for several profiles."
+    ),
+    split: str = typer.Option("all", "--split", help="dev, test or all: which labelled items to report on."),
+    fit: list[str] = typer.Option(
+        [], "--fit", help="Fit this profile's thresholds to --target on the dev drafts (needs --drafts); "
+        "repeat with one --target each.",
+    ),
+    target: list[str] = typer.Option(
+        [], "--target",
+        help='e.g. "wrong_kept_from_user>=0.95" or "wrong_unmarked<=0.10,correct_altered<=0.10".',
+    ),
+    support_grid: str = typer.Option(
+        "", "--support-grid",
+        help="Extra min_support values for --fit, e.g. 0.6,0.8 (each re-verifies every draft).",
+    ),
+    write: bool = typer.Option(
+        False, "--write", help="Write the fitted thresholds into policies/<profile>.yaml."
+    ),
     model: str = typer.Option(DEFAULT_MODEL, "--model"),
-    out: Path = typer.Option(Path("runs/golden"), "--out", help="Folder for results.jsonl and summary.json."),
-    limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Only the first N cases."),
+    out: Path = typer.Option(
+        Path("runs/golden"), "--out", help="Folder for results, metrics.json, report.md and the plot."
+    ),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Only the first N golden questions."),
     min_behaviour_accuracy: float = typer.Option(0.0, help="Exit 1 below this answer/refusal accuracy."),
     min_refusal_recall: float = typer.Option(0.0, help="Exit 1 below this refusal recall."),
     min_faithfulness: float = typer.Option(0.0, help="Exit 1 below this mean faithfulness."),
     min_citation_validity: float = typer.Option(0.0, help="Exit 1 below this share of valid citations."),
     max_latency_p95_ms: float = typer.Option(float("inf"), help="Exit 1 above this P95 latency."),
 ) -> None:
-    """Run a golden set through the guard and report; exits 1 when a threshold is missed."""
-    from tqdm import tqdm
+    """Golden questions (live model) and labelled drafts (scripted model) through the guard, per profile.
 
-    from guard.eval.golden import load_golden, run_case, summarise
-    from guard.pipeline import guarded_completion
-    from retrievers.knowledge_base import KnowledgeBase
+    With --fit PROFILE --target ..., the profile's thresholds are grid-searched on the dev
+    drafts and the chosen point is reported on the test drafts. Exits 1 when a golden-set
+    threshold is missed.
+    """
+    from guard.errors import InputError
+    from guard.eval.operating_report import OperatingPointsReport, write_outputs
+    from guard.policy import load_policy
 
-    cases = load_golden(golden)[:limit]
-    kb = KnowledgeBase.load(index) if index else _example_kb()
+    if split not in ("dev", "test", "all"):
+        raise InputError(f"--split {split!r}: use dev, test or all.")
+    if golden is None and drafts is None:
+        raise InputError("Give a golden set (argument), --drafts FILE, or both.")
+    if fit and (drafts is None or len(target) != len(fit)):
+        raise InputError(
+            "--fit needs --drafts FILE and one --target per --fit, "
+            "e.g. --fit medical --target \"wrong_kept_from_user>=0.95\"."
+        )
+    profiles = [load_policy(name) for name in policy]
     out.mkdir(parents=True, exist_ok=True)
-    results = []
-    with (out / "results.jsonl").open("w", encoding="utf-8") as sink:
-        for case in tqdm(cases, desc="golden set", unit="case"):
-            result = run_case(
-                case, lambda q: guarded_completion(question=q, knowledge_base=kb, model=model, policy=policy)
-            )
-            sink.write(result.model_dump_json() + "\n")
-            results.append(result)
-    summary = summarise(results)
-    (out / "summary.json").write_text(summary.model_dump_json(indent=2), encoding="utf-8")
-    typer.echo(json.dumps(summary.model_dump(exclude={"by_category"}), indent=2))
-    failures = _missed(summary, {
-        "behaviour_accuracy": min_behaviour_accuracy,
-        "refusal_recall": min_refusal_recall,
-        "faithfulness_mean": min_faithfulness,
-        "citation_validity": min_citation_validity,
-    }, max_latency_p95_ms)
+    report = OperatingPointsReport(split=split, drafts_file=str(drafts) if drafts else None)
+    failures: list[str] = []
+    if golden is not None:
+        failures = _live_golden(golden, profiles, index, model, out, limit, split, report, {
+            "behaviour_accuracy": min_behaviour_accuracy,
+            "refusal_recall": min_refusal_recall,
+            "faithfulness_mean": min_faithfulness,
+            "citation_validity": min_citation_validity,
+        }, max_latency_p95_ms)
+    if drafts is not None:
+        _labelled_drafts(drafts, profiles, split, out, report, fit, target, support_grid, write)
+    written = write_outputs(report, out)
+    typer.echo("wrote " + ", ".join(str(p) for p in written.values()), err=True)
     for failure in failures:
         typer.secho(f"below threshold: {failure}", fg=typer.colors.RED, err=True)
     if failures:
         sys.exit(1)
+
+
+def _live_golden(golden, profiles, index, model, out, limit, split, report, minimums, max_latency_p95_ms):
+    """The golden questions answered by the model under each profile; returns the missed thresholds."""
+    from tqdm import tqdm
+
+    from guard.eval.golden import load_golden, run_case, summarise
+    from guard.eval.operating_report import GoldenGate
+    from guard.pipeline import guarded_completion
+    from retrievers.knowledge_base import KnowledgeBase
+
+    cases = [c for c in load_golden(golden) if split == "all" or c.split == split]
+    cases = cases[:limit]
+    kb = KnowledgeBase.load(index) if index else _example_kb()
+    failures = []
+    for profile in profiles:
+        # One profile keeps the historical file names; several get one file each.
+        suffix = "" if len(profiles) == 1 else f"-{profile.name}"
+        results = []
+        with (out / f"results{suffix}.jsonl").open("w", encoding="utf-8") as sink:
+            for case in tqdm(cases, desc=f"golden set ({profile.name})", unit="case"):
+                result = run_case(case, lambda q: guarded_completion(
+                    question=q, knowledge_base=kb, model=model, policy=profile))
+                sink.write(result.model_dump_json() + "\n")
+                results.append(result)
+        summary = summarise(results)
+        (out / f"summary{suffix}.json").write_text(summary.model_dump_json(indent=2), encoding="utf-8")
+        shown = {"policy": profile.name} | summary.model_dump(exclude={"by_category"})
+        typer.echo(json.dumps(shown, indent=2))
+        answerable = [r for r in results if r.expect == "answer"]
+        report.golden.append(GoldenGate(
+            policy=profile.name,
+            answerable=len(answerable),
+            gate_refused_answerable=sum(r.gate_refused for r in answerable),
+            template_echo_drafts=sum(r.template_echo > 0 for r in results),
+            summary=summary,
+        ))
+        failures += [f"{profile.name}: {m}" for m in _missed(summary, minimums, max_latency_p95_ms)]
+    return failures
+
+
+def _labelled_drafts(path, profiles, split, out, report, fit, target, support_grid, write):
+    """Every labelled draft under each profile, then the fit when asked for."""
+    from tqdm import tqdm
+
+    from guard.errors import InputError
+    from guard.eval.drafts import classify, load_drafts, prepare_draft
+    from guard.eval.operating_points import parse_target, summarise_outcomes
+    from guard.policy import load_policy
+
+    targets = [parse_target(t) for t in target]  # bad targets fail before any work
+    everything = load_drafts(path)
+    chosen = [d for d in everything if split == "all" or d.split == split]
+    if not chosen:
+        raise InputError(f"{path} holds no draft with split {split!r}.")
+    runs_by_profile = {}
+    for profile in profiles:
+        bar = tqdm(chosen, desc=f"{profile.name}: retrieval", unit="draft")
+        runs = [prepare_draft(d, profile) for d in bar]
+        outcomes = [classify(r, profile) for r in tqdm(runs, desc=f"{profile.name}: drafts", unit="draft")]
+        runs_by_profile[profile.name] = runs
+        with (out / f"drafts-{profile.name}.jsonl").open("w", encoding="utf-8") as sink:
+            sink.writelines(o.model_dump_json() + "\n" for o in outcomes)
+        # With --split all, dev and test are summarised apart too: the held figures are test's.
+        for part in [split] + (["dev", "test"] if split == "all" else []):
+            chosen_part = [o for o in outcomes if part == "all" or o.split == part]
+            if not chosen_part:
+                continue
+            summary = summarise_outcomes(chosen_part, profile.name, part)
+            report.profiles.append(summary)
+            typer.echo(json.dumps({"policy": profile.name, "split": part} | summary.metrics.model_dump()))
+    supports = [float(v) for v in support_grid.split(",") if v.strip()]
+    for name, text, constraints in zip(fit, target, targets, strict=True):
+        profile = load_policy(name)
+        # Runs already made for this profile keep their verifications: the fit re-decides only.
+        known = {r.draft.id: r for r in runs_by_profile.get(profile.name, [])} if profile in profiles else {}
+        runs = [known.get(d.id) or prepare_draft(d, profile)
+                for d in tqdm(everything, desc=f"{profile.name}: retrieval for the fit", unit="draft")]
+        dev = [r for r in runs if r.draft.split == "dev"]
+        test = [r for r in runs if r.draft.split == "test"]
+        command = f"ragguard eval golden --drafts {path} --fit {name} --target \"{text}\"" + (
+            f" --support-grid {support_grid}" if supports else "")
+        report.fits.append(_fit(profile, dev, test, constraints, supports, command, name, write, out))
+
+
+def _fit(profile, dev, test, constraints, supports, command, fit_name, write, out):
+    from tqdm import tqdm
+
+    from guard.eval.operating_points import fit as fit_thresholds
+    from guard.eval.operating_points import threshold_grid, write_fitted_profile
+
+    total = len(threshold_grid(profile, supports))
+    with tqdm(total=total, desc=f"{profile.name}: threshold grid (dev)", unit="point") as bar:
+        result, _ = fit_thresholds(profile, dev, test, constraints, support_values=supports,
+                                   command=command, progress=bar.update)
+    source = _profile_file(fit_name)
+    destination = source if write else out / f"{profile.name}.fitted.yaml"
+    write_fitted_profile(source, result, destination)
+    status = "met" if result.met else "NOT MET by any grid point (closest point written)"
+    typer.secho(f"fit {profile.name}: target {status} on dev; thresholds {result.chosen}", err=True,
+                fg=typer.colors.GREEN if result.met else typer.colors.RED)
+    typer.echo(json.dumps({"fit": profile.name, "met": result.met, "dev": result.dev.model_dump(),
+                           "test": result.test.model_dump() if result.test else None}))
+    typer.echo(f"fitted profile: {destination}", err=True)
+    return result
+
+
+def _profile_file(name: str) -> Path:
+    """The YAML file of a profile: a packaged profile by name, else the path given."""
+    import policies
+
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml") or "/" in name:
+        return path
+    return Path(policies.__file__).resolve().parent / f"{name}.yaml"
 
 
 def _missed(summary, minimums: dict[str, float], max_latency_p95_ms: float) -> list[str]:

@@ -50,6 +50,8 @@ class CaseResult(BaseModel):
     latency_ms: float
     guard_overhead_ms: float  # everything but the model call
     answer: str
+    gate_refused: bool = False  # refused by the relevance gate, before any model call
+    template_echo: int = 0  # prompt-echo units cut from the draft (guard.verifiers.echo)
 
 
 class GoldenSummary(BaseModel):
@@ -120,6 +122,8 @@ def score_case(case: GoldenCase, response: GuardedResponse, latency_ms: float) -
         latency_ms=latency_ms,
         guard_overhead_ms=max(0.0, latency_ms - response.timings.get("generate", 0.0)),
         answer=response.answer,
+        gate_refused=refused and not response.retrieval.gate.passed and response.attempts == 0,
+        template_echo=response.decision.template_echo,
     )
 
 

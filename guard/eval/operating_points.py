@@ -1,0 +1,427 @@
+"""Operating points: what each profile does to wrong and to correct drafts, and thresholds fitted to a target.
+
+The outcomes of one draft are defined in :mod:`guard.eval.drafts`. Per profile and
+split they are summed into :class:`Metrics`, the figures a target can name:
+
+- ``wrong_unmarked``: share of wrong drafts with a false claim shown and no caution in
+  the answer text (``unmarked``, or ``stripped_shown`` with the false claim unmarked);
+- ``wrong_kept_from_user``: share of wrong drafts refused, escalated, or stripped with
+  every false claim gone;
+- ``correct_altered`` / ``correct_refused`` / ``correct_escalated``: shares of correct
+  drafts annotated or partly stripped / refused / escalated;
+- ``correct_withheld``: share of correct drafts refused or escalated (no answer shown);
+- ``reviewer_load``: share of correct drafts not shown unchanged (the sum of those three);
+- ``gate_refusals``: share of the answerable drafts (all but the refusal drafts, whose
+  contexts do not answer the question) refused by the relevance gate before any model call.
+
+Refusal drafts (no claim) are summarised apart (``refusal_drafts``).
+
+**Fit.** ``fit()`` searches a grid of the profile's numeric thresholds on the *dev*
+drafts only, keeps the points that meet the target, and picks the one with the lowest
+reviewer load (ties: more wrong drafts kept from the user, then fewer unmarked, then
+the point closest to the profile's current thresholds). The grid holds, for each
+threshold whose verifier the profile runs, "not checked" (null) and a few values
+(``GRID``); ``min_support`` is gridded only over the values asked for, because the
+verifiers read it (each value costs one verification per draft), while every other
+threshold is read by ``decide()`` alone and costs nothing to vary. The chosen point is
+then measured once on the *test* drafts, which the search never saw.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timezone
+from enum import Enum
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from guard.errors import InputError
+from guard.eval.drafts import CORRECT_OUTCOMES, WRONG_OUTCOMES, DraftOutcome, DraftRun, Outcome, classify
+from guard.policy import Policy, Thresholds
+
+__all__ = [
+    "Constraint",
+    "FitResult",
+    "GRID",
+    "Metric",
+    "Metrics",
+    "OutcomeShares",
+    "ProfileReport",
+    "fit",
+    "parse_target",
+    "summarise_outcomes",
+    "threshold_grid",
+    "write_fitted_profile",
+]
+
+# Candidate values per threshold (None = not checked). Chosen to span each figure's range
+# in steps a reviewer can reason about, not tuned on any split.
+GRID: dict[str, tuple[float | None, ...]] = {
+    "min_faithfulness": (None, 0.5, 0.75, 0.9, 1.0),
+    "min_citation_recall": (None, 0.5, 0.8, 1.0),
+    "min_citation_precision": (None, 0.5, 0.8),
+    "max_hallucination_probability": (None, 0.3, 0.44, 0.6),
+    "min_hit_rate": (None, 0.25, 0.5, 0.75),
+    "max_isolation": (None, 0.5),
+    "min_franq": (None, 0.3, 0.5, 0.7),
+}
+# A threshold is only measurable when its verifier runs (else decide() reports verifier_error).
+_NEEDS = {
+    "max_hallucination_probability": "stacked",
+    "min_hit_rate": "cross_route",
+    "max_isolation": "egc",
+    "min_franq": "franq",
+    "min_citation_recall": "citations",
+    "min_citation_precision": "citations",
+}
+
+
+class Metric(str, Enum):
+    wrong_unmarked = "wrong_unmarked"
+    wrong_kept_from_user = "wrong_kept_from_user"
+    correct_altered = "correct_altered"
+    correct_refused = "correct_refused"
+    correct_escalated = "correct_escalated"
+    correct_withheld = "correct_withheld"
+    reviewer_load = "reviewer_load"
+    gate_refusals = "gate_refusals"
+
+
+class Metrics(BaseModel):
+    wrong_unmarked: float | None
+    wrong_kept_from_user: float | None
+    correct_altered: float | None
+    correct_refused: float | None
+    correct_escalated: float | None
+    correct_withheld: float | None  # refused or escalated: the user got no answer
+    reviewer_load: float | None
+    gate_refusals: float | None
+
+    def value(self, metric: Metric) -> float | None:
+        return getattr(self, metric.value)
+
+
+class OutcomeShares(BaseModel):
+    """Counts of each outcome over one kind of draft (wrong or correct)."""
+
+    total: int
+    counts: dict[Outcome, int]
+
+    def share(self, outcome: Outcome) -> float:
+        return self.counts.get(outcome, 0) / self.total if self.total else 0.0
+
+
+class ProfileReport(BaseModel):
+    policy: str
+    split: str
+    drafts: int
+    wrong: OutcomeShares
+    correct: OutcomeShares
+    refusal_drafts: OutcomeShares  # drafts that are the refusal sentence (unanswerable from their contexts)
+    metrics: Metrics
+    gate_refused: int  # answerable drafts refused by the gate
+    unmarked_in_spans: int  # wrong drafts whose unmarked false claim is at least in unsupported_spans
+    template_echo: int
+    by_category: dict[str, dict[Outcome, int]]
+
+
+class Constraint(BaseModel):
+    metric: Metric
+    op: Literal[">=", "<="]
+    value: float
+
+    def met(self, metrics: Metrics) -> bool:
+        got = metrics.value(self.metric)
+        if got is None:
+            return False
+        return got >= self.value - 1e-12 if self.op == ">=" else got <= self.value + 1e-12
+
+    def shortfall(self, metrics: Metrics) -> float:
+        got = metrics.value(self.metric)
+        if got is None:
+            return 1.0
+        return max(0.0, self.value - got) if self.op == ">=" else max(0.0, got - self.value)
+
+    def __str__(self) -> str:
+        return f"{self.metric.value}{self.op}{self.value:g}"
+
+
+class GridPoint(BaseModel):
+    thresholds: dict[str, float | None]
+    metrics: Metrics
+    met: bool
+    shortfall: float
+
+
+class FitResult(BaseModel):
+    profile: str
+    target: list[Constraint]
+    grid_points: int
+    dev_drafts: int
+    test_drafts: int
+    met: bool  # a grid point met the target on dev
+    chosen: dict[str, float | None]  # the fitted thresholds (or, if none met it, the closest point)
+    before: dict[str, float | None]  # the profile's thresholds before the fit
+    dev_before: Metrics
+    dev: Metrics
+    test_before: Metrics | None
+    test: Metrics | None
+    test_met: bool | None
+    command: str
+    date: str
+    # The dev trade-off over the whole grid: points no other point beats on both wrong drafts
+    # kept from the user and reviewer load (lowest load first), so a reader sees what a target costs.
+    frontier: list[GridPoint] = Field(default_factory=list)
+
+
+# --- summaries ------------------------------------------------------------------------------------
+
+
+def summarise_outcomes(outcomes: Sequence[DraftOutcome], policy: str, split: str) -> ProfileReport:
+    wrong = [o for o in outcomes if o.kind == "wrong"]
+    correct = [o for o in outcomes if o.kind == "correct" and not o.refusal_draft]
+    refusals = [o for o in outcomes if o.refusal_draft]
+    by_category: dict[str, dict[Outcome, int]] = {}
+    for o in outcomes:
+        counts = by_category.setdefault(o.category, {})
+        counts[o.outcome] = counts.get(o.outcome, 0) + 1
+    return ProfileReport(
+        policy=policy,
+        split=split,
+        drafts=len(outcomes),
+        wrong=_shares(wrong, WRONG_OUTCOMES),
+        correct=_shares(correct, CORRECT_OUTCOMES),
+        refusal_drafts=_shares(refusals, CORRECT_OUTCOMES),
+        metrics=metrics_of(outcomes),
+        gate_refused=sum(o.gate_refused and not o.refusal_draft for o in outcomes),
+        unmarked_in_spans=sum(o.unmarked_in_spans > 0 for o in wrong),
+        template_echo=sum(o.template_echo for o in outcomes),
+        by_category=dict(sorted(by_category.items())),
+    )
+
+
+def metrics_of(outcomes: Iterable[DraftOutcome]) -> Metrics:
+    outcomes = list(outcomes)
+    wrong = [o for o in outcomes if o.kind == "wrong"]
+    correct = [o for o in outcomes if o.kind == "correct" and not o.refusal_draft]
+    answerable = [o for o in outcomes if not o.refusal_draft]
+    kept = (Outcome.refused, Outcome.escalated, Outcome.stripped_gone)
+    return Metrics(
+        wrong_unmarked=_share(wrong, lambda o: o.false_claims_unmarked > 0),
+        wrong_kept_from_user=_share(wrong, lambda o: o.outcome in kept),
+        correct_altered=_share(correct, lambda o: o.outcome is Outcome.altered),
+        correct_refused=_share(correct, lambda o: o.outcome is Outcome.refused),
+        correct_escalated=_share(correct, lambda o: o.outcome is Outcome.escalated),
+        correct_withheld=_share(correct, lambda o: o.outcome in (Outcome.refused, Outcome.escalated)),
+        reviewer_load=_share(correct, lambda o: o.outcome is not Outcome.unchanged),
+        gate_refusals=_share(answerable, lambda o: o.gate_refused),
+    )
+
+
+def _share(items: list[DraftOutcome], test: Callable[[DraftOutcome], bool]) -> float | None:
+    return sum(test(o) for o in items) / len(items) if items else None
+
+
+def _shares(items: list[DraftOutcome], order: tuple[Outcome, ...]) -> OutcomeShares:
+    return OutcomeShares(total=len(items), counts={k: sum(o.outcome is k for o in items) for k in order})
+
+
+# --- targets and the grid -------------------------------------------------------------------------
+
+_TERM = re.compile(r"^\s*([a-z_]+)\s*(>=|<=)\s*([0-9]*\.?[0-9]+)\s*$")
+
+
+def parse_target(text: str) -> list[Constraint]:
+    """``"wrong_unmarked<=0.10,correct_altered<=0.10"`` as constraints; errors list the metric names."""
+    names = ", ".join(m.value for m in Metric)
+    constraints = []
+    for term in filter(None, (t.strip() for t in text.split(","))):
+        match = _TERM.match(term)
+        if not match or match.group(1) not in Metric.__members__:
+            raise InputError(
+                f"--target term {term!r} is not METRIC>=VALUE or METRIC<=VALUE; metrics: {names}"
+            )
+        metric, op, value = Metric(match.group(1)), match.group(2), float(match.group(3))
+        constraints.append(Constraint(metric=metric, op=op, value=value))
+    if not constraints:
+        raise InputError(f"--target is empty; e.g. \"wrong_kept_from_user>=0.95\"; metrics: {names}")
+    return constraints
+
+
+def threshold_grid(policy: Policy, support_values: Sequence[float] = ()) -> list[dict[str, float | None]]:
+    """Every combination of candidate thresholds the profile can measure."""
+    axes: dict[str, tuple[float | None, ...]] = {
+        "min_support": tuple(sorted(set(support_values) | {policy.thresholds.min_support}))
+    }
+    for name, values in GRID.items():
+        needs = _NEEDS.get(name)
+        if needs is None or needs in policy.verifiers:
+            current = getattr(policy.thresholds, name)  # the profile's own point is always a candidate
+            axes[name] = (None, *sorted({v for v in (*values, current) if v is not None}))
+        else:
+            axes[name] = (getattr(policy.thresholds, name),)
+    names = list(axes)
+    return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*axes.values())]
+
+
+def with_thresholds(policy: Policy, values: dict[str, float | None]) -> Policy:
+    thresholds = Thresholds.model_validate(policy.thresholds.model_dump() | values)
+    return policy.model_copy(update={"thresholds": thresholds})
+
+
+def current_thresholds(policy: Policy) -> dict[str, float | None]:
+    return {name: getattr(policy.thresholds, name) for name in ["min_support", *GRID]}
+
+
+# --- the fit --------------------------------------------------------------------------------------
+
+
+def evaluate(runs: Sequence[DraftRun], policy: Policy) -> list[DraftOutcome]:
+    return [classify(run, policy) for run in runs]
+
+
+def fit(
+    policy: Policy,
+    dev: Sequence[DraftRun],
+    test: Sequence[DraftRun],
+    target: list[Constraint],
+    *,
+    support_values: Sequence[float] = (),
+    command: str = "",
+    progress: Callable[[int], None] | None = None,
+) -> tuple[FitResult, list[GridPoint]]:
+    """Grid-search ``policy``'s thresholds on ``dev`` for ``target``; measure the choice on ``test``."""
+    if not dev:
+        raise InputError("--fit needs dev drafts: the labelled drafts hold none with split 'dev'.")
+    before = current_thresholds(policy)
+    points = []
+    for values in threshold_grid(policy, support_values):
+        metrics = metrics_of(evaluate(dev, with_thresholds(policy, values)))
+        points.append(GridPoint(
+            thresholds=values, metrics=metrics, met=all(c.met(metrics) for c in target),
+            shortfall=sum(c.shortfall(metrics) for c in target),
+        ))
+        if progress is not None:
+            progress(1)
+    best = min(points, key=lambda p: _rank(p, before))
+    chosen = with_thresholds(policy, best.thresholds)
+    test_metrics = metrics_of(evaluate(test, chosen)) if test else None
+    result = FitResult(
+        profile=policy.name,
+        target=target,
+        grid_points=len(points),
+        dev_drafts=len(dev),
+        test_drafts=len(test),
+        met=best.met,
+        chosen=best.thresholds,
+        before=before,
+        dev_before=metrics_of(evaluate(dev, policy)),
+        dev=best.metrics,
+        test_before=metrics_of(evaluate(test, policy)) if test else None,
+        test=test_metrics,
+        test_met=all(c.met(test_metrics) for c in target) if test_metrics else None,
+        command=command,
+        date=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        frontier=_frontier(points, before),
+    )
+    return result, points
+
+
+def _frontier(points: list[GridPoint], before: dict[str, float | None], limit: int = 12) -> list[GridPoint]:
+    """Pareto points on (reviewer load down, wrong kept from the user up), one per figure pair."""
+    best: dict[tuple[float, float], GridPoint] = {}
+    for point in sorted(points, key=lambda p: _rank(p, before)[2:]):
+        key = (_or(point.metrics.reviewer_load, 1.0), _or(point.metrics.wrong_kept_from_user, 0.0))
+        best.setdefault(key, point)
+    frontier, top = [], -1.0
+    for (load, kept), point in sorted(best.items(), key=lambda item: (item[0][0], -item[0][1])):
+        if kept > top:
+            frontier.append(point)
+            top = kept
+    return frontier[:limit]
+
+
+def _rank(point: GridPoint, before: dict[str, float | None]) -> tuple:
+    m = point.metrics
+    distance = sum(
+        abs((v if v is not None else 1.5) - (before.get(k) if before.get(k) is not None else 1.5))
+        for k, v in point.thresholds.items()
+    )
+    return (
+        not point.met,
+        point.shortfall if not point.met else 0.0,
+        _or(m.reviewer_load, 1.0),
+        -_or(m.wrong_kept_from_user, 0.0),
+        _or(m.wrong_unmarked, 1.0),
+        distance,
+    )
+
+
+def _or(value: float | None, default: float) -> float:
+    return default if value is None else value
+
+
+# --- writing the fitted profile -------------------------------------------------------------------
+
+
+def write_fitted_profile(source: Path, result: FitResult, destination: Path) -> Path:
+    """A copy of the profile YAML ``source`` with the fitted thresholds and how they were chosen."""
+    text = source.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if re.match(r"^thresholds:\s*(#.*)?$", line)), None)
+    if start is None:
+        lines += ["", "thresholds:"]
+        start = len(lines) - 1
+    end = start + 1
+    while end < len(lines) and (lines[end].startswith((" ", "\t")) or not lines[end].strip()):
+        end += 1
+    block = lines[start + 1 : end]
+    for name, value in result.chosen.items():
+        if value == result.before.get(name) and not any(_is_key(line, name) for line in block):
+            continue  # unchanged and inherited: leave the file as it was
+        rendered = "null" if value is None else f"{value:g}"
+        for i, line in enumerate(block):
+            if _is_key(line, name):
+                block[i] = re.sub(r"^(\s*[a-z_]+:\s*)([^#\s]+)", lambda m: m.group(1) + rendered, line)
+                break
+        else:
+            insert_at = max((i + 1 for i, line in enumerate(block) if line.strip()), default=0)
+            block.insert(insert_at, f"  {name}: {rendered}")
+    lines[start + 1 : end] = block
+    # A refit replaces the record of the previous fit rather than stacking records.
+    first = start
+    while first > 0 and lines[first - 1].startswith(_PROVENANCE):
+        first -= 1
+    lines[first:start] = _provenance(result)
+    destination.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return destination
+
+
+_PROVENANCE = ("# Thresholds fitted ", "# Target (", "# dev:  ", "# test (")
+
+
+def _is_key(line: str, name: str) -> bool:
+    return re.match(rf"^\s+{name}:", line) is not None
+
+
+def _provenance(result: FitResult) -> list[str]:
+    target = ",".join(str(c) for c in result.target)
+    out = [
+        f"# Thresholds fitted {result.date} by: {result.command}",
+        f"# Target ({'met' if result.met else 'NOT met: the closest grid point'} on dev): {target}; "
+        f"lowest reviewer load among {result.grid_points} grid points, "
+        f"chosen on {result.dev_drafts} dev drafts only.",
+        f"# dev:  {_figures(result.dev)}",
+    ]
+    if result.test is not None:
+        out.append(f"# test ({result.test_drafts} held drafts): {_figures(result.test)}")
+    return out
+
+
+def _figures(m: Metrics) -> str:
+    shown = [(k, v) for k, v in m.model_dump().items() if v is not None]
+    return ", ".join(f"{k} {v:.2f}" for k, v in shown)

@@ -1,0 +1,291 @@
+"""Labelled drafts through the pipeline: outcome rules, the threshold fit, and the written outputs.
+
+Outcome classification is checked on hand-built verifications (seeded into the
+draft's verification cache) so that each rule of guard/eval/drafts.py is pinned
+down whatever the judge of the day says; the real pipeline runs in the
+equivalence and CLI tests.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from guard.cli import app
+from guard.errors import InputError
+from guard.eval.drafts import LabelledDraft, Outcome, classify, load_drafts, prepare_draft, run_draft
+from guard.eval.operating_points import (
+    Metric,
+    fit,
+    parse_target,
+    summarise_outcomes,
+    write_fitted_profile,
+)
+from guard.eval.operating_report import OperatingPointsReport, write_outputs
+from guard.policy import Actions, RegenerateSettings, load_policy
+from guard.verifiers.claims import extract_claims
+from guard.verifiers.types import ClaimVerdict, SupportLabel, Verification
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURE = Path(__file__).parent / "fixtures" / "drafts.jsonl"
+DEFAULT = load_policy("default")
+
+
+@pytest.fixture(scope="module")
+def drafts() -> dict[str, LabelledDraft]:
+    return {d.id: d for d in load_drafts(FIXTURE)}
+
+
+def _seeded(draft: LabelledDraft, labels: list[str], policy=DEFAULT, recall: float | None = 1.0, gate=True):
+    """A prepared draft whose verification is ``labels`` (one per sentence) instead of the judge's."""
+    run = prepare_draft(draft, policy)
+    run.retrieval.gate.passed = gate
+    claims = extract_claims(draft.draft)
+    assert len(claims) == len(labels), [c.text for c in claims]
+    verdicts = [
+        ClaimVerdict(claim=c, label=SupportLabel(label), support=0.9 if label == "supported" else 0.1,
+                     cited_passage_ids=["1"] if c.citations else [])
+        for c, label in zip(claims, labels)
+    ]
+    faithfulness = sum(label == "supported" for label in labels) / len(labels)
+    verification = Verification(claims=verdicts, faithfulness=faithfulness, citation_recall=recall,
+                                verifiers=["support", "citations", "types"])
+    run.verified[(draft.draft, policy.thresholds.min_support)] = (draft.draft, verification)
+    return run
+
+
+def _policy(**actions):
+    merged = Actions.model_validate(DEFAULT.actions.model_dump() | actions)
+    return DEFAULT.model_copy(update={"actions": merged})
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+def test_fixture_loads_and_splits(drafts):
+    assert len(drafts) == 15
+    assert {d.split for d in drafts.values()} == {"dev", "test"}
+    assert len(load_drafts(FIXTURE, "test")) == 5
+    for d in drafts.values():
+        for c in d.contexts:
+            assert c.text in (REPO / "examples" / "kb" / c.source).read_text(encoding="utf-8")
+
+
+def test_a_bad_draft_line_names_its_number(tmp_path):
+    good = FIXTURE.read_text(encoding="utf-8").splitlines()[0]
+    bad = json.loads(good) | {"claims": [{"text": "not in the draft", "truth": "false"}]}
+    path = tmp_path / "d.jsonl"
+    path.write_text(good + "\n" + json.dumps(bad) + "\n")
+    with pytest.raises(InputError, match=r"d.jsonl:2.*not found in the draft"):
+        load_drafts(path)
+
+
+# --- outcome rules, hand-checked -----------------------------------------------------------------
+
+
+def test_wrong_claim_judged_supported_passes_unmarked(drafts):
+    run = _seeded(drafts["f02"], ["supported", "supported"])
+    out = classify(run, DEFAULT)
+    assert out.outcome is Outcome.unmarked and out.false_claims_unmarked == 1
+    assert "40 mg" in out.answer
+
+
+def test_wrong_claim_marked_unsupported_is_annotated(drafts):
+    run = _seeded(drafts["f02"], ["supported", "unsupported"])
+    out = classify(run, DEFAULT)
+    assert out.outcome is Outcome.annotated and out.false_claims_unmarked == 0
+    assert "⚠ unsupported" in out.answer
+
+
+def test_a_mark_on_another_claim_does_not_mark_the_wrong_one(drafts):
+    # f04: both claims are false; only the second one is flagged, so the 10 mg claim is shown bare.
+    run = _seeded(drafts["f04"], ["supported", "unsupported"])
+    out = classify(run, DEFAULT)
+    assert out.outcome is Outcome.unmarked and out.false_claims_unmarked == 1
+
+
+def test_contradicted_claim_stripped_is_gone(drafts):
+    run = _seeded(drafts["f02"], ["supported", "contradicted"])
+    out = classify(run, DEFAULT)
+    assert out.action.value == "strip" and out.outcome is Outcome.stripped_gone
+    assert "40 mg" not in out.answer and "20 mg" in out.answer
+
+
+def test_strip_that_leaves_the_wrong_claim_is_stripped_shown(drafts):
+    # f03's true first claim is the one flagged: strip removes it, the fabrication stays.
+    run = _seeded(drafts["f03"], ["contradicted", "supported"])
+    out = classify(run, DEFAULT)
+    assert out.outcome is Outcome.stripped_shown and out.false_claims_unmarked == 1
+
+
+def test_refuse_escalate_and_the_gate(drafts):
+    assert classify(_seeded(drafts["f02"], ["supported", "unsupported"]),
+                    _policy(unsupported_claim="refuse")).outcome is Outcome.refused
+    assert classify(_seeded(drafts["f02"], ["supported", "unsupported"]),
+                    _policy(unsupported_claim="escalate")).outcome is Outcome.escalated
+    gated = classify(_seeded(drafts["f01"], ["supported"], gate=False), DEFAULT)
+    assert gated.outcome is Outcome.refused and gated.gate_refused
+
+
+def test_response_level_caution_marks_the_whole_answer(drafts):
+    run = _seeded(drafts["f02"], ["supported", "supported"], recall=0.2)
+    out = classify(run, DEFAULT)
+    assert out.outcome is Outcome.annotated and out.answer.startswith(DEFAULT.annotation_label)
+
+
+def test_correct_drafts_unchanged_or_altered(drafts):
+    assert classify(_seeded(drafts["f05"], ["supported", "supported"]), DEFAULT).outcome is Outcome.unchanged
+    altered = classify(_seeded(drafts["f05"], ["supported", "unsupported"]), DEFAULT)
+    assert altered.outcome is Outcome.altered
+
+
+def test_regenerate_cannot_launder_the_draft(drafts):
+    # medical-like: unsupported -> regenerate twice, then escalate; the same draft comes back each time.
+    settings = RegenerateSettings(max_attempts=2, on_exhausted="escalate")
+    policy = _policy(unsupported_claim="regenerate").model_copy(update={"regenerate": settings})
+    run = _seeded(drafts["f02"], ["supported", "unsupported"], policy=policy)
+    decision, *_ = run_draft(run, policy)
+    assert decision.attempt == 2 and decision.action.value == "escalate"
+
+
+def test_summary_counts_and_metrics(drafts):
+    outs = [
+        classify(_seeded(drafts["f02"], ["supported", "supported"]), DEFAULT),  # unmarked
+        classify(_seeded(drafts["f06"], ["contradicted"]), DEFAULT),  # whole answer stripped -> refused
+        classify(_seeded(drafts["f01"], ["supported"]), DEFAULT),  # unchanged
+        classify(_seeded(drafts["f07"], ["unsupported"]), DEFAULT),  # altered
+    ]
+    expected = [Outcome.unmarked, Outcome.refused, Outcome.unchanged, Outcome.altered]
+    assert [o.outcome for o in outs] == expected
+    s = summarise_outcomes(outs, "default", "all")
+    assert s.metrics.wrong_unmarked == 0.5 and s.metrics.wrong_kept_from_user == 0.5
+    assert s.metrics.correct_altered == 0.5 and s.metrics.reviewer_load == 0.5
+    assert s.wrong.counts[Outcome.refused] == 1 and s.correct.counts[Outcome.unchanged] == 1
+
+
+# --- the real pipeline ---------------------------------------------------------------------------
+
+
+def test_staged_run_equals_guarded_completion_with_a_scripted_model(drafts):
+    from guard.llm.testing import register_scripted_model
+    from guard.pipeline import guarded_completion
+
+    strict = _policy(unsupported_claim="strip")
+    for draft_id in ("f01", "f03", "f04", "f11", "f14"):
+        draft = drafts[draft_id]
+        for policy in (DEFAULT, strict):
+            out = classify(prepare_draft(draft, policy), policy)
+            scripted = register_scripted_model(f"op-{draft_id}", draft.draft)
+            response = guarded_completion(question=draft.question, contexts=[c.text for c in draft.contexts],
+                                          model=scripted.model, policy=policy)
+            assert (out.action, out.answer) == (response.decision.action, response.answer), draft_id
+
+
+def test_a_fabrication_stripped_by_the_real_pipeline_is_gone(drafts):
+    strict = _policy(unsupported_claim="strip")
+    out = classify(prepare_draft(drafts["f03"], strict), strict)
+    assert out.outcome is Outcome.stripped_gone
+    assert "Vienna" not in out.answer and "20 mg" in out.answer
+
+
+def test_prompt_echo_is_cut_and_counts_as_gone(drafts):
+    out = classify(prepare_draft(drafts["f14"], DEFAULT), DEFAULT)
+    assert out.template_echo == 3
+    assert "Write one sentence" not in out.answer and "</passage>" not in out.answer
+    assert out.outcome in (Outcome.stripped_gone, Outcome.refused, Outcome.escalated)
+
+
+def test_a_refusal_draft_is_refused_and_counted_apart(drafts):
+    out = classify(prepare_draft(drafts["f15"], DEFAULT), DEFAULT)
+    assert out.refusal_draft and out.outcome is Outcome.refused
+    report = summarise_outcomes([out, classify(_seeded(drafts["f01"], ["supported"]), DEFAULT)], "default", "all")
+    assert report.refusal_drafts.counts[Outcome.refused] == 1 and report.correct.total == 1
+    assert report.metrics.reviewer_load == 0.0
+
+
+# --- targets and the fit -------------------------------------------------------------------------
+
+
+def test_target_parsing():
+    target = parse_target("wrong_unmarked<=0.10, correct_altered<=0.1")
+    assert [(c.metric, c.op, c.value) for c in target] == [
+        (Metric.wrong_unmarked, "<=", 0.10), (Metric.correct_altered, "<=", 0.1)]
+    with pytest.raises(InputError, match="metrics: wrong_unmarked"):
+        parse_target("wrong_shown<0.1")
+
+
+def _fit_runs(drafts):
+    """Wrong drafts with citation recall 0.6, correct ones 0.9; every claim judged supported.
+
+    The echo draft is left out: its echo-free text is not the seeded one, so the real judge would run.
+    """
+    runs = []
+    for d in drafts.values():
+        if d.category == "prompt_echo":
+            continue
+        labels = ["supported"] * len(extract_claims(d.draft))
+        runs.append(_seeded(d, labels, recall=0.6 if d.kind == "wrong" else 0.9))
+    return [r for r in runs if r.draft.split == "dev"], [r for r in runs if r.draft.split == "test"]
+
+
+def test_fit_picks_the_point_meeting_the_target_at_the_lowest_load(drafts):
+    dev, test = _fit_runs(drafts)
+    result, points = fit(DEFAULT, dev, test, parse_target("wrong_unmarked<=0.0,correct_altered<=0.0"))
+    # recall 0.5 (today) lets 0.6 through; 0.8 catches the wrong drafts and spares the correct ones (0.9).
+    assert result.met and result.chosen["min_citation_recall"] == 0.8
+    assert result.dev.wrong_unmarked == 0.0 and result.dev.correct_altered == 0.0
+    assert result.dev_before.wrong_unmarked == 1.0
+    assert result.test is not None and result.test_met
+    assert len(points) == result.grid_points > 10
+    loads = [p.metrics.reviewer_load for p in result.frontier]
+    kept = [p.metrics.wrong_kept_from_user for p in result.frontier]
+    assert loads == sorted(loads) and kept == sorted(kept) and len(set(kept)) == len(kept)
+    impossible, _ = fit(DEFAULT, dev, test, parse_target("wrong_kept_from_user>=0.95"))
+    assert not impossible.met  # nothing in the grid refuses or strips: reported, not hidden
+
+
+def test_fitted_profile_is_written_loadable_and_says_how(drafts, tmp_path):
+    dev, test = _fit_runs(drafts)
+    result, _ = fit(DEFAULT, dev, test, parse_target("wrong_unmarked<=0.0,correct_altered<=0.0"),
+                    command="ragguard eval golden --fit default")
+    source = REPO / "policies" / "default.yaml"
+    written = write_fitted_profile(source, result, tmp_path / "default.yaml")
+    text = written.read_text()
+    assert "# Thresholds fitted" in text and "# test (" in text
+    assert "ragguard eval golden --fit default" in text
+    assert yaml.safe_load(text)["thresholds"]["min_citation_recall"] == 0.8
+    assert load_policy(written).thresholds.min_citation_recall == 0.8
+    refit = write_fitted_profile(written, result, tmp_path / "again.yaml").read_text()
+    assert refit.count("# Thresholds fitted") == 1 and refit.count("# dev:") == 1
+    medical = REPO / "policies" / "medical.yaml"
+    result.chosen["min_franq"] = 0.5  # a key the file does not spell out is added to its block
+    assert load_policy(write_fitted_profile(medical, result, tmp_path / "m.yaml")).thresholds.min_franq == 0.5
+
+
+def test_outputs_written(drafts, tmp_path):
+    outs = [classify(_seeded(drafts["f02"], ["supported", "supported"]), DEFAULT),
+            classify(_seeded(drafts["f01"], ["supported"]), DEFAULT)]
+    report = OperatingPointsReport(split="all", drafts_file=str(FIXTURE),
+                                   profiles=[summarise_outcomes(outs, "default", "all")])
+    written = write_outputs(report, tmp_path)
+    assert json.loads(written["metrics"].read_text())["profiles"][0]["metrics"]["wrong_unmarked"] == 1.0
+    assert "| default | 1 | 1 |" in written["report"].read_text()
+    assert written["plot"].read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.slow
+def test_eval_golden_drafts_command(tmp_path):
+    out = tmp_path / "out"
+    args = ["eval", "golden", "--drafts", str(FIXTURE), "--policy", "default", "--split", "all",
+            "--fit", "default", "--target", "wrong_unmarked<=0.10,correct_altered<=0.10", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert metrics["profiles"][0]["drafts"] == 15 and metrics["fits"][0]["dev_drafts"] == 10
+    assert (out / "report.md").read_text().startswith("# Operating points")
+    assert (out / "operating_points.png").exists() and (out / "default.fitted.yaml").exists()
+    assert len((out / "drafts-default.jsonl").read_text().splitlines()) == 15
