@@ -14,7 +14,7 @@ skipped. A refusal sentence inside a longer answer is not a claim either. Only a
 failed relevance gate is still reported, so a policy that escalates missing
 evidence keeps doing so.
 
-A claim a crashed verifier left unjudged (``signals["unjudged"]``) is not called
+A claim no support judge judged (``ClaimVerdict.judged`` False: its judge crashed) is not called
 unsupported: it is a ``verifier_error`` on that claim, and faithfulness is
 recounted over the judged claims, so the policy's verifier_error action decides.
 """
@@ -27,13 +27,10 @@ from collections.abc import Iterable
 from pydantic import BaseModel, Field
 
 from guard.errors import InputError
-from guard.policy import HIT_RATE_SIGNAL, Action, Condition, Policy
+from guard.policy import Action, Condition, Policy
 from guard.verifiers.citation_markers import MARKER_PATTERN
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.types import (
-    FRANQ_SIGNAL,
-    ISOLATED_SIGNAL,
-    UNJUDGED_SIGNAL,
     Claim,
     ClaimVerdict,
     SupportLabel,
@@ -147,14 +144,14 @@ def _claim_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]
             f"claim {quote} has support {verdict.support:.2f}, below {policy.thresholds.min_support:.2f}",
             index,
         )
-    hit_rate, minimum = verdict.signals.get(HIT_RATE_SIGNAL), policy.thresholds.min_hit_rate
+    hit_rate, minimum = verdict.scores.hit_rate, policy.thresholds.min_hit_rate
     if hit_rate is not None and minimum is not None and hit_rate < minimum:
         yield (
             Condition.low_hit_rate,
             f"claim {quote} is backed by a share {hit_rate:.2f} of retrieval routes, below {minimum:.2f}",
             index,
         )
-    franq, minimum = verdict.signals.get(FRANQ_SIGNAL), policy.thresholds.min_franq
+    franq, minimum = verdict.scores.franq_calibrated, policy.thresholds.min_franq
     if franq is not None and minimum is not None and franq < minimum:
         yield Condition.low_franq, f"claim {quote} has FRANQ P(true) {franq:.2f}, below {minimum:.2f}", index
 
@@ -203,11 +200,11 @@ def _metric_findings(
             side = "below the minimum" if direction > 0 else "above the maximum"
             yield condition, f"{label} {value:.2f} is {side} {limit:.2f}", None
     per_claim = (
-        (limits.min_hit_rate, HIT_RATE_SIGNAL, "retrieval hit rate"),
-        (limits.min_franq, FRANQ_SIGNAL, "FRANQ P(true)"),
+        (limits.min_hit_rate, "hit_rate", "retrieval hit rate"),
+        (limits.min_franq, "franq_calibrated", "FRANQ P(true)"),
     )
-    for limit, signal, label in per_claim:
-        if limit is not None and any(signal not in cv.signals for cv in claims):
+    for limit, score, label in per_claim:
+        if limit is not None and any(getattr(cv.scores, score) is None for cv in claims):
             yield Condition.verifier_error, f"{label} is required by the policy but was not measured", None
 
 
@@ -226,7 +223,7 @@ def _isolation_findings(
         return  # no claim long enough for the graph: nothing it could call isolated
     share = report.features.iso
     for verdict in claims:
-        if verdict.signals.get(ISOLATED_SIGNAL, 0.0) > 0:
+        if verdict.scores.egc_isolated:
             yield (
                 Condition.isolated_claim,
                 f"claim {_quote(verdict.claim.text)} links to no passage in the evidence graph "
@@ -236,7 +233,7 @@ def _isolation_findings(
 
 
 def _unjudged(verdict: ClaimVerdict) -> bool:
-    return verdict.signals.get(UNJUDGED_SIGNAL, 0.0) > 0 and verdict.label is not SupportLabel.contradicted
+    return not verdict.judged and verdict.label is not SupportLabel.contradicted
 
 
 def _faithfulness(verification: Verification, claims: list[ClaimVerdict]) -> float | None:

@@ -200,7 +200,7 @@ def verify_draft(
     Returns the draft (with any citations the guard added) and its verification.
     When the guard added citations, the new draft is verified again: the decision is
     about the text the user will see, so citation recall and precision must count the
-    added citations too. The generator's own figures stay in ``signals``.
+    added citations too. The generator's own figures stay in ``scores.generator_citation_*``.
     """
     inp = VerificationInput(
         question=query,
@@ -221,8 +221,8 @@ def verify_draft(
     final = run_verification(inp.model_copy(update={"answer": cited.answer}), policy.verifiers, thresholds)
     for verdict in final.claims:
         verdict.citation_added_by_guard = verdict.claim.index in cited.added
-    own = {"recall": verification.citation_recall, "precision": verification.citation_precision}
-    final.signals |= {f"generator_citation_{k}": v for k, v in own.items() if v is not None}
+    final.scores.generator_citation_recall = verification.citation_recall
+    final.scores.generator_citation_precision = verification.citation_precision
     return cited.answer, final
 
 

@@ -38,7 +38,6 @@ __all__ = [
     "Actions",
     "Policy",
     "DEFAULT_REFUSAL",
-    "HIT_RATE_SIGNAL",
     "available_profiles",
     "load_policy",
 ]
@@ -49,8 +48,6 @@ DEFAULT_HOLDING = (
     "No answer is shown until it has been checked."
 )
 DEFAULT_LABEL = "⚠ Caution: parts of this answer could not be verified against the provided documents"
-# The ClaimVerdict.signals key the cross-route verifier fills with HR(c) (METHODS.md section 4).
-HIT_RATE_SIGNAL = "hit_rate"
 
 _PACKAGE = "policies"
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")

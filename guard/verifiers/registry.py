@@ -37,7 +37,7 @@ _BUILTIN: dict[str, str] = {
     "egc": "guard.verifiers.egc:EGCVerifier",
     "cross_route": "guard.verifiers.cross_route:CrossRouteVerifier",
     "franq": "guard.verifiers.franq:FranqVerifier",
-    "stacked": "guard.verifiers.stacked:StackedVerifier",
+    "stacked": "guard.verifiers.stacked.verifier:StackedVerifier",
     "grounding": "guard.verifiers.grounding:GroundingVerifier",
 }
 _registered: dict[str, VerifierFactory] = {}

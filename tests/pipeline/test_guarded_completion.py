@@ -201,5 +201,5 @@ def test_auto_citation_cites_a_clearly_supported_claim_and_the_answer_passes():
     verdict = response.verification.claims[0]
     assert verdict.citation_added_by_guard and verdict.claim.citations == [1]
     assert response.verification.citation_recall == 1.0
-    assert response.verification.signals["generator_citation_recall"] == 0.0
+    assert response.verification.scores.generator_citation_recall == 0.0
     assert response.decision.action is Action.pass_

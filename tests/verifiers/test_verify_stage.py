@@ -7,7 +7,7 @@ import pytest
 from guard.errors import ConfigError, VerifierError
 from guard.verifiers import registry
 from guard.verifiers.stage import Verifier, run_verification
-from guard.verifiers.types import UNJUDGED_SIGNAL, SupportLabel, VerificationInput
+from guard.verifiers.types import SupportLabel, VerificationInput
 from retrievers.types import Passage
 
 pytestmark = pytest.mark.slow  # claims need the spaCy pipeline
@@ -22,6 +22,7 @@ def make_input(answer: str) -> VerificationInput:
 class AlwaysSupported:
     name = "always"
     judges_support = True
+    requires = ()
 
     def run(self, inp, state):
         for verdict in state.report.claims:
@@ -32,6 +33,7 @@ class CrashesHalfway:
     """Writes a verdict, then crashes: none of it may survive."""
 
     name = "crash"
+    requires = ()
 
     def __init__(self, judges_support: bool):
         self.judges_support = judges_support
@@ -77,11 +79,12 @@ def test_crashing_support_verifier_fails_closed(plugins):
     for verdict in result.claims:  # "always" said supported, but the later judge could not confirm
         assert verdict.label is SupportLabel.unsupported
         assert verdict.support == 0.0
-        assert verdict.signals[UNJUDGED_SIGNAL] == 1.0
-        assert "crash" in verdict.type_evidence
+        assert verdict.judged is False
+        assert "crash" in verdict.note
     assert result.faithfulness == 0.0
     assert result.citation_recall is None  # the half-written metric was rolled back
     assert set(result.timings) >= {"claims", "always", "crash", "total"}
+    assert result.completed == ["always"]
 
 
 def test_crashing_signal_verifier_leaves_no_trace(plugins):
