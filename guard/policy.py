@@ -22,10 +22,10 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
+from guard.config_file import describe_errors, read_mapping
 from guard.errors import ConfigError
 from retrievers.config import RetrievalConfig
 
@@ -315,51 +315,8 @@ def _parent_source(child: _Source, target: Any) -> _Source:
     return _Source(path, str(path), path.stem, packaged=False)
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate keys instead of keeping the last one silently."""
-
-
-def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
 def _read(source: _Source) -> dict[str, Any]:
-    try:
-        text = source.resource.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{source.display}: cannot read the file ({exc})") from None
-    try:
-        data = yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass: no arbitrary objects
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{source.display}: not valid YAML{_where(exc)}: {_problem(exc)}") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise ConfigError(
-            f"{source.display}: the top level must be a mapping of keys "
-            f"({', '.join(Policy.model_fields)}), not a {type(data).__name__}"
-        )
-    return data
-
-
-def _where(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-
-
-def _problem(exc: yaml.YAMLError) -> str:
-    problem = getattr(exc, "problem", None) or str(exc)
-    context = getattr(exc, "context", None)
-    return f"{problem} {context}".strip() if context else problem
+    return read_mapping(source.resource, source.display, Policy.model_fields)
 
 
 def _chain(top: _Source) -> Iterator[tuple[_Source, dict[str, Any]]]:
@@ -430,74 +387,4 @@ def _validate(source: _Source, data: dict[str, Any]) -> Policy:
     try:
         return Policy.model_validate(data)
     except ValidationError as exc:
-        lines = [f"{source.display}: {_describe(error)}" for error in exc.errors()]
-        raise ConfigError("\n".join(lines)) from None
-
-
-# --- translating pydantic errors into sentences ---------------------------------------------------
-
-_HINTS = {
-    "float_type": "use a number",
-    "float_parsing": "use a number",
-    "int_type": "use a whole number",
-    "int_parsing": "use a whole number",
-    "int_from_float": "use a whole number",
-    "bool_type": "use true or false",
-    "bool_parsing": "use true or false",
-    "string_type": "use a text string",
-    "list_type": "use a list",
-    "dict_type": "use a mapping of keys",
-}
-
-
-def _dotted(loc: tuple[int | str, ...]) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
-def _model_at(loc: tuple[int | str, ...]) -> type[BaseModel] | None:
-    model: type[BaseModel] = Policy
-    for part in loc:
-        if isinstance(part, int):
-            continue
-        field = model.model_fields.get(part)
-        annotation = field.annotation if field else None
-        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
-            return None
-        model = annotation
-    return model
-
-
-def _quoted_choices(expected: str) -> str:
-    return ", ".join(re.findall(r"'([^']*)'", expected))
-
-
-def _hint(error: dict[str, Any]) -> str:
-    kind, ctx = error["type"], error.get("ctx") or {}
-    if kind in ("enum", "literal_error"):
-        return f"use one of: {_quoted_choices(str(ctx.get('expected', '')))}"
-    if kind in ("model_type", "model_attributes_type"):
-        model = _model_at(error["loc"])
-        keys = ", ".join(model.model_fields) if model else ""
-        return f"use a mapping with the keys: {keys}"
-    if kind in _HINTS:
-        return _HINTS[kind]
-    message = str(error["msg"]).removeprefix("Value error, ")
-    return message[:1].lower() + message[1:]
-
-
-def _describe(error: dict[str, Any]) -> str:
-    loc = tuple(error["loc"])
-    dotted = _dotted(loc) or "(top level)"
-    if error["type"] == "extra_forbidden":
-        model = _model_at(loc[:-1])
-        where = f" under {_dotted(loc[:-1])}" if loc[:-1] else ""
-        allowed = ", ".join(model.model_fields) if model else ""
-        return f"unknown key {dotted!r}; allowed keys{where}: {allowed}"
-    if error["type"] == "missing":
-        return f"{dotted} is required"
-    value = error.get("input")
-    shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
-    return f"{dotted} = {shown} is not allowed; {_hint(error)}"
+        raise ConfigError(describe_errors(source.display, exc, Policy)) from None

@@ -41,7 +41,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -49,7 +48,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 import numpy as np
 from pydantic import BaseModel, Field, model_validator
 
-from guard.errors import ModelError, VerifierError
+from guard.errors import VerifierError
+from guard.verifiers.artifacts import load_artifact
 from guard.verifiers.citation_markers import find_markers, removal_spans
 from guard.verifiers.types import Claim, ClaimScores, ClaimVerdict
 from prompts.delimiting import format_passages, neutralise
@@ -368,24 +368,13 @@ def fit_calibration(
 
 
 def load_calibration(path: str | Path | None = None) -> FranqCalibration:
-    """Read the calibration maps (default: the committed ``franq_calibration.json``)."""
-    path = Path(path) if path is not None else CALIBRATION_PATH
-    try:
-        return FranqCalibration.model_validate_json(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ModelError(
-            f"FRANQ calibration {path} is missing ({exc}); restore it or rebuild it with "
-            "`python benchmarks/franq_calibrate.py fit`"
-        ) from exc
-    except ValueError as exc:
-        raise ModelError(
-            f"FRANQ calibration {path} is invalid: {exc}; rebuild it with benchmarks/franq_calibrate.py"
-        ) from exc
-
-
-@cache
-def _default_calibration() -> FranqCalibration:
-    return load_calibration()
+    """Read the calibration maps (default: the committed ``franq_calibration.json``), cached per file version."""
+    return load_artifact(
+        CALIBRATION_PATH if path is None else path,
+        FranqCalibration,
+        what="FRANQ calibration",
+        command="python benchmarks/franq_calibrate.py fit",
+    ).value
 
 
 def uncalibrated(claim_prob: float, param_knowledge: float, p_faith: float) -> float:
@@ -477,7 +466,7 @@ class FranqVerifier:
 
     @property
     def calibration(self) -> FranqCalibration:
-        return self._calibration if self._calibration is not None else _default_calibration()
+        return self._calibration if self._calibration is not None else load_calibration()
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         verdicts = state.report.claims
