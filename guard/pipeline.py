@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Protocol, runtime_checkable
 
-from guard.decide import Action, Decision, apply_action, decide, decide_model_failure
+from guard.actions import apply_action
+from guard.decide import Action, Decision, decide, decide_model_failure, regeneration_feedback
 from guard.errors import InputError, ModelError
 from guard.llm.completion import acomplete, run_sync
 from guard.llm.local_model import LOCAL_MODEL as DEFAULT_MODEL
@@ -28,7 +29,7 @@ from guard.response import GuardedResponse
 from guard.verifiers.api import as_passages
 from guard.verifiers.autocite import add_missing_citations
 from guard.verifiers.stage import run_verification
-from guard.verifiers.types import Verification, VerificationInput, VerifyThresholds
+from guard.verifiers.types import Verification, VerificationInput
 from prompts import build_answer_messages, build_regenerate_messages
 from retrievers.config import RetrievalConfig
 from retrievers.rewriting import QueryRewriter
@@ -141,11 +142,11 @@ async def _answer(
                 verify_draft, query, completion.text, retrieval, policy, completion.model
             )
         decision = decide(verification, retrieval.gate, policy, attempt=attempt)
-        if decision.action is not Action.regenerate or attempt >= policy.regenerate.max_attempts:
+        if decision.action is not Action.regenerate:  # decide already spent the budget (Policy.action_for)
             break
         attempt += 1
         messages = build_regenerate_messages(
-            query, passages, draft, _feedback(decision, verification), policy.refusal_text
+            query, passages, draft, regeneration_feedback(decision, verification), policy.refusal_text
         )
     return _response(
         trace_id, query, model, policy, retrieval, draft=draft, verification=verification,
@@ -211,14 +212,14 @@ def verify_draft(
         route_passages=_route_passages(retrieval),
         refusal_text=policy.refusal_text,
     )
-    thresholds = _verify_thresholds(policy)
-    verification = run_verification(inp, policy.verifiers, thresholds)
+    settings = policy.verification_settings()
+    verification = run_verification(inp, settings)
     if not policy.auto_citation.enabled:
         return draft, verification
     cited = add_missing_citations(draft, verification, retrieval.passages, policy.auto_citation.min_support)
     if not cited.added:
         return draft, verification
-    final = run_verification(inp.model_copy(update={"answer": cited.answer}), policy.verifiers, thresholds)
+    final = run_verification(inp.model_copy(update={"answer": cited.answer}), settings)
     for verdict in final.claims:
         verdict.citation_added_by_guard = verdict.claim.index in cited.added
     final.scores.generator_citation_recall = verification.citation_recall
@@ -292,21 +293,6 @@ def _route_passages(retrieval: RetrievalResult) -> dict[str, list[Passage]]:
     return {
         route: [by_id[i] for i in ids if i in by_id] for route, ids in retrieval.route_passages.items()
     }
-
-
-def _verify_thresholds(policy: Policy) -> VerifyThresholds:
-    return VerifyThresholds(support=policy.thresholds.min_support)
-
-
-def _feedback(decision: Decision, verification: Verification) -> list[tuple[str, str]]:
-    """(claim text, why it failed) for each claim-level reason, then answer-level ones."""
-    claims = {v.claim.index: v.claim.text for v in verification.claims}
-    items = []
-    for reason in decision.reasons:
-        text = claims.get(reason.claim_index, "(the answer as a whole)") if reason.claim_index is not None \
-            else "(the answer as a whole)"
-        items.append((text, reason.detail))
-    return items
 
 
 def _response(

@@ -10,11 +10,20 @@ from guard.verifiers.api import averify, verify
 from guard.verifiers.autocite import AutoCitation, add_missing_citations
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.registry import DEFAULT_VERIFIERS, available_verifiers, register_verifier
-from guard.verifiers.stage import VerificationState, Verifier, run_verification
+from guard.verifiers.stage import (
+    VerificationSettings,
+    VerificationState,
+    Verifier,
+    build_settings,
+    run_verification,
+)
 from guard.verifiers.types import (
     Claim,
+    ClaimScores,
     ClaimVerdict,
+    GroundingProbabilities,
     HallucinationType,
+    ResponseScores,
     SupportLabel,
     UnsupportedSpan,
     Verification,
@@ -27,12 +36,16 @@ __all__ = [
     "DEFAULT_VERIFIERS",
     "AutoCitation",
     "Claim",
+    "ClaimScores",
     "ClaimVerdict",
+    "GroundingProbabilities",
     "HallucinationType",
+    "ResponseScores",
     "SupportLabel",
     "UnsupportedSpan",
     "Verification",
     "VerificationInput",
+    "VerificationSettings",
     "VerificationState",
     "Verifier",
     "VerifierFailure",
@@ -40,6 +53,7 @@ __all__ = [
     "add_missing_citations",
     "available_verifiers",
     "averify",
+    "build_settings",
     "is_refusal",
     "register_verifier",
     "run_verification",

@@ -26,10 +26,11 @@ the spans of the answer left unsupported are marked (:mod:`guard.verifiers.spans
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from guard.errors import VerifierError
 
@@ -153,6 +154,8 @@ class VerificationSettings:
     verifiers: tuple[Verifier, ...]
     thresholds: VerifyThresholds = field(default_factory=VerifyThresholds)
     deadline_s: float = DEFAULT_DEADLINE_S
+    # The policy's refusal sentence: an answer that is only this is a refusal, not a claim.
+    refusal_text: str | None = None
 
     @property
     def names(self) -> list[str]:
@@ -164,14 +167,24 @@ def build_settings(
     thresholds: VerifyThresholds | None = None,
     *,
     deadline_s: float = DEFAULT_DEADLINE_S,
+    options: dict[str, dict[str, Any]] | None = None,
+    refusal_text: str | None = None,
 ) -> VerificationSettings:
-    """Build the named verifiers (default :data:`DEFAULT_VERIFIERS`); unknown names fail here."""
+    """Build the named verifiers (default :data:`DEFAULT_VERIFIERS`) and load their models.
+
+    ``options``: keyword settings per verifier name, given to its factory. Unknown names
+    fail here, before any request.
+    """
     chosen = list(DEFAULT_VERIFIERS if names is None else names)
-    verifiers = tuple(build_verifier(name) for name in chosen)
+    options = options or {}
+    verifiers = tuple(build_verifier(name, **options.get(name, {})) for name in chosen)
     for verifier in verifiers:
         _prepare(verifier)
     return VerificationSettings(
-        verifiers=verifiers, thresholds=thresholds or VerifyThresholds(), deadline_s=deadline_s
+        verifiers=verifiers,
+        thresholds=thresholds or VerifyThresholds(),
+        deadline_s=deadline_s,
+        refusal_text=refusal_text,
     )
 
 
@@ -204,7 +217,7 @@ def run_verification(
     if not isinstance(verifiers, VerificationSettings):
         verifiers = build_settings(verifiers, thresholds)  # unknown names fail before any work
     elif thresholds is not None:
-        verifiers = VerificationSettings(verifiers.verifiers, thresholds, verifiers.deadline_s)
+        verifiers = dataclasses.replace(verifiers, thresholds=thresholds)
     settings = verifiers
     started = time.perf_counter()  # the deadline counts the request's work, not loading models
     state = VerificationState(

@@ -8,7 +8,8 @@ import re
 import pytest
 from decide_builders import build_verification
 
-from guard.decide import Decision, Reason, apply_action, decide
+from guard.actions import apply_action
+from guard.decide import Decision, Reason, decide
 from guard.errors import InputError
 from guard.policy import Action, Condition, Policy, load_policy
 from guard.verifiers.citation_markers import find_markers

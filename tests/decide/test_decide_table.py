@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from decide_builders import build_verification
 
-from guard.decide import Decision, apply_action, decide, decide_model_failure
+from guard.actions import apply_action
+from guard.decide import Decision, decide, decide_model_failure, regeneration_feedback
 from guard.policy import Action, Actions, Condition, Policy, Thresholds, load_policy
 from guard.verifiers.types import EGCFeatures, EGCReport, Verification, VerifierFailure
 from retrievers.types import GateResult
@@ -200,11 +201,10 @@ def test_regenerate_turns_into_the_fallback_when_attempts_run_out(
     decision = decide(*SCENARIOS[Condition.invalid_citation], load_policy(profile), attempt=attempt)
     assert decision.action is expected
     assert decision.attempt == attempt
-    assert decision.feedback == (
-        ["claim 'Paris is the capital of France.' cites [7], which names no passage"]
-        if expected is Action.regenerate
-        else []
-    )
+    verification, _ = SCENARIOS[Condition.invalid_citation]
+    assert regeneration_feedback(decision, verification) == [
+        ("Paris is the capital of France.", "claim 'Paris is the capital of France.' cites [7], which names no passage")
+    ]
 
 
 def test_strictest_action_wins_and_every_reason_is_kept() -> None:
