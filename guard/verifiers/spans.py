@@ -49,12 +49,12 @@ NovelTerms = Callable[[str], list[str]]  # claim text -> its numbers and names f
 
 
 def unsupported_spans(
-    answer: str, report: Verification, novel_terms: NovelTerms, *, judged: bool = True, use_flags: bool = True
+    answer: str, report: Verification, novel_terms: NovelTerms, *, use_flags: bool = True
 ) -> list[UnsupportedSpan]:
     """The sentence and term spans of ``answer`` that ``report`` does not support.
 
-    ``novel_terms`` is only called for judged, not-supported claims. ``judged=False``
-    (no verifier that judges support ran) marks every claim "not judged".
+    ``novel_terms`` is only called for judged, not-supported claims; a claim no support
+    judge judged (``ClaimVerdict.judged`` False) is marked "not judged".
     ``use_flags=False`` chooses the sentences by label even where the stacked claim head
     flagged claims (reasons and probabilities still name what ran).
     """
@@ -68,7 +68,7 @@ def unsupported_spans(
         marked = _marked(verdict, use_flags)
         if not (marked or unsupported):
             continue
-        unjudged = not judged or not verdict.judged
+        unjudged = not verdict.judged
         sentence = _sentence_span(answer, verdict, markers, unjudged)
         if sentence is None:
             continue

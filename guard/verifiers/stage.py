@@ -231,8 +231,7 @@ def run_verification(
         _run_one(verifier, inp, state)
     report = state.report
     report.faithfulness = _faithfulness(report.claims)
-    judged = any(v.judges_support for v in settings.verifiers)
-    report.unsupported_spans = unsupported_spans(inp.answer, report, state.novel_terms, judged=judged)
+    report.unsupported_spans = unsupported_spans(inp.answer, report, state.novel_terms)
     report.timings["total"] = _ms_since(started)
     _log.info(
         "verification",
