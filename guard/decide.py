@@ -37,7 +37,15 @@ from guard.verifiers.types import (
 )
 from retrievers.types import GateResult
 
-__all__ = ["Action", "Condition", "Reason", "Decision", "decide", "decide_model_failure", "regeneration_feedback"]
+__all__ = [
+    "Action",
+    "Condition",
+    "Reason",
+    "Decision",
+    "decide",
+    "decide_model_failure",
+    "regeneration_feedback",
+]
 
 
 class Reason(BaseModel):

@@ -198,7 +198,11 @@ def _verify(item: VerifyLine, settings: VerificationSettings):
     from guard.verifiers.api import verify
 
     return verify(
-        question=item.question, contexts=item.contexts, answer=item.answer, generator=item.model, settings=settings
+        question=item.question,
+        contexts=item.contexts,
+        answer=item.answer,
+        generator=item.model,
+        settings=settings,
     )
 
 

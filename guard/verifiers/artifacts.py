@@ -58,5 +58,7 @@ def _load(path: str, _mtime_ns: int, _size: int, schema: type[T], what: str, com
     except FileNotFoundError:
         raise ModelError(f"{what} artifact {path} is missing: train it with `{command}`.") from None
     except (json.JSONDecodeError, UnicodeDecodeError, ValidationError, ValueError) as exc:
-        raise ModelError(f"{what} artifact {path} is malformed (invalid: {exc}); retrain it with `{command}`.") from None
+        raise ModelError(
+            f"{what} artifact {path} is malformed (invalid: {exc}); retrain it with `{command}`."
+        ) from None
     return Artifact(value=value, path=Path(path), fingerprint=hashlib.sha256(data).hexdigest()[:12])

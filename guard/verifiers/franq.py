@@ -368,7 +368,7 @@ def fit_calibration(
 
 
 def load_calibration(path: str | Path | None = None) -> FranqCalibration:
-    """Read the calibration maps (default: the committed ``franq_calibration.json``), cached per file version."""
+    """The calibration maps (default: the committed ``franq_calibration.json``), cached per file version."""
     return load_artifact(
         CALIBRATION_PATH if path is None else path,
         FranqCalibration,

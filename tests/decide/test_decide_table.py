@@ -203,7 +203,10 @@ def test_regenerate_turns_into_the_fallback_when_attempts_run_out(
     assert decision.attempt == attempt
     verification, _ = SCENARIOS[Condition.invalid_citation]
     assert regeneration_feedback(decision, verification) == [
-        ("Paris is the capital of France.", "claim 'Paris is the capital of France.' cites [7], which names no passage")
+        (
+            "Paris is the capital of France.",
+            "claim 'Paris is the capital of France.' cites [7], which names no passage",
+        )
     ]
 
 

@@ -339,7 +339,8 @@ def test_strict_profiles_cut_hallucination_probability_at_the_detectors_threshol
         ),
         pytest.param(
             "verifiers: [support, citations, types]\nthresholds: {min_hit_rate: 0.5}\n",
-            "thresholds.min_hit_rate is set but verifier 'cross_route', which measures it, is not in verifiers",
+            "thresholds.min_hit_rate is set but verifier 'cross_route', which measures it, "
+            "is not in verifiers",
             id="threshold-without-its-verifier",
         ),
         pytest.param(

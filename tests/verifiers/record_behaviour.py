@@ -52,7 +52,9 @@ def verify_cases() -> list[dict[str, Any]]:
             "name": "zelorin-correct",
             "question": "What is the usual adult dose of Zelorin?",
             "contexts": zelorin,
-            "answer": "The usual adult dose of Zelorin is 20 mg once a day [2]. It is taken in the morning [2].",
+            "answer": (
+                "The usual adult dose of Zelorin is 20 mg once a day [2]. It is taken in the morning [2]."
+            ),
         },
         {
             "name": "zelorin-fabricated",
@@ -73,7 +75,9 @@ def verify_cases() -> list[dict[str, Any]]:
             "name": "febrilon-grounded",
             "question": "How much Febrilon Children's Suspension should I give my 3-year-old?",
             "contexts": febrilon,
-            "answer": "Give 7.5 ml for a child of 2 to 4 years [3]. Leave at least 4 hours between doses [4].",
+            "answer": (
+                "Give 7.5 ml for a child of 2 to 4 years [3]. Leave at least 4 hours between doses [4]."
+            ),
             "verifiers": GROUNDED,
         },
         {
@@ -176,7 +180,8 @@ def summarise_verification(report: Any) -> dict[str, Any]:
         "hallucination_probability": _r(report.hallucination_probability),
         "failures": [f.verifier for f in report.failures],
         "unsupported_spans": [
-            [s.start, s.end, s.granularity, s.label.value, _r(s.probability)] for s in report.unsupported_spans
+            [s.start, s.end, s.granularity, s.label.value, _r(s.probability)]
+            for s in report.unsupported_spans
         ],
     }
 

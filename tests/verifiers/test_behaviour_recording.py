@@ -36,7 +36,8 @@ def _same(actual: Any, expected: Any, where: str) -> None:
         for key in expected:
             _same(actual[key], expected[key], f"{where}.{key}")
     elif isinstance(expected, list):
-        assert isinstance(actual, list) and len(actual) == len(expected), f"{where}: {actual!r} != {expected!r}"
+        same_length = isinstance(actual, list) and len(actual) == len(expected)
+        assert same_length, f"{where}: {actual!r} != {expected!r}"
         for i, (a, e) in enumerate(zip(actual, expected)):
             _same(a, e, f"{where}[{i}]")
     else:

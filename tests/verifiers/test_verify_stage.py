@@ -176,7 +176,8 @@ def test_past_the_deadline_the_remaining_verifiers_fail_closed(slow_plugins):
     assert result.completed == ["always", "slow"]  # slow finished, but past the deadline
     assert [f.verifier for f in result.failures] == ["citations", "types"]
     for failure in result.failures:
-        assert failure.message.startswith("deadline exceeded after ") and "the limit is 1 s" in failure.message
+        assert failure.message.startswith("deadline exceeded after ")
+        assert "the limit is 1 s" in failure.message
     assert result.citation_recall is None
     decision = decide(result, None, load_policy("medical"))
     assert Condition.verifier_error in decision.conditions

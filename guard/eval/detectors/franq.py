@@ -73,9 +73,8 @@ class FranqDetector:
         values = [v for v in scores if v is not None]
         if not values:
             return DetectorOutput(probability=None, reason="no claim to score")
-        extra = {
-            k: float(v) for k, v in verification.scores.model_dump().items() if k.startswith("franq_") and v is not None
-        }
+        response = verification.scores.model_dump().items()
+        extra = {k: float(v) for k, v in response if k.startswith("franq_") and v is not None}
         if not self.probabilistic:
             return DetectorOutput(probability=-min(values), extra=extra)
         return DetectorOutput(

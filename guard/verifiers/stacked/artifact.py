@@ -17,13 +17,22 @@ import numpy as np
 from pydantic import BaseModel, Field, model_validator
 
 from guard.verifiers.artifacts import Artifact, load_artifact
-from guard.verifiers.stacked.features import CLAIM_FEATURES, GROUNDING_PREFIX, KINDS, REQUIRES, RESPONSE_LOGIT, known_features
+from guard.verifiers.stacked.features import (
+    CLAIM_FEATURES,
+    GROUNDING_PREFIX,
+    KINDS,
+    REQUIRES,
+    RESPONSE_LOGIT,
+    known_features,
+)
 
 __all__ = ["ARTIFACT_PATH", "StackedModel", "load_stacked"]
 
 ARTIFACT_PATH = Path(__file__).resolve().parent.parent / "stacked_detector.json"
 FORMAT = "ragguard-stacked/2"
 TRAIN_COMMAND = "ragguard train stacked"
+POOLED = "all"  # the key of a head that serves every input kind
+
 
 class StackedHead(BaseModel):
     """One logistic regression: standardise (NaN -> the training mean), then a linear logit."""
@@ -106,9 +115,6 @@ def _check_kinds(heads: dict[str, StackedHead]) -> None:
         raise ValueError(
             f"heads must be {{{POOLED!r}: ...}} or one per input kind {list(KINDS)}; got {sorted(heads)}"
         )
-
-
-POOLED = "all"  # the key of a head that serves every input kind
 
 
 class StackedModel(BaseModel):

@@ -219,7 +219,8 @@ def response_features(
     if interactions:
         for name in FAMILIES:
             for egc_feature in EGC_FEATURES:
-                features[interaction_name(name, egc_feature)] = features[f"family_{name}"] * features[egc_feature]
+                product = features[f"family_{name}"] * features[egc_feature]
+                features[interaction_name(name, egc_feature)] = product
     return features
 
 
