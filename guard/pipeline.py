@@ -17,7 +17,8 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Protocol, runtime_checkable
 
-from guard.decide import Action, Decision, apply_action, decide, decide_model_failure
+from guard.actions import apply_action
+from guard.decide import Action, Decision, decide, decide_model_failure, regeneration_feedback
 from guard.errors import InputError, ModelError
 from guard.llm.completion import acomplete, run_sync
 from guard.llm.local_model import LOCAL_MODEL as DEFAULT_MODEL
@@ -29,7 +30,7 @@ from guard.verifiers.api import as_passages
 from guard.verifiers.autocite import add_missing_citations
 from guard.verifiers.echo import remove_template_echo
 from guard.verifiers.stage import run_verification
-from guard.verifiers.types import Verification, VerificationInput, VerifyThresholds
+from guard.verifiers.types import Verification, VerificationInput
 from prompts import ANSWER_STOP, build_answer_messages, build_regenerate_messages
 from retrievers.config import RetrievalConfig
 from retrievers.rewriting import QueryRewriter
@@ -162,11 +163,11 @@ async def _answer(
             )
         decision = decide(verification, retrieval.gate, policy, attempt=attempt)
         decision.template_echo = echo.count
-        if decision.action is not Action.regenerate or attempt >= policy.regenerate.max_attempts:
+        if decision.action is not Action.regenerate:  # decide already spent the budget (Policy.action_for)
             break
         attempt += 1
         messages = build_regenerate_messages(
-            query, passages, draft, _feedback(decision, verification), policy.refusal_text
+            query, passages, draft, regeneration_feedback(decision, verification), policy.refusal_text
         )
     return _response(
         trace_id, query, model, policy, retrieval, draft=draft, verification=verification,
@@ -189,7 +190,7 @@ def _model_failed(
         trace_id, query, model, policy, retrieval, draft="", verification=Verification(claims=[]),
         decision=decide_model_failure(str(error), policy), completions=completions, timings=timings,
     )
-    response.model_events.extend(getattr(error, "attempts", []))
+    response.model_events.extend(error.attempts)
     return response
 
 
@@ -221,7 +222,7 @@ def verify_draft(
     Returns the draft (with any citations the guard added) and its verification.
     When the guard added citations, the new draft is verified again: the decision is
     about the text the user will see, so citation recall and precision must count the
-    added citations too. The generator's own figures stay in ``signals``.
+    added citations too. The generator's own figures stay in ``scores.generator_citation_*``.
     """
     inp = VerificationInput(
         question=query,
@@ -232,18 +233,18 @@ def verify_draft(
         route_passages=_route_passages(retrieval),
         refusal_text=policy.refusal_text,
     )
-    thresholds = _verify_thresholds(policy)
-    verification = run_verification(inp, policy.verifiers, thresholds)
+    settings = policy.verification_settings()
+    verification = run_verification(inp, settings)
     if not policy.auto_citation.enabled:
         return draft, verification
     cited = add_missing_citations(draft, verification, retrieval.passages, policy.auto_citation.min_support)
     if not cited.added:
         return draft, verification
-    final = run_verification(inp.model_copy(update={"answer": cited.answer}), policy.verifiers, thresholds)
+    final = run_verification(inp.model_copy(update={"answer": cited.answer}), settings)
     for verdict in final.claims:
         verdict.citation_added_by_guard = verdict.claim.index in cited.added
-    own = {"recall": verification.citation_recall, "precision": verification.citation_precision}
-    final.signals |= {f"generator_citation_{k}": v for k, v in own.items() if v is not None}
+    final.scores.generator_citation_recall = verification.citation_recall
+    final.scores.generator_citation_precision = verification.citation_precision
     return cited.answer, final
 
 
@@ -313,21 +314,6 @@ def _route_passages(retrieval: RetrievalResult) -> dict[str, list[Passage]]:
     return {
         route: [by_id[i] for i in ids if i in by_id] for route, ids in retrieval.route_passages.items()
     }
-
-
-def _verify_thresholds(policy: Policy) -> VerifyThresholds:
-    return VerifyThresholds(support=policy.thresholds.min_support)
-
-
-def _feedback(decision: Decision, verification: Verification) -> list[tuple[str, str]]:
-    """(claim text, why it failed) for each claim-level reason, then answer-level ones."""
-    claims = {v.claim.index: v.claim.text for v in verification.claims}
-    items = []
-    for reason in decision.reasons:
-        text = claims.get(reason.claim_index, "(the answer as a whole)") if reason.claim_index is not None \
-            else "(the answer as a whole)"
-        items.append((text, reason.detail))
-    return items
 
 
 def _response(

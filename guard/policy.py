@@ -14,20 +14,26 @@ the value and what is allowed.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
+from functools import lru_cache
 from enum import Enum
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
+from guard.config_file import describe_errors, read_mapping
 from guard.errors import ConfigError
+from guard.verifiers.registry import DEFAULT_VERIFIERS
 from retrievers.config import RetrievalConfig
+
+if TYPE_CHECKING:
+    from guard.verifiers.stage import VerificationSettings
 
 __all__ = [
     "Action",
@@ -38,7 +44,6 @@ __all__ = [
     "Actions",
     "Policy",
     "DEFAULT_REFUSAL",
-    "HIT_RATE_SIGNAL",
     "available_profiles",
     "load_policy",
 ]
@@ -49,9 +54,17 @@ DEFAULT_HOLDING = (
     "No answer is shown until it has been checked."
 )
 DEFAULT_LABEL = "⚠ Caution: parts of this answer could not be verified against the provided documents"
-# The ClaimVerdict.signals key the cross-route verifier fills with HR(c) (METHODS.md section 4).
-HIT_RATE_SIGNAL = "hit_rate"
 
+# The verifier that measures each optional threshold: a threshold whose verifier is not listed
+# could never be met, so load_policy refuses it.
+MEASURED_BY: dict[str, str] = {
+    "min_citation_recall": "citations",
+    "min_citation_precision": "citations",
+    "max_hallucination_probability": "stacked",
+    "min_hit_rate": "cross_route",
+    "max_isolation": "egc",
+    "min_franq": "franq",
+}
 _PACKAGE = "policies"
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -207,9 +220,14 @@ class Policy(_Section):
     annotation_label: str = Field(DEFAULT_LABEL, min_length=1)
     strip_notice: str | None = None  # appended when strip removed something
     retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
-    # Run in this order (guard.verifiers.registry): support labels claims, citations reads the judge,
-    # types reads the labels. Claim splitting always runs and is not listed.
-    verifiers: list[str] = Field(default_factory=lambda: ["support", "citations", "types"])
+    # Run in this order (guard.verifiers.registry; default DEFAULT_VERIFIERS): support labels
+    # claims, citations reads the judge, types reads the labels. Claim splitting always runs.
+    verifiers: list[str] = Field(default_factory=lambda: list(DEFAULT_VERIFIERS))
+    # Keyword settings per verifier, given to its factory once (e.g. stacked: {path: my.json}).
+    verifier_settings: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    # Seconds one verification may take; past it the remaining verifiers count as failed
+    # (verifier_error), so a pathological input cannot hold a worker.
+    verification_deadline_s: float = Field(10.0, gt=0.0, le=600.0)
     thresholds: Thresholds = Field(default_factory=Thresholds)
     auto_citation: AutoCitationSettings = Field(default_factory=AutoCitationSettings)
     regenerate: RegenerateSettings = Field(default_factory=RegenerateSettings)
@@ -230,12 +248,45 @@ class Policy(_Section):
             raise PydanticCustomError("verifier_duplicate", "list each verifier once", {})
         return names
 
+    def verification_settings(self, verifiers: Sequence[str] | None = None) -> VerificationSettings:
+        """Verify under this policy: its verifiers built (and their models loaded) once, its support
+        threshold, deadline and refusal sentence. The one call the pipeline, ``ragguard verify``
+        and ``/v1/verify`` make; ``verifiers`` replaces the policy's list (a request's own)."""
+        names = tuple(self.verifiers if verifiers is None else verifiers)
+        options = {name: self.verifier_settings[name] for name in names if name in self.verifier_settings}
+        return _settings(
+            names,
+            json.dumps(options, sort_keys=True),
+            self.thresholds.min_support,
+            self.verification_deadline_s,
+            self.refusal_text,
+        )
+
     def action_for(self, condition: Condition, *, attempt: int = 0) -> Action:
-        """The action for ``condition``; regenerate turns into the fallback once attempts run out."""
+        """The action for ``condition``; regenerate turns into the fallback once attempts run out.
+
+        The one regenerate-budget rule: ``attempt`` counts the drafts already regenerated."""
         action = self.actions.for_condition(condition)
         if action is Action.regenerate and attempt >= self.regenerate.max_attempts:
             return self.regenerate.on_exhausted
         return action
+
+
+@lru_cache(maxsize=32)
+def _settings(
+    names: tuple[str, ...], options: str, support: float, deadline_s: float, refusal_text: str
+) -> VerificationSettings:
+    """Built once per distinct policy content (a frozen policy's copies share them)."""
+    from guard.verifiers.stage import build_settings
+    from guard.verifiers.types import VerifyThresholds
+
+    return build_settings(
+        names,
+        VerifyThresholds(support=support),
+        deadline_s=deadline_s,
+        options=json.loads(options),
+        refusal_text=refusal_text,
+    )
 
 
 # --- loading -------------------------------------------------------------------------------------
@@ -318,51 +369,8 @@ def _parent_source(child: _Source, target: Any) -> _Source:
     return _Source(path, str(path), path.stem, packaged=False)
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate keys instead of keeping the last one silently."""
-
-
-def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
 def _read(source: _Source) -> dict[str, Any]:
-    try:
-        text = source.resource.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{source.display}: cannot read the file ({exc})") from None
-    try:
-        data = yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass: no arbitrary objects
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{source.display}: not valid YAML{_where(exc)}: {_problem(exc)}") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise ConfigError(
-            f"{source.display}: the top level must be a mapping of keys "
-            f"({', '.join(Policy.model_fields)}), not a {type(data).__name__}"
-        )
-    return data
-
-
-def _where(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-
-
-def _problem(exc: yaml.YAMLError) -> str:
-    problem = getattr(exc, "problem", None) or str(exc)
-    context = getattr(exc, "context", None)
-    return f"{problem} {context}".strip() if context else problem
+    return read_mapping(source.resource, source.display, Policy.model_fields)
 
 
 def _chain(top: _Source) -> Iterator[tuple[_Source, dict[str, Any]]]:
@@ -394,8 +402,11 @@ def load_policy(
 ) -> Policy:
     """Load a packaged profile by name, or a YAML file by path, resolving ``extends``.
 
-    ``known_verifiers``, when given (the verify stage's registry), is the set of
-    verifier names the policy may list.
+    ``known_verifiers``: the verifier names the policy may list (default: the registry's).
+    Besides the schema, the verifier list is checked here, so a bad one is a
+    :class:`ConfigError` at load, not a ``verifier_error`` on every request: every name is
+    known, each verifier's ``requires`` come before it, some verifier judges support, every
+    set threshold's verifier is listed, and ``verifier_settings`` names listed verifiers.
     """
     if isinstance(name_or_path, Policy):
         return name_or_path
@@ -419,13 +430,45 @@ def _own(source: _Source, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_verifiers(source: _Source, policy: Policy, known: Collection[str] | None) -> None:
-    if known is None:
-        return
-    for index, name in enumerate(policy.verifiers):
+    from guard.verifiers.registry import available_verifiers, build_verifier
+    from guard.verifiers.stage import requirements
+
+    known = available_verifiers() if known is None else known
+    names = policy.verifiers
+    for index, name in enumerate(names):
         if name not in known:
             raise ConfigError(
                 f"{source.display}: verifiers[{index}] = {name!r} is not allowed; "
                 f"use one of: {', '.join(sorted(known))}"
+            )
+    for name in policy.verifier_settings:
+        if name not in names:
+            raise ConfigError(
+                f"{source.display}: verifier_settings.{name} names a verifier the policy does not list; "
+                f"use one of: {', '.join(names)}"
+            )
+    try:
+        built = [build_verifier(name, **policy.verifier_settings.get(name, {})) for name in names]
+    except ConfigError as exc:
+        raise ConfigError(f"{source.display}: verifier_settings: {exc}") from None
+    for index, verifier in enumerate(built):
+        missing = [r for r in requirements(verifier) if r not in names[:index]]
+        if missing:
+            order = ", ".join([*missing, verifier.name])
+            raise ConfigError(
+                f"{source.display}: verifiers[{index}] = {verifier.name!r} reads the output of "
+                f"{', '.join(missing)}, which must be listed before it (e.g. [{order}])"
+            )
+    if not any(v.judges_support for v in built):
+        raise ConfigError(
+            f"{source.display}: verifiers = {names} has no verifier that judges support; "
+            "list support or grounding first"
+        )
+    for key, verifier_name in MEASURED_BY.items():
+        if getattr(policy.thresholds, key) is not None and verifier_name not in names:
+            raise ConfigError(
+                f"{source.display}: thresholds.{key} is set but verifier {verifier_name!r}, which "
+                f"measures it, is not in verifiers; add it or set thresholds.{key}: null"
             )
 
 
@@ -433,74 +476,4 @@ def _validate(source: _Source, data: dict[str, Any]) -> Policy:
     try:
         return Policy.model_validate(data)
     except ValidationError as exc:
-        lines = [f"{source.display}: {_describe(error)}" for error in exc.errors()]
-        raise ConfigError("\n".join(lines)) from None
-
-
-# --- translating pydantic errors into sentences ---------------------------------------------------
-
-_HINTS = {
-    "float_type": "use a number",
-    "float_parsing": "use a number",
-    "int_type": "use a whole number",
-    "int_parsing": "use a whole number",
-    "int_from_float": "use a whole number",
-    "bool_type": "use true or false",
-    "bool_parsing": "use true or false",
-    "string_type": "use a text string",
-    "list_type": "use a list",
-    "dict_type": "use a mapping of keys",
-}
-
-
-def _dotted(loc: tuple[int | str, ...]) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
-def _model_at(loc: tuple[int | str, ...]) -> type[BaseModel] | None:
-    model: type[BaseModel] = Policy
-    for part in loc:
-        if isinstance(part, int):
-            continue
-        field = model.model_fields.get(part)
-        annotation = field.annotation if field else None
-        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
-            return None
-        model = annotation
-    return model
-
-
-def _quoted_choices(expected: str) -> str:
-    return ", ".join(re.findall(r"'([^']*)'", expected))
-
-
-def _hint(error: dict[str, Any]) -> str:
-    kind, ctx = error["type"], error.get("ctx") or {}
-    if kind in ("enum", "literal_error"):
-        return f"use one of: {_quoted_choices(str(ctx.get('expected', '')))}"
-    if kind in ("model_type", "model_attributes_type"):
-        model = _model_at(error["loc"])
-        keys = ", ".join(model.model_fields) if model else ""
-        return f"use a mapping with the keys: {keys}"
-    if kind in _HINTS:
-        return _HINTS[kind]
-    message = str(error["msg"]).removeprefix("Value error, ")
-    return message[:1].lower() + message[1:]
-
-
-def _describe(error: dict[str, Any]) -> str:
-    loc = tuple(error["loc"])
-    dotted = _dotted(loc) or "(top level)"
-    if error["type"] == "extra_forbidden":
-        model = _model_at(loc[:-1])
-        where = f" under {_dotted(loc[:-1])}" if loc[:-1] else ""
-        allowed = ", ".join(model.model_fields) if model else ""
-        return f"unknown key {dotted!r}; allowed keys{where}: {allowed}"
-    if error["type"] == "missing":
-        return f"{dotted} is required"
-    value = error.get("input")
-    shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
-    return f"{dotted} = {shown} is not allowed; {_hint(error)}"
+        raise ConfigError(describe_errors(source.display, exc, Policy)) from None

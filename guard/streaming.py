@@ -50,7 +50,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from guard.decide import _MARK_WORDS, Action, Condition, Decision, Reason, apply_action, decide
+from guard.actions import _MARK_WORDS, apply_action
+from guard.decide import Action, Condition, Decision, Reason, decide
 from guard.errors import InputError, ModelError
 from guard.llm.completion import astream, iterate_sync
 from guard.llm.local_model import LOCAL_MODEL as DEFAULT_MODEL

@@ -26,7 +26,6 @@ input, an output that does not belong to this input).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -34,9 +33,10 @@ import typer
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 from guard.cli import app
+from guard.verifiers.registry import DEFAULT_VERIFIERS
 
 if TYPE_CHECKING:
-    from guard.verifiers.types import VerifyThresholds
+    from guard.verifiers.stage import VerificationSettings
 
 __all__ = ["VerifyLine", "verify_command"]
 
@@ -53,20 +53,13 @@ class VerifyLine(BaseModel):
     id: StrictStr | StrictInt | None = None
 
 
-@dataclass(frozen=True)
-class _Settings:
-    verifiers: list[str]
-    thresholds: VerifyThresholds
-    refusal_text: str | None
-
-
 @app.command("verify")
 def verify_command(
     input_path: Path = typer.Option(..., "--input", "-i", help="JSONL: question, contexts, answer[, model, id]."),
     output_path: Path = typer.Option(..., "--output", "-o", help="JSONL written line by line."),
     verifiers: Optional[str] = typer.Option(
         None, "--verifiers", help="Comma-separated, run in order, e.g. support,citations,types,egc "
-        "(default: the policy's, else support,citations,types)."
+        f"(default: the policy's, else {','.join(DEFAULT_VERIFIERS)})."
     ),
     policy: Optional[str] = typer.Option(
         None, "--policy", help="Profile name or YAML path: its verifiers, support threshold and refusal text."
@@ -104,31 +97,35 @@ def verify_command(
     raise typer.Exit(1 if bad else 0)
 
 
-def _settings(verifiers: str | None, policy_name: str | None) -> _Settings:
+def _settings(verifiers: str | None, policy_name: str | None) -> VerificationSettings:
+    """The policy's verification settings (``--verifiers`` replacing its list), built once for
+    the whole file; without ``--policy``, the default verifiers and thresholds."""
     from guard.errors import ConfigError
-    from guard.verifiers.registry import DEFAULT_VERIFIERS, available_verifiers
-    from guard.verifiers.types import VerifyThresholds
+    from guard.verifiers.stage import build_settings
 
-    thresholds, refusal, names = VerifyThresholds(), None, list(DEFAULT_VERIFIERS)
-    if policy_name is not None:
-        from guard.policy import load_policy
+    names = None if verifiers is None else _verifier_names(verifiers)
+    if policy_name is None:
+        return build_settings(names)
+    from guard.policy import load_policy
 
-        try:
-            profile = load_policy(policy_name, known_verifiers=available_verifiers())
-        except ConfigError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--policy") from None
-        thresholds = VerifyThresholds(support=profile.thresholds.min_support)
-        refusal, names = profile.refusal_text, list(profile.verifiers)
-    if verifiers is not None:
-        names = [n.strip() for n in verifiers.split(",") if n.strip()]
-        unknown = [n for n in names if n not in available_verifiers()]
-        if unknown or not names:
-            raise typer.BadParameter(
-                f"unknown verifier(s) {', '.join(unknown) or '(none given)'}; "
-                f"choose from {', '.join(available_verifiers())}",
-                param_hint="--verifiers",
-            )
-    return _Settings(verifiers=names, thresholds=thresholds, refusal_text=refusal)
+    try:
+        return load_policy(policy_name).verification_settings(names)
+    except ConfigError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--policy") from None
+
+
+def _verifier_names(text: str) -> list[str]:
+    from guard.verifiers.registry import available_verifiers
+
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in available_verifiers()]
+    if unknown or not names:
+        raise typer.BadParameter(
+            f"unknown verifier(s) {', '.join(unknown) or '(none given)'}; "
+            f"choose from {', '.join(available_verifiers())}",
+            param_hint="--verifiers",
+        )
+    return names
 
 
 # --- resume -----------------------------------------------------------------------------------------
@@ -186,7 +183,7 @@ def _line_id(text: str) -> str | int | None:
 # --- the run ----------------------------------------------------------------------------------------
 
 
-def _run(lines: list[str], output_path: Path, done: dict[int, str], settings: _Settings) -> int:
+def _run(lines: list[str], output_path: Path, done: dict[int, str], settings: VerificationSettings) -> int:
     from tqdm import tqdm
 
     todo = [n for n, text in enumerate(lines, start=1) if text.strip() and n not in done]
@@ -202,7 +199,7 @@ def _run(lines: list[str], output_path: Path, done: dict[int, str], settings: _S
     return bad
 
 
-def _one(number: int, text: str, settings: _Settings) -> tuple[dict[str, Any], bool]:
+def _one(number: int, text: str, settings: VerificationSettings) -> tuple[dict[str, Any], bool]:
     from guard.errors import GuardError
 
     try:
@@ -216,7 +213,7 @@ def _one(number: int, text: str, settings: _Settings) -> tuple[dict[str, Any], b
     return {"line": number, "id": item.id, "verification": verification.model_dump(mode="json")}, True
 
 
-def _verify(item: VerifyLine, settings: _Settings):
+def _verify(item: VerifyLine, settings: VerificationSettings):
     from guard.verifiers.api import verify
 
     return verify(
@@ -224,9 +221,7 @@ def _verify(item: VerifyLine, settings: _Settings):
         contexts=item.contexts,
         answer=item.answer,
         generator=item.model,
-        verifiers=settings.verifiers,
-        thresholds=settings.thresholds,
-        refusal_text=settings.refusal_text,
+        settings=settings,
     )
 
 

@@ -14,7 +14,7 @@ from guard.decide import Decision, apply_action, decide
 from guard.llm.types import Generation, GenerationParams
 from guard.policy import Policy, load_policy
 from guard.verifiers.api import verify
-from guard.verifiers.types import Verification, VerifyThresholds
+from guard.verifiers.types import Verification
 from retrievers.types import Passage
 
 __all__ = ["CheckedAnswer", "acheck_answer", "check_answer", "register_chat_function"]
@@ -47,9 +47,7 @@ def check_answer(question: str, passages: Sequence[Passage], answer: str, policy
         contexts=list(passages),
         answer=answer,
         generator=generator,
-        verifiers=profile.verifiers,
-        thresholds=VerifyThresholds(support=profile.thresholds.min_support),
-        refusal_text=profile.refusal_text,
+        settings=profile.verification_settings(),
     )
     decision = decide(verification, None, profile, attempt=profile.regenerate.max_attempts)
     return CheckedAnswer(

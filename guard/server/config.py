@@ -14,7 +14,6 @@ import re
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -25,6 +24,7 @@ from pydantic import (
     model_validator,
 )
 
+from guard.config_file import describe_errors, read_mapping
 from guard.errors import ConfigError
 
 __all__ = ["DEFAULT_MODEL", "Limits", "ReviewSettings", "ServerConfig", "load_server_config"]
@@ -225,7 +225,7 @@ def load_server_config(
     try:
         return ServerConfig.model_validate(data)
     except ValidationError as exc:
-        raise ConfigError(_describe(where, exc)) from None
+        raise ConfigError(describe_errors(where, exc, ServerConfig)) from None
 
 
 def _policy_name(item: Any) -> Any:
@@ -244,20 +244,7 @@ def _is_loopback(host: str) -> bool:
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the server settings ({exc.strerror})") from None
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise ConfigError(
-            f"{path}: the top level must be a mapping of keys ({', '.join(ServerConfig.model_fields)}), "
-            f"not a {type(data).__name__}"
-        )
-    return data
+    return read_mapping(path, str(path), ServerConfig.model_fields)
 
 
 def _resolve_paths(data: dict[str, Any], base: Path) -> dict[str, Any]:
@@ -308,30 +295,3 @@ def _set_dotted(data: dict[str, Any], key: str, value: Any) -> None:
     if not isinstance(child, dict):
         raise ConfigError(f"cannot set {key}: {head} is a {type(child).__name__}, not a mapping")
     _set_dotted(child, rest, value)
-
-
-def _describe(where: str, exc: ValidationError) -> str:
-    problems = []
-    for error in exc.errors():
-        key = ".".join(str(part) for part in error["loc"]) or "(top level)"
-        if error["type"] == "extra_forbidden":
-            allowed = _allowed_keys(error["loc"])
-            problems.append(f"{key}: unknown key; allowed keys: {allowed}")
-            continue
-        value = error.get("input")
-        shown = f" = {value!r:.120}" if not isinstance(value, dict) else ""
-        problems.append(f"{key}{shown}: {error['msg']}")
-    return f"{where}: " + "; ".join(problems)
-
-
-def _allowed_keys(loc: tuple[Any, ...]) -> str:
-    model: type[BaseModel] = ServerConfig
-    for part in loc[:-1]:
-        field = model.model_fields.get(str(part))
-        annotation = getattr(field, "annotation", None)
-        candidates = [a for a in getattr(annotation, "__args__", (annotation,)) if isinstance(a, type)]
-        nested = next((a for a in candidates if issubclass(a, BaseModel)), None)
-        if nested is None:
-            break
-        model = nested
-    return ", ".join(model.model_fields)

@@ -1,8 +1,9 @@
 """``POST /v1/verify``: the detect-only API over HTTP (no model call).
 
-The verifiers default to the selected policy's (``X-Guard-Policy`` or the server's
-default), as do the support threshold and the refusal sentence, so a team checking its
-own pipeline's answers sees the same verdicts the guard would act on. The response is the
+The request is verified under the selected policy (``X-Guard-Policy`` or the server's
+default): :meth:`~guard.policy.Policy.verification_settings` gives its verifiers (or the
+request's own list), support threshold, deadline and refusal sentence, so a team checking
+its own pipeline's answers sees the same verdicts the guard would act on. The response is the
 whole :class:`Verification`, ``unsupported_spans`` included (offsets into ``answer``).
 """
 
@@ -13,7 +14,7 @@ from fastapi import APIRouter, Header, Request
 from guard.server.limits import check_verify
 from guard.server.schemas import ContextPassage, VerifyRequest
 from guard.server.state import GuardState
-from guard.verifiers.types import Verification, VerifyThresholds
+from guard.verifiers.types import Verification
 from retrievers.types import Passage
 
 __all__ = ["router"]
@@ -36,9 +37,7 @@ async def verify(
             contexts=[_passage(i, c) for i, c in enumerate(body.contexts, start=1)],
             answer=body.answer,
             generator=body.generator or body.model,
-            verifiers=body.verifiers or policy.verifiers,
-            thresholds=VerifyThresholds(support=policy.thresholds.min_support),
-            refusal_text=policy.refusal_text,
+            settings=policy.verification_settings(body.verifiers or None),
         )
     request.app.state.metrics.observe_stages(verification.timings, prefix="verify.")
     return verification

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Sequence
 
 from guard.errors import InputError
-from guard.verifiers.stage import run_verification
+from guard.verifiers.stage import VerificationSettings, run_verification
 from guard.verifiers.types import Verification, VerificationInput, VerifyThresholds
 from retrievers.types import Passage
 
@@ -22,14 +22,21 @@ def verify(
     verifiers: Sequence[str] | None = None,
     thresholds: VerifyThresholds | None = None,
     refusal_text: str | None = None,
+    settings: VerificationSettings | None = None,
 ) -> Verification:
     """Verify ``answer`` against ``contexts`` (strings become passages "1".."n", in order).
 
     ``verifiers`` names registered verifiers, run in order (default:
     :data:`guard.verifiers.registry.DEFAULT_VERIFIERS`: support, citations, egc, stacked,
-    types, so the report carries ``hallucination_probability``). Citation ``[n]`` in the
-    answer refers to ``contexts[n-1]``.
+    types, so the report carries ``hallucination_probability``). ``settings`` instead
+    verifies under a policy (``policy.verification_settings()``: its verifiers, built once,
+    thresholds, deadline and refusal sentence). Citation ``[n]`` in the answer refers to
+    ``contexts[n-1]``.
     """
+    if settings is not None and verifiers is not None:
+        raise InputError("give verifiers or settings, not both: settings already name the verifiers")
+    if settings is not None and refusal_text is None:
+        refusal_text = settings.refusal_text
     inp = VerificationInput(
         question=_text(question, "question"),
         passages=as_passages(contexts),
@@ -37,7 +44,7 @@ def verify(
         generator=generator,
         refusal_text=refusal_text,
     )
-    return run_verification(inp, verifiers, thresholds)
+    return run_verification(inp, settings if settings is not None else verifiers, thresholds)
 
 
 async def averify(
@@ -49,6 +56,7 @@ async def averify(
     verifiers: Sequence[str] | None = None,
     thresholds: VerifyThresholds | None = None,
     refusal_text: str | None = None,
+    settings: VerificationSettings | None = None,
 ) -> Verification:
     """:func:`verify` off the event loop (the work is CPU-bound: it runs in a worker thread)."""
     return await asyncio.to_thread(
@@ -60,6 +68,7 @@ async def averify(
         verifiers=verifiers,
         thresholds=thresholds,
         refusal_text=refusal_text,
+        settings=settings,
     )
 
 

@@ -95,10 +95,11 @@ def _score_claim(
 
 
 class CitationVerifier:
-    """Fills citation recall / precision and, per claim, ``citation_supported`` (0 or 1)."""
+    """Fills citation recall / precision and, per claim, ``scores.citation_supported``."""
 
     name = "citations"
     judges_support = False
+    requires: tuple[str, ...] = ()
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         report = state.report
@@ -107,4 +108,4 @@ class CitationVerifier:
         )
         report.citation_recall, report.citation_precision = scores.recall, scores.precision
         for verdict, found in zip(report.claims, scores.claims, strict=True):
-            verdict.signals["citation_supported"] = float(found.supported)
+            verdict.scores.citation_supported = found.supported

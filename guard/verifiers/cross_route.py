@@ -10,12 +10,12 @@ in), and
     HR(c) = mean_k 1[s_k(c) >= tau],   tau = the support threshold.
 
 A route that found none of the passages counts, with s_k = 0: it is a route that
-does not back the claim. Writes ``ClaimVerdict.signals["hit_rate"]`` (what the
-policy's ``min_hit_rate`` reads) and ``"routes_hit"`` (the count), and the
-response-level ``Verification.signals["hit_rate_mean"]`` and ``["routes"]`` (K).
+does not back the claim. Writes ``ClaimVerdict.scores.hit_rate`` (what the
+policy's ``min_hit_rate`` reads) and ``routes_hit`` (the count), and the
+response-level ``Verification.scores.hit_rate_mean`` and ``routes`` (K).
 
 Without routes (detect-only ``verify()``, a retriever that does not report
-them), the hit rate cannot be computed: no signal is written, a note says why,
+them), the hit rate cannot be computed: no score is written, a note says why,
 and a policy that requires a hit rate sees it as not measured.
 """
 
@@ -23,15 +23,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from guard.policy import HIT_RATE_SIGNAL
-
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
     from guard.verifiers.types import VerificationInput
 
-__all__ = ["ROUTES_HIT_SIGNAL", "CrossRouteVerifier"]
+__all__ = ["CrossRouteVerifier"]
 
-ROUTES_HIT_SIGNAL = "routes_hit"
 NO_ROUTES_NOTE = (
     "cross_route: no per-route passages in the input (detect-only verify, or a retriever that "
     "does not report its routes), so the retrieval hit rate was not computed"
@@ -43,6 +40,7 @@ class CrossRouteVerifier:
 
     name = "cross_route"
     judges_support = False
+    requires: tuple[str, ...] = ()
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         routes = inp.route_passages
@@ -53,6 +51,7 @@ class CrossRouteVerifier:
         scores: dict[tuple[int, str, str], float] = {}  # a passage found by several routes is scored once
         rates = []
         for verdict in state.report.claims:
+            state.check_deadline()
             claim = verdict.claim
 
             def support(passage) -> float:
@@ -62,9 +61,8 @@ class CrossRouteVerifier:
                 return scores[key]
 
             hits = sum(max((support(p) for p in found), default=0.0) >= tau for found in routes.values())
-            verdict.signals[HIT_RATE_SIGNAL] = hits / len(routes)
-            verdict.signals[ROUTES_HIT_SIGNAL] = float(hits)
+            verdict.scores.hit_rate, verdict.scores.routes_hit = hits / len(routes), hits
             rates.append(hits / len(routes))
-        state.report.signals["routes"] = float(len(routes))
+        state.report.scores.routes = len(routes)
         if rates:
-            state.report.signals["hit_rate_mean"] = sum(rates) / len(rates)
+            state.report.scores.hit_rate_mean = sum(rates) / len(rates)

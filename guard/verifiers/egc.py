@@ -32,20 +32,19 @@ train) lives in ``egc_detector.json``, made by ``ragguard train egc``.
 
 from __future__ import annotations
 
-import json
 import math
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import networkx as nx
 import numpy as np
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from guard.errors import ModelError
-from guard.verifiers.types import ISOLATED_SIGNAL, EGCEdge, EGCFeatures, EGCNode, EGCReport
+from guard.verifiers.artifacts import load_artifact
+from guard.verifiers.types import EGCEdge, EGCFeatures, EGCNode, EGCReport
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
@@ -54,7 +53,6 @@ if TYPE_CHECKING:
 __all__ = [
     "DETECTOR_PATH",
     "FEATURES",
-    "ISOLATED_SIGNAL",
     "MIN_CLAIM_TOKENS",
     "TAU",
     "EGCDetector",
@@ -67,13 +65,13 @@ __all__ = [
     "is_claim_node",
     "load_detector",
     "report_from_vectors",
-    "report_signals",
 ]
 
 TAU = 0.4
 MIN_CLAIM_TOKENS = 10  # a claim node needs MORE tokens than this
 FEATURES = ("cov", "sup", "agr", "conn", "iso")
 DETECTOR_PATH = Path(__file__).with_name("egc_detector.json")
+TRAIN_COMMAND = "ragguard train egc --out PATH"
 _QUESTION = "q"
 
 _tokenizer_lock = threading.Lock()
@@ -201,20 +199,9 @@ class EGCDetector(BaseModel):
         return float(np.mean([z["cov"], z["sup"], z["agr"], z["conn"], -z["iso"]]))
 
 
-@lru_cache(maxsize=4)
-def load_detector(path: Path = DETECTOR_PATH) -> EGCDetector:
+def load_detector(path: str | Path = DETECTOR_PATH) -> EGCDetector:
     """The fitted detector; a missing or malformed artifact is a :class:`ModelError`."""
-    try:
-        detector = EGCDetector.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
-    except FileNotFoundError:
-        raise ModelError(
-            f"EGC detector artifact {path} is missing: train it with `ragguard train egc --out PATH`."
-        ) from None
-    except (json.JSONDecodeError, ValidationError) as exc:
-        raise ModelError(
-            f"EGC detector artifact {path} is malformed ({exc}); retrain it with "
-            "`ragguard train egc --out PATH`."
-        ) from None
+    detector = load_artifact(path, EGCDetector, what="EGC detector", command=TRAIN_COMMAND).value
     if tuple(detector.features) != FEATURES:
         raise ModelError(f"EGC detector {path} has features {detector.features}, expected {list(FEATURES)}.")
     if detector.tau != TAU or detector.min_claim_tokens != MIN_CLAIM_TOKENS:
@@ -288,31 +275,31 @@ def assess_egc(
     )
 
 
-def report_signals(report: EGCReport) -> dict[str, float]:
-    """The report's numbers as ``Verification.signals`` entries (absent when undefined)."""
-    if report.features is None:
-        return {}
-    signals = {f"egc_{name}": value for name, value in report.features.model_dump().items()}
-    if report.score is not None:
-        signals["egc_score"] = report.score
-    if report.probability is not None:
-        signals["egc_probability"] = report.probability
-    return signals
-
-
 class EGCVerifier:
-    """Evidence-graph consistency: ``Verification.egc``, ``egc_*`` signals, per-claim isolation.
+    """Evidence-graph consistency: ``Verification.egc``, the EGC scores, per-claim isolation.
 
-    Writes ``ClaimVerdict.signals["egc_isolated"]`` (1.0 isolated, 0.0 linked to some
-    passage) on claims long enough to be graph nodes, nothing on shorter ones. Does
-    not judge support: its failure leaves the claims' verdicts as they are.
+    Writes ``ClaimVerdict.scores.egc_isolated`` on claims long enough to be graph nodes,
+    nothing on shorter ones, and ``Verification.scores.egc_score`` / ``egc_probability``
+    when the graph is defined. Does not judge support: its failure leaves the claims'
+    verdicts as they are.
     """
 
     name = "egc"
     judges_support = False
+    requires: tuple[str, ...] = ()
+
+    def __init__(self, detector_path: str | Path | None = None) -> None:
+        self.detector_path = Path(detector_path) if detector_path is not None else None
+
+    def prepare(self) -> None:
+        """Load the embedder and the tokenizer now, not inside a request's deadline."""
+        from retrievers.embedder import get_embedder
+
+        get_embedder()
+        _english_tokenizer()
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
-        detector = load_detector(DETECTOR_PATH)  # read at call time, so a deployment (or test) can repoint it
+        detector = load_detector(self.detector_path or DETECTOR_PATH)
         verdicts = state.report.claims
         report = assess_egc(
             inp.question,
@@ -325,9 +312,9 @@ class EGCVerifier:
         isolated = set(report.isolated_claims)
         for verdict in verdicts:
             if verdict.claim.index in nodes:
-                verdict.signals[ISOLATED_SIGNAL] = float(verdict.claim.index in isolated)
+                verdict.scores.egc_isolated = verdict.claim.index in isolated
         state.report.egc = report
-        state.report.signals.update(report_signals(report))
+        state.report.scores.egc_score, state.report.scores.egc_probability = report.score, report.probability
         if not report.defined:
             state.report.notes.append(
                 f"egc: no claim longer than {MIN_CLAIM_TOKENS} tokens, so no graph features; "

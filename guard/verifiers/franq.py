@@ -14,7 +14,7 @@ are the tokens whose character span overlaps a character of the claim outside it
 markers (markers are the guard's bookkeeping, not content; a token that mixes a marker with
 claim text, such as ``"]."``, still counts). When the local LM did not write the answer
 (a hosted model, or the generator is unknown) it reads the answer as a proxy scorer, and
-``Verification.signals["franq_proxy"]`` says so.
+``Verification.scores.franq_proxy`` says so.
 
 When question, passages and answer do not fit the scorer's context window, the passages are
 cut (each keeps its head; the token budget is shared evenly, a short passage passing its
@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -48,9 +47,10 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 import numpy as np
 from pydantic import BaseModel, Field, model_validator
 
-from guard.errors import ModelError, VerifierError
+from guard.errors import VerifierError
+from guard.verifiers.artifacts import load_artifact
 from guard.verifiers.citation_markers import find_markers, removal_spans
-from guard.verifiers.types import FRANQ_SIGNAL, UNJUDGED_SIGNAL, Claim, ClaimVerdict
+from guard.verifiers.types import Claim, ClaimScores, ClaimVerdict
 from prompts.delimiting import format_passages, neutralise
 from retrievers.types import Passage
 
@@ -318,24 +318,13 @@ class FranqCalibration(BaseModel):
 
 
 def load_calibration(path: str | Path | None = None) -> FranqCalibration:
-    """Read the calibration maps (default: the committed ``franq_calibration.json``)."""
-    path = Path(path) if path is not None else CALIBRATION_PATH
-    try:
-        return FranqCalibration.model_validate_json(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ModelError(
-            f"FRANQ calibration {path} is missing ({exc}); restore it or rebuild it with "
-            "`ragguard train franq fit --out PATH` (from a ragguard checkout)"
-        ) from exc
-    except ValueError as exc:
-        raise ModelError(
-            f"FRANQ calibration {path} is invalid: {exc}; rebuild it with `ragguard train franq fit --out PATH`"
-        ) from exc
-
-
-@cache
-def _default_calibration() -> FranqCalibration:
-    return load_calibration()
+    """The calibration maps (default: the committed ``franq_calibration.json``), cached per file version."""
+    return load_artifact(
+        CALIBRATION_PATH if path is None else path,
+        FranqCalibration,
+        what="FRANQ calibration",
+        command="ragguard train franq fit --out PATH (from a ragguard checkout)",
+    ).value
 
 
 def uncalibrated(claim_prob: float, param_knowledge: float, p_faith: float) -> float:
@@ -383,16 +372,10 @@ def faithfulness(inp: VerificationInput, state: VerificationState, source: PFait
         return [
             s.supported for s in model.score_claims([v.claim.text for v in verdicts], state.passage_texts)
         ]
-    if _support_judged(state):
+    if state.support_judged():
         return [v.support for v in verdicts]
     judge = state.evidence
     return [judge.score(v.claim.text, _evidence_for(v, inp)) for v in verdicts]
-
-
-def _support_judged(state: VerificationState) -> bool:
-    report = state.report
-    ran = "support" in report.timings and all(f.verifier != "support" for f in report.failures)
-    return ran and not any(v.signals.get(UNJUDGED_SIGNAL) for v in report.claims)
 
 
 def _evidence_for(verdict: ClaimVerdict, inp: VerificationInput) -> list[str]:
@@ -405,18 +388,19 @@ def _evidence_for(verdict: ClaimVerdict, inp: VerificationInput) -> list[str]:
 
 
 class FranqVerifier:
-    """Writes the FRANQ signals per claim and the response-level minimum; judges no support.
+    """Writes the FRANQ scores per claim and the response-level minimum; judges no support.
 
-    Per claim (``ClaimVerdict.signals``): ``franq_claim_prob``, ``franq_param_knowledge``,
+    Per claim (``ClaimVerdict.scores``): ``franq_claim_prob``, ``franq_param_knowledge``,
     ``franq_contrast``, ``franq_p_faith``, ``franq_uncalibrated``, ``franq_calibrated``.
-    Per response (``Verification.signals``): ``franq_calibrated_min`` and
-    ``franq_uncalibrated_min`` (the least factual claim decides), ``franq_proxy`` (1: the
+    Per response (``Verification.scores``): ``franq_calibrated_min`` and
+    ``franq_uncalibrated_min`` (the least factual claim decides), ``franq_proxy`` (the
     local LM scored another model's answer), ``franq_passages_truncated``, and
-    ``franq_faith_grounding`` (1: P_faith came from the grounding model).
+    ``franq_faith_grounding`` (P_faith came from the grounding model).
     """
 
     name = "franq"
     judges_support = False
+    requires: tuple[str, ...] = ()
 
     def __init__(
         self, scorer: TokenScorer | None = None, calibration: FranqCalibration | None = None
@@ -432,25 +416,27 @@ class FranqVerifier:
 
     @property
     def calibration(self) -> FranqCalibration:
-        return self._calibration if self._calibration is not None else _default_calibration()
+        return self._calibration if self._calibration is not None else load_calibration()
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         verdicts = state.report.claims
         scorer = self.scorer
-        state.report.signals["franq_proxy"] = float(is_proxy(inp.generator, scorer.model))
+        state.report.scores.franq_proxy = is_proxy(inp.generator, scorer.model)
         if not verdicts:
             return
         calibration = self.calibration  # fail before the costly passes when it is missing
         measured = measure(scorer, inp.question, inp.passages, inp.answer, [v.claim for v in verdicts])
         source = calibration.p_faith_source
         p_faith = faithfulness(inp, state, source)
-        for verdict, logprobs, faith in zip(verdicts, measured.claims, p_faith, strict=True):
-            verdict.signals.update(_claim_signals(calibration, logprobs, faith))
-        signals = state.report.signals
-        signals["franq_calibrated_min"] = min(v.signals[FRANQ_SIGNAL] for v in verdicts)
-        signals["franq_uncalibrated_min"] = min(v.signals["franq_uncalibrated"] for v in verdicts)
-        signals["franq_passages_truncated"] = float(measured.passages_truncated)
-        signals["franq_faith_grounding"] = float(source == "grounding")
+        values = [
+            _write_scores(verdict.scores, calibration, logprobs, faith)
+            for verdict, logprobs, faith in zip(verdicts, measured.claims, p_faith, strict=True)
+        ]
+        scores = state.report.scores
+        scores.franq_calibrated_min = min(c for c, _ in values)
+        scores.franq_uncalibrated_min = min(u for _, u in values)
+        scores.franq_passages_truncated = bool(measured.passages_truncated)
+        scores.franq_faith_grounding = source == "grounding"
 
 
 def is_proxy(generator: str | None, scorer_model: str) -> bool:
@@ -460,15 +446,18 @@ def is_proxy(generator: str | None, scorer_model: str) -> bool:
     return generator.strip().lower() not in {scorer_model.lower(), scorer_model.split("/", 1)[-1].lower()}
 
 
-def _claim_signals(
-    calibration: FranqCalibration, logprobs: ClaimLogprobs, p_faith: float
-) -> dict[str, float]:
+def _write_scores(
+    scores: ClaimScores, calibration: FranqCalibration, logprobs: ClaimLogprobs, p_faith: float
+) -> tuple[float, float]:
+    """Write one claim's FRANQ scores; returns its (calibrated, uncalibrated) P(true)."""
     cp, pk = logprobs.claim_prob, logprobs.param_knowledge
-    return {
-        "franq_claim_prob": cp,
-        "franq_param_knowledge": pk,
-        "franq_contrast": logprobs.contrast,
-        "franq_p_faith": p_faith,
-        "franq_uncalibrated": uncalibrated(cp, pk, p_faith),
-        FRANQ_SIGNAL: calibrated(calibration, cp, pk, p_faith),
-    }
+    scores.franq_claim_prob, scores.franq_param_knowledge = cp, pk
+    scores.franq_contrast, scores.franq_p_faith = logprobs.contrast, p_faith
+    scores.franq_uncalibrated = uncalibrated(cp, pk, p_faith)
+    scores.franq_calibrated = calibrated(calibration, cp, pk, p_faith)
+    return scores.franq_calibrated, scores.franq_uncalibrated
+
+
+def dump_calibration(calibration: FranqCalibration, path: str | Path) -> None:
+    """Write ``calibration`` as indented JSON (small: the isotonic thresholds only)."""
+    Path(path).write_text(json.dumps(calibration.model_dump(mode="json"), indent=1) + "\n", encoding="utf-8")

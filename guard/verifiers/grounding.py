@@ -3,8 +3,8 @@
 Every claim is scored in one batched call against its own evidence window (the
 passage sentences nearest to it that fit the model's length, drawn from *all*
 passages, as the model was trained; :mod:`guard.grounding.evidence`). Per claim it
-writes the signals ``grounding_supported``, ``grounding_unsupported`` and
-``grounding_contradicted`` (they sum to 1), and:
+writes ``ClaimVerdict.scores.grounding`` (P(supported), P(unsupported) and
+P(contradicted), summing to 1), and:
 
 - supported / unsupported and the support score stay the ``support`` verifier's when
   it ran before this one; only when it did not (a policy that names "grounding"
@@ -15,11 +15,6 @@ writes the signals ``grounding_supported``, ``grounding_unsupported`` and
   sentence nearest to the claim (the hallucination-types verifier words the evidence).
   A claim judged supported keeps its label whatever the model's argmax.
 
-Both choices were measured on the same claims: 1,658 claims of 210 RAGTruth dev
-responses (70 per task, ``python -m training.grounding.claim_comparison --data
-../shared/data/ragtruth``; truth = the claim overlaps a labelled span, 185 do):
-
-=========  ======  ===============  ==================  ==============
 task       claims  AUROC support    AUROC P(supported)  AUROC mean
 =========  ======  ===============  ==================  ==============
 all        1,658   0.724            0.755               0.795
@@ -37,6 +32,11 @@ supported (10.5 % of all supported claims) and 37 truly contradicted; requiring 
 claim to be unsupported by the support score as well keeps 149 of them, 101 supported
 ones and 33 truly contradicted. So ``contradicted`` only ever refines an unsupported
 verdict (faithfulness is unchanged by it) and a supported claim is never relabelled.
+=======
+Both choices were measured on 1,658 RAGTruth dev claims; the figures and the reasoning are in
+docs/DETECTION.md ("The grounding verifier"). In short: the model is weaker than the support
+score on QA, so it does not overwrite support's labels, and ``contradicted`` only ever refines
+an unsupported verdict (a supported claim is never relabelled).
 
 It also sets ``state.judge`` to :class:`GroundingJudge` (P(supported) of a claim
 against an evidence text, windowed the same way), so a ``citations`` verifier
@@ -58,15 +58,14 @@ import numpy as np
 
 from guard.grounding.evidence import EvidenceCache, resolve_embedder
 from guard.grounding.model import GroundingModel, GroundingScore, shared_model
-from guard.verifiers.types import UNJUDGED_SIGNAL, ClaimVerdict, SupportLabel
+from guard.verifiers.types import ClaimVerdict, GroundingProbabilities, SupportLabel
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
     from guard.verifiers.types import VerificationInput
 
-__all__ = ["SIGNALS", "GroundingJudge", "GroundingVerifier"]
+__all__ = ["GroundingJudge", "GroundingVerifier"]
 
-SIGNALS = {label: f"grounding_{label.value}" for label in SupportLabel}
 _NO_EVIDENCE = GroundingScore(supported=0.0, unsupported=1.0, contradicted=0.0)
 _JOIN = "\n\n"  # how the citations verifier joins cited passages
 
@@ -119,10 +118,16 @@ class GroundingVerifier:
 
     name = "grounding"
     judges_support = True
+    requires: tuple[str, ...] = ()
 
     def __init__(self, model_dir: str | Path | None = None, embedder=None):
         self._model_dir = model_dir
         self._embedder = embedder
+
+    def prepare(self) -> None:
+        """Load the model and the embedder now, not inside a request's deadline."""
+        shared_model(self._model_dir)
+        resolve_embedder(self._embedder)
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         verdicts = state.report.claims
@@ -132,7 +137,7 @@ class GroundingVerifier:
         evidence = EvidenceCache(embedder=self._embedder)
         judge = GroundingJudge(model, evidence, self._embedder)
         state.judge = judge
-        self_judging = not _support_judged(state)
+        self_judging = not state.support_judged()
         if not inp.passages:
             for verdict in verdicts:
                 _write(verdict, _NO_EVIDENCE, None, self_judging, state.thresholds.support)
@@ -157,8 +162,9 @@ def _write(
     self_judging: bool,
     threshold: float,
 ) -> None:
-    for label, signal in SIGNALS.items():
-        verdict.signals[signal] = getattr(score, label.value)
+    verdict.scores.grounding = GroundingProbabilities(
+        supported=score.supported, unsupported=score.unsupported, contradicted=score.contradicted
+    )
     if self_judging:
         verdict.support = score.supported
         verdict.label = SupportLabel.supported if score.supported >= threshold else SupportLabel.unsupported
@@ -166,13 +172,6 @@ def _write(
     if verdict.label is not SupportLabel.supported and score.label is SupportLabel.contradicted:
         verdict.label = SupportLabel.contradicted
         verdict.best_passage_id, verdict.best_sentence = nearest or (None, None)
-
-
-def _support_judged(state: VerificationState) -> bool:
-    """Did the ``support`` verifier already judge these claims (ran, and did not fail)?"""
-    report = state.report
-    ran = "support" in report.timings and all(f.verifier != "support" for f in report.failures)
-    return ran and not any(v.signals.get(UNJUDGED_SIGNAL) for v in report.claims)
 
 
 def _citation_pairs(verdicts: Sequence[ClaimVerdict], passages: Sequence[str]) -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from guard.verifiers.lexical import content_overlap, unknown_words
-from guard.verifiers.types import UNJUDGED_SIGNAL, ClaimVerdict, HallucinationType, SupportLabel
+from guard.verifiers.types import ClaimVerdict, HallucinationType, SupportLabel
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
@@ -36,10 +36,11 @@ _MAX_LISTED = 5
 class TypeVerifier:
     name = "types"
     judges_support = False
+    requires: tuple[str, ...] = ()
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         for verdict in state.report.claims:
-            if verdict.label is SupportLabel.supported or verdict.signals.get(UNJUDGED_SIGNAL):
+            if verdict.label is SupportLabel.supported or not verdict.judged:
                 continue
             verdict.hallucination_type, verdict.type_evidence = classify(verdict, inp, state)
 

@@ -2,8 +2,8 @@
 
 Run once after every verifier (the final labels and flags decide), two granularities:
 
-- ``sentence``: where the stacked verifier's claim head ran (signal
-  ``stacked_claim_flagged``), each claim it flagged, whatever its label; elsewhere each
+- ``sentence``: where the stacked verifier's claim head ran (``scores.stacked_flagged``
+  set), each claim it flagged, whatever its label; elsewhere each
   claim whose label is not ``supported``. On RAGTruth dev the flags mark far fewer
   characters for the same hits (docs/DETECTION.md). The span is the claim's span in the
   answer without the citation markers that open or close it (with the spaces around
@@ -21,8 +21,8 @@ sentence span with reason "not judged" and no probability, and no term spans:
 nothing looked at it. A refusal, or an answer with no claim, has no span.
 
 ``probability`` is the claim's P(hallucinated): the stacked claim head's when it ran,
-else the grounding model's P(not supported) (``grounding_unsupported`` +
-``grounding_contradicted``) when a verifier wrote them, else ``1 - support``. Term
+else the grounding model's P(not supported) (``scores.grounding``: P(unsupported) +
+P(contradicted)) when the grounding verifier wrote it, else ``1 - support``. Term
 spans carry their claim's probability and label.
 """
 
@@ -34,19 +34,14 @@ from collections.abc import Callable, Sequence
 from guard.verifiers.citation_markers import Marker, find_markers
 from guard.verifiers.lexical import number_spans, numbers_in
 from guard.verifiers.types import (
-    CLAIM_FLAG_SIGNAL,
-    CLAIM_PROBABILITY_SIGNAL,
-    UNJUDGED_SIGNAL,
     ClaimVerdict,
     SupportLabel,
     UnsupportedSpan,
     Verification,
 )
 
-__all__ = ["GROUNDING_SIGNALS", "unsupported_spans"]
+__all__ = ["unsupported_spans"]
 
-# Per-claim signals of the grounding verifier: P(unsupported) and P(contradicted).
-GROUNDING_SIGNALS = ("grounding_unsupported", "grounding_contradicted")
 _NOT_JUDGED = "not judged"
 _STOPS = ".!?;:。！？"
 
@@ -54,12 +49,12 @@ NovelTerms = Callable[[str], list[str]]  # claim text -> its numbers and names f
 
 
 def unsupported_spans(
-    answer: str, report: Verification, novel_terms: NovelTerms, *, judged: bool = True, use_flags: bool = True
+    answer: str, report: Verification, novel_terms: NovelTerms, *, use_flags: bool = True
 ) -> list[UnsupportedSpan]:
     """The sentence and term spans of ``answer`` that ``report`` does not support.
 
-    ``novel_terms`` is only called for judged, not-supported claims. ``judged=False``
-    (no verifier that judges support ran) marks every claim "not judged".
+    ``novel_terms`` is only called for judged, not-supported claims; a claim no support
+    judge judged (``ClaimVerdict.judged`` False) is marked "not judged".
     ``use_flags=False`` chooses the sentences by label even where the stacked claim head
     flagged claims (reasons and probabilities still name what ran).
     """
@@ -73,7 +68,7 @@ def unsupported_spans(
         marked = _marked(verdict, use_flags)
         if not (marked or unsupported):
             continue
-        unjudged = not judged or bool(verdict.signals.get(UNJUDGED_SIGNAL))
+        unjudged = not verdict.judged
         sentence = _sentence_span(answer, verdict, markers, unjudged)
         if sentence is None:
             continue
@@ -86,24 +81,24 @@ def unsupported_spans(
 
 def _marked(verdict: ClaimVerdict, use_flags: bool) -> bool:
     """Whether the claim gets a sentence span: the stacked claim head's flag where it ran, else its label."""
-    if use_flags and CLAIM_FLAG_SIGNAL in verdict.signals:
-        return verdict.signals[CLAIM_FLAG_SIGNAL] >= 0.5
+    if use_flags and verdict.scores.stacked_flagged is not None:
+        return verdict.scores.stacked_flagged
     return verdict.label is not SupportLabel.supported
 
 
 def _claim_probability(verdict: ClaimVerdict) -> float:
     """P(hallucinated) of a judged claim: the stacked claim head's, the grounding model's, or 1 - support."""
-    if CLAIM_PROBABILITY_SIGNAL in verdict.signals:
-        return min(max(verdict.signals[CLAIM_PROBABILITY_SIGNAL], 0.0), 1.0)
-    if any(name in verdict.signals for name in GROUNDING_SIGNALS):
-        total = sum(verdict.signals.get(name, 0.0) for name in GROUNDING_SIGNALS)
-        return min(max(total, 0.0), 1.0)
+    scores = verdict.scores
+    if scores.stacked_probability is not None:
+        return min(max(scores.stacked_probability, 0.0), 1.0)
+    if scores.grounding is not None:
+        return scores.grounding.not_supported
     return min(max(1.0 - verdict.support, 0.0), 1.0)
 
 
 def _reason(verdict: ClaimVerdict) -> str:
-    if CLAIM_FLAG_SIGNAL in verdict.signals:
-        return f"stacked claim detector: P(hallucinated) {verdict.signals[CLAIM_PROBABILITY_SIGNAL]:.2f}"
+    if verdict.scores.stacked_flagged is not None and verdict.scores.stacked_probability is not None:
+        return f"stacked claim detector: P(hallucinated) {verdict.scores.stacked_probability:.2f}"
     if verdict.label is SupportLabel.contradicted:
         where = f"passage {verdict.best_passage_id}" if verdict.best_passage_id else "a passage"
         return f"contradicted by {where}"

@@ -1,13 +1,21 @@
 """The verification stage: claims first, then each named verifier in turn.
 
 A verifier reads the input and the state and writes its findings into
-``state.report`` (per-claim verdicts, response-level metrics, signals). It
-returns nothing; it may raise. The stage runs each one on a snapshot basis: a
-verifier that raises leaves no half-written findings (the report is restored),
-is recorded in ``Verification.failures``, and, when it judges support, every
-claim is marked unsupported with ``signals["unjudged"] = 1``: a guard must not
-let a claim look supported because its judge crashed. What happens next is the
-policy's call, not the stage's.
+``state.report`` (per-claim verdicts and ``ClaimVerdict.scores``, response-level
+metrics and ``Verification.scores``). It returns nothing; it may raise. The stage
+runs each one on a snapshot basis: a verifier that raises leaves no half-written
+findings (the report is restored), is recorded in ``Verification.failures``, and,
+when it judges support, every claim is marked unsupported and ``judged=False``
+with a note: a guard must not let a claim look supported because its judge
+crashed. A verifier that finishes is listed in ``Verification.completed``; one that
+judges support marks every claim ``judged``. What happens next is the policy's
+call, not the stage's.
+
+Each run has a deadline (``VerificationSettings.deadline_s``, default 10 s): it is
+checked before each verifier, and verifiers check it inside their loops
+(:meth:`VerificationState.check_deadline`). Past it, the verifier that noticed and
+every one after it are recorded as failures ("deadline exceeded after X s"), so
+the policy's ``verifier_error`` action applies: the stage fails closed.
 
 Before any verifier runs, every claim is ``unsupported`` with support 0.0, so a
 claim no verifier judged never looks supported either. Faithfulness is
@@ -18,10 +26,13 @@ the spans of the answer left unsupported are marked (:mod:`guard.verifiers.spans
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+
+from guard.errors import VerifierError
 
 from guard.observability import get_logger
 from guard.verifiers.citations import resolve_citations
@@ -31,7 +42,6 @@ from guard.verifiers.registry import DEFAULT_VERIFIERS, build_verifier
 from guard.verifiers.spans import unsupported_spans
 from guard.verifiers.support import EmbeddingJudge, EntailmentJudge
 from guard.verifiers.types import (
-    UNJUDGED_SIGNAL,
     Claim,
     ClaimVerdict,
     SupportLabel,
@@ -41,9 +51,23 @@ from guard.verifiers.types import (
     VerifyThresholds,
 )
 
-__all__ = ["VerificationState", "Verifier", "run_verification"]
+__all__ = [
+    "DEFAULT_DEADLINE_S",
+    "DeadlineExceeded",
+    "VerificationSettings",
+    "VerificationState",
+    "Verifier",
+    "build_settings",
+    "run_verification",
+]
 
 _log = get_logger(__name__)
+# Seconds one verification may take before the remaining verifiers are recorded as failures.
+DEFAULT_DEADLINE_S = 10.0
+
+
+class DeadlineExceeded(VerifierError):
+    """The verification ran past its deadline; the stage records it as the verifier's failure."""
 
 
 @dataclass
@@ -53,8 +77,26 @@ class VerificationState:
     inp: VerificationInput
     thresholds: VerifyThresholds
     report: Verification
+    deadline_s: float = DEFAULT_DEADLINE_S
+    started: float = field(default_factory=time.perf_counter)
     _evidence: EmbeddingJudge | None = field(default=None, repr=False)
     _judge: EntailmentJudge | None = field(default=None, repr=False)
+
+    def elapsed_s(self) -> float:
+        return time.perf_counter() - self.started
+
+    def past_deadline(self) -> bool:
+        return self.elapsed_s() > self.deadline_s
+
+    def check_deadline(self) -> None:
+        """Raise :class:`DeadlineExceeded` once the run is past its deadline (cheap: call it in loops)."""
+        if self.past_deadline():
+            raise DeadlineExceeded(_deadline_message(self))
+
+    def support_judged(self) -> bool:
+        """Did the ``support`` verifier complete, leaving every claim judged?"""
+        report = self.report
+        return "support" in report.completed and all(v.judged for v in report.claims)
 
     @property
     def evidence(self) -> EmbeddingJudge:
@@ -87,31 +129,109 @@ class VerificationState:
 
 @runtime_checkable
 class Verifier(Protocol):
-    """One check over the claims. ``judges_support``: its failure leaves claims unjudged."""
+    """One check over the claims.
+
+    ``judges_support``: it labels claims, so its failure leaves them unjudged.
+    ``requires``: the verifiers whose output it reads; they must run (and be listed) before it.
+    """
 
     name: str
     judges_support: bool
+    requires: tuple[str, ...]
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None: ...
 
 
+def requirements(verifier: Verifier) -> tuple[str, ...]:
+    """``verifier.requires``; a third-party verifier written before ``requires`` existed has none."""
+    return tuple(getattr(verifier, "requires", ()))
+
+
+@dataclass(frozen=True)
+class VerificationSettings:
+    """The verifiers of one policy, built once, with the thresholds and deadline they run under."""
+
+    verifiers: tuple[Verifier, ...]
+    thresholds: VerifyThresholds = field(default_factory=VerifyThresholds)
+    deadline_s: float = DEFAULT_DEADLINE_S
+    # The policy's refusal sentence: an answer that is only this is a refusal, not a claim.
+    refusal_text: str | None = None
+
+    @property
+    def names(self) -> list[str]:
+        return [v.name for v in self.verifiers]
+
+
+def build_settings(
+    names: Sequence[str] | None = None,
+    thresholds: VerifyThresholds | None = None,
+    *,
+    deadline_s: float = DEFAULT_DEADLINE_S,
+    options: dict[str, dict[str, Any]] | None = None,
+    refusal_text: str | None = None,
+) -> VerificationSettings:
+    """Build the named verifiers (default :data:`DEFAULT_VERIFIERS`) and load their models.
+
+    ``options``: keyword settings per verifier name, given to its factory. Unknown names
+    fail here, before any request.
+    """
+    chosen = list(DEFAULT_VERIFIERS if names is None else names)
+    options = options or {}
+    verifiers = tuple(build_verifier(name, **options.get(name, {})) for name in chosen)
+    for verifier in verifiers:
+        _prepare(verifier)
+    return VerificationSettings(
+        verifiers=verifiers,
+        thresholds=thresholds or VerifyThresholds(),
+        deadline_s=deadline_s,
+        refusal_text=refusal_text,
+    )
+
+
+def _prepare(verifier: Verifier) -> None:
+    """Load the verifier's models before any request (optional ``prepare()``).
+
+    A model that cannot be loaded is not an error here: the verifier fails when it runs,
+    and the stage records that failure like any other (the policy's verifier_error applies).
+    """
+    prepare = getattr(verifier, "prepare", None)
+    if prepare is None:
+        return
+    try:
+        prepare()
+    except Exception as exc:  # noqa: BLE001 - reported when the verifier runs
+        _log.warning("verifier_prepare_failed", verifier=verifier.name, error=f"{type(exc).__name__}: {exc}")
+
+
 def run_verification(
     inp: VerificationInput,
-    verifiers: Sequence[str] | None = None,
+    verifiers: VerificationSettings | Sequence[str] | None = None,
     thresholds: VerifyThresholds | None = None,
 ) -> Verification:
-    """Split the answer into claims, run the named verifiers in order, and report."""
-    started = time.perf_counter()
-    names = list(DEFAULT_VERIFIERS if verifiers is None else verifiers)
-    built = [build_verifier(name) for name in names]  # unknown names fail before any work
-    state = VerificationState(inp, thresholds or VerifyThresholds(), _initial_report(inp, names))
+    """Split the answer into claims, run the verifiers in order, and report.
+
+    ``verifiers``: built settings (a policy's :meth:`~guard.policy.Policy.verification_settings`),
+    or names to build now (default :data:`DEFAULT_VERIFIERS`); ``thresholds`` overrides the
+    settings' thresholds when given.
+    """
+    if not isinstance(verifiers, VerificationSettings):
+        verifiers = build_settings(verifiers, thresholds)  # unknown names fail before any work
+    elif thresholds is not None:
+        verifiers = dataclasses.replace(verifiers, thresholds=thresholds)
+    settings = verifiers
+    started = time.perf_counter()  # the deadline counts the request's work, not loading models
+    state = VerificationState(
+        inp, settings.thresholds, _initial_report(inp, settings.names), settings.deadline_s, started
+    )
     state.report.timings["claims"] = _ms_since(started)
-    for verifier in built:
+    for verifier in settings.verifiers:
+        if state.past_deadline():
+            _fail(verifier, state, _deadline_message(state))
+            continue
         _run_one(verifier, inp, state)
     report = state.report
     report.faithfulness = _faithfulness(report.claims)
-    judged = any(v.judges_support for v in built)
-    report.unsupported_spans = unsupported_spans(inp.answer, report, state.novel_terms, judged=judged)
+    report.unsupported_spans = unsupported_spans(inp.answer, report, state.novel_terms)
     report.timings["total"] = _ms_since(started)
     _log.info(
         "verification",
@@ -146,14 +266,29 @@ def _run_one(verifier: Verifier, inp: VerificationInput, state: VerificationStat
     snapshot, judge = state.report.model_copy(deep=True), state._judge
     try:
         verifier.run(inp, state)
+    except DeadlineExceeded as exc:
+        state.report, state._judge = snapshot, judge
+        _fail(verifier, state, str(exc))
     except Exception as exc:  # any crash is a verdict of "could not judge"
         state.report, state._judge = snapshot, judge
-        message = f"{type(exc).__name__}: {exc}"
-        state.report.failures.append(VerifierFailure(verifier=verifier.name, message=message))
+        _fail(verifier, state, f"{type(exc).__name__}: {exc}")
+    else:
+        state.report.completed.append(verifier.name)
         if verifier.judges_support:
-            _mark_unjudged(state.report, verifier.name)
-        _log.error("verifier_failed", verifier=verifier.name, error=message)
+            for verdict in state.report.claims:
+                verdict.judged, verdict.note = True, None
     state.report.timings[verifier.name] = _ms_since(started)
+
+
+def _fail(verifier: Verifier, state: VerificationState, message: str) -> None:
+    state.report.failures.append(VerifierFailure(verifier=verifier.name, message=message))
+    if verifier.judges_support:
+        _mark_unjudged(state.report, verifier.name)
+    _log.error("verifier_failed", verifier=verifier.name, error=message)
+
+
+def _deadline_message(state: VerificationState) -> str:
+    return f"deadline exceeded after {state.elapsed_s():.1f} s (the limit is {state.deadline_s:g} s)"
 
 
 def _mark_unjudged(report: Verification, name: str) -> None:
@@ -161,8 +296,8 @@ def _mark_unjudged(report: Verification, name: str) -> None:
         if verdict.label is not SupportLabel.contradicted:
             verdict.label = SupportLabel.unsupported
         verdict.support = 0.0
-        verdict.signals[UNJUDGED_SIGNAL] = 1.0
-        verdict.type_evidence = f"not judged: verifier {name!r} failed"
+        verdict.judged = False
+        verdict.note = f"not judged: verifier {name!r} failed"
 
 
 def _faithfulness(verdicts: list[ClaimVerdict]) -> float:

@@ -207,18 +207,28 @@ class SupportVerifier:
     """Per-claim support against the cited passages, or against all passages when uncited.
 
     Writes ``support``, ``label`` (supported / unsupported), ``best_passage_id``,
-    ``best_sentence`` and the signals ``cosine``, ``overlap``, ``novel_terms`` (count) and,
+    ``best_sentence`` and the scores ``cosine``, ``overlap``, ``novel_terms`` (count) and,
     for a cited claim, ``support_any_passage`` (its score against every passage,
     which tells a wrong citation from an unsupported claim).
     """
 
     name = "support"
     judges_support = True
+    requires: tuple[str, ...] = ()
+
+    def prepare(self) -> None:
+        """Load the embedder and the sentence splitter now, not inside a request's deadline."""
+        from guard.verifiers.language import sentence_spans
+        from retrievers.embedder import get_embedder
+
+        get_embedder()
+        sentence_spans("Ready.")
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         judge = state.evidence
         by_id = {p.id: p for p in inp.passages}
         for verdict in state.report.claims:
+            state.check_deadline()
             cited = [by_id[i] for i in verdict.cited_passage_ids]
             evidence = cited or inp.passages
             found = judge.assess(verdict.claim.text, [p.text for p in evidence])
@@ -227,11 +237,10 @@ class SupportVerifier:
             verdict.label = _label(found.support, state.thresholds.support)
             verdict.best_passage_id = evidence[best.text_index].id if best.text_index is not None else None
             verdict.best_sentence = best.sentence
-            verdict.signals["cosine"] = best.cosine
-            verdict.signals["overlap"] = found.overlap
-            verdict.signals["novel_terms"] = float(len(found.novel))
+            scores = verdict.scores
+            scores.cosine, scores.overlap, scores.novel_terms = best.cosine, found.overlap, len(found.novel)
             if cited:
-                verdict.signals["support_any_passage"] = judge.score(verdict.claim.text, state.passage_texts)
+                scores.support_any_passage = judge.score(verdict.claim.text, state.passage_texts)
 
 
 def _label(support: float, threshold: float) -> SupportLabel:

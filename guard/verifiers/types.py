@@ -7,24 +7,23 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from guard.facts.types import EvidenceUnit, SlotMismatch
 from retrievers.types import GateResult, Passage
 
 if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = [
-    "CLAIM_FLAG_SIGNAL",
-    "CLAIM_PROBABILITY_SIGNAL",
-    "FRANQ_SIGNAL",
-    "ISOLATED_SIGNAL",
-    "UNJUDGED_SIGNAL",
     "Claim",
+    "ClaimScores",
     "ClaimVerdict",
     "EGCEdge",
     "EGCFeatures",
     "EGCNode",
     "EGCReport",
+    "GroundingProbabilities",
     "HallucinationType",
+    "ResponseScores",
     "SupportLabel",
     "UnsupportedSpan",
     "Verification",
@@ -32,18 +31,6 @@ __all__ = [
     "VerifierFailure",
     "VerifyThresholds",
 ]
-
-# Set to 1.0 in ClaimVerdict.signals when a verifier that judges support failed on the claim.
-UNJUDGED_SIGNAL = "unjudged"
-# Set by the egc verifier: 1.0 when the claim has no edge in the evidence graph.
-ISOLATED_SIGNAL = "egc_isolated"
-# Set by the franq verifier: the condition-calibrated P(claim true) (METHODS.md section 6).
-FRANQ_SIGNAL = "franq_calibrated"
-# The stacked claim detector's per-claim P(hallucinated), and 1.0 / 0.0 for flagged at its threshold.
-# A claim that carries the flag gets a sentence span exactly when flagged (guard.verifiers.spans).
-CLAIM_PROBABILITY_SIGNAL = "stacked_claim_probability"
-CLAIM_FLAG_SIGNAL = "stacked_claim_flagged"
-
 
 class SupportLabel(str, Enum):
     supported = "supported"
@@ -68,19 +55,118 @@ class Claim(BaseModel):
     citations: list[int] = Field(default_factory=list)  # 1-based passage numbers as written
 
 
+class GroundingProbabilities(BaseModel):
+    """The grounding model's three probabilities for one claim (they sum to 1)."""
+
+    supported: float
+    unsupported: float
+    contradicted: float
+
+    @property
+    def not_supported(self) -> float:
+        """P(unsupported) + P(contradicted), clipped to [0, 1]."""
+        return min(max(self.unsupported + self.contradicted, 0.0), 1.0)
+
+    @property
+    def most_likely(self) -> SupportLabel:
+        """The argmax label (ties go to the earlier of supported, unsupported, contradicted)."""
+        values = (self.supported, self.unsupported, self.contradicted)
+        return list(SupportLabel)[values.index(max(values))]
+
+
+class ClaimScores(BaseModel):
+    """What the built-in verifiers measured on one claim; a member is None until its verifier ran.
+
+    Each member is written by one verifier (named first) and read by the later ones, the
+    decision step and the shells. A third-party verifier writes ``ClaimVerdict.extra``.
+    """
+
+    # support: cosine of the claim and its best evidence sentence.
+    cosine: float | None = None
+    # support: share of the claim's content words found in its evidence.
+    overlap: float | None = None
+    # support: how many numbers and names of the claim no evidence (nor the question) mentions.
+    novel_terms: int | None = None
+    # support, cited claims only: the support score against every passage (tells a wrong
+    # citation from an unsupported claim).
+    support_any_passage: float | None = None
+    # citations: whether the cited passages together entail the claim (ALCE).
+    citation_supported: bool | None = None
+    # grounding: the grounding model's P(supported / unsupported / contradicted).
+    grounding: GroundingProbabilities | None = None
+    # cross_route: HR(c), the share of retrieval routes whose passages back the claim.
+    hit_rate: float | None = None
+    # cross_route: how many routes back the claim.
+    routes_hit: int | None = None
+    # egc: True when the claim has no edge in the evidence graph (None: too short to be a node).
+    egc_isolated: bool | None = None
+    # franq (METHODS.md section 6): mean token log-prob of the claim with the passages...
+    franq_claim_prob: float | None = None
+    # ...and without them (parametric knowledge), and their difference.
+    franq_param_knowledge: float | None = None
+    franq_contrast: float | None = None
+    # franq: the faithfulness estimate P_faith the two terms are weighted by.
+    franq_p_faith: float | None = None
+    # franq: P(claim true) with f1 = f2 = exp, and with the fitted isotonic maps (what
+    # the policy's min_franq reads).
+    franq_uncalibrated: float | None = None
+    franq_calibrated: float | None = None
+    # stacked: the claim head's P(hallucinated), and whether it reaches the head's threshold
+    # (a flagged claim gets a sentence span, guard.verifiers.spans).
+    stacked_probability: float | None = None
+    stacked_flagged: bool | None = None
+
+
+class ResponseScores(BaseModel):
+    """Response-level figures of the built-in verifiers (None until the verifier ran)."""
+
+    # egc: the composite EGC score (higher = more consistent) and the EGC detector's
+    # P(hallucinated); both None when the graph is undefined. Features: Verification.egc.
+    egc_score: float | None = None
+    egc_probability: float | None = None
+    # cross_route: the number of routes K, and the mean hit rate over claims.
+    routes: int | None = None
+    hit_rate_mean: float | None = None
+    # franq: True when the local LM scored an answer another model wrote.
+    franq_proxy: bool | None = None
+    # franq: the least factual claim's calibrated / uncalibrated P(true).
+    franq_calibrated_min: float | None = None
+    franq_uncalibrated_min: float | None = None
+    # franq: True when passages were cut to fit the scorer's context window.
+    franq_passages_truncated: bool | None = None
+    # franq: True when P_faith came from the grounding model (else the support score).
+    franq_faith_grounding: bool | None = None
+    # stacked: the response head's P(hallucinated) (also Verification.hallucination_probability).
+    stacked_probability: float | None = None
+    # pipeline: the generator's own citation recall / precision, before the guard added citations.
+    generator_citation_recall: float | None = None
+    generator_citation_precision: float | None = None
+
+
 class ClaimVerdict(BaseModel):
     claim: Claim
     label: SupportLabel
     support: float  # P(supported) in [0, 1]
+    # True once a verifier that judges support judged the claim; False before, and again when
+    # such a verifier failed (the claim is then unsupported with support 0 and a note says why).
+    judged: bool = False
     best_passage_id: str | None = None
     best_sentence: str | None = None
     cited_passage_ids: list[str] = Field(default_factory=list)
     invalid_citations: list[int] = Field(default_factory=list)
     citation_added_by_guard: bool = False
     hallucination_type: HallucinationType | None = None
-    type_evidence: str | None = None
-    # Extra named scores from pluggable verifiers (hit rate, isolation, FRANQ...).
-    signals: dict[str, float] = Field(default_factory=dict)
+    type_evidence: str | None = None  # why the hallucination type was chosen
+    note: str | None = None  # why the claim was not judged, when it was not
+    scores: ClaimScores = Field(default_factory=ClaimScores)
+    # The evidence units the claim was checked against, best first (filled by the fact layer).
+    evidence: list[EvidenceUnit] = Field(default_factory=list)
+    # The slot on which claim and evidence disagree, or that no evidence has.
+    mismatch: SlotMismatch | None = None
+    # How a value was derived from the evidence ("10 ml x 4 doses = 40 ml"), when it was.
+    inference: str | None = None
+    # Named scores of third-party verifiers (guard.verifiers.register_verifier); built-ins use scores.
+    extra: dict[str, float] = Field(default_factory=dict)
 
 
 class UnsupportedSpan(BaseModel):
@@ -175,11 +261,14 @@ class Verification(BaseModel):
     hallucination_probability: float | None = None
     failures: list[VerifierFailure] = Field(default_factory=list)
     verifiers: list[str] = Field(default_factory=list)
+    # The verifiers that ran to completion, in order (a failed one is in failures instead).
+    completed: list[str] = Field(default_factory=list)
     timings: dict[str, float] = Field(default_factory=dict)  # milliseconds per step
     # The answer is the refusal sentence (only known when the input named it).
     is_refusal: bool = False
-    # Extra named response-level scores from pluggable verifiers (EGC features...).
-    signals: dict[str, float] = Field(default_factory=dict)
+    scores: ResponseScores = Field(default_factory=ResponseScores)
+    # Named response-level scores of third-party verifiers; built-ins use scores.
+    extra: dict[str, float] = Field(default_factory=dict)
     # Set by the egc verifier.
     egc: EGCReport | None = None
     # What a verifier could not do and why, when that is not a failure (e.g. no routes to compare).

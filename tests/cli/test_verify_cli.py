@@ -63,6 +63,12 @@ def test_one_output_line_per_input_line(tmp_path):
     assert first["verifiers"] == list(DEFAULT_VERIFIERS)
     assert first["claims"][0]["claim"]["citations"] == [1]
     assert first["claims"][0]["label"] == "supported"
+    # typed scores, not a string-keyed signals blackboard
+    assert "signals" not in first and "signals" not in first["claims"][0]
+    assert first["claims"][0]["judged"] is True
+    assert isinstance(first["claims"][0]["scores"]["cosine"], float)
+    assert first["scores"]["stacked_probability"] == first["hallucination_probability"]
+    assert first["completed"] == list(DEFAULT_VERIFIERS)
     assert len(rows[1]["verification"]["claims"]) == 2
     assert rows[2]["verification"]["invalid_citations"] == [3]  # only two contexts: [3] names none
 

@@ -12,7 +12,10 @@ Spec = tuple[str, str, float] | tuple[str, str, float, dict]
 
 
 def build_verification(answer: str, specs: list[Spec], **fields) -> Verification:
-    """One claim per spec: (sentence as written in ``answer``, label, support[, verdict fields])."""
+    """One claim per spec: (sentence as written in ``answer``, label, support[, verdict fields]).
+
+    Claims are ``judged`` (a support judge labelled them) unless the fields say otherwise.
+    """
     verdicts, position = [], 0
     for index, spec in enumerate(specs):
         sentence, label, support = spec[:3]
@@ -21,7 +24,8 @@ def build_verification(answer: str, specs: list[Spec], **fields) -> Verification
         position = start + len(sentence)
         cited = [int(n) for group in _MARKER.findall(sentence) for n in group.split(",")]
         claim = Claim(index=index, text=_MARKER.sub("", sentence), start=start, end=position, citations=cited)
-        verdicts.append(ClaimVerdict(claim=claim, label=SupportLabel(label), support=support, **extra))
+        fields_of = {"judged": True, **extra}
+        verdicts.append(ClaimVerdict(claim=claim, label=SupportLabel(label), support=support, **fields_of))
     supported = sum(v.label is SupportLabel.supported for v in verdicts)
     fields.setdefault("faithfulness", supported / len(verdicts) if verdicts else 1.0)
     return Verification(claims=verdicts, verifiers=["claims", "citations", "support"], **fields)

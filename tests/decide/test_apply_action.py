@@ -8,7 +8,8 @@ import re
 import pytest
 from decide_builders import build_verification
 
-from guard.decide import Decision, Reason, apply_action, decide
+from guard.actions import apply_action
+from guard.decide import Decision, Reason, decide
 from guard.errors import InputError
 from guard.policy import Action, Condition, Policy, load_policy
 from guard.verifiers.citation_markers import find_markers
@@ -29,7 +30,7 @@ def verification(
     # Every claim is backed by every route and the stacked detector is calm, so the strict
     # profiles react to the labels alone.
     specs = [
-        (s, label, 0.95 if label == "supported" else 0.05, {"signals": {"hit_rate": 1.0}})
+        (s, label, 0.95 if label == "supported" else 0.05, {"scores": {"hit_rate": 1.0}})
         for s, label in zip(sentences, labels, strict=True)
     ]
     return build_verification(answer, specs, **{"hallucination_probability": 0.05, **fields})

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from decide_builders import build_verification
 
-from guard.decide import Decision, apply_action, decide, decide_model_failure
+from guard.actions import apply_action
+from guard.decide import Decision, decide, decide_model_failure, regeneration_feedback
 from guard.policy import Action, Actions, Condition, Policy, Thresholds, load_policy
 from guard.verifiers.types import EGCFeatures, EGCReport, Verification, VerifierFailure
 from retrievers.types import GateResult
@@ -20,8 +21,8 @@ def egc(iso: float) -> EGCReport:
 
 
 GOOD = {"citation_recall": 1.0, "citation_precision": 1.0, "hallucination_probability": 0.05, "egc": egc(0.0)}
-HIT = {"signals": {"hit_rate": 1.0, "franq_calibrated": 0.9, "egc_isolated": 0.0}}
-ISOLATED = {"signals": {"hit_rate": 1.0, "franq_calibrated": 0.9, "egc_isolated": 1.0}}
+HIT = {"scores": {"hit_rate": 1.0, "franq_calibrated": 0.9, "egc_isolated": False}}
+ISOLATED = {"scores": {"hit_rate": 1.0, "franq_calibrated": 0.9, "egc_isolated": True}}
 
 PASSED = GateResult(passed=True, relevance=0.8, threshold=0.5, attempts=1, queries=["q"])
 FAILED = GateResult(passed=False, relevance=0.2, threshold=0.5, attempts=3, queries=["q", "q2", "q3"])
@@ -51,12 +52,12 @@ SCENARIOS: dict[Condition, tuple[Verification, GateResult]] = {
     Condition.low_citation_precision: (answer(citation_precision=0.5), PASSED),
     Condition.high_hallucination_probability: (answer(hallucination_probability=0.9), PASSED),
     Condition.low_hit_rate: (
-        answer(("supported", 0.95, {"signals": {**HIT["signals"], "hit_rate": 0.0}})),
+        answer(("supported", 0.95, {"scores": {**HIT["scores"], "hit_rate": 0.0}})),
         PASSED,
     ),
     Condition.isolated_claim: (answer(("supported", 0.95, ISOLATED), egc=egc(0.5)), PASSED),
     Condition.low_franq: (
-        answer(("supported", 0.95, {"signals": {**HIT["signals"], "franq_calibrated": 0.2}})),
+        answer(("supported", 0.95, {"scores": {**HIT["scores"], "franq_calibrated": 0.2}})),
         PASSED,
     ),
     Condition.declined: (build_verification(REFUSAL, [(REFUSAL, "unsupported", 0.01)], **GOOD), PASSED),
@@ -200,11 +201,13 @@ def test_regenerate_turns_into_the_fallback_when_attempts_run_out(
     decision = decide(*SCENARIOS[Condition.invalid_citation], load_policy(profile), attempt=attempt)
     assert decision.action is expected
     assert decision.attempt == attempt
-    assert decision.feedback == (
-        ["claim 'Paris is the capital of France.' cites [7], which names no passage"]
-        if expected is Action.regenerate
-        else []
-    )
+    verification, _ = SCENARIOS[Condition.invalid_citation]
+    assert regeneration_feedback(decision, verification) == [
+        (
+            "Paris is the capital of France.",
+            "claim 'Paris is the capital of France.' cites [7], which names no passage",
+        )
+    ]
 
 
 def test_strictest_action_wins_and_every_reason_is_kept() -> None:
@@ -261,7 +264,7 @@ def test_verification_flagged_as_refusal_is_declined() -> None:
 
 
 def test_unjudged_claims_are_verifier_errors_not_unsupported_claims() -> None:
-    unjudged = ("unsupported", 0.0, {"signals": {**HIT["signals"], "unjudged": 1.0}})
+    unjudged = ("unsupported", 0.0, {**HIT, "judged": False})
     verification = answer(
         unjudged, first=unjudged, failures=[VerifierFailure(verifier="support", message="OOM")]
     )
@@ -328,7 +331,7 @@ def test_isolated_claims_under_the_limit_pass_and_above_it_are_stripped() -> Non
 def test_franq_threshold_without_franq_scores_fails_closed() -> None:
     base = load_policy("default")
     policy = base.model_copy(update={"thresholds": base.thresholds.model_copy(update={"min_franq": 0.5})})
-    bare = answer(("supported", 0.95, {"signals": {}}), first=("supported", 0.95, {"signals": {}}))
+    bare = answer(("supported", 0.95, {"scores": {}}), first=("supported", 0.95, {"scores": {}}))
     decision = decide(bare, PASSED, policy)
     assert decision.conditions == {Condition.verifier_error}
     assert "FRANQ" in decision.reasons[0].detail

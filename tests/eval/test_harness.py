@@ -292,7 +292,7 @@ def test_detectors_share_one_verification_per_response(dev30, monkeypatch):
 
     def fake_verify(**kwargs):
         calls.append(kwargs["verifiers"])
-        return Verification(signals={"egc_probability": 0.25, "egc_score": 0.5})
+        return Verification(scores={"egc_probability": 0.25, "egc_score": 0.5})
 
     monkeypatch.setattr(api, "verify", fake_verify)
     shared = SharedVerification()

@@ -12,6 +12,7 @@ import pytest
 from guard import ConfigError, InputError, guarded_completion
 from guard.llm.testing import register_scripted_model
 from guard.policy import Action, Condition
+from guard.verifiers.registry import DEFAULT_VERIFIERS
 
 LOCAL = "local/smollm2-135m-instruct"
 ZELORIN = "What is the usual adult dose of Zelorin?"
@@ -47,7 +48,7 @@ def test_real_local_model_answers_with_a_verified_draft(example_kb):
     assert response.retrieval.gate.passed
     assert response.attempts >= 1 and response.usage["completion_tokens"] > 0
     assert response.draft.strip()
-    assert response.verification.verifiers == ["support", "citations", "types"]
+    assert response.verification.verifiers == list(DEFAULT_VERIFIERS)
     if not response.verification.is_refusal:
         assert response.verification.claims, "a non-refusal draft has claims"
     for stage in ("retrieve", "generate", "verify", "total"):
@@ -201,5 +202,5 @@ def test_auto_citation_cites_a_clearly_supported_claim_and_the_answer_passes():
     verdict = response.verification.claims[0]
     assert verdict.citation_added_by_guard and verdict.claim.citations == [1]
     assert response.verification.citation_recall == 1.0
-    assert response.verification.signals["generator_citation_recall"] == 0.0
+    assert response.verification.scores.generator_citation_recall == 0.0
     assert response.decision.action is Action.pass_

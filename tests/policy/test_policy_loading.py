@@ -77,7 +77,7 @@ def test_extends_deep_merges_and_keeps_its_own_identity(tmp_path: Path) -> None:
             "name: clinic\n"
             "extends: medical\n"
             "thresholds:\n  min_support: 0.8\n  min_citation_precision: null\n"
-            "verifiers: [claims, support]\n"
+            "verifiers: [support, citations, egc, cross_route, stacked]\n"
             "retrieval:\n  routes: [dense]\n"
         ),
     )
@@ -86,7 +86,7 @@ def test_extends_deep_merges_and_keeps_its_own_identity(tmp_path: Path) -> None:
     assert clinic.thresholds.min_support == 0.8
     assert clinic.thresholds.min_citation_precision is None  # null overrides the parent
     assert clinic.thresholds.min_faithfulness == medical.thresholds.min_faithfulness  # merged, not replaced
-    assert clinic.verifiers == ["claims", "support"]  # lists are replaced
+    assert clinic.verifiers == ["support", "citations", "egc", "cross_route", "stacked"]  # lists are replaced
     assert clinic.retrieval.routes == ["dense"]
     assert clinic.retrieval.k == medical.retrieval.k  # from medical, which took it over default's
     assert clinic.actions == medical.actions
@@ -132,13 +132,16 @@ def test_missing_file_is_named(tmp_path: Path) -> None:
         load_policy(tmp_path / "nope.yaml")
 
 
-def test_known_verifiers_are_checked_when_a_registry_is_given(tmp_path: Path) -> None:
-    path = write(tmp_path, "p.yaml", "verifiers: [claims, egc]\n")
-    assert load_policy(path).verifiers == ["claims", "egc"]
+def test_verifier_names_are_checked_against_the_registry_or_a_given_set(tmp_path: Path) -> None:
+    path = write(tmp_path, "p.yaml", "verifiers: [support, citations, egc]\n")
+    assert load_policy(path).verifiers == ["support", "citations", "egc"]
     with pytest.raises(
-        ConfigError, match=r"verifiers\[1\] = 'egc' is not allowed; use one of: citations, claims"
+        ConfigError, match=r"verifiers\[2\] = 'egc' is not allowed; use one of: citations, support"
     ):
-        load_policy(path, known_verifiers={"claims", "citations"})
+        load_policy(path, known_verifiers={"support", "citations"})
+    unknown = write(tmp_path, "q.yaml", "verifiers: [claims, support]\n")
+    with pytest.raises(ConfigError, match=r"q\.yaml: verifiers\[0\] = 'claims' is not allowed; use one of: "):
+        load_policy(unknown)
 
 
 MALFORMED = [
@@ -316,3 +319,69 @@ def test_strict_profiles_cut_hallucination_probability_at_the_detectors_threshol
     # detector must carry its new threshold into the profiles.
     cut = load_policy(profile).thresholds.max_hallucination_probability
     assert cut == pytest.approx(load_stacked().threshold, abs=0.005)
+
+
+# --- the verifier list is checked at load, not per request -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        pytest.param(
+            "verifiers: [support, stacked, egc, types]\n",
+            "verifiers[1] = 'stacked' reads the output of egc, which must be listed before it",
+            id="requirement-after",
+        ),
+        pytest.param(
+            "verifiers: [citations, egc, types]\nthresholds: {min_citation_recall: null}\n",
+            "has no verifier that judges support; list support or grounding first",
+            id="no-judge",
+        ),
+        pytest.param(
+            "verifiers: [support, citations, types]\nthresholds: {min_hit_rate: 0.5}\n",
+            "thresholds.min_hit_rate is set but verifier 'cross_route', which measures it, "
+            "is not in verifiers",
+            id="threshold-without-its-verifier",
+        ),
+        pytest.param(
+            "verifier_settings: {franq: {}}\n",
+            "verifier_settings.franq names a verifier the policy does not list",
+            id="settings-for-an-unlisted-verifier",
+        ),
+        pytest.param(
+            "verifier_settings: {stacked: {colour: red}}\n",
+            "verifier 'stacked' does not take the settings ['colour']",
+            id="unknown-setting",
+        ),
+        pytest.param(
+            "verification_deadline_s: 0\n",
+            "verification_deadline_s = 0 is not allowed",
+            id="deadline-zero",
+        ),
+    ],
+)
+def test_a_bad_verifier_list_is_a_config_error_naming_file_and_key(tmp_path: Path, text: str, expected: str):
+    with pytest.raises(ConfigError) as info:
+        load_policy(write(tmp_path, "x.yaml", text))
+    message = str(info.value)
+    assert "x.yaml" in message and expected in message
+
+
+def test_one_default_verifier_list() -> None:
+    from guard.cli.verify import verify_command  # noqa: F401  (its --help names the list)
+    from guard.verifiers.registry import DEFAULT_VERIFIERS
+
+    assert load_policy("default").verifiers == list(DEFAULT_VERIFIERS)
+    assert Policy(name="bare").verifiers == list(DEFAULT_VERIFIERS)
+
+
+def test_verification_settings_are_built_once_per_policy() -> None:
+    policy = load_policy("medical")
+    settings = policy.verification_settings()
+    assert settings is policy.verification_settings() is load_policy("medical").verification_settings()
+    assert settings.names == policy.verifiers
+    assert settings.thresholds.support == policy.thresholds.min_support
+    assert settings.deadline_s == policy.verification_deadline_s
+    assert settings.refusal_text == policy.refusal_text
+    own = policy.verification_settings(["support", "types"])
+    assert own.names == ["support", "types"] and own.thresholds == settings.thresholds

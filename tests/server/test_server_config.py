@@ -36,15 +36,17 @@ def test_yaml_paths_are_relative_to_the_file_and_flags_override(tmp_path):
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("port: eighty\n", ["server.yaml", "port = 'eighty'", "valid integer"]),
+        ("port: eighty\n", ["server.yaml", "port = 'eighty' is not allowed", "use a whole number"]),
         ("limits: {max_passages: 0}\n", ["limits.max_passages = 0", "greater than or equal to 1"]),
-        ("limits: {max_pasages: 5}\n", ["limits.max_pasages: unknown key", "max_passages"]),
-        ("modle: x\n", ["modle: unknown key", "allowed keys", "model"]),
-        ("on_model_failure: ignore\n", ["on_model_failure = 'ignore'", "'policy' or 'error'"]),
+        ("limits: {max_pasages: 5}\n", ["unknown key 'limits.max_pasages'", "under limits", "max_passages"]),
+        ("modle: x\n", ["unknown key 'modle'", "allowed keys", "model"]),
+        ("on_model_failure: ignore\n", ["on_model_failure = 'ignore'", "use one of: policy, error"]),
         ("policies: [default]\ndefault_policy: medical\n", ["default_policy 'medical'", "default"]),
         ("knowledge_bases: {'bad name': x}\n", ["bad name", "header"]),
         ("- a\n- b\n", ["top level must be a mapping"]),
         ("port: [\n", ["not valid YAML"]),
+        # the same strict reader as policies: a repeated key is an error, not "the last one wins"
+        ("port: 8000\nport: 9000\n", ["not valid YAML (line 2, column 1)", "duplicate key 'port'"]),
     ],
 )
 def test_errors_name_file_key_value_and_what_is_allowed(tmp_path, text, expected):

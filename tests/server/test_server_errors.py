@@ -75,7 +75,11 @@ def test_health_and_metrics_need_no_key(server):
 
 
 def test_a_valid_key_is_let_through(client):
-    assert client.post("/v1/verify", json=VERIFY_OK).status_code == 200
+    response = client.post("/v1/verify", json=VERIFY_OK)
+    assert response.status_code == 200
+    body = response.json()  # the typed contract: scores, judged, completed; no signals
+    assert "signals" not in body and "scores" in body and isinstance(body["completed"], list)
+    assert all("scores" in claim and "judged" in claim and "signals" not in claim for claim in body["claims"])
 
 
 # --- size limits ---------------------------------------------------------------------------------

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from guard.decide import decide
-from guard.policy import HIT_RATE_SIGNAL, AutoCitationSettings, Condition, load_policy
+from guard.policy import AutoCitationSettings, Condition, load_policy
 from guard.verifiers import registry
-from guard.verifiers.cross_route import NO_ROUTES_NOTE, ROUTES_HIT_SIGNAL
+from guard.verifiers.cross_route import NO_ROUTES_NOTE
 from guard.verifiers.stage import run_verification
 from guard.verifiers.types import VerificationInput, VerifyThresholds
 from retrievers.types import GateResult, Passage, RetrievalResult
@@ -67,16 +67,16 @@ def run(routes, support=0.5, answer=f"{CLAIM_A} {CLAIM_B} {CLAIM_C}"):
 def test_hit_rate_is_the_share_of_routes_whose_best_passage_supports_the_claim(judge):
     report = run(ROUTES)
     assert not report.failures
-    rates = [v.signals[HIT_RATE_SIGNAL] for v in report.claims]
+    rates = [v.scores.hit_rate for v in report.claims]
     assert rates == [2 / 4, 1 / 4, 0.0]
-    assert [v.signals[ROUTES_HIT_SIGNAL] for v in report.claims] == [2.0, 1.0, 0.0]
-    assert report.signals["routes"] == 4.0
-    assert report.signals["hit_rate_mean"] == pytest.approx((2 / 4 + 1 / 4) / 3)
+    assert [v.scores.routes_hit for v in report.claims] == [2, 1, 0]
+    assert report.scores.routes == 4
+    assert report.scores.hit_rate_mean == pytest.approx((2 / 4 + 1 / 4) / 3)
 
 
 def test_tau_is_the_support_threshold(judge):
     report = run(ROUTES, support=0.85)
-    assert [v.signals[HIT_RATE_SIGNAL] for v in report.claims] == [2 / 4, 0.0, 0.0]
+    assert [v.scores.hit_rate for v in report.claims] == [2 / 4, 0.0, 0.0]
 
 
 def test_each_passage_is_judged_once_per_claim(judge):
@@ -87,8 +87,8 @@ def test_each_passage_is_judged_once_per_claim(judge):
 def test_without_routes_no_hit_rate_is_invented(judge):
     report = run(None)
     assert not report.failures
-    assert all(HIT_RATE_SIGNAL not in v.signals for v in report.claims)
-    assert "hit_rate_mean" not in report.signals
+    assert all(v.scores.hit_rate is None for v in report.claims)
+    assert report.scores.hit_rate_mean is None
     assert NO_ROUTES_NOTE in report.notes
     policy = load_policy("default").model_copy(
         update={"thresholds": load_policy("default").thresholds.model_copy(update={"min_hit_rate": 0.5})}
@@ -119,7 +119,7 @@ def test_pipeline_passes_each_routes_passages(judge):
         update={"verifiers": ["plug_judge", "cross_route"], "auto_citation": NO_AUTOCITE}
     )
     _, report = verify_draft(retrieval.query, f"{CLAIM_A} {CLAIM_B} {CLAIM_C}", retrieval, policy, None)
-    assert [v.signals[HIT_RATE_SIGNAL] for v in report.claims] == [2 / 4, 1 / 4, 0.0]
+    assert [v.scores.hit_rate for v in report.claims] == [2 / 4, 1 / 4, 0.0]
 
 
 def test_real_retrieval_routes_feed_the_default_judge():
@@ -141,5 +141,5 @@ def test_real_retrieval_routes_feed_the_default_judge():
     assert set(retrieval.route_passages) == {"bm25", "dense"}
     _, report = verify_draft(retrieval.query, "The Eiffel Tower was completed in 1889 for the World's Fair.",
                              retrieval, policy, None)
-    assert report.signals["routes"] == 2.0
-    assert report.claims[0].signals[HIT_RATE_SIGNAL] == 1.0
+    assert report.scores.routes == 2
+    assert report.claims[0].scores.hit_rate == 1.0

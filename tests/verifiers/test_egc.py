@@ -9,10 +9,9 @@ import numpy as np
 import pytest
 
 from guard.errors import ModelError
-from guard.verifiers import egc
+from guard.verifiers import egc, registry
 from guard.verifiers.egc import (
     FEATURES,
-    ISOLATED_SIGNAL,
     EGCDetector,
     build_graph,
     claim_token_count,
@@ -105,7 +104,6 @@ def test_no_long_claim_leaves_the_features_undefined():
     report = report_from_vectors(at(0), np.stack([at(10)]), np.zeros((0, 3)), detector=detector)
     assert not report.defined
     assert report.features is None and report.score is None and report.probability is None
-    assert egc.report_signals(report) == {}
 
 
 def test_report_keeps_the_graph_for_inspection(worked_example):
@@ -222,19 +220,18 @@ def egc_input(answer: str, passages=("Passage about the tower.", "Passage about 
 
 
 @pytest.mark.slow  # claims need the spaCy pipeline
-def test_verifier_writes_report_signals_and_isolation(table_embedder):
+def test_verifier_writes_report_scores_and_isolation(table_embedder):
     report = run_verification(egc_input(f"{LONG_GROUNDED} [1] {SHORT} {LONG_ISOLATED}"), ["egc"])
     assert table_embedder.calls == 1  # one batched call for every node
     assert not report.failures
     egc_report = report.egc
     assert egc_report.defined and egc_report.isolated_claims == [2]
     assert [n.ref for n in egc_report.nodes if n.kind == "evidence"] == ["p1", "p2"]
-    signals = [v.signals.get(ISOLATED_SIGNAL) for v in report.claims]
-    assert signals == [0.0, None, 1.0]  # the short claim is no node and gets no signal
+    isolated = [v.scores.egc_isolated for v in report.claims]
+    assert isolated == [False, None, True]  # the short claim is no node and gets no score
     assert egc_report.features.cov == pytest.approx(0.5)
-    assert report.signals["egc_cov"] == pytest.approx(0.5)
-    assert report.signals["egc_probability"] == pytest.approx(egc_report.probability)
-    assert report.signals["egc_score"] == pytest.approx(egc_report.score)
+    assert report.scores.egc_probability == pytest.approx(egc_report.probability)
+    assert report.scores.egc_score == pytest.approx(egc_report.score)
     assert egc_report.threshold == load_detector().threshold
     assert all(v.label.value == "unsupported" for v in report.claims)  # EGC does not judge support
 
@@ -244,8 +241,8 @@ def test_verifier_abstains_on_short_answers(table_embedder):
     report = run_verification(egc_input(SHORT), ["egc"])
     assert not report.failures and report.egc is not None and not report.egc.defined
     assert report.egc.probability is None
-    assert not any(k.startswith("egc_") for k in report.signals)
-    assert ISOLATED_SIGNAL not in report.claims[0].signals
+    assert report.scores.egc_score is None and report.scores.egc_probability is None
+    assert report.claims[0].scores.egc_isolated is None
     assert any("abstains" in note for note in report.notes)
 
 
@@ -253,13 +250,14 @@ def test_verifier_abstains_on_short_answers(table_embedder):
 def test_verifier_without_passages_isolates_every_claim(table_embedder):
     report = run_verification(egc_input(f"{LONG_GROUNDED} {LONG_ISOLATED}", passages=()), ["egc"])
     assert report.egc.features.iso == 1.0 and report.egc.features.sup == 0.0
-    assert [v.signals[ISOLATED_SIGNAL] for v in report.claims] == [1.0, 1.0]
+    assert [v.scores.egc_isolated for v in report.claims] == [True, True]
     assert report.egc.probability is not None
 
 
 @pytest.mark.slow
 def test_missing_artifact_is_a_recorded_failure_not_a_silent_pass(table_embedder, monkeypatch, tmp_path):
-    monkeypatch.setattr(egc, "DETECTOR_PATH", tmp_path / "absent.json")
+    absent = tmp_path / "absent.json"
+    monkeypatch.setitem(registry._registered, "egc", lambda: egc.EGCVerifier(detector_path=absent))
     report = run_verification(egc_input(LONG_GROUNDED), ["egc"])
     assert report.egc is None
     assert [f.verifier for f in report.failures] == ["egc"]
@@ -283,5 +281,5 @@ def test_real_embedder_links_a_restatement_and_isolates_an_unrelated_claim():
         verifiers=["egc"],
     )
     assert report.egc.isolated_claims == [1]
-    assert [v.signals[ISOLATED_SIGNAL] for v in report.claims] == [0.0, 1.0]
+    assert [v.scores.egc_isolated for v in report.claims] == [False, True]
     assert report.egc.features.conn == pytest.approx(0.5)

@@ -266,15 +266,15 @@ def run(answer=ANSWER, generator=None, verifiers=("support", "franq")):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("generator", "proxy"), [(None, 1.0), ("gpt-4o", 1.0), ("local/smollm2-135m-instruct", 0.0)]
+    ("generator", "proxy"), [(None, True), ("gpt-4o", True), ("local/smollm2-135m-instruct", False)]
 )
-def test_signals_per_claim_and_per_response(scripted, generator, proxy):
+def test_scores_per_claim_and_per_response(scripted, generator, proxy):
     report = run(generator=generator)
     assert report.failures == []
-    assert report.signals["franq_proxy"] == proxy
+    assert report.scores.franq_proxy is proxy
     assert len(scripted.calls) == 2
     for verdict in report.claims:
-        s = verdict.signals
+        s = verdict.scores.model_dump()
         assert s["franq_p_faith"] == verdict.support  # the support verifier's score, until grounding exists
         assert s["franq_contrast"] == pytest.approx(s["franq_claim_prob"] - s["franq_param_knowledge"])
         p = s["franq_p_faith"]
@@ -284,15 +284,15 @@ def test_signals_per_claim_and_per_response(scripted, generator, proxy):
         assert s["franq_calibrated"] == pytest.approx(
             p * STEP(s["franq_claim_prob"]) + (1 - p) * STEP(s["franq_param_knowledge"])
         )
-    assert report.signals["franq_calibrated_min"] == min(v.signals["franq_calibrated"] for v in report.claims)
-    assert report.signals["franq_faith_grounding"] == 0.0
+    assert report.scores.franq_calibrated_min == min(v.scores.franq_calibrated for v in report.claims)
+    assert report.scores.franq_faith_grounding is False
 
 
 @pytest.mark.slow
 def test_without_the_support_verifier_p_faith_comes_from_the_same_judge(scripted):
     alone = run(verifiers=("franq",))
     with_support = run()
-    assert [v.signals["franq_p_faith"] for v in alone.claims] == pytest.approx(
+    assert [v.scores.franq_p_faith for v in alone.claims] == pytest.approx(
         [v.support for v in with_support.claims]
     )
 
@@ -310,8 +310,8 @@ def test_a_calibration_fitted_on_grounding_reads_p_faith_from_the_grounding_mode
     monkeypatch.setitem(registry._registered, "franq", lambda: FranqVerifier(ScriptedScorer(), on_grounding))
     monkeypatch.setattr(franq, "grounding_model", lambda: Grounding())
     report = run()
-    assert {v.signals["franq_p_faith"] for v in report.claims} == {0.25}
-    assert report.signals["franq_faith_grounding"] == 1.0
+    assert {v.scores.franq_p_faith for v in report.claims} == {0.25}
+    assert report.scores.franq_faith_grounding is True
 
 
 @pytest.mark.slow
@@ -328,8 +328,8 @@ def test_grounding_weights_missing_under_a_grounding_calibration_is_recorded(mon
 def test_a_support_calibration_ignores_grounding_weights(scripted, monkeypatch):
     monkeypatch.setattr(franq, "grounding_model", lambda: Grounding())
     report = run()
-    assert [v.signals["franq_p_faith"] for v in report.claims] == [v.support for v in report.claims]
-    assert report.signals["franq_faith_grounding"] == 0.0
+    assert [v.scores.franq_p_faith for v in report.claims] == [v.support for v in report.claims]
+    assert report.scores.franq_faith_grounding is False
 
 
 @pytest.mark.slow
@@ -340,7 +340,8 @@ def test_a_failing_franq_is_recorded_and_leaves_support_alone(monkeypatch):
     report = run()
     assert [f.verifier for f in report.failures] == ["franq"]
     assert "reads at most 20" in report.failures[0].message
-    assert all(not k.startswith("franq_") for v in report.claims for k in v.signals)
-    assert "franq_calibrated_min" not in report.signals
+    franq_scores = [v for c in report.claims for k, v in c.scores.model_dump().items() if k.startswith("franq_")]
+    assert all(v is None for v in franq_scores)
+    assert report.scores.franq_calibrated_min is None
     reference = run(verifiers=("support",))
     assert [v.support for v in report.claims] == [v.support for v in reference.claims]

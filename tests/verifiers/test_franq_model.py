@@ -75,10 +75,10 @@ def test_verify_with_franq_end_to_end(scorer, monkeypatch):
     )
     report = run_verification(inp, ["support", "franq"])
     assert report.failures == []
-    assert report.signals["franq_proxy"] == 0.0
-    first, second = (v.signals for v in report.claims)
+    assert report.scores.franq_proxy is False
+    first, second = (v.scores.model_dump() for v in report.claims)
     assert 0.0 <= first["franq_calibrated"] <= 1.0 and 0.0 <= second["franq_calibrated"] <= 1.0
     assert first["franq_claim_prob"] > second["franq_claim_prob"]
-    assert report.signals["franq_calibrated_min"] == min(
+    assert report.scores.franq_calibrated_min == min(
         first["franq_calibrated"], second["franq_calibrated"]
     )

@@ -11,7 +11,7 @@ import pytest
 
 from guard.grounding.evidence import select_evidence
 from guard.grounding.model import MODEL_ENV, shared_model
-from guard.verifiers.grounding import SIGNALS, GroundingJudge, GroundingVerifier
+from guard.verifiers.grounding import GroundingJudge, GroundingVerifier
 from guard.verifiers.registry import build_verifier
 from guard.verifiers.stage import run_verification
 from guard.verifiers.types import HallucinationType, SupportLabel, VerificationInput
@@ -52,7 +52,8 @@ def committed_claims():
 def test_committed_model_writes_three_probabilities_per_claim(committed_claims):
     assert len(committed_claims) == 3
     for verdict in committed_claims:
-        probabilities = [verdict.signals[name] for name in SIGNALS.values()]
+        g = verdict.scores.grounding
+        probabilities = [g.supported, g.unsupported, g.contradicted]
         assert all(0.0 <= p <= 1.0 for p in probabilities)
         assert sum(probabilities) == pytest.approx(1.0, abs=1e-5)
 
@@ -60,17 +61,17 @@ def test_committed_model_writes_three_probabilities_per_claim(committed_claims):
 @pytest.mark.slow
 def test_committed_model_ranks_a_restatement_above_an_unrelated_claim(committed_claims):
     supported, _, unrelated = committed_claims
-    assert supported.signals["grounding_supported"] > unrelated.signals["grounding_supported"]
-    assert unrelated.signals["grounding_unsupported"] > supported.signals["grounding_unsupported"]
+    assert supported.scores.grounding.supported > unrelated.scores.grounding.supported
+    assert unrelated.scores.grounding.unsupported > supported.scores.grounding.unsupported
     # Alone, the verifier sets label and support from P(supported) (nothing else judged them).
-    assert supported.support == pytest.approx(supported.signals["grounding_supported"])
+    assert supported.support == pytest.approx(supported.scores.grounding.supported)
 
 
 @pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason="known weakness (MODEL_CARD.md): a changed number barely moves it")
 def test_committed_model_ranks_a_changed_number_below_the_restatement(committed_claims):
     supported, contradicted, _ = committed_claims
-    assert contradicted.signals["grounding_supported"] < supported.signals["grounding_supported"] - 0.05
+    assert contradicted.scores.grounding.supported < supported.scores.grounding.supported - 0.05
 
 
 @pytest.mark.slow
@@ -86,8 +87,8 @@ def test_support_keeps_its_labels_and_the_judge_is_the_models():
     claim = report.claims[0].claim.text
     window = select_evidence(claim, [PASSAGES[0].text], model.max_length)
     expected = model.predict([(claim, window)])[0].supported >= 0.5
-    assert report.claims[0].signals["citation_supported"] == float(expected)
-    assert report.claims[1].signals["citation_supported"] == 0.0  # cites nothing
+    assert report.claims[0].scores.citation_supported is expected
+    assert report.claims[1].scores.citation_supported is False  # cites nothing
 
 
 @pytest.mark.slow
@@ -114,8 +115,8 @@ def test_no_passage_means_nothing_supports_the_claims(biased_checkpoint):
     report = verify(SUPPORTED, ["grounding", "types"], passages=[])
     assert not report.failures
     (verdict,) = report.claims
-    assert verdict.signals["grounding_supported"] == 0.0
-    assert verdict.signals["grounding_unsupported"] == 1.0
+    assert verdict.scores.grounding.supported == 0.0
+    assert verdict.scores.grounding.unsupported == 1.0
     assert verdict.label is SupportLabel.unsupported and verdict.support == 0.0
     assert verdict.hallucination_type is HallucinationType.context_loss
 
@@ -159,7 +160,7 @@ def test_a_contradicted_argmax_turns_an_unsupported_claim_contradicted(biased_ch
     assert not report.failures
     alone = verify(" ".join([SUPPORTED, CONTRADICTED]), ["support"])
     kept, contradicted = report.claims
-    assert all(v.signals["grounding_contradicted"] > 0.99 for v in report.claims)
+    assert all(v.scores.grounding.contradicted > 0.99 for v in report.claims)
     # Support called the first one supported: the model's argmax does not overrule it.
     assert alone.claims[0].label is kept.label is SupportLabel.supported
     assert alone.claims[1].label is SupportLabel.unsupported
@@ -176,7 +177,7 @@ def test_alone_a_contradicted_argmax_labels_the_claim_contradicted(biased_checkp
     biased_checkpoint("contradiction")
     (verdict,) = verify(SUPPORTED, ["grounding"]).claims
     assert verdict.label is SupportLabel.contradicted
-    assert verdict.support == pytest.approx(verdict.signals["grounding_supported"]) and verdict.support < 0.01
+    assert verdict.support == pytest.approx(verdict.scores.grounding.supported) and verdict.support < 0.01
 
 
 @pytest.mark.slow
@@ -185,5 +186,5 @@ def test_alone_the_model_labels_supported_claims(biased_checkpoint):
     report = verify(UNRELATED, ["grounding"])
     (verdict,) = report.claims
     assert verdict.label is SupportLabel.supported
-    assert verdict.support == pytest.approx(verdict.signals["grounding_supported"]) and verdict.support > 0.99
+    assert verdict.support == pytest.approx(verdict.scores.grounding.supported) and verdict.support > 0.99
     assert report.faithfulness == 1.0

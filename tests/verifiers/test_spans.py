@@ -9,10 +9,9 @@ import pytest
 from guard.verifiers import registry, verify
 from guard.verifiers.spans import unsupported_spans
 from guard.verifiers.types import (
-    CLAIM_FLAG_SIGNAL,
-    CLAIM_PROBABILITY_SIGNAL,
     Claim,
     ClaimVerdict,
+    GroundingProbabilities,
     SupportLabel,
     UnsupportedSpan,
     Verification,
@@ -150,7 +149,7 @@ class _GroundingSignals:
     def run(self, inp, state):
         verdict = state.report.claims[0]
         verdict.label, verdict.best_passage_id = SupportLabel.contradicted, "1"
-        verdict.signals.update(grounding_unsupported=0.25, grounding_contradicted=0.5)
+        verdict.scores.grounding = GroundingProbabilities(supported=0.25, unsupported=0.25, contradicted=0.5)
 
 
 @pytest.fixture
@@ -180,12 +179,12 @@ def test_a_contradiction_names_its_passage_and_takes_the_grounding_probability(t
 def test_with_the_stacked_claim_head_sentences_follow_its_flags_and_terms_stay():
     answer = f"{SUPPORTED} {FABRICATED}"
     report = verify(question=QUESTION, contexts=CONTEXTS, answer=answer)  # defaults: stacked included
-    flags = [v.signals[CLAIM_FLAG_SIGNAL] for v in report.claims]
-    assert set(flags) <= {0.0, 1.0}
+    flags = [v.scores.stacked_flagged for v in report.claims]
+    assert set(flags) <= {False, True}
     sentences = by_granularity(report.unsupported_spans, "sentence")
     assert [s.claim_index for s in sentences] == [i for i, flag in enumerate(flags) if flag]
     for span in sentences:
-        assert span.probability == report.claims[span.claim_index].signals[CLAIM_PROBABILITY_SIGNAL]
+        assert span.probability == report.claims[span.claim_index].scores.stacked_probability
         assert span.reason.startswith("stacked claim detector: P(hallucinated)")
     # The fabricated name and year are highlighted whether or not their sentence is flagged.
     terms = {s.text for s in by_granularity(report.unsupported_spans, "term")}
@@ -202,8 +201,8 @@ def test_claim_flags_override_labels_for_sentences_only():
         ("Rome has 9 hills.", SupportLabel.unsupported),
         ("Lyon is old.", SupportLabel.unsupported),
     ])
-    for verdict, (p, flag) in zip(report.claims, [(0.8, 1.0), (0.1, 0.0), (0.6, 1.0)], strict=True):
-        verdict.signals.update({CLAIM_PROBABILITY_SIGNAL: p, CLAIM_FLAG_SIGNAL: flag})
+    for verdict, (p, flag) in zip(report.claims, [(0.8, True), (0.1, False), (0.6, True)], strict=True):
+        verdict.scores.stacked_probability, verdict.scores.stacked_flagged = p, flag
     spans = unsupported_spans(answer, report, lambda text: ["9"] if "9" in text else [])
     assert [(s.granularity, s.text, s.probability) for s in spans] == [
         ("sentence", "Paris is big.", 0.8),  # flagged though labelled supported
@@ -217,7 +216,7 @@ def _report(answer: str, claims: list[tuple[str, SupportLabel]]) -> Verification
     for index, (text, label) in enumerate(claims):
         start = answer.index(text)
         claim = Claim(index=index, text=text, start=start, end=start + len(text))
-        verdicts.append(ClaimVerdict(claim=claim, label=label, support=0.2))
+        verdicts.append(ClaimVerdict(claim=claim, label=label, support=0.2, judged=True))
     return Verification(claims=verdicts)
 
 

@@ -68,7 +68,7 @@ def test_probability_is_set_in_unit_interval_and_higher_for_a_fabrication():
     for report in (grounded, fabricated):
         assert report.failures == []
         assert 0.0 <= report.hallucination_probability <= 1.0
-        assert report.signals["stacked_probability"] == report.hallucination_probability
+        assert report.scores.stacked_probability == report.hallucination_probability
     assert fabricated.hallucination_probability > grounded.hallucination_probability
 
 
@@ -259,3 +259,37 @@ def test_a_pooled_artifact_serves_every_kind(tmp_path, use_artifact):
     assert all(model.head(kind) is model.heads["all"] for kind in KINDS)
     use_artifact(path)
     assert stacked_verify(FABRICATED).hallucination_probability is not None
+
+
+def test_an_artifact_without_grounding_features_never_fingerprints_the_grounding_weights(monkeypatch):
+    import guard.verifiers.stacked.verifier as stacked_verifier
+
+    assert "grounding" not in load_stacked().requires  # the shipped artifact
+
+    def hashing_not_allowed(*args, **kwargs):
+        raise AssertionError("the 45 MB grounding weights were hashed")
+
+    monkeypatch.setattr(stacked_verifier, "grounding_fingerprint", hashing_not_allowed)
+    report = stacked_verify(GROUNDED, verifiers=["support", "egc", "stacked"])
+    assert report.failures == [] and report.hallucination_probability is not None
+
+
+def test_the_verifier_computes_no_interaction_feature_its_artifact_does_not_read():
+    model = load_stacked()
+    assert not model.uses_interactions
+    report = stacked_verify(GROUNDED, verifiers=["support", "egc"])
+    inp = VerificationInput(
+        question=QUESTION, passages=[*map(_passage, enumerate(PASSAGES, 1))], answer=GROUNDED
+    )
+    without = response_features(inp, report, model.requires, interactions=False)
+    assert not any("*" in name for name in without)
+    assert len(response_features(inp, report, model.requires)) - len(without) == 24
+    read = {f for head in model.heads.values() for f in head.features}
+    assert read <= set(without)
+
+
+def _passage(numbered):
+    from retrievers.types import Passage
+
+    number, text = numbered
+    return Passage(id=str(number), text=text)

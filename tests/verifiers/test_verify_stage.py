@@ -7,7 +7,7 @@ import pytest
 from guard.errors import ConfigError, VerifierError
 from guard.verifiers import registry
 from guard.verifiers.stage import Verifier, run_verification
-from guard.verifiers.types import UNJUDGED_SIGNAL, SupportLabel, VerificationInput
+from guard.verifiers.types import SupportLabel, VerificationInput
 from retrievers.types import Passage
 
 pytestmark = pytest.mark.slow  # claims need the spaCy pipeline
@@ -22,6 +22,7 @@ def make_input(answer: str) -> VerificationInput:
 class AlwaysSupported:
     name = "always"
     judges_support = True
+    requires = ()
 
     def run(self, inp, state):
         for verdict in state.report.claims:
@@ -32,6 +33,7 @@ class CrashesHalfway:
     """Writes a verdict, then crashes: none of it may survive."""
 
     name = "crash"
+    requires = ()
 
     def __init__(self, judges_support: bool):
         self.judges_support = judges_support
@@ -77,11 +79,12 @@ def test_crashing_support_verifier_fails_closed(plugins):
     for verdict in result.claims:  # "always" said supported, but the later judge could not confirm
         assert verdict.label is SupportLabel.unsupported
         assert verdict.support == 0.0
-        assert verdict.signals[UNJUDGED_SIGNAL] == 1.0
-        assert "crash" in verdict.type_evidence
+        assert verdict.judged is False
+        assert "crash" in verdict.note
     assert result.faithfulness == 0.0
     assert result.citation_recall is None  # the half-written metric was rolled back
     assert set(result.timings) >= {"claims", "always", "crash", "total"}
+    assert result.completed == ["always"]
 
 
 def test_crashing_signal_verifier_leaves_no_trace(plugins):
@@ -118,3 +121,100 @@ def test_refusal_flag():
     result = run_verification(inp, [])
     assert result.is_refusal and len(result.claims) == 1
     assert not run_verification(make_input("The sky is blue."), []).is_refusal
+
+
+# --- the deadline --------------------------------------------------------------------------------
+
+
+class SlowThirdParty:
+    """A third-party verifier that takes its time and never looks at the deadline."""
+
+    name = "slow"
+    judges_support = False
+    requires = ()
+
+    def __init__(self, seconds: float = 1.5):
+        self.seconds = seconds
+
+    def run(self, inp, state):
+        import time
+
+        time.sleep(self.seconds)
+
+
+class CarefulJudge:
+    """A support judge that checks the deadline between claims, as the built-in loops do."""
+
+    name = "careful"
+    judges_support = True
+    requires = ()
+
+    def run(self, inp, state):
+        import time
+
+        for verdict in state.report.claims:
+            state.check_deadline()
+            time.sleep(0.8)
+            verdict.label, verdict.support = SupportLabel.supported, 1.0
+
+
+@pytest.fixture
+def slow_plugins(monkeypatch):
+    monkeypatch.setitem(registry._registered, "always", AlwaysSupported)
+    monkeypatch.setitem(registry._registered, "slow", SlowThirdParty)
+    monkeypatch.setitem(registry._registered, "careful", CarefulJudge)
+    run_verification(make_input("Warm up the sentence splitter."), [])  # its load is not the test
+
+
+def test_past_the_deadline_the_remaining_verifiers_fail_closed(slow_plugins):
+    from guard.decide import decide
+    from guard.policy import Action, Condition, load_policy
+    from guard.verifiers.stage import build_settings
+
+    settings = build_settings(["always", "slow", "citations", "types"], deadline_s=1.0)
+    result = run_verification(make_input("The sky is blue [1]. Grass is green [2]."), settings)
+    assert result.completed == ["always", "slow"]  # slow finished, but past the deadline
+    assert [f.verifier for f in result.failures] == ["citations", "types"]
+    for failure in result.failures:
+        assert failure.message.startswith("deadline exceeded after ")
+        assert "the limit is 1 s" in failure.message
+    assert result.citation_recall is None
+    decision = decide(result, None, load_policy("medical"))
+    assert Condition.verifier_error in decision.conditions
+    assert decision.action is Action.refuse  # medical's verifier_error action: fail closed
+
+
+def test_a_judge_that_runs_out_of_time_leaves_every_claim_unjudged(slow_plugins):
+    from guard.verifiers.stage import build_settings
+
+    settings = build_settings(["careful", "types"], deadline_s=0.5)
+    result = run_verification(make_input("The sky is blue [1]. Grass is green [2]. Snow is white."), settings)
+    assert [f.verifier for f in result.failures] == ["careful", "types"]
+    assert "deadline exceeded" in result.failures[0].message
+    assert result.completed == []
+    for verdict in result.claims:  # the first claim's "supported" was rolled back
+        assert verdict.label is SupportLabel.unsupported and verdict.support == 0.0
+        assert verdict.judged is False and "careful" in verdict.note
+    assert {s.reason for s in result.unsupported_spans} == {"not judged"}
+
+
+def test_within_the_deadline_nothing_fails(slow_plugins):
+    from guard.verifiers.stage import build_settings
+
+    settings = build_settings(["always", "slow", "types"], deadline_s=30.0)
+    result = run_verification(make_input("The sky is blue [1]."), settings)
+    assert result.failures == [] and result.completed == ["always", "slow", "types"]
+    assert all(v.judged for v in result.claims)
+
+
+def test_the_deadline_comes_from_the_policy_yaml(slow_plugins, tmp_path):
+    from guard.policy import load_policy
+
+    path = tmp_path / "hurried.yaml"
+    path.write_text(
+        "extends: default\nverifiers: [always, slow, citations, types]\nverification_deadline_s: 1\n"
+    )
+    settings = load_policy(path).verification_settings()
+    assert settings.deadline_s == 1.0
+    result = run_verification(make_input("The sky is blue [1]."), settings)
+    assert [f.verifier for f in result.failures] == ["citations", "types"]

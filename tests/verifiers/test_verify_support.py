@@ -53,7 +53,7 @@ def verdicts():
 def test_restatements_and_inventions_are_separated(verdicts):
     for verdict, (text, supported) in zip(verdicts, CASES):
         expected = SupportLabel.supported if supported else SupportLabel.unsupported
-        assert verdict.label is expected, (text, verdict.support, verdict.signals)
+        assert verdict.label is expected, (text, verdict.support, verdict.scores)
     lowest_supported = min(v.support for v, (_, ok) in zip(verdicts, CASES) if ok)
     highest_unsupported = max(v.support for v, (_, ok) in zip(verdicts, CASES) if not ok)
     assert lowest_supported > highest_unsupported
@@ -124,4 +124,4 @@ def test_cited_claim_is_judged_against_its_citation():
     wrong = verify_claims("The Eiffel Tower was completed in 1889 [3].").claims[0]
     assert right.label is SupportLabel.supported and right.best_passage_id == "eiffel"
     assert wrong.label is SupportLabel.unsupported and wrong.best_passage_id == "potassium"
-    assert wrong.signals["support_any_passage"] == pytest.approx(right.support, abs=1e-6)
+    assert wrong.scores.support_any_passage == pytest.approx(right.support, abs=1e-6)

@@ -64,11 +64,12 @@ def score_record(record: RagTruthRecord) -> list[ClaimRow]:
             task=record.task.value,
             truth=label_sentence(_sentence(s.claim), record.spans),
             support=s.support,
-            grounding_supported=g.signals["grounding_supported"],
-            grounding_unsupported=g.signals["grounding_unsupported"],
-            grounding_contradicted=g.signals["grounding_contradicted"],
+            grounding_supported=probabilities.supported,
+            grounding_unsupported=probabilities.unsupported,
+            grounding_contradicted=probabilities.contradicted,
         )
         for s, g in zip(supported.claims, grounded.claims, strict=True)
+        if (probabilities := g.scores.grounding) is not None
     ]
 
 

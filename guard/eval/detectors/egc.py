@@ -1,6 +1,6 @@
 """The EGC detector (guard.verifiers.egc): its probability, threshold and composite score.
 
-Probability: ``Verification.signals["egc_probability"]`` from the committed detector
+Probability: ``Verification.scores.egc_probability`` from the committed detector
 artifact (``egc_detector.json``), flagged at the artifact's own threshold (fitted on
 RAGTruth train minus dev). A response with no claim longer than ten tokens has no graph
 features: the detector abstains, and the harness counts it as not covered. The
@@ -62,10 +62,22 @@ class EGCResponseDetector:
         failed = failure_of(verification, self.verifiers)
         if failed:
             return DetectorOutput(probability=None, reason=failed)
-        probability = verification.signals.get("egc_probability")
+        probability = verification.scores.egc_probability
         if probability is None:
             return DetectorOutput(
                 probability=None, reason="no claim longer than ten tokens: no graph features"
             )
-        extra = {k: v for k, v in verification.signals.items() if k.startswith("egc_")}
+        extra = _egc_extra(verification)
         return DetectorOutput(probability=probability, extra=extra)
+
+
+def _egc_extra(verification) -> dict[str, float]:
+    """The EGC features, composite score and probability, named ``egc_*``."""
+    report, scores = verification.egc, verification.scores
+    features = report.features.model_dump() if report is not None and report.features is not None else {}
+    extra = {f"egc_{name}": float(value) for name, value in features.items()}
+    for name in ("egc_score", "egc_probability"):
+        value = getattr(scores, name)
+        if value is not None:
+            extra[name] = value
+    return extra

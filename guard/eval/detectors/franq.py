@@ -14,7 +14,7 @@ The last three are log-prob scores, not probabilities (no ECE); their direction 
 fixed by FRANQ's reading (a more likely claim is more factual), not fitted, so an AUROC
 below 0.5 means the data disagree. The two probabilistic ones mark as spans the claims
 with P(factual) < 0.5. On RAGTruth the local LM is a proxy scorer for other generators
-(``extra["franq_proxy"]`` = 1).
+(``extra["franq_proxy"]`` = 1, from ``Verification.scores``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from guard.eval.thresholds import ThresholdInfo, stored_threshold
 
 __all__ = ["FranqDetector", "VARIANTS"]
 
-# detector name -> (claim signal, probabilistic)
+# detector name -> (the ClaimScores member it reads, probabilistic)
 VARIANTS: dict[str, tuple[str, bool]] = {
     "franq": ("franq_calibrated", True),
     "franq_uncalibrated": ("franq_uncalibrated", True),
@@ -69,18 +69,20 @@ class FranqDetector:
         failed = failure_of(verification, ("franq",))
         if failed:
             return DetectorOutput(probability=None, reason=failed)
-        values = [c.signals[self._signal] for c in verification.claims if self._signal in c.signals]
+        scores = [getattr(c.scores, self._signal) for c in verification.claims]
+        values = [v for v in scores if v is not None]
         if not values:
             return DetectorOutput(probability=None, reason="no claim to score")
-        extra = {k: v for k, v in verification.signals.items() if k.startswith("franq_")}
+        response = verification.scores.model_dump().items()
+        extra = {k: float(v) for k, v in response if k.startswith("franq_") and v is not None}
         if not self.probabilistic:
             return DetectorOutput(probability=-min(values), extra=extra)
         return DetectorOutput(
             probability=1.0 - min(values),
             spans=[
                 (c.claim.start, c.claim.end)
-                for c in verification.claims
-                if c.signals.get(self._signal, 1.0) < _FACTUAL
+                for c, value in zip(verification.claims, scores, strict=True)
+                if value is not None and value < _FACTUAL
             ],
             extra=extra,
         )

@@ -1,0 +1,168 @@
+"""Applying a decision: the text the user sees for each action (pure text surgery).
+
+:func:`apply_action` returns the draft unchanged (pass), the refusal or holding sentence
+(refuse, escalate), the draft without the claims to strip (strip), or the draft with marks
+after the doubtful claims and a label above it (annotate). A decision still asking to
+regenerate (the pipeline could not redraft) is read as if attempts had run out, through the
+same rule :func:`guard.decide.decide` uses (:meth:`guard.policy.Policy.action_for`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from guard.decide import Decision
+from guard.errors import InputError
+from guard.policy import Action, Condition, Policy
+from guard.verifiers.citation_markers import MARKER_PATTERN
+from guard.verifiers.types import Claim, Verification
+
+__all__ = ["apply_action"]
+
+# A run of citation markers as the claims stage parses them ([1], [2, 3], 【1】...).
+_MARKERS = re.compile(rf"(?:[ \t]*(?:{MARKER_PATTERN.pattern}))+", MARKER_PATTERN.flags)
+_MARK_WORDS = {
+    Condition.invalid_citation: "invalid citation",
+    Condition.unsupported_claim: "unsupported",
+    Condition.contradicted_claim: "contradicted",
+    Condition.low_hit_rate: "weak evidence",
+    Condition.isolated_claim: "no matching passage",
+    Condition.low_franq: "low confidence",
+    Condition.verifier_error: "not checked",
+}
+_BARE_LINE = re.compile(r"^\s*(?:[-*•+]|\d+[.)])?\s*$")
+
+
+def apply_action(decision: Decision, answer: str, verification: Verification, policy: Policy) -> str:
+    """The text the user sees for ``decision``.
+
+    A decision still asking to regenerate (the pipeline could not redraft) is read
+    as if attempts had run out: each regenerate becomes the policy's fallback.
+    Strip removes the claims whose own action is strip and, when low faithfulness
+    is what asks for strip, every claim not supported; the claims and problems
+    whose action is annotate are then marked as under annotate.
+    """
+    decision = _exhausted(decision, policy)
+    if decision.action is Action.pass_:
+        return answer
+    if decision.action is Action.refuse:
+        return policy.refusal_text
+    if decision.action is Action.escalate:
+        return policy.holding_text
+    claims = _ordered_claims(answer, verification)
+    removed = _claims_to_strip(decision) if decision.action is Action.strip else set()
+    if removed and removed >= {c.index for c in claims}:
+        return policy.refusal_text
+    text = _render(answer, claims, removed, _marks(decision, removed))
+    label = _label(decision, removed, policy)
+    if removed and policy.strip_notice:
+        text = f"{text}\n\n{policy.strip_notice}"
+    return f"{label}\n\n{text}" if label else text
+
+
+def _exhausted(decision: Decision, policy: Policy) -> Decision:
+    if decision.action is not Action.regenerate:
+        return decision
+    spent = policy.regenerate.max_attempts
+    reasons = [
+        r.model_copy(update={"action": policy.action_for(r.condition, attempt=spent)})
+        if r.action is Action.regenerate
+        else r
+        for r in decision.reasons
+    ]
+    action = max((r.action for r in reasons), key=lambda a: a.severity)
+    return decision.model_copy(update={"reasons": reasons, "action": action})
+
+
+def _ordered_claims(answer: str, verification: Verification) -> list[Claim]:
+    claims = sorted((cv.claim for cv in verification.claims), key=lambda c: c.start)
+    end = 0
+    for claim in claims:
+        if claim.start < end or claim.end > len(answer) or claim.start > claim.end:
+            raise InputError(
+                f"claim {claim.index} spans {claim.start}..{claim.end}, which does not fit an answer of "
+                f"{len(answer)} characters or overlaps the previous claim; verify the same answer text"
+            )
+        end = claim.end
+    return claims
+
+
+def _claims_to_strip(decision: Decision) -> set[int]:
+    by_claim = [(r.claim_index, r) for r in decision.reasons if r.claim_index is not None]
+    removed = {index for index, r in by_claim if r.action is Action.strip}
+    if any(r.condition is Condition.low_faithfulness and r.action is Action.strip for r in decision.reasons):
+        failing = {Condition.unsupported_claim, Condition.contradicted_claim}
+        removed |= {index for index, r in by_claim if r.condition in failing}
+    return removed
+
+
+def _marks(decision: Decision, removed: set[int]) -> dict[int, str]:
+    words: dict[int, list[str]] = {}
+    for reason in decision.reasons:
+        index = reason.claim_index
+        if index is None or index in removed or reason.action is not Action.annotate:
+            continue
+        word = _MARK_WORDS[reason.condition]
+        if word not in words.setdefault(index, []):
+            words[index].append(word)
+    return {index: f" [⚠ {'; '.join(w)}]" for index, w in words.items()}
+
+
+def _label(decision: Decision, removed: set[int], policy: Policy) -> str:
+    shown = [r for r in decision.reasons if r.action is Action.annotate and r.claim_index not in removed]
+    if not shown:
+        return ""
+    problems: list[str] = []
+    for condition, word in _MARK_WORDS.items():
+        count = sum(r.condition is condition and r.claim_index is not None for r in shown)
+        if count:
+            problems.append(f"{count} claim{'s' if count > 1 else ''} marked [⚠ {word}]")
+    problems += [r.detail for r in shown if r.claim_index is None]
+    return f"{policy.annotation_label}: {'; '.join(problems)}."
+
+
+def _render(answer: str, claims: list[Claim], removed: set[int], marks: dict[int, str]) -> str:
+    """``answer`` without the removed claims and with marks after the annotated ones."""
+    drop = [False] * len(answer)
+    insert: dict[int, str] = {}
+    for claim in claims:
+        end = _after_markers(answer, claim.end)  # markers written after the sentence belong to it
+        if claim.index in removed:
+            drop[claim.start : end] = [True] * (end - claim.start)
+        elif claim.index in marks:
+            insert[end] = insert.get(end, "") + marks[claim.index]
+    lines, start = [], 0
+    for line in answer.split("\n"):
+        stop = start + len(line)
+        kept = _kept_line(answer, start, stop, drop, insert)
+        if kept is not None:
+            lines.append(kept)
+        start = stop + 1
+    text = "\n".join(lines)
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n") if removed else text
+
+
+def _after_markers(answer: str, position: int) -> int:
+    match = _MARKERS.match(answer, position)
+    return match.end() if match else position
+
+
+def _kept_line(answer: str, start: int, stop: int, drop: list[bool], insert: dict[int, str]) -> str | None:
+    pieces = [insert.get(i, "") + (answer[i] if not drop[i] else "") for i in range(start, stop)]
+    text = "".join(pieces) + insert.get(stop, "")
+    if not any(drop[start:stop]):
+        return text
+    if _BARE_LINE.match(_MARKERS.sub("", text)):
+        return None  # the line held only removed claims
+    original = answer[start:stop]
+    return _tidy(text, indent=original[: len(original) - len(original.lstrip())])
+
+
+def _tidy(line: str, indent: str) -> str:
+    """Mend the seams a removal leaves in one line: spaces, stray punctuation, empty brackets."""
+    body = re.sub(r"[ \t]+", " ", line.strip())
+    body = re.sub(r"\(\s*\)", "", body)
+    body = re.sub(r"([.,;:!?])(?: +[.,;:])+(?= |$)", r"\1", body)
+    body = re.sub(r" +([.,;:!?)])", r"\1", body)
+    body = re.sub(r"^((?:[-*•+]|\d+[.)]) )?[.,;:] *", r"\1", body)
+    return indent + re.sub(r" {2,}", " ", body).strip()

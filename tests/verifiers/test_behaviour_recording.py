@@ -1,0 +1,64 @@
+"""The guard's behaviour on a fixed set of inputs matches the recording made before a refactor.
+
+A change that is meant to alter behaviour re-records (see ``record_behaviour.py``'s header for
+the command) and says why in its commit message; a refactor must pass this unchanged.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+_HERE = Path(__file__).resolve().parent
+_spec = importlib.util.spec_from_file_location("record_behaviour", _HERE / "record_behaviour.py")
+assert _spec is not None and _spec.loader is not None
+recorder = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(recorder)
+
+RECORDED = json.loads(recorder.RECORDING.read_text(encoding="utf-8"))
+# Recorded scores are rounded to 4 places; allow for a value that sits on a rounding edge.
+TOLERANCE = 2e-4
+
+
+def _same(actual: Any, expected: Any, where: str) -> None:
+    if isinstance(expected, float) or isinstance(actual, float):
+        assert actual is not None and expected is not None, f"{where}: {actual!r} != {expected!r}"
+        assert math.isclose(actual, expected, abs_tol=TOLERANCE), f"{where}: {actual!r} != {expected!r}"
+    elif isinstance(expected, dict):
+        assert isinstance(actual, dict) and actual.keys() == expected.keys(), f"{where}: keys differ"
+        for key in expected:
+            _same(actual[key], expected[key], f"{where}.{key}")
+    elif isinstance(expected, list):
+        same_length = isinstance(actual, list) and len(actual) == len(expected)
+        assert same_length, f"{where}: {actual!r} != {expected!r}"
+        for i, (a, e) in enumerate(zip(actual, expected)):
+            _same(a, e, f"{where}[{i}]")
+    else:
+        assert actual == expected, f"{where}: {actual!r} != {expected!r}"
+
+
+def test_the_recording_covers_every_case():
+    assert sorted(RECORDED["verify"]) == sorted(c["name"] for c in recorder.verify_cases())
+    assert sorted(RECORDED["pipeline"]) == sorted(c["name"] for c in recorder.pipeline_cases())
+
+
+@pytest.mark.parametrize("case", recorder.verify_cases(), ids=lambda c: c["name"])
+def test_verify_matches_the_recording(case):
+    _same(recorder.run_verify_case(case), RECORDED["verify"][case["name"]], case["name"])
+
+
+@pytest.fixture(scope="module")
+def example_kb():
+    return recorder.example_kb()
+
+
+@pytest.mark.parametrize("case", recorder.pipeline_cases(), ids=lambda c: c["name"])
+def test_pipeline_matches_the_recording(case, example_kb):
+    _same(recorder.run_pipeline_case(case, example_kb), RECORDED["pipeline"][case["name"]], case["name"])
