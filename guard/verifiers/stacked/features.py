@@ -61,7 +61,7 @@ BASE_FEATURES = (
     "log_context_chars",
     *(f"family_{family}" for family in FAMILIES),
 )
-# Added in format 2 (measured in guard.stacking.fit): novel word pairs, absence phrasing,
+# Added in format 2 (measured in training.stacking.fit): novel word pairs, absence phrasing,
 # the context's shape and the generator by name rather than family. Absolute novelty counts
 # were tried and left out: no better within the CV's noise, and they tie the score to length
 # (a one-sentence fabrication has few novel words).
