@@ -422,6 +422,9 @@ def load_policy(
     merged["description"] = leaf_data.get("description", "")
     policy = _validate(leaf, merged)
     _check_verifiers(leaf, policy, known_verifiers)
+    from guard.policy_safety import check_fail_open  # it reads Policy: imported here, not at the top
+
+    check_fail_open(policy, where=leaf.display)  # strict profiles may not fail open; others are warned
     return policy
 
 

@@ -88,10 +88,25 @@ def as_passages(contexts: Sequence[str | Passage]) -> list[Passage]:
             raise InputError(
                 f"contexts[{i - 1}] is a {type(context).__name__}: give a str or a retrievers.types.Passage."
             )
-    return out
+    seen: dict[str, int] = {}
+    for i, passage in enumerate(out):
+        if passage.id in seen:  # a citation [n] or a verdict naming this id would be ambiguous
+            raise InputError(
+                f"contexts[{i}] repeats the passage id {passage.id!r} of contexts[{seen[passage.id]}]: "
+                "give every passage its own id."
+            )
+        seen[passage.id] = i
+    return [p.model_copy(update={"text": _scalar_text(p.text)}) for p in out]
 
 
 def _text(value: object, name: str) -> str:
     if not isinstance(value, str):
         raise InputError(f"{name} must be a str, got {type(value).__name__}.")
-    return value
+    return _scalar_text(value)
+
+
+def _scalar_text(text: str) -> str:
+    """Lone surrogates (no Unicode character; tokenizers refuse them) become U+FFFD, one for one."""
+    if not any("\ud800" <= ch <= "\udfff" for ch in text):
+        return text
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)

@@ -29,10 +29,9 @@ def test_the_packaged_profiles_fail_closed(profile):
         ("regenerate:\n  on_exhausted: pass\n", "regenerate.on_exhausted"),
     ],
 )
-def test_a_strict_profile_that_fails_open_is_refused(tmp_path, body, key):
-    policy = _policy(tmp_path, "medical", body)
+def test_a_strict_profile_that_fails_open_is_refused_at_load(tmp_path, body, key):
     with pytest.raises(ConfigError, match=key.replace(".", r"\.")) as raised:
-        check_fail_open(policy, where="medical-open.yaml")
+        _policy(tmp_path, "medical", body)  # load_policy runs check_fail_open
     assert "medical-open.yaml" in str(raised.value) and "escalate" in str(raised.value)
 
 
