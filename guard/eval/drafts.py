@@ -60,7 +60,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
-from guard.decide import Action, Decision, apply_action, decide
+from guard.actions import apply_action
+from guard.decide import Action, Decision, decide
 from guard.errors import InputError
 from guard.llm.testing import SCRIPTED_PROVIDER
 from guard.pipeline import retrieve_evidence, verify_draft
@@ -229,7 +230,7 @@ def run_draft(run: DraftRun, policy: Policy) -> tuple[Decision, str, str, Verifi
         shown, verification = _verified(run, echo.text, policy)
         decision = decide(verification, gate, policy, attempt=attempt)
         decision.template_echo = echo.count
-        if decision.action is not Action.regenerate or attempt >= policy.regenerate.max_attempts:
+        if decision.action is not Action.regenerate:  # decide spent the budget (Policy.action_for)
             break
         attempt += 1
     return decision, apply_action(decision, shown, verification, policy), shown, verification

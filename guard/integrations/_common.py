@@ -10,7 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from guard.decide import Decision, apply_action, decide
+from guard.actions import apply_action
+from guard.decide import Decision, decide
 from guard.llm.types import Generation, GenerationParams
 from guard.policy import Policy, load_policy
 from guard.verifiers.api import verify

@@ -48,12 +48,13 @@ def _seeded(draft: LabelledDraft, labels: list[str], policy=DEFAULT, recall: flo
     assert len(claims) == len(labels), [c.text for c in claims]
     verdicts = [
         ClaimVerdict(claim=c, label=SupportLabel(label), support=0.9 if label == "supported" else 0.1,
-                     cited_passage_ids=["1"] if c.citations else [])
+                     cited_passage_ids=["1"] if c.citations else [], judged=True)
         for c, label in zip(claims, labels)
     ]
     faithfulness = sum(label == "supported" for label in labels) / len(labels)
     verification = Verification(claims=verdicts, faithfulness=faithfulness, citation_recall=recall,
-                                verifiers=["support", "citations", "types"])
+                                verifiers=["support", "citations", "types"],
+                                completed=["support", "citations", "types"])
     run.verified[(draft.draft, policy.thresholds.min_support)] = (draft.draft, verification)
     return run
 
@@ -262,8 +263,8 @@ def test_fitted_profile_is_written_loadable_and_says_how(drafts, tmp_path):
     refit = write_fitted_profile(written, result, tmp_path / "again.yaml").read_text()
     assert refit.count("# Thresholds fitted") == 1 and refit.count("# dev:") == 1
     medical = REPO / "policies" / "medical.yaml"
-    result.chosen["min_franq"] = 0.5  # a key the file does not spell out is added to its block
-    assert load_policy(write_fitted_profile(medical, result, tmp_path / "m.yaml")).thresholds.min_franq == 0.5
+    result.chosen["max_isolation"] = 0.5  # a key the file does not spell out is added to its block
+    assert load_policy(write_fitted_profile(medical, result, tmp_path / "m.yaml")).thresholds.max_isolation == 0.5
 
 
 def test_outputs_written(drafts, tmp_path):

@@ -375,6 +375,7 @@ def test_one_default_verifier_list() -> None:
     assert Policy(name="bare").verifiers == list(DEFAULT_VERIFIERS)
 
 
+@pytest.mark.real_deadline
 def test_verification_settings_are_built_once_per_policy() -> None:
     policy = load_policy("medical")
     settings = policy.verification_settings()

@@ -207,6 +207,7 @@ def test_within_the_deadline_nothing_fails(slow_plugins):
     assert all(v.judged for v in result.claims)
 
 
+@pytest.mark.real_deadline
 def test_the_deadline_comes_from_the_policy_yaml(slow_plugins, tmp_path):
     from guard.policy import load_policy
 
