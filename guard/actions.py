@@ -27,6 +27,7 @@ _MARK_WORDS = {
     Condition.contradicted_claim: "contradicted",
     Condition.low_hit_rate: "weak evidence",
     Condition.isolated_claim: "no matching passage",
+    Condition.prompt_injection: "a source tried to give instructions",
     Condition.low_franq: "low confidence",
     Condition.verifier_error: "not checked",
 }

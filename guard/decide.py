@@ -135,6 +135,13 @@ def _findings(verification: Verification, gate: GateResult | None, policy: Polic
             f"verifier {failure.verifier!r} could not judge: {failure.message}",
             None,
         )
+    for warning in verification.injections:
+        yield (
+            Condition.prompt_injection,
+            f"passage {warning.passage_id} holds instruction-like text ({warning.rule}), left out of the "
+            f"evidence: {_quote(warning.text)}",
+            None,
+        )
 
 
 def _claim_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]:

@@ -111,6 +111,7 @@ class Condition(str, Enum):
     low_franq = "low_franq"  # FRANQ's calibrated P(claim true) below the minimum
     declined = "declined"  # the model replied with the refusal sentence (or nothing)
     model_error = "model_error"  # no model produced a draft, after retries and the fallback
+    prompt_injection = "prompt_injection"  # a passage holds instruction-like text (never used as evidence)
 
 
 _ALL = tuple(Action)
@@ -135,6 +136,8 @@ _ALLOWED: dict[Condition, tuple[Action, ...]] = {
     Condition.declined: (Action.pass_, Action.refuse, Action.escalate),
     # Without a draft there is nothing to pass, mark, strip or redraft.
     Condition.model_error: (Action.refuse, Action.escalate),
+    # The text was already left out of the evidence; redrafting or stripping claims cannot change it.
+    Condition.prompt_injection: (Action.pass_, Action.annotate, Action.refuse, Action.escalate),
 }
 
 
@@ -198,6 +201,7 @@ class Actions(_Section):
     low_franq: Action = Action.annotate
     declined: Action = Action.refuse
     model_error: Action = Action.refuse
+    prompt_injection: Action = Action.annotate
 
     @field_validator("*")
     @classmethod

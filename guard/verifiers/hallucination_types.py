@@ -48,6 +48,8 @@ class TypeVerifier:
 def classify(
     verdict: ClaimVerdict, inp: VerificationInput, state: VerificationState
 ) -> tuple[HallucinationType, str]:
+    if verdict.mismatch is not None and verdict.label is SupportLabel.contradicted:
+        return _from_mismatch(verdict, [])  # the fact layer named the slot: the clearest evidence there is
     if verdict.label is SupportLabel.contradicted:
         source = f" (passage {verdict.best_passage_id})" if verdict.best_passage_id else ""
         return (
@@ -64,6 +66,8 @@ def classify(
         return HallucinationType.context_loss, "no passage was retrieved"
     text = verdict.claim.text
     novel = state.evidence.novel(text, state.passage_texts)
+    if verdict.mismatch is not None:
+        return _from_mismatch(verdict, novel)
     if novel:
         return HallucinationType.fabrication, f"not in any passage: {_listed(novel)}"
     known = state.evidence.known(state.passage_texts)
@@ -77,6 +81,18 @@ def classify(
         HallucinationType.fabrication,
         f"content found in no passage: {_listed(unknown_words(text, known))}",
     )
+
+
+def _from_mismatch(verdict: ClaimVerdict, novel: list[str]) -> tuple[HallucinationType, str]:
+    """Conflict when the evidence binds another value; fabrication when no unit has the slot
+    (with the claim's other numbers and names that no passage mentions)."""
+    mismatch = verdict.mismatch
+    assert mismatch is not None
+    where = f" (passage {mismatch.evidence.passage_id}: {mismatch.evidence.text})" if mismatch.evidence else ""
+    if verdict.label is SupportLabel.contradicted:
+        return HallucinationType.contradiction, f"{mismatch.explanation}{where}"
+    also = f"; not in any passage: {_listed(novel)}" if novel else ""
+    return HallucinationType.fabrication, f"{mismatch.explanation}{where}{also}"
 
 
 def _listed(items: list[str]) -> str:

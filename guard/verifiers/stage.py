@@ -40,6 +40,7 @@ from guard.verifiers.claims import extract_claims
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.registry import DEFAULT_VERIFIERS, build_verifier
 from guard.verifiers.spans import unsupported_spans
+from guard.verifiers.claim_judge import ClaimJudge, units_of
 from guard.verifiers.support import EmbeddingJudge, EntailmentJudge
 from guard.verifiers.types import (
     Claim,
@@ -103,14 +104,23 @@ class VerificationState:
         """The embedding + lexical judge with this request's caches, prepared in one batch."""
         if self._evidence is None:
             judge = EmbeddingJudge(self.inp.question, self.thresholds.novelty_penalty)
-            judge.prepare([v.claim.text for v in self.report.claims], [p.text for p in self.inp.passages])
+            claims = [v.claim.text for v in self.report.claims]
+            units = [u.text for p in self.inp.passages for u in units_of(p.id, p.text).units]
+            judge.prepare(claims, [p.text for p in self.inp.passages], extra_texts=units)
             self._evidence = judge
         return self._evidence
 
     @property
+    def claim_judge(self) -> ClaimJudge:
+        """The one claim judge (evidence units, facts, embedding score) every verifier asks."""
+        return ClaimJudge(self.evidence, self.thresholds.support)
+
+    @property
     def judge(self) -> EntailmentJudge:
-        """The entailment judge for citation checks; a stronger verifier may replace it."""
-        return self._judge if self._judge is not None else self.evidence
+        """The entailment judge for citation checks and route hit rates: the claim judge, so a
+        citation supports a claim exactly when the claim's own verdict would say so. A
+        third-party verifier may replace it."""
+        return self._judge if self._judge is not None else self.claim_judge
 
     @judge.setter
     def judge(self, judge: EntailmentJudge) -> None:

@@ -44,8 +44,10 @@ from guard.verifiers.lexical import Vocabulary, content_overlap, novel_terms, vo
 from guard.verifiers.types import SupportLabel
 
 if TYPE_CHECKING:
+    from guard.verifiers.claim_judge import ClaimJudgement
     from guard.verifiers.stage import VerificationState
-    from guard.verifiers.types import VerificationInput
+    from guard.verifiers.types import ClaimVerdict, VerificationInput
+    from retrievers.types import Passage
 
 __all__ = [
     "COS_CEIL",
@@ -120,13 +122,25 @@ class EmbeddingJudge:
             self._embedder = get_embedder()
         return self._embedder
 
-    def prepare(self, claim_texts: Sequence[str], evidence_texts: Sequence[str]) -> None:
-        """Split, tag and embed everything the request will ask about, in batches."""
+    def prepare(
+        self, claim_texts: Sequence[str], evidence_texts: Sequence[str], extra_texts: Sequence[str] = ()
+    ) -> None:
+        """Split, tag and embed everything the request will ask about, in batches.
+
+        ``extra_texts`` are embedded in the same call (the passages' evidence units)."""
         paragraphs = [p for text in evidence_texts for p in _paragraphs(text)]
         self._split(paragraphs)
         self._tag(claim_texts)
         sentences = [s for p in paragraphs for s in self._sentences[p]]
-        self._embed([*claim_texts, *sentences])
+        self._embed([*claim_texts, *sentences, *extra_texts])
+
+    def cosines(self, claim_text: str, texts: Sequence[str]) -> list[float]:
+        """The claim's cosine with each of ``texts`` (embedded once, cached by text)."""
+        if not texts:
+            return []
+        vectors = self._embed([claim_text, *texts])
+        claim = vectors[claim_text]
+        return [float(vectors[t] @ claim) for t in texts]
 
     def __call__(self, claim_text: str, evidence_text: str) -> float:
         return self.score(claim_text, [evidence_text])
@@ -225,22 +239,34 @@ class SupportVerifier:
         sentence_spans("Ready.")
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
-        judge = state.evidence
+        judge = state.claim_judge
         by_id = {p.id: p for p in inp.passages}
         for verdict in state.report.claims:
             state.check_deadline()
             cited = [by_id[i] for i in verdict.cited_passage_ids]
             evidence = cited or inp.passages
-            found = judge.assess(verdict.claim.text, [p.text for p in evidence])
-            best = found.best
-            verdict.support = found.support
-            verdict.label = _label(found.support, state.thresholds.support)
-            verdict.best_passage_id = evidence[best.text_index].id if best.text_index is not None else None
-            verdict.best_sentence = best.sentence
-            scores = verdict.scores
-            scores.cosine, scores.overlap, scores.novel_terms = best.cosine, found.overlap, len(found.novel)
+            judged = judge.judge(verdict.claim.text, [(p.id, p.text) for p in evidence])
+            _write(verdict, judged, evidence)
             if cited:
-                scores.support_any_passage = judge.score(verdict.claim.text, state.passage_texts)
+                everywhere = judge.judge(verdict.claim.text, [(p.id, p.text) for p in inp.passages])
+                verdict.scores.support_any_passage = everywhere.support
+        state.report.injections = judge.injections([(p.id, p.text) for p in inp.passages])
+
+
+def _write(verdict: ClaimVerdict, judged: ClaimJudgement, evidence: Sequence[Passage]) -> None:
+    """The judgement into the verdict: label, score, the evidence unit(s) and what did not match."""
+    found, fact = judged.assessment, judged.fact
+    best = found.best
+    verdict.support, verdict.label = judged.support, judged.label
+    verdict.best_passage_id = evidence[best.text_index].id if best.text_index is not None else None
+    verdict.best_sentence = best.sentence
+    if fact.units:  # the aligned unit is the evidence a reader should see, not the nearest sentence
+        verdict.best_passage_id, verdict.best_sentence = fact.units[0].passage_id, fact.units[0].text
+    verdict.evidence, verdict.mismatch, verdict.inference = list(fact.units), fact.mismatch, fact.inference
+    if judged.reason and verdict.label is not SupportLabel.supported:
+        verdict.note = judged.reason
+    scores = verdict.scores
+    scores.cosine, scores.overlap, scores.novel_terms = best.cosine, found.overlap, len(found.novel)
 
 
 def _label(support: float, threshold: float) -> SupportLabel:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from guard.facts.types import EvidenceUnit, SlotMismatch
+from guard.facts.types import EvidenceUnit, InjectionWarning, SlotMismatch
 from retrievers.types import GateResult, Passage
 
 if TYPE_CHECKING:
@@ -276,6 +276,9 @@ class Verification(BaseModel):
     # Set after every verifier ran (guard.verifiers.spans): offsets into the verified answer
     # (in the pipeline, GuardedResponse.draft), sorted, non-overlapping within a granularity.
     unsupported_spans: list[UnsupportedSpan] = Field(default_factory=list)
+    # Instruction-like passage text ("ignore previous instructions", fake delimiters): never
+    # evidence; the policy's prompt_injection action applies (set by the support verifier).
+    injections: list[InjectionWarning] = Field(default_factory=list)
 
 
 class VerificationInput(BaseModel):

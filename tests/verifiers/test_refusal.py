@@ -80,9 +80,9 @@ def test_the_mixed_answer_is_verified_and_not_passed_by_decide():
     text = f"{first} {second}"
     verdicts = [
         ClaimVerdict(claim=Claim(index=0, text=first, start=0, end=len(first), citations=[1]),
-                     label=SupportLabel.supported, support=0.9),
+                     label=SupportLabel.supported, support=0.9, judged=True),
         ClaimVerdict(claim=Claim(index=1, text=second, start=len(first) + 1, end=len(text)),
-                     label=SupportLabel.unsupported, support=0.1),
+                     label=SupportLabel.unsupported, support=0.1, judged=True),
     ]
     decision = decide(Verification(claims=verdicts, faithfulness=0.5), None, policy)
     assert decision.action.value != "pass"

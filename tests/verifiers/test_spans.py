@@ -56,12 +56,12 @@ def assert_well_formed(answer: str, spans: list[UnsupportedSpan]) -> None:
 
 
 def test_a_fabricated_number_gets_a_term_span_at_its_exact_offsets():
-    answer = "The Eiffel Tower was completed in 1925."
+    answer = "The Eiffel Tower was completed in 1925."  # the passage says 1889: the fact layer's conflict
     spans = spans_of(answer)
     assert_well_formed(answer, spans)
     (sentence,) = by_granularity(spans, "sentence")
     assert (sentence.start, sentence.end, sentence.claim_index) == (0, len(answer), 0)
-    assert sentence.label is SupportLabel.unsupported and sentence.reason == "claim unsupported"
+    assert sentence.label is SupportLabel.contradicted and sentence.reason.startswith("contradicted")
     (term,) = by_granularity(spans, "term")
     assert (term.start, term.end, term.text) == (34, 38, "1925")
     assert term.reason == "number not in any passage"
@@ -283,7 +283,7 @@ def test_server_verify_response_holds_the_spans():
     config = ServerConfig(api_keys=["span-key"], api_key_env=None, warm_up=False)
     answer = f"🗼 {SUPPORTED} {FABRICATED}"
     body = {"question": QUESTION, "contexts": CONTEXTS, "answer": answer}
-    with TestClient(create_app(config)) as client:
+    with TestClient(create_app(config), base_url="http://localhost") as client:  # a trusted host
         response = client.post("/v1/verify", json=body, headers={"Authorization": "Bearer span-key"})
     assert response.status_code == 200, response.text
     spans = response.json()["unsupported_spans"]

@@ -29,6 +29,11 @@ from guard.verifiers.stacked.artifact import (
     sigmoid,
 )
 from guard.verifiers.stacked.features import REQUIRES, claim_features, input_kind, response_features
+from guard.verifiers.types import SupportLabel
+
+# hallucination_probability's floor when a claim is contradicted: above every packaged cut
+# (medical and legal cut at 0.44; a profile may choose up to this).
+CONTRADICTED_FLOOR = 0.9
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
@@ -81,6 +86,10 @@ class StackedVerifier:
         kind = input_kind(inp)
         logit = model.head(kind).logit(features)
         probability = sigmoid(logit)
+        if any(v.label is SupportLabel.contradicted for v in state.report.claims):
+            # A contradicted claim makes the answer wrong whatever the cheap signals say: the
+            # probability must never sit under a policy's cut when the judge found a conflict.
+            probability = max(probability, CONTRADICTED_FLOOR)
         state.report.hallucination_probability = probability
         state.report.scores.stacked_probability = probability
         if model.claims is None:
