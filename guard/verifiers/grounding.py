@@ -136,8 +136,9 @@ class GroundingVerifier:
         model = shared_model(self._model_dir)
         evidence = EvidenceCache(embedder=self._embedder)
         judge = GroundingJudge(model, evidence, self._embedder)
-        state.judge = judge
         self_judging = not state.support_judged()
+        if self_judging:  # with support's verdicts in place, the claim judge stays the one ALCE asks
+            state.judge = judge
         if not inp.passages:
             for verdict in verdicts:
                 _write(verdict, _NO_EVIDENCE, None, self_judging, state.thresholds.support)
@@ -151,7 +152,7 @@ class GroundingVerifier:
         for verdict, score, unit in zip(verdicts, scores, pool.nearest(vectors), strict=True):
             nearest = (inp.passages[unit.passage].id, unit.text) if unit is not None else None
             _write(verdict, score, nearest, self_judging, state.thresholds.support)
-        if "citations" in state.report.verifiers:
+        if self_judging and "citations" in state.report.verifiers:
             judge.prefetch(_citation_pairs(verdicts, state.passage_texts))
 
 
@@ -169,7 +170,9 @@ def _write(
         verdict.support = score.supported
         verdict.label = SupportLabel.supported if score.supported >= threshold else SupportLabel.unsupported
         verdict.best_passage_id, verdict.best_sentence = nearest or (None, None)
-    if verdict.label is not SupportLabel.supported and score.label is SupportLabel.contradicted:
+    # Only where the fact layer found nothing to compare: its slot verdict outranks the model.
+    learned_only = verdict.label is SupportLabel.unsupported and verdict.mismatch is None
+    if learned_only and score.label is SupportLabel.contradicted:
         verdict.label = SupportLabel.contradicted
         verdict.best_passage_id, verdict.best_sentence = nearest or (None, None)
 
