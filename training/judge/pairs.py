@@ -69,8 +69,8 @@ class BuildSettings(BaseModel):
     hotpotqa_file: Path = Path("../shared/data/hotpotqa/hotpotqa_dev_distractor_first100.jsonl")
     kb_dir: Path = Path("examples/kb")
     budget: int = 128  # tokens of "claim [SEP] window", as the judge reads them
-    train_sources_per_task: int = 100  # RAGTruth train sources sampled per task (CPU budget)
-    dev_sources_per_task: int = 15
+    train_sources_per_task: int = 40  # RAGTruth train sources sampled per task (CPU budget)
+    dev_sources_per_task: int = 8
     supported_share: float = 0.12  # of RAGTruth's supported sentences kept as plain supported pairs
     perturb_share: float = 0.3  # of RAGTruth's supported sentences offered for perturbation
     variants: int = 1  # contradicted variants per perturbed claim
@@ -127,7 +127,7 @@ def _ragtruth_claims(settings: BuildSettings) -> Iterator[_Claim]:
         for example in derive_examples(picked, settings.budget):
             key = f"ragtruth:{example.record_id}:{example.index}"
             supported = example.label is SupportLabel.supported
-            offered = supported and (split == "dev" or _draw(f"perturb:{key}", settings.perturb_share))
+            offered = supported and _draw(f"perturb:{key}", settings.perturb_share)
             kept = not supported or split == "dev" or _draw(f"keep:{key}", settings.supported_share)
             if kept or offered:
                 yield _Claim("ragtruth", example.source_id, split, example.task.value, key, example.claim,
@@ -156,7 +156,7 @@ _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}")
 
 def _table_rows(lines: list[str]) -> tuple[list[str], list[str]]:
     """(header-joined units, claims written from the rows) of one Markdown table."""
-    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines if not _TABLE_RULE.match(line.strip())]
+    cells = [[c.replace("**", "").strip() for c in line.strip().strip("|").split("|")] for line in lines if not _TABLE_RULE.match(line.strip())]
     if len(cells) < 2:
         return [], []
     header, units, claims = cells[0], [], []
@@ -165,7 +165,8 @@ def _table_rows(lines: list[str]) -> tuple[list[str], list[str]]:
             continue
         units.append(" | ".join(f"{h}: {v}" for h, v in zip(header, row)))
         for h, v in zip(header[1:], row[1:]):
-            claims.append(f"The {h.lower()} for {header[0].lower()} {row[0]} is {v}.")
+            if v.strip("-– ") and h:
+                claims.append(f"The {h.lower()} for {header[0].lower()} {row[0]} is {v}.")
     return units, claims
 
 
@@ -184,7 +185,7 @@ def kb_claims(text: str) -> tuple[list[str], list[str]]:
             claims += written
             table = []
         if line.strip() and not line.lstrip().startswith("#"):
-            prose.append(line.strip().lstrip("-* ").strip())
+            prose.append(line.replace("**", "").strip().lstrip("-* ").strip())
     sentences = [s.text for s in split_many(["\n".join(prose)])[0]]
     units = sentences + units
     claims = [s for s in sentences if len(s.split()) >= 5] + claims
