@@ -12,6 +12,11 @@ Every model reads the same (claim, evidence) rows, so the figures compare models
 - **Perturbation dev pairs** (all corpora, dev sources): accuracy of the argmax on the
   contradicted variants (argmax == contradicted) and on their supported originals
   (argmax == supported), and the AUROC of P(contradicted) between the two, per kind.
+- **benchmarks/hardcases, dev split** (``--hardcases FILE``): each case's claim through the
+  model alone (:meth:`GroundingModel.score_claims` over the case's passages); a case is
+  predicted false when the argmax is not ``supported``. Balanced accuracy, TPR on false
+  claims, FPR on true ones, the share of expected-``contradicted`` cases labelled
+  ``contradicted``, AUROC of P(not supported), and accuracy per category.
 """
 
 from __future__ import annotations
@@ -50,12 +55,23 @@ class PerturbationFigures(BaseModel):
     auroc: float  # P(contradicted): perturbed vs originals
 
 
+class HardcaseFigures(BaseModel):
+    cases: int
+    balanced_accuracy: float
+    tpr_false: float
+    fpr_true: float
+    contradicted_labelled: float  # of the expected-contradicted cases
+    auroc: float  # P(not supported): false vs true claims
+    per_category: dict[str, float]  # accuracy of the true/false call
+
+
 class ModelFigures(BaseModel):
     model: str
     pairs: int
     seconds: float
     ragtruth: dict[str, RagTruthFigures]  # "all" and per task
     perturbation: dict[str, PerturbationFigures]  # "all", per kind and per corpus
+    hardcases: HardcaseFigures | None = None
 
 
 def _auroc(truth: Sequence[int], score: Sequence[float]) -> float:
@@ -123,6 +139,35 @@ def evaluate_model(model: GroundingModel, pairs: list[JudgePair], hallucinated: 
                         perturbation=_perturbation_groups(pairs, scores))
 
 
+def _hardcase_rows(path: Path, data_dir: Path, split: str) -> list[tuple[dict, list[str]]]:
+    """(case, passages) of one split; RAGTruth cases take their source's passages."""
+    from guard.eval.ragtruth import load_ragtruth
+
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    cases = [c for c in cases if c["split"] == split]
+    needed = {c["source_id"] for c in cases if c["source"] == "ragtruth"}
+    passages = {r.source_id: r.passages for r in load_ragtruth(data_dir) if r.source_id in needed} if needed else {}
+    return [(c, c.get("passages") or passages[c["source_id"]]) for c in cases]
+
+
+def evaluate_hardcases(model: GroundingModel, rows: list[tuple[dict, list[str]]]) -> HardcaseFigures:
+    scores = [model.score_claims([case["claim"]], passages)[0] for case, passages in rows]
+    false = [case["truth"] == "false" for case, _ in rows]
+    flagged = [s.label is not SupportLabel.supported for s in scores]
+    tpr = sum(f and g for f, g in zip(false, flagged)) / max(sum(false), 1)
+    fpr = sum((not f) and g for f, g in zip(false, flagged)) / max(len(false) - sum(false), 1)
+    expected = [s for (case, _), s in zip(rows, scores) if case["expected"] == "contradicted"]
+    categories: dict[str, list[bool]] = defaultdict(list)
+    for (case, _), f, g in zip(rows, false, flagged):
+        categories[case["category"]].append(f == g)
+    return HardcaseFigures(
+        cases=len(rows), balanced_accuracy=(tpr + 1 - fpr) / 2, tpr_false=tpr, fpr_true=fpr,
+        contradicted_labelled=sum(s.label is SupportLabel.contradicted for s in expected) / max(len(expected), 1),
+        auroc=_auroc([int(f) for f in false], [s.not_supported for s in scores]),
+        per_category={k: sum(v) / len(v) for k, v in sorted(categories.items())},
+    )
+
+
 def _response_labels(data_dir: Path) -> dict[str, bool]:
     from guard.eval.ragtruth import load_ragtruth
 
@@ -136,14 +181,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--ragtruth", type=Path, default=Path("../shared/data/ragtruth"))
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--hardcases", type=Path, help="benchmarks/hardcases/cases.jsonl (dev split is used)")
+    parser.add_argument("--skip-pairs", action="store_true", help="only the hard cases")
     args = parser.parse_args(argv)
     import torch
 
     torch.set_num_threads(args.threads)
-    pairs = read_pairs(args.pairs, "dev")
-    hallucinated = _response_labels(args.ragtruth)
-    results = [evaluate_model(GroundingModel.load(folder), pairs, hallucinated).model_dump(mode="json")
-               for folder in args.model]
+    pairs = [] if args.skip_pairs else read_pairs(args.pairs, "dev")
+    hallucinated = {} if args.skip_pairs else _response_labels(args.ragtruth)
+    hard = _hardcase_rows(args.hardcases, args.ragtruth, "dev") if args.hardcases else None
+    results = []
+    for folder in args.model:
+        model = GroundingModel.load(folder)
+        figures = evaluate_model(model, pairs, hallucinated) if pairs else ModelFigures(
+            model=model.name, pairs=0, seconds=0.0, ragtruth={}, perturbation={})
+        if hard is not None:
+            figures.hardcases = evaluate_hardcases(model, hard)
+        results.append(figures.model_dump(mode="json"))
     args.out.write_text(json.dumps(results, indent=2) + "\n")
     print(json.dumps(results, indent=2))
 

@@ -42,6 +42,8 @@ def _encoder_dir(base: str) -> tuple[Path, Path | None]:
         return Path(get_model_path()), DEFAULT_MODEL_DIR / WEIGHTS
     if base == "minilm":
         return Path(get_model_path()), None
+    if (Path(base) / "grounding.json").is_file():  # a model this trainer (or ragguard's) wrote
+        return Path(get_model_path()), Path(base) / WEIGHTS
     return Path(base), None
 
 
@@ -100,7 +102,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pairs", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--base", default="grounding", help="grounding | minilm | a folder")
+    parser.add_argument("--base", default="grounding",
+                        help="grounding | minilm | a grounding-model folder (continue it) | an encoder folder")
     parser.add_argument("--cache", type=Path, default=Path(".cache/judge/runs"))
     parser.add_argument("--max-length", type=int, default=128)
     parser.add_argument("--batch-size", type=int, default=16)
