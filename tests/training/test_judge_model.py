@@ -48,7 +48,9 @@ def test_judge_loads_through_the_environment_variable(monkeypatch):
 # measured P(contradicted) true vs wrong 0.476 / 0.468, 0.534 / 0.539, 0.365 / 0.356. Strict, so
 # a model that does separate all three turns this into a failure to be re-read, not a silent pass.
 @pytest.mark.xfail(strict=True, reason="judge_model does not separate same-words errors yet (MODEL_CARD.md)")
-@pytest.mark.parametrize("evidence,true_claim,wrong_claim", CASES[:1] + CASES[2:], ids=["dose-row", "dropped-not"])
+@pytest.mark.parametrize(
+    "evidence,true_claim,wrong_claim", CASES[:1] + CASES[2:], ids=["dose-row", "dropped-not"]
+)
 def test_wrong_claim_is_more_contradicted_than_the_true_one(judge, evidence, true_claim, wrong_claim):
     right, wrong = judge.predict([(true_claim, evidence), (wrong_claim, evidence)])
     assert wrong.contradicted > right.contradicted

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -80,7 +81,8 @@ def test_unit_change_changes_only_the_unit_after_a_number():
     assert (p.old, p.new) == ("ml", "l")
     weeks = perturb(PerturbationKind.unit_change, "Take it for 5 days.", EVIDENCE)
     assert weeks is not None and weeks.text == "Take it for 5 weeks."
-    assert perturb(PerturbationKind.unit_change, "The days are long.", EVIDENCE) is None  # no number before it
+    # no number before the unit
+    assert perturb(PerturbationKind.unit_change, "The days are long.", EVIDENCE) is None
 
 
 def test_modal_bound_flips_the_bound():
@@ -109,7 +111,9 @@ def test_seeded_and_deterministic():
     first = [p.model_dump() for p in perturbations(claim, EVIDENCE, seed=7, key="x")]
     again = [p.model_dump() for p in perturbations(claim, EVIDENCE, seed=7, key="x")]
     assert first == again and len(first) >= 3
-    picks = {tuple(p.text for p in choose_perturbations(claim, EVIDENCE, 1, seed=s, key="x")) for s in range(20)}
+    picks = {
+        tuple(p.text for p in choose_perturbations(claim, EVIDENCE, 1, seed=s, key="x")) for s in range(20)
+    }
     assert len(picks) > 1  # the seed does change the draw
 
 
@@ -130,7 +134,7 @@ def test_split_is_by_source_and_stable():
     assert not HARDCASES_DEV & HARDCASES_TEST
 
 
-@pytest.mark.skipif(not __import__("pathlib").Path("../shared/data/hotpotqa").is_dir(), reason="needs ../shared/data")
+@pytest.mark.skipif(not Path("../shared/data/hotpotqa").is_dir(), reason="needs ../shared/data")
 def test_hotpotqa_pairs_never_straddle_the_split():
     from training.judge.pairs import BuildSettings, build_pairs
 

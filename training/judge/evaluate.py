@@ -80,7 +80,9 @@ def _auroc(truth: Sequence[int], score: Sequence[float]) -> float:
     return float(roc_auc_score(truth, score)) if len(set(truth)) == 2 else float("nan")
 
 
-def _ragtruth(pairs: list[JudgePair], scores: list[GroundingScore], hallucinated: dict[str, bool]) -> RagTruthFigures:
+def _ragtruth(
+    pairs: list[JudgePair], scores: list[GroundingScore], hallucinated: dict[str, bool]
+) -> RagTruthFigures:
     truth = [int(p.label is not SupportLabel.supported) for p in pairs]
     risk = [s.not_supported for s in scores]
     worst: dict[str, float] = defaultdict(float)
@@ -91,7 +93,8 @@ def _ragtruth(pairs: list[JudgePair], scores: list[GroundingScore], hallucinated
     labels = [int(hallucinated[r]) for r in records]
     return RagTruthFigures(
         claims=len(pairs), not_supported=sum(truth), claim_auroc=_auroc(truth, risk),
-        responses=len(records), hallucinated=sum(labels), response_auroc=_auroc(labels, [worst[r] for r in records]),
+        responses=len(records), hallucinated=sum(labels),
+        response_auroc=_auroc(labels, [worst[r] for r in records]),
     )
 
 
@@ -106,7 +109,9 @@ def _perturbation(pairs: list[JudgePair], scores: list[GroundingScore]) -> Pertu
     )
 
 
-def _perturbation_groups(pairs: list[JudgePair], scores: list[GroundingScore]) -> dict[str, PerturbationFigures]:
+def _perturbation_groups(
+    pairs: list[JudgePair], scores: list[GroundingScore]
+) -> dict[str, PerturbationFigures]:
     """Variants with the originals they came from: overall, per kind, per corpus."""
     by_claim = {(p.source_id, p.claim): (p, s) for p, s in zip(pairs, scores) if p.perturbation is None}
     groups: dict[str, tuple[list, list]] = defaultdict(lambda: ([], []))
@@ -125,11 +130,15 @@ def _perturbation_groups(pairs: list[JudgePair], scores: list[GroundingScore]) -
     return figures
 
 
-def evaluate_model(model: GroundingModel, pairs: list[JudgePair], hallucinated: dict[str, bool]) -> ModelFigures:
+def evaluate_model(
+    model: GroundingModel, pairs: list[JudgePair], hallucinated: dict[str, bool]
+) -> ModelFigures:
     started = time.time()
     scores = model.predict([(p.claim, p.evidence) for p in pairs], batch_size=32)
     seconds = time.time() - started
-    ragtruth_rows = [(p, s) for p, s in zip(pairs, scores) if p.corpus == "ragtruth" and p.perturbation is None]
+    ragtruth_rows = [
+        (p, s) for p, s in zip(pairs, scores) if p.corpus == "ragtruth" and p.perturbation is None
+    ]
     ragtruth = {}
     for task in ["all", *sorted({p.task for p, _ in ragtruth_rows})]:
         rows = [(p, s) for p, s in ragtruth_rows if task in ("all", p.task)]
@@ -146,7 +155,8 @@ def _hardcase_rows(path: Path, data_dir: Path, split: str) -> list[tuple[dict, l
     cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     cases = [c for c in cases if c["split"] == split]
     needed = {c["source_id"] for c in cases if c["source"] == "ragtruth"}
-    passages = {r.source_id: r.passages for r in load_ragtruth(data_dir) if r.source_id in needed} if needed else {}
+    records = load_ragtruth(data_dir) if needed else []
+    passages = {r.source_id: r.passages for r in records if r.source_id in needed}
     return [(c, c.get("passages") or passages[c["source_id"]]) for c in cases]
 
 
@@ -162,7 +172,8 @@ def evaluate_hardcases(model: GroundingModel, rows: list[tuple[dict, list[str]]]
         categories[case["category"]].append(f == g)
     return HardcaseFigures(
         cases=len(rows), balanced_accuracy=(tpr + 1 - fpr) / 2, tpr_false=tpr, fpr_true=fpr,
-        contradicted_labelled=sum(s.label is SupportLabel.contradicted for s in expected) / max(len(expected), 1),
+        contradicted_labelled=sum(s.label is SupportLabel.contradicted for s in expected)
+        / max(len(expected), 1),
         auroc=_auroc([int(f) for f in false], [s.not_supported for s in scores]),
         per_category={k: sum(v) / len(v) for k, v in sorted(categories.items())},
     )

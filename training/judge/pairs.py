@@ -38,7 +38,8 @@ Split = Literal["train", "dev"]
 # Sources benchmarks/hardcases (branch `hardcases`, f5f219d) builds cases from, by its split.
 HARDCASES_DEV = frozenset({
     "examples/kb/clinic-febrilon-childrens-suspension.md", "examples/kb/clinic-pravacillin-antibiotic.md",
-    "examples/kb/clinic-zelorin-20mg.md", "examples/kb/hr-business-travel.md", "examples/kb/hr-notice-periods.md",
+    "examples/kb/clinic-zelorin-20mg.md", "examples/kb/hr-business-travel.md",
+    "examples/kb/hr-notice-periods.md",
     "examples/kb/legal-nda-terms.md", "g0d4b9b8c0579", "g1a55c9324183", "g2b46b58b5927", "g2d00a1d201e6",
     "g2f1a7f8f042a", "g3988e5335ba7", "g8bb2b1648bef", "gfaf9cf39b271",
 })
@@ -135,7 +136,8 @@ def _ragtruth_claims(settings: BuildSettings) -> Iterator[_Claim]:
 
 
 def _hotpotqa_claims(settings: BuildSettings) -> Iterator[_Claim]:
-    rows = [json.loads(line) for line in settings.hotpotqa_file.read_text(encoding="utf-8").splitlines() if line]
+    lines = settings.hotpotqa_file.read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines if line]
     dev = split_ids((f"hotpotqa:{r['idx']}" for r in rows), "hotpotqa")
     for row in rows:
         source_id = f"hotpotqa:{row['idx']}"
@@ -156,7 +158,11 @@ _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}")
 
 def _table_rows(lines: list[str]) -> tuple[list[str], list[str]]:
     """(header-joined units, claims written from the rows) of one Markdown table."""
-    cells = [[c.replace("**", "").strip() for c in line.strip().strip("|").split("|")] for line in lines if not _TABLE_RULE.match(line.strip())]
+    cells = [
+        [c.replace("**", "").strip() for c in line.strip().strip("|").split("|")]
+        for line in lines
+        if not _TABLE_RULE.match(line.strip())
+    ]
     if len(cells) < 2:
         return [], []
     header, units, claims = cells[0], [], []
@@ -196,7 +202,9 @@ def _kb_claims(settings: BuildSettings) -> Iterator[_Claim]:
     from guard.grounding.evidence import EvidencePool, passage_units
     from guard.grounding.sentences import Sentence
 
-    docs = sorted(p for p in settings.kb_dir.iterdir() if p.suffix in {".md", ".txt"} and p.name != "README.md")
+    docs = sorted(
+        p for p in settings.kb_dir.iterdir() if p.suffix in {".md", ".txt"} and p.name != "README.md"
+    )
     names = {f"examples/kb/{p.name}": p for p in docs}
     candidates = set(names) - HARDCASES_TEST - HARDCASES_DEV
     dev = split_ids(candidates, "kb") | HARDCASES_DEV
@@ -212,7 +220,8 @@ def _kb_claims(settings: BuildSettings) -> Iterator[_Claim]:
         vectors = embedder.encode(claims)
         for number, (claim, vector) in enumerate(zip(claims, vectors)):
             yield _Claim("kb", name, "dev" if name in dev else "train", "kb", f"{name}:{number}", claim,
-                         pool.select(claim, settings.budget, claim_vector=vector), SupportLabel.supported, True)
+                         pool.select(claim, settings.budget, claim_vector=vector),
+                         SupportLabel.supported, True)
 
 
 # ---------------------------------------------------------------- pairs
@@ -225,7 +234,9 @@ def _pairs_of(claim: _Claim, settings: BuildSettings) -> Iterator[JudgePair]:
     # the supported share stays what the settings say.
     if claim.corpus != "ragtruth" or not claim.perturbable or variants or claim.split == "dev" \
             or _draw(f"keep:{claim.key}", settings.supported_share):
-        yield JudgePair(pair_id=claim.key, claim=claim.claim, evidence=claim.evidence, label=claim.label, **base)
+        yield JudgePair(
+            pair_id=claim.key, claim=claim.claim, evidence=claim.evidence, label=claim.label, **base
+        )
     for variant in variants:
         yield JudgePair(
             pair_id=f"{claim.key}:{variant.kind.value}", claim=variant.text, evidence=claim.evidence,
@@ -234,7 +245,9 @@ def _pairs_of(claim: _Claim, settings: BuildSettings) -> Iterator[JudgePair]:
         )
 
 
-def build_pairs(settings: BuildSettings, corpora: Iterable[Corpus] = ("kb", "hotpotqa", "ragtruth")) -> Iterator[JudgePair]:
+def build_pairs(
+    settings: BuildSettings, corpora: Iterable[Corpus] = ("kb", "hotpotqa", "ragtruth")
+) -> Iterator[JudgePair]:
     readers = {"ragtruth": _ragtruth_claims, "hotpotqa": _hotpotqa_claims, "kb": _kb_claims}
     for corpus in corpora:
         for claim in readers[corpus](settings):

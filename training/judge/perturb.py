@@ -130,7 +130,8 @@ def number_swap(claim: str, evidence: str, rng: random.Random) -> Perturbation |
     old = chosen.group()
     in_claim = {_value(m.group()) for m in _numbers(claim)}  # "2 to 2 years" would be a typo, not a claim
     others = sorted({
-        m.group() for m in _numbers(evidence) if _form(m.group()) == _form(old) and _value(m.group()) not in in_claim
+        m.group() for m in _numbers(evidence)
+        if _form(m.group()) == _form(old) and _value(m.group()) not in in_claim
     })
     new = _match_case(old, rng.choice(others)) if others else _shifted(old, rng)
     return _replace(PerturbationKind.number_swap, claim, chosen.start(), chosen.end(), new)
@@ -302,7 +303,9 @@ def _rng(seed: int, key: str, kind: PerturbationKind | str) -> random.Random:
     return random.Random(f"{seed}:{key}:{getattr(kind, 'value', kind)}")
 
 
-def perturb(kind: PerturbationKind, claim: str, evidence: str, *, seed: int = 0, key: str = "") -> Perturbation | None:
+def perturb(
+    kind: PerturbationKind, claim: str, evidence: str, *, seed: int = 0, key: str = ""
+) -> Perturbation | None:
     """One perturbation of ``kind`` (None when the claim offers nothing to change)."""
     result = PERTURBERS[kind](claim, evidence, _rng(seed, key, kind))
     if result is None or result.text.strip() == claim.strip():

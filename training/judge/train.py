@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--pairs", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--base", default="grounding",
-                        help="grounding | minilm | a grounding-model folder (continue it) | an encoder folder")
+                        help="grounding | minilm | a grounding-model folder (continued) | an encoder folder")
     parser.add_argument("--cache", type=Path, default=Path(".cache/judge/runs"))
     parser.add_argument("--max-length", type=int, default=128)
     parser.add_argument("--batch-size", type=int, default=16)
@@ -113,14 +113,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--checkpoint-every", type=int, default=25)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--freeze-layers", type=int, default=0, help="encoder layers kept fixed, from the bottom")
+    parser.add_argument("--freeze-layers", type=int, default=0,
+                        help="encoder layers kept fixed, from the bottom")
     args = parser.parse_args(argv)
     pairs = read_pairs(args.pairs, "train")
     # One checkpoint folder per base and pairs file, so a different file never resumes this run.
     data_key = hashlib.sha256(args.pairs.read_bytes()).hexdigest()[:12]
     steps = args.max_steps or -(-len(pairs) // args.batch_size)
     settings = TrainSettings(
-        data_dir=args.pairs, out_dir=args.out, cache_dir=args.cache / f"{Path(args.base).name}-f{args.freeze_layers}-{data_key}",
+        data_dir=args.pairs, out_dir=args.out,
+        cache_dir=args.cache / f"{Path(args.base).name}-f{args.freeze_layers}-{data_key}",
         max_length=args.max_length, batch_size=args.batch_size, learning_rate=args.learning_rate,
         warmup_steps=args.warmup_steps, max_steps=steps, checkpoint_every=args.checkpoint_every, log_every=5,
         seed=args.seed, threads=args.threads,
