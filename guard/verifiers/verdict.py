@@ -1,0 +1,72 @@
+"""One claim verdict from the judge's parts: the fact layer, the embedding score, the learned judge.
+
+The parts disagree in what they can see. The fact layer reads values (a dose, a date, a
+name, a dropped "not") and binds them to what they belong to; it is exact where it speaks
+and silent (``abstain``) on claims without such slots. The embedding + lexical score sees
+topic and wording, not values: "2.5 ml" and "7.5 ml" embed alike. The learned judge (the
+grounding cross-encoder, when a policy runs it) sees both, weakly. So, in order:
+
+1. the fact layer's ``contradicted`` and ``unsupported`` stand: a value the evidence binds
+   otherwise, or finds nowhere, is not rescued by a similar-sounding sentence;
+2. ``inferred`` (one arithmetic step over the unit's values) is supported, and says so;
+3. the facts matching is necessary, not sufficient: a claim whose values match but whose
+   words the evidence lacks ("Yes, it also covers pets") still needs the embedding score,
+   read against a lower bar (the values already agree);
+4. on ``abstain`` the embedding score decides, and the learned judge may turn an
+   unsupported claim into a contradicted one when it is confident.
+
+The thresholds here are read off the hard-case *dev* split (benchmarks/hardcases); figures
+in docs/DETECTION.md.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from guard.facts.types import FactLabel, FactVerdict
+from guard.verifiers.types import SupportLabel
+
+__all__ = ["JudgedClaim", "combine"]
+
+# A claim whose values all match its aligned unit is supported from this embedding score on.
+FACTS_MATCHED_SUPPORT = 0.35
+# The support score given to a claim the fact layer supports by inference, when lower.
+INFERRED_SUPPORT = 0.75
+# The support score a claim the fact layer contradicts or finds unsupported is capped at.
+FACT_FAILED_SUPPORT = 0.1
+# The learned judge's P(contradicted) at which an unsupported, fact-silent claim is contradicted.
+LEARNED_CONTRADICTED = 0.8
+
+
+class JudgedClaim(NamedTuple):
+    label: SupportLabel
+    support: float
+    reason: str | None  # why the label differs from the embedding score's, for the reader
+
+
+def combine(
+    fact: FactVerdict,
+    support: float,
+    threshold: float,
+    p_contradicted: float | None = None,
+) -> JudgedClaim:
+    """The claim's label and support score from its fact verdict and its embedding support."""
+    if fact.label is FactLabel.contradicted:
+        return JudgedClaim(SupportLabel.contradicted, min(support, FACT_FAILED_SUPPORT), _why(fact))
+    if fact.label is FactLabel.unsupported:
+        return JudgedClaim(SupportLabel.unsupported, min(support, FACT_FAILED_SUPPORT), _why(fact))
+    if fact.label is FactLabel.inferred:
+        return JudgedClaim(SupportLabel.supported, max(support, INFERRED_SUPPORT), fact.inference)
+    if fact.label is FactLabel.supported:
+        if support >= min(threshold, FACTS_MATCHED_SUPPORT):
+            return JudgedClaim(SupportLabel.supported, max(support, threshold), None)
+        return JudgedClaim(SupportLabel.unsupported, support, "its values match, but the evidence does not say the rest")
+    if support >= threshold:
+        return JudgedClaim(SupportLabel.supported, support, None)
+    if p_contradicted is not None and p_contradicted >= LEARNED_CONTRADICTED:
+        return JudgedClaim(SupportLabel.contradicted, support, f"the learned judge: P(contradicted) {p_contradicted:.2f}")
+    return JudgedClaim(SupportLabel.unsupported, support, None)
+
+
+def _why(fact: FactVerdict) -> str | None:
+    return fact.mismatch.explanation if fact.mismatch is not None else fact.note
