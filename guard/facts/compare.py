@@ -31,13 +31,14 @@ import math
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
+from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
-from guard.facts.matching import accepts, conflicts, one_step
+from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
-from guard.facts.slots import Slots, read_slots
+from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["judge_facts"]
@@ -183,11 +184,13 @@ def _quantity(
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
     if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s)):
-        return _Outcome(FactLabel.supported)
+        moved = _moved(q, claim, candidates, lexicon)
+        return moved or _Outcome(FactLabel.supported)
     unlicensed = None
     if q.dim != "rate":
         found = one_step(q, [p for p in pool if p is not q])
-        if found and _licensed(q, claim, found[1], found[2], lexicon):
+        stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
+        if found and _licensed(q, claim, found[1], found[2], lexicon, stated):
             return _Outcome(FactLabel.inferred, inference=found[0])
         unlicensed = found[0] if found else None
     outcome = _unmatched(q, binding, everywhere)
@@ -202,6 +205,61 @@ def _quantity(
             }
         )
     return outcome
+
+
+def _moved(
+    q: Quantity, claim: Slots, candidates: list[tuple[Alignment, Slots]], lexicon: Lexicon
+) -> _Outcome | None:
+    """The claim's value is the unit's, but bound to the words of another value (binding.py).
+
+    Only in a sentence or list item stating two or more values of the claim value's dimension,
+    and only when the claim value's own words meet the distinctive words of a differing value and
+    none of the accepting value's: the conservative reading, since the binding is by proximity,
+    not parse. A claim with two values of one kind ("300 ppi against the Paperwhite's 212") pairs
+    them itself and is left alone; a table row binds its values through its headers and key
+    cell (alignment), and its header words sit beside the previous cell's value, so rows are
+    skipped.
+    """
+    mine = [c for c in claim.quantities if c.dim == q.dim]
+    if len(mine) > 1:
+        return None
+    # in the claim every value competes for its words ("300 pixels per inch against ... 212":
+    # "inch" belongs to the 300, not to the 212)
+    everyone = list(claim.quantities)
+    claim_words = owned_words(claim.text, everyone, lexicon, stem, _spans(claim))[everyone.index(q)]
+    for alignment, slots in candidates:
+        values = [e for e in slots.quantities if e.dim == q.dim and not e.is_range]
+        if len(values) < 2 or alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
+            continue
+        own = distinctive(owned_words(slots.text, values, lexicon, stem, _spans(slots)))
+        hits = [claim_words & o for o in own]
+        agree = [i for i, e in enumerate(values) if accepts(q, e)]
+        if not agree or any(hits[i] for i in agree):
+            continue
+        other = next((i for i, e in enumerate(values) if i not in agree and hits[i] and not accepts(q, e)), None)
+        if other is None:
+            continue
+        e = values[other]
+        said = ", ".join(sorted(hits[other]))
+        return _Outcome(
+            FactLabel.contradicted,
+            SlotMismatch(
+                kind=SlotKind.quantity,
+                claim_value=q.phrase or q.surface,
+                evidence_value=e.phrase or e.surface,
+                anchor=said,
+                evidence=alignment.unit,
+                explanation=(
+                    f"the evidence gives {e.phrase or e.surface} for what the claim says ({said}); "
+                    f"{q.phrase or q.surface} belongs to something else there"
+                ),
+            ),
+        )
+    return None
+
+
+def _spans(slots: Slots) -> list[tuple[int, int]]:
+    return [(x.start, x.end) for x in slots.quantities] + [(d.start, d.end) for d in slots.dates]
 
 
 def _comparable(q: Quantity, slots: Slots) -> list[Quantity]:
@@ -219,20 +277,37 @@ def _comparable(q: Quantity, slots: Slots) -> list[Quantity]:
     return plain + [e for e in slots.quantities if e.dim != q.dim]
 
 
-def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexicon) -> bool:
-    """An arithmetic step counts when the claim says it combines values.
+def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexicon, stated: bool) -> bool:
+    """An arithmetic step counts when the claim says it combines values, or the step is plain.
 
-    It names both operands ("10 ml x 4 doses = 40 ml"), gives a total over a period ("30 ml in
-    24 hours"), or uses a word or sign of combination ("together", "in total", "+", "=").
+    Said: it names both operands ("10 ml x 4 doses = 40 ml"), gives a total over a period ("30 ml
+    in 24 hours"), or uses a word or sign of combination ("together", "in total", "+", "=").
+    Plain: it names one operand and the result ("two nights ... up to £360": the claim supplies
+    the multiplier, the evidence the rate), or it adds or subtracts two amounts of the claim's own
+    kind ("£245 - £95 = £150"): a wrong value taken from another row rarely equals the sum or
+    difference of two stated amounts, while a correct reader's answer often does. The plain
+    licence is withheld when the claim's value is itself written somewhere in the evidence
+    ("2.5 ml" for a 3-year-old = 7.5 ml - 5 ml, but 2.5 ml is the 3 to 6 months row): a value
+    copied from elsewhere is a misbinding, and the step a coincidence.
     """
-    if q.period is not None or (_in_claim(x, claim) and _in_claim(y, claim)):
+    if q.period is not None:
+        return True
+    named = [_in_claim(x, claim), _in_claim(y, claim)]
+    if all(named):
+        return True
+    if stated:
+        pass
+    elif any(named):
+        return True
+    elif x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:"):
         return True
     present = {w for _, w in words(claim.text)}
     return bool(present & lexicon.combination_words) or any(sign in claim.text for sign in ("+", "×", "="))
 
 
 def _in_claim(operand: Quantity, claim: Slots) -> bool:
-    return any(operand is q for q in claim.quantities)
+    """The claim writes this operand itself (same value and kind; the pool may hold the unit's copy)."""
+    return any(operand is q or (same_number(q, operand) and q.bound is operand.bound) for q in claim.quantities)
 
 
 def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere: list[Slots]) -> _Outcome:
