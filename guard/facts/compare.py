@@ -226,7 +226,7 @@ def _moved(
     # in the claim every value competes for its words ("300 pixels per inch against ... 212":
     # "inch" belongs to the 300, not to the 212)
     everyone = list(claim.quantities)
-    claim_words = owned_words(claim.text, everyone, lexicon, stem, _spans(claim))[everyone.index(q)]
+    claim_words = owned_words(claim.text, everyone, lexicon, stem, _spans(claim), claim=True)[everyone.index(q)]
     for alignment, slots in candidates:
         values = [e for e in slots.quantities if e.dim == q.dim and not e.is_range]
         if len(values) < 2 or alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
