@@ -412,8 +412,10 @@ def _flip_outcomes(
     says it the claim's way (a rule restated elsewhere is not a flip).
     """
     best = aligned[0]
-    if best.lexical < 0.5 or best.unit.kind is UnitKind.heading:
+    if best.unit.kind is UnitKind.heading:
         return []
+    if best.lexical < 0.5:
+        return _polarity_only(claim, scored, lexicon)
     unit = unit_slots(best.unit, lexicon)
     if not _same_values(claim, unit):
         return []  # other values (babies under 3 months, not a 3-year-old): not the same fact
@@ -427,7 +429,7 @@ def _flip_outcomes(
     shared = claim.content & unit.content
     claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
     if claim_no != unit_no and not restated:
-        if any(s.negates_any(claim.content & s.content) == claim_no for _, s in peers):
+        if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
             return []
         said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
         return [
@@ -468,6 +470,76 @@ def _flip_outcomes(
             )
         )
     return outcomes
+
+
+# a unit sharing under half the claim's words may still be the sentence the claim turns round
+# ("A kitchen spoon is fine for measuring the dose" / "Do not use a kitchen spoon"): its
+# polarity is compared when the claim's words and meaning both point to it
+_FLIP_LEXICAL = 0.25
+_FLIP_EVIDENCE = 0.85  # lexical share + cosine
+_FLIP_POOL = 3
+
+
+def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> list[_Outcome]:
+    """A negation flip against a unit the claim shares fewer words with (see _FLIP_EVIDENCE).
+
+    Why only polarity here: a modal or quantifier is a single word that similar sentences on
+    other rules carry too; a negation is checked on its scope, which must hold a word the
+    claim shares, so it speaks of the same thing. The unit must state the same values (or
+    none of the claim's kinds), and no unit as close says it the claim's way.
+    """
+    top = [
+        a
+        for a in scored[:_FLIP_POOL]
+        if a.unit.kind is not UnitKind.heading
+        and a.lexical >= _FLIP_LEXICAL
+        and a.lexical + (a.similarity or 0.0) >= _FLIP_EVIDENCE
+    ]
+    for a in top:
+        unit = unit_slots(a.unit, lexicon)
+        if not _same_values(claim, unit):
+            continue
+        shared = claim.content & unit.content
+        claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
+        restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
+        if claim_no == unit_no or restated:
+            continue
+        rivals = [
+            unit_slots(b.unit, lexicon) for b in scored[:_FLIP_POOL] if b.unit is not a.unit and b.score >= a.score
+        ]
+        if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
+            continue
+        said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
+        return [
+            _flip(
+                SlotKind.polarity,
+                "negated" if claim_no else "affirmed",
+                "negated" if unit_no else "affirmed",
+                a.unit,
+                f'the evidence {said} ("{a.unit.text}"); the claim {says}',
+            )
+        ]
+    return []
+
+
+def _negated_words(claim: Slots, unit: Slots, shared: frozenset[str]) -> frozenset[str]:
+    """The shared words a negation governs, in the claim or in the unit (what the flip is about)."""
+    scopes = [sc for sc in (*claim.negation_scopes, *unit.negation_scopes)]
+    return frozenset(w for sc in scopes for w in sc & shared)
+
+
+def _speaks_of(peer: Slots, claim: Slots, unit: Slots, shared: frozenset[str]) -> bool:
+    """A peer restating the claim's way counts only when it holds the words the flip is about.
+
+    "Employees receive 2 paid volunteering days" says nothing about carrying them over, so it
+    does not excuse "can be carried over" against "cannot be carried over".
+    """
+    about = _negated_words(claim, unit, shared)
+    return bool(about) and about <= peer.content
+
+
+def _says_it(peer: Slots, claim: Slots, unit: Slots, shared: frozenset[str]) -> bool:
+    return peer.negates_any(claim.content & peer.content)
 
 
 def _shares_a_value(claim: Slots, unit: Slots) -> bool:
