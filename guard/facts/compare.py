@@ -35,7 +35,7 @@ from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
-from guard.facts.matching import accepts, conflicts, one_step, same_number
+from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots, stem
@@ -154,7 +154,8 @@ def _slot_outcomes(
     ]
     outcomes += [_date(d, held, everywhere) for d in claim.dates]
     outcomes += [_name(n, held, everywhere) for n in claim.names]
-    return outcomes
+    swap = _swapped_name(claim, aligned, everywhere)
+    return outcomes + ([swap] if swap else [])
 
 
 def _pool(held: list[tuple[Alignment, Slots]], accepted: list[Quantity]) -> list[Quantity]:
@@ -390,6 +391,46 @@ def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots
         FactLabel.unsupported,
         SlotMismatch(kind=SlotKind.entity, claim_value=name, explanation=f"no evidence mentions {name}"),
     )
+
+
+def _swapped_name(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> _Outcome | None:
+    """Another of the passage's names put where the aligned unit names someone else.
+
+    "Trips to high-risk destinations must be approved by the CEO" against "... requires the
+    prior approval of the Head of Security": the claim's name is one the passage uses (so it is
+    not unsupported, and not a paraphrase: paraphrases bring new words, swaps reuse the
+    passage's), the unit the claim is about does not hold it, and the unit holds a name the
+    claim does not. Only against a strongly aligned statement, list item or row.
+    """
+    if not aligned or not claim.names:
+        return None
+    best = aligned[0]
+    if not best.strong or best.unit.kind is UnitKind.heading:
+        return None
+    unit = unit_slots(best.unit)
+    if not all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities):
+        return None  # the claim joins this unit with others (a comparison, a sum): not one fact's role
+    claim_tokens = claim.name_tokens | frozenset(stem(w) for _, w in words(claim.text))
+    theirs = [m for m in unit.names if not (name_tokens(m) & claim_tokens)]
+    if not theirs:
+        return None
+    for n in claim.names:
+        tokens = name_tokens(n)
+        if _names_match(tokens, unit.name_tokens):
+            continue
+        if not any(_names_match(tokens, s.name_tokens) for s in everywhere):
+            continue  # in no unit: the unsupported-name rule speaks
+        return _Outcome(
+            FactLabel.contradicted,
+            SlotMismatch(
+                kind=SlotKind.entity,
+                claim_value=n,
+                evidence_value=theirs[0],
+                evidence=best.unit,
+                explanation=f"the evidence names {theirs[0]} here, not {n}",
+            ),
+        )
+    return None
 
 
 def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
