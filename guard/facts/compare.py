@@ -28,6 +28,7 @@ Rules (METHODS.md §11), in the order they decide:
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
@@ -154,7 +155,7 @@ def _slot_outcomes(
     ]
     outcomes += [_date(d, held, everywhere) for d in claim.dates]
     outcomes += [_name(n, held, everywhere) for n in claim.names]
-    swap = _swapped_name(claim, aligned, everywhere)
+    swap = _swapped_name(claim, aligned, everywhere) or _swapped_word(claim, aligned, everywhere, lexicon)
     return outcomes + ([swap] if swap else [])
 
 
@@ -431,6 +432,60 @@ def _swapped_name(claim: Slots, aligned: list[Alignment], everywhere: list[Slots
             ),
         )
     return None
+
+
+def _swapped_word(
+    claim: Slots, aligned: list[Alignment], everywhere: list[Slots], lexicon: Lexicon
+) -> _Outcome | None:
+    """One word of the unit replaced by another word of the passage, in the same frame.
+
+    "your pharmacist may lower the dose" against "your doctor may lower the dose": the words
+    either side are the unit's own, so the replaced word fills the same role (who lowers), and
+    the new word is one the passage uses elsewhere (a role it names for something else), not
+    a paraphrase's new word. Roles are mostly common nouns ("the landlord", "the line manager"),
+    which the name rule cannot see.
+    """
+    if not aligned:
+        return None
+    best = aligned[0]
+    if not best.strong or best.unit.kind is UnitKind.heading:
+        return None
+    unit = unit_slots(best.unit, lexicon)
+    if not all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities):
+        return None
+    c, u = _tokens(claim.text), _tokens(best.unit.text)
+    claim_set, unit_set = set(c), set(u)
+    elsewhere = frozenset().union(*(s.content for s in everywhere if s.text != unit.text))
+    for i in range(1, len(c) - 1):
+        word = c[i]
+        if word in unit_set or word in lexicon.stopwords or len(word) < 3 or stem(word) not in elsewhere:
+            continue
+        for j in range(1, len(u) - 1):
+            other = u[j]
+            if (
+                u[j - 1] == c[i - 1]
+                and u[j + 1] == c[i + 1]
+                and other not in claim_set
+                and other not in lexicon.stopwords
+                and len(other) > 2
+            ):
+                return _Outcome(
+                    FactLabel.contradicted,
+                    SlotMismatch(
+                        kind=SlotKind.entity,
+                        claim_value=word,
+                        evidence_value=other,
+                        evidence=best.unit,
+                        explanation=f'the evidence says "{u[j - 1]} {other} {u[j + 1]}", not "{word}"',
+                    ),
+                )
+    return None
+
+
+def _tokens(text: str) -> list[str]:
+    """Words and numbers in order: a frame's neighbours must match with the numbers in it
+    ("Women aged 80" is not the frame "Women 80 years")."""
+    return re.findall(r"[a-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*", text.lower())
 
 
 def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
