@@ -97,7 +97,7 @@ def judge_facts(
     scored = ranked(claim_text, kept, sims, lexicon)
     aligned = select(claim_text, scored, lexicon)
     near = aligned + [a for a in scored[:POOL_UNITS] if all(a.unit is not b.unit for b in aligned)]
-    outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon)
+    outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon, scored)
     outcomes += _flip_outcomes(claim, aligned, scored, lexicon)
     return _verdict(claim, aligned, outcomes, note, lexicon.code)
 
@@ -142,7 +142,12 @@ def _verdict(
 
 
 def _slot_outcomes(
-    claim: Slots, aligned: list[Alignment], near: list[Alignment], units: list[EvidenceUnit], lexicon: Lexicon
+    claim: Slots,
+    aligned: list[Alignment],
+    near: list[Alignment],
+    units: list[EvidenceUnit],
+    lexicon: Lexicon,
+    scored: list[Alignment] | None = None,
 ) -> list[_Outcome]:
     held = [(a, unit_slots(a.unit, lexicon)) for a in aligned]
     everywhere = [unit_slots(u, lexicon) for u in units]
@@ -150,7 +155,7 @@ def _slot_outcomes(
     pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
     outcomes = [
-        _quantity(q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon)
+        _quantity(q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon, scored or [])
         for q in claim.quantities
     ]
     outcomes += [_date(d, held, everywhere) for d in claim.dates]
@@ -182,11 +187,12 @@ def _quantity(
     everywhere: list[Slots],
     pool: list[Quantity],
     lexicon: Lexicon,
+    scored: list[Alignment],
 ) -> _Outcome:
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
     if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s)):
-        moved = _moved(q, claim, candidates, lexicon)
+        moved = _moved(q, claim, candidates, lexicon) or _other_topic(q, claim, candidates, scored, lexicon)
         return moved or _Outcome(FactLabel.supported)
     unlicensed = None
     if q.dim != "rate":
@@ -257,6 +263,45 @@ def _moved(
                 ),
             ),
         )
+    return None
+
+
+# how much closer (lexical share + cosine) another unit must be to the claim's words than the
+# unit holding its value, before that unit's value for the same measure counts as the fact
+_TOPIC_MARGIN = 0.25
+_TOPIC_LEXICAL = 0.5
+
+
+def _other_topic(
+    q: Quantity,
+    claim: Slots,
+    candidates: list[tuple[Alignment, Slots]], scored: list[Alignment], lexicon: Lexicon
+) -> _Outcome | None:
+    """The value sits in a unit about something else; the unit about the claim gives another.
+
+    Alignment adds points for a unit holding the claim's value, so a value taken from another
+    sentence or row ("Ankle swelling ... up to 1 in 10 people", the *common* line) aligns to
+    where the value is. When another unit holds clearly more of the claim's words and meaning
+    ("Uncommon (up to 1 in 100): ankle swelling") and gives a different value of the same
+    measure, and none the claim's, the claim moved the value. A unit holding another of the
+    claim's values is the other side of a comparison ("300 ppi against the Paperwhite's 212"),
+    not the claim's topic.
+    """
+    holders = [a for a, s in candidates if any(accepts(q, e) for e in s.quantities)]
+    if not holders:
+        return None
+    base = max(a.lexical + (a.similarity or 0.0) for a in holders)
+    for a in scored[:_FLIP_POOL + 2]:
+        if a.unit.kind is UnitKind.heading or a.lexical < _TOPIC_LEXICAL:
+            continue
+        if a.lexical + (a.similarity or 0.0) < base + _TOPIC_MARGIN:
+            continue
+        slots = unit_slots(a.unit, lexicon)
+        same = [e for e in slots.quantities if conflicts(q, e)]
+        if any(accepts(o, e) for o in claim.quantities if o is not q for e in slots.quantities):
+            continue
+        if same and not any(accepts(q, e) for e in slots.quantities):
+            return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, a, slots))
     return None
 
 
