@@ -287,9 +287,13 @@ def _other_topic(
     claim's values is the other side of a comparison ("300 ppi against the Paperwhite's 212"),
     not the claim's topic.
     """
-    holders = [a for a, s in candidates if any(accepts(q, e) for e in s.quantities)]
-    if not holders:
-        return None
+    holders = [(a, s) for a, s in candidates if any(accepts(q, e) for e in s.quantities)]
+    keyed = any(
+        s.in_key(e) and accepts(c, e) for _, s in holders for c in claim.quantities for e in s.quantities
+    )
+    if not holders or keyed:
+        return None  # a table row whose key cell holds a claim value binds the value by structure
+    holders = [a for a, _ in holders]
     base = max(a.lexical + (a.similarity or 0.0) for a in holders)
     for a in scored[:_FLIP_POOL + 2]:
         if a.unit.kind is UnitKind.heading or a.lexical < _TOPIC_LEXICAL:
