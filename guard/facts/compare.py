@@ -56,6 +56,7 @@ class _Outcome:
 
     def __init__(self, label: FactLabel, mismatch: SlotMismatch | None = None, inference: str | None = None):
         self.label, self.mismatch, self.inference = label, mismatch, inference
+        self.operands: tuple[Quantity, ...] = ()  # the values an inference combined
 
 
 def judge_facts(
@@ -152,16 +153,36 @@ def _slot_outcomes(
     held = [(a, unit_slots(a.unit, lexicon)) for a in aligned]
     everywhere = [unit_slots(u, lexicon) for u in units]
     accepted = [q for q in claim.quantities if any(accepts(q, e) for _, s in held for e in s.quantities)]
-    pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted)
+    # a count the aligned units give otherwise ("2 glasses" against "one glass") is a claim, not a premise
+    premises = [
+        q
+        for q in claim.quantities
+        if q not in accepted and _countable_premise(q) and not any(conflicts(q, e) for _, s in held for e in s.quantities)
+    ]
+    pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted + premises)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
     outcomes = [
         _quantity(q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon, scored or [])
         for q in claim.quantities
     ]
+    # a count the claim supposes ("two nights", "four people", "a three-night stay") is its
+    # scenario, not a fact to find: it holds when it is the operand of a licensed step that
+    # gives another claim value (2 x £180 = £360)
+    used = {id(o) for out in outcomes if out.label is FactLabel.inferred for o in out.operands}
+    outcomes = [
+        _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
     outcomes += [_date(d, held, everywhere) for d in claim.dates]
     outcomes += [_name(n, held, everywhere) for n in claim.names]
     swap = _swapped_name(claim, aligned, everywhere) or _swapped_word(claim, aligned, everywhere, lexicon)
     return outcomes + ([swap] if swap else [])
+
+
+def _countable_premise(q: Quantity) -> bool:
+    """A plain count the claim may suppose; a bounded one ("more than 2 glasses") states a limit."""
+    plain = q.bound is Bound.eq and q.period is None
+    return plain and (q.dim == "number" or q.dim.startswith("count:"))
 
 
 def _pool(held: list[tuple[Alignment, Slots]], accepted: list[Quantity]) -> list[Quantity]:
@@ -199,7 +220,9 @@ def _quantity(
         found = one_step(q, [p for p in pool if p is not q])
         stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
         if found and _licensed(q, claim, found[1], found[2], lexicon, stated):
-            return _Outcome(FactLabel.inferred, inference=found[0])
+            inferred = _Outcome(FactLabel.inferred, inference=found[0])
+            inferred.operands = (found[1], found[2])
+            return inferred
         unlicensed = found[0] if found else None
     outcome = _unmatched(q, binding, everywhere)
     if unlicensed and outcome.mismatch is not None:
