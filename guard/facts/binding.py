@@ -9,7 +9,7 @@ clauses: the text is cut at commas, semicolons, colons and clause-joining words 
 "but", "while", "whereas"); a value owns the content words of its clause (the nearest value's,
 when a clause holds several). Words before the text's first value are the sentence's head
 ("Give the dose up to 4 times ..., leaving at least 4 hours between doses": "give" governs
-both), so they belong to no value; nor do clauses without a value. A word several values own
+both), so every value owns them; clauses without a value belong to none. A word several values own
 tells nothing and is dropped (``distinctive``). The claim value's own words are compared with
 each unit value's distinctive words: when they meet only another value's, the claim moved it.
 """
@@ -60,7 +60,11 @@ def owned_words(
         if claim:
             mine = mine or list(range(len(values)))
         elif position < first:
-            continue  # the sentence's head: it governs every value after it
+            # the sentence's head governs every value after it: all own it, so it is no value's
+            # distinctive word ("The average height for a boy is 133 cm, and girls ... 131 cm")
+            for i in range(len(values)):
+                owned[i].add(stem(word))
+            continue
         if not mine:
             continue
         nearest = min(_distance(position, values[i]) for i in mine)

@@ -254,10 +254,9 @@ def _moved(
     mine = [c for c in claim.quantities if c.dim == q.dim]
     if len(mine) > 1:
         return None
-    # in the claim every value competes for its words ("300 pixels per inch against ... 212":
-    # "inch" belongs to the 300, not to the 212)
-    everyone = list(claim.quantities)
-    claim_words = owned_words(claim.text, everyone, lexicon, stem, _spans(claim), claim=True)[everyone.index(q)]
+    # the claim's one value of this measure owns all its words ("Bake the loaf at 180°C for 15
+    # minutes to set the crust": the crust is what the temperature is for)
+    claim_words = owned_words(claim.text, mine, lexicon, stem, _spans(claim), claim=True)[0]
     for alignment, slots in candidates:
         values = [e for e in slots.quantities if e.dim == q.dim and not e.is_range]
         if len(values) < 2 or alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
@@ -527,10 +526,12 @@ def _swapped_word(
         return None
     c, u = _tokens(claim.text), _tokens(best.unit.text)
     claim_set, unit_set = set(c), set(u)
-    elsewhere = frozenset().union(*(s.content for s in everywhere if s.text != unit.text))
+    # the passage's words outside this unit: a word the unit itself uses in another form
+    # ("For adults, the healthy BMI range" / "the healthy adult range") is a rewording
+    used = frozenset().union(*(s.content for s in everywhere if s.text != unit.text))
     for i in range(1, len(c) - 1):
         word = c[i]
-        if word in unit_set or word in lexicon.stopwords or len(word) < 3 or stem(word) not in elsewhere:
+        if word in unit_set or word in lexicon.stopwords or len(word) < 3 or stem(word) not in used:
             continue
         for j in range(1, len(u) - 1):
             other = u[j]
