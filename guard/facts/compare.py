@@ -40,6 +40,7 @@ from guard.facts.matching import accepts, conflicts, exact, one_step, same_numbe
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots, stem
+from guard.facts.terms import adds_something, nouns
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["judge_facts"]
@@ -176,7 +177,8 @@ def _slot_outcomes(
     outcomes += [_date(d, held, everywhere) for d in claim.dates]
     outcomes += [_name(n, held, everywhere) for n in claim.names]
     swap = _swapped_name(claim, aligned, everywhere) or _swapped_word(claim, aligned, everywhere, lexicon)
-    return outcomes + ([swap] if swap else [])
+    added = _added_term(claim, aligned, everywhere)
+    return outcomes + ([swap] if swap else []) + ([added] if added else [])
 
 
 def _countable_premise(q: Quantity) -> bool:
@@ -552,6 +554,31 @@ def _swapped_word(
                         explanation=f'the evidence says "{u[j - 1]} {other} {u[j + 1]}", not "{word}"',
                     ),
                 )
+    return None
+
+
+def _added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> _Outcome | None:
+    """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py)."""
+    if not adds_something(claim.text):
+        return None
+    spans = _spans(claim)
+    known = frozenset().union(*(s.content for s in everywhere)) | frozenset().union(
+        *(s.name_tokens for s in everywhere)
+    )
+    for position, word in nouns(claim.text):
+        if len(word) < 3 or any(a <= position < b for a, b in spans):
+            continue
+        if stem(word.lower()) in known or word.lower() in known:
+            continue
+        return _Outcome(
+            FactLabel.unsupported,
+            SlotMismatch(
+                kind=SlotKind.entity,
+                claim_value=word,
+                evidence=aligned[0].unit if aligned else None,
+                explanation=f"the evidence does not mention {word}",
+            ),
+        )
     return None
 
 

@@ -132,3 +132,21 @@ def test_value_written_elsewhere_is_not_licensed_as_arithmetic(table):
 def test_negation_flip_needs_meaning_as_well_as_words():
     # without the caller's cosine, a unit sharing few words is not taken as the claim's sentence
     assert _judge("A household teaspoon is fine for measuring the medicine.", SPOON).label is FactLabel.abstain
+
+
+POLICY = "All business trips are covered by the company's travel insurance policy. Flights of 6 hours or more are in premium economy."
+
+
+def test_yes_answer_naming_a_thing_the_evidence_lacks_is_unsupported():
+    verdict = _judge("Yes, lounge access is covered for flights of 6 hours or more.", POLICY)
+    assert verdict.label is FactLabel.unsupported
+    assert verdict.mismatch is not None and "lounge" in verdict.mismatch.explanation
+
+
+def test_yes_answer_restating_the_evidence_is_not_flagged():
+    assert _judge("Yes, business trips are covered by the travel insurance policy.", POLICY).label not in FLAGGED
+
+
+def test_a_plain_claim_with_a_new_noun_is_left_to_the_other_checks():
+    # no "Yes" / "also": a paraphrase may bring new nouns, so the key-term rule stays silent
+    assert _judge("Every work journey is covered by the firm's travel insurance.", POLICY).label not in FLAGGED
