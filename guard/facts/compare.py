@@ -175,7 +175,7 @@ def _slot_outcomes(
         for q, out in zip(claim.quantities, outcomes)
     ]
     outcomes += [_date(d, held, everywhere) for d in claim.dates]
-    outcomes += [_name(n, held, everywhere) for n in claim.names]
+    outcomes += [_name(n, held, everywhere) for n in claim.names if not _implicit_subject(claim, aligned, lexicon)]
     swap = _swapped_name(claim, aligned, everywhere) or _swapped_word(claim, aligned, everywhere, lexicon)
     added = _added_term(claim, aligned, everywhere)
     return outcomes + ([swap] if swap else []) + ([added] if added else [])
@@ -465,6 +465,34 @@ def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots
         FactLabel.unsupported,
         SlotMismatch(kind=SlotKind.entity, claim_value=name, explanation=f"no evidence mentions {name}"),
     )
+
+
+# share of the claim's words a unit must hold before a name it lacks is read as the passage's
+# unstated subject rather than an unsupported addition
+_IMPLICIT_LEXICAL = 0.6
+
+
+def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) -> bool:
+    """A single-name claim whose every other word and value the best unit states.
+
+    An excerpt often omits the document's subject ("Store below 30°C in the original blister"
+    from the Tolvarin leaflet): "Keep Tolvarin in its original blister below 30°C" adds nothing
+    but the name. A fabricated name comes with a fact the unit lacks, which the other checks
+    (values, words, cosine) see.
+    """
+    if len(claim.names) != 1 or not aligned:
+        return False
+    best = aligned[0]
+    if best.unit.kind is UnitKind.heading:
+        return False
+    unit = unit_slots(best.unit, lexicon)
+    claim_words = claim.name_tokens | frozenset(stem(w) for _, w in words(claim.text))
+    if any(not (name_tokens(m) & claim_words) for m in unit.names):
+        return False  # the unit names someone the claim does not: the claim's name may replace it
+    rest = claim.content - name_tokens(claim.names[0])
+    if not rest or len(rest & unit.content) < _IMPLICIT_LEXICAL * len(rest):
+        return False
+    return all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities)
 
 
 def _swapped_name(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> _Outcome | None:

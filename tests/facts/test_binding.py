@@ -150,3 +150,13 @@ def test_yes_answer_restating_the_evidence_is_not_flagged():
 def test_a_plain_claim_with_a_new_noun_is_left_to_the_other_checks():
     # no "Yes" / "also": a paraphrase may bring new nouns, so the key-term rule stays silent
     assert _judge("Every work journey is covered by the firm's travel insurance.", POLICY).label not in FLAGGED
+
+
+def test_document_subject_missing_from_the_excerpt_is_not_an_unsupported_name():
+    passage = "Store below 30°C in the original blister. Keep out of the sight and reach of children."
+    assert _judge("Keep Nolvarex in its original blister below 30°C.", passage).label not in FLAGGED
+
+
+def test_a_name_that_may_replace_the_unit_s_own_name_is_still_checked():
+    passage = "Purchases over £50,000 need approval from the Chief Financial Officer."
+    assert _judge("Purchases over £50,000 need approval from the Finance Director.", passage).label in FLAGGED
