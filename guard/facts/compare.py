@@ -28,7 +28,6 @@ Rules (METHODS.md §11), in the order they decide:
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
@@ -176,9 +175,8 @@ def _slot_outcomes(
     ]
     outcomes += [_date(d, held, everywhere) for d in claim.dates]
     outcomes += [_name(n, held, everywhere) for n in claim.names if not _implicit_subject(claim, aligned, lexicon)]
-    swap = _swapped_name(claim, aligned, everywhere) or _swapped_word(claim, aligned, everywhere, lexicon)
     added = _added_term(claim, aligned, everywhere)
-    return outcomes + ([swap] if swap else []) + ([added] if added else [])
+    return outcomes + ([added] if added else [])
 
 
 def _countable_premise(q: Quantity) -> bool:
@@ -495,96 +493,6 @@ def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) 
     return all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities)
 
 
-def _swapped_name(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> _Outcome | None:
-    """Another of the passage's names put where the aligned unit names someone else.
-
-    "Trips to high-risk destinations must be approved by the CEO" against "... requires the
-    prior approval of the Head of Security": the claim's name is one the passage uses (so it is
-    not unsupported, and not a paraphrase: paraphrases bring new words, swaps reuse the
-    passage's), the unit the claim is about does not hold it, and the unit holds a name the
-    claim does not. Only against a strongly aligned statement, list item or row.
-    """
-    if not aligned or not claim.names:
-        return None
-    best = aligned[0]
-    if not best.strong or best.unit.kind is UnitKind.heading:
-        return None
-    unit = unit_slots(best.unit)
-    if not all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities):
-        return None  # the claim joins this unit with others (a comparison, a sum): not one fact's role
-    claim_tokens = claim.name_tokens | frozenset(stem(w) for _, w in words(claim.text))
-    theirs = [m for m in unit.names if not (name_tokens(m) & claim_tokens)]
-    if not theirs:
-        return None
-    for n in claim.names:
-        tokens = name_tokens(n)
-        if _names_match(tokens, unit.name_tokens):
-            continue
-        if not any(_names_match(tokens, s.name_tokens) for s in everywhere):
-            continue  # in no unit: the unsupported-name rule speaks
-        return _Outcome(
-            FactLabel.contradicted,
-            SlotMismatch(
-                kind=SlotKind.entity,
-                claim_value=n,
-                evidence_value=theirs[0],
-                evidence=best.unit,
-                explanation=f"the evidence names {theirs[0]} here, not {n}",
-            ),
-        )
-    return None
-
-
-def _swapped_word(
-    claim: Slots, aligned: list[Alignment], everywhere: list[Slots], lexicon: Lexicon
-) -> _Outcome | None:
-    """One word of the unit replaced by another word of the passage, in the same frame.
-
-    "your pharmacist may lower the dose" against "your doctor may lower the dose": the words
-    either side are the unit's own, so the replaced word fills the same role (who lowers), and
-    the new word is one the passage uses elsewhere (a role it names for something else), not
-    a paraphrase's new word. Roles are mostly common nouns ("the landlord", "the line manager"),
-    which the name rule cannot see.
-    """
-    if not aligned:
-        return None
-    best = aligned[0]
-    if not best.strong or best.unit.kind is UnitKind.heading:
-        return None
-    unit = unit_slots(best.unit, lexicon)
-    if not all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities):
-        return None
-    c, u = _tokens(claim.text), _tokens(best.unit.text)
-    claim_set, unit_set = set(c), set(u)
-    # the passage's words outside this unit: a word the unit itself uses in another form
-    # ("For adults, the healthy BMI range" / "the healthy adult range") is a rewording
-    used = frozenset().union(*(s.content for s in everywhere if s.text != unit.text))
-    for i in range(1, len(c) - 1):
-        word = c[i]
-        if word in unit_set or word in lexicon.stopwords or len(word) < 3 or stem(word) not in used:
-            continue
-        for j in range(1, len(u) - 1):
-            other = u[j]
-            if (
-                u[j - 1] == c[i - 1]
-                and u[j + 1] == c[i + 1]
-                and other not in claim_set
-                and other not in lexicon.stopwords
-                and len(other) > 2
-            ):
-                return _Outcome(
-                    FactLabel.contradicted,
-                    SlotMismatch(
-                        kind=SlotKind.entity,
-                        claim_value=word,
-                        evidence_value=other,
-                        evidence=best.unit,
-                        explanation=f'the evidence says "{u[j - 1]} {other} {u[j + 1]}", not "{word}"',
-                    ),
-                )
-    return None
-
-
 def _added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> _Outcome | None:
     """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py)."""
     if not adds_something(claim.text):
@@ -608,12 +516,6 @@ def _added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots])
             ),
         )
     return None
-
-
-def _tokens(text: str) -> list[str]:
-    """Words and numbers in order: a frame's neighbours must match with the numbers in it
-    ("Women aged 80" is not the frame "Women 80 years")."""
-    return re.findall(r"[a-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*", text.lower())
 
 
 def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:

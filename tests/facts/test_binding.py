@@ -55,37 +55,6 @@ def test_value_from_the_line_about_something_else():
     assert ok.label is FactLabel.supported
 
 
-TRAVEL = (
-    "Business class needs the written approval of the Managing Director. "
-    "Travel to a high-risk country requires the prior approval of the Head of Security."
-)
-
-
-def test_name_swapped_into_another_role():
-    verdict = _judge("Travel to a high-risk country requires the prior approval of the Managing Director.", TRAVEL)
-    assert verdict.label is FactLabel.contradicted
-    assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.entity
-    ok = _judge("Travel to a high-risk country requires the prior approval of the Head of Security.", TRAVEL)
-    assert ok.label not in FLAGGED
-
-
-RENT = (
-    "The tenant pays for minor repairs up to £100. "
-    "The landlord must repair the boiler within 48 hours of a report."
-)
-
-
-def test_common_noun_role_swapped_in_the_same_frame():
-    verdict = _judge("The tenant must repair the boiler within 48 hours of a report.", RENT)
-    assert verdict.label is FactLabel.contradicted
-    assert _judge("The landlord must repair the boiler within 48 hours of a report.", RENT).label not in FLAGGED
-
-
-def test_paraphrased_word_in_the_same_frame_is_not_a_swap():
-    # "fix" is used nowhere else in the passage: a paraphrase, not another role
-    assert _judge("The landlord must fix the boiler within 48 hours of a report.", RENT).label not in FLAGGED
-
-
 SPOON = "Use the measuring cup in the box. Do not use a household teaspoon."
 
 
