@@ -31,13 +31,15 @@ import math
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
+from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
-from guard.facts.matching import accepts, conflicts, one_step
+from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
-from guard.facts.slots import Slots, read_slots
+from guard.facts.slots import Slots, read_slots, stem
+from guard.facts.terms import adds_something, nouns
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["judge_facts"]
@@ -54,6 +56,7 @@ class _Outcome:
 
     def __init__(self, label: FactLabel, mismatch: SlotMismatch | None = None, inference: str | None = None):
         self.label, self.mismatch, self.inference = label, mismatch, inference
+        self.operands: tuple[Quantity, ...] = ()  # the values an inference combined
 
 
 def judge_facts(
@@ -95,7 +98,7 @@ def judge_facts(
     scored = ranked(claim_text, kept, sims, lexicon)
     aligned = select(claim_text, scored, lexicon)
     near = aligned + [a for a in scored[:POOL_UNITS] if all(a.unit is not b.unit for b in aligned)]
-    outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon)
+    outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon, scored)
     outcomes += _flip_outcomes(claim, aligned, scored, lexicon)
     return _verdict(claim, aligned, outcomes, note, lexicon.code)
 
@@ -140,20 +143,46 @@ def _verdict(
 
 
 def _slot_outcomes(
-    claim: Slots, aligned: list[Alignment], near: list[Alignment], units: list[EvidenceUnit], lexicon: Lexicon
+    claim: Slots,
+    aligned: list[Alignment],
+    near: list[Alignment],
+    units: list[EvidenceUnit],
+    lexicon: Lexicon,
+    scored: list[Alignment] | None = None,
 ) -> list[_Outcome]:
     held = [(a, unit_slots(a.unit, lexicon)) for a in aligned]
     everywhere = [unit_slots(u, lexicon) for u in units]
     accepted = [q for q in claim.quantities if any(accepts(q, e) for _, s in held for e in s.quantities)]
-    pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted)
+    # a count the aligned units give otherwise ("2 glasses" against "one glass") is a claim, not a premise
+    premises = [
+        q
+        for q in claim.quantities
+        if q not in accepted and _countable_premise(q) and not any(conflicts(q, e) for _, s in held for e in s.quantities)
+    ]
+    pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted + premises)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
     outcomes = [
-        _quantity(q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon)
+        _quantity(q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon, scored or [])
         for q in claim.quantities
     ]
+    # a count the claim supposes ("two nights", "four people", "a three-night stay") is its
+    # scenario, not a fact to find: it holds when it is the operand of a licensed step that
+    # gives another claim value (2 x £180 = £360)
+    used = {id(o) for out in outcomes if out.label is FactLabel.inferred for o in out.operands}
+    outcomes = [
+        _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
     outcomes += [_date(d, held, everywhere) for d in claim.dates]
-    outcomes += [_name(n, held, everywhere) for n in claim.names]
-    return outcomes
+    outcomes += [_name(n, held, everywhere) for n in claim.names if not _implicit_subject(claim, aligned, lexicon)]
+    added = _added_term(claim, aligned, everywhere)
+    return outcomes + ([added] if added else [])
+
+
+def _countable_premise(q: Quantity) -> bool:
+    """A plain count the claim may suppose; a bounded one ("more than 2 glasses") states a limit."""
+    plain = q.bound is Bound.eq and q.period is None
+    return plain and (q.dim == "number" or q.dim.startswith("count:"))
 
 
 def _pool(held: list[tuple[Alignment, Slots]], accepted: list[Quantity]) -> list[Quantity]:
@@ -179,16 +208,21 @@ def _quantity(
     everywhere: list[Slots],
     pool: list[Quantity],
     lexicon: Lexicon,
+    scored: list[Alignment],
 ) -> _Outcome:
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
     if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s)):
-        return _Outcome(FactLabel.supported)
+        moved = _moved(q, claim, candidates, lexicon) or _other_topic(q, claim, candidates, scored, lexicon)
+        return moved or _Outcome(FactLabel.supported)
     unlicensed = None
     if q.dim != "rate":
         found = one_step(q, [p for p in pool if p is not q])
-        if found and _licensed(q, claim, found[1], found[2], lexicon):
-            return _Outcome(FactLabel.inferred, inference=found[0])
+        stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
+        if found and _licensed(q, claim, found[1], found[2], lexicon, stated):
+            inferred = _Outcome(FactLabel.inferred, inference=found[0])
+            inferred.operands = (found[1], found[2])
+            return inferred
         unlicensed = found[0] if found else None
     outcome = _unmatched(q, binding, everywhere)
     if unlicensed and outcome.mismatch is not None:
@@ -202,6 +236,103 @@ def _quantity(
             }
         )
     return outcome
+
+
+def _moved(
+    q: Quantity, claim: Slots, candidates: list[tuple[Alignment, Slots]], lexicon: Lexicon
+) -> _Outcome | None:
+    """The claim's value is the unit's, but bound to the words of another value (binding.py).
+
+    Only in a sentence or list item stating two or more values of the claim value's dimension,
+    and only when the claim value's own words meet the distinctive words of a differing value and
+    none of the accepting value's: the conservative reading, since the binding is by proximity,
+    not parse. A claim with two values of one kind ("300 ppi against the Paperwhite's 212") pairs
+    them itself and is left alone; a table row binds its values through its headers and key
+    cell (alignment), and its header words sit beside the previous cell's value, so rows are
+    skipped.
+    """
+    mine = [c for c in claim.quantities if c.dim == q.dim]
+    if len(mine) > 1:
+        return None
+    # the claim's one value of this measure owns all its words ("Bake the loaf at 180°C for 15
+    # minutes to set the crust": the crust is what the temperature is for)
+    claim_words = owned_words(claim.text, mine, lexicon, stem, _spans(claim), claim=True)[0]
+    for alignment, slots in candidates:
+        values = [e for e in slots.quantities if e.dim == q.dim and not e.is_range]
+        if len(values) < 2 or alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
+            continue
+        own = distinctive(owned_words(slots.text, values, lexicon, stem, _spans(slots)))
+        hits = [claim_words & o for o in own]
+        agree = [i for i, e in enumerate(values) if accepts(q, e)]
+        if not agree or any(hits[i] for i in agree):
+            continue
+        other = next((i for i, e in enumerate(values) if i not in agree and hits[i] and not accepts(q, e)), None)
+        if other is None:
+            continue
+        e = values[other]
+        said = ", ".join(sorted(hits[other]))
+        return _Outcome(
+            FactLabel.contradicted,
+            SlotMismatch(
+                kind=SlotKind.quantity,
+                claim_value=q.phrase or q.surface,
+                evidence_value=e.phrase or e.surface,
+                anchor=said,
+                evidence=alignment.unit,
+                explanation=(
+                    f"the evidence gives {e.phrase or e.surface} for what the claim says ({said}); "
+                    f"{q.phrase or q.surface} belongs to something else there"
+                ),
+            ),
+        )
+    return None
+
+
+# how much closer (lexical share + cosine) another unit must be to the claim's words than the
+# unit holding its value, before that unit's value for the same measure counts as the fact
+_TOPIC_MARGIN = 0.25
+_TOPIC_LEXICAL = 0.5
+
+
+def _other_topic(
+    q: Quantity,
+    claim: Slots,
+    candidates: list[tuple[Alignment, Slots]], scored: list[Alignment], lexicon: Lexicon
+) -> _Outcome | None:
+    """The value sits in a unit about something else; the unit about the claim gives another.
+
+    Alignment adds points for a unit holding the claim's value, so a value taken from another
+    sentence or row ("Ankle swelling ... up to 1 in 10 people", the *common* line) aligns to
+    where the value is. When another unit holds clearly more of the claim's words and meaning
+    ("Uncommon (up to 1 in 100): ankle swelling") and gives a different value of the same
+    measure, and none the claim's, the claim moved the value. A unit holding another of the
+    claim's values is the other side of a comparison ("300 ppi against the Paperwhite's 212"),
+    not the claim's topic.
+    """
+    holders = [(a, s) for a, s in candidates if any(accepts(q, e) for e in s.quantities)]
+    keyed = any(
+        s.in_key(e) and accepts(c, e) for _, s in holders for c in claim.quantities for e in s.quantities
+    )
+    if not holders or keyed:
+        return None  # a table row whose key cell holds a claim value binds the value by structure
+    holders = [a for a, _ in holders]
+    base = max(a.lexical + (a.similarity or 0.0) for a in holders)
+    for a in scored[:_FLIP_POOL + 2]:
+        if a.unit.kind is UnitKind.heading or a.lexical < _TOPIC_LEXICAL:
+            continue
+        if a.lexical + (a.similarity or 0.0) < base + _TOPIC_MARGIN:
+            continue
+        slots = unit_slots(a.unit, lexicon)
+        same = [e for e in slots.quantities if conflicts(q, e)]
+        if any(accepts(o, e) for o in claim.quantities if o is not q for e in slots.quantities):
+            continue
+        if same and not any(accepts(q, e) for e in slots.quantities):
+            return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, a, slots))
+    return None
+
+
+def _spans(slots: Slots) -> list[tuple[int, int]]:
+    return [(x.start, x.end) for x in slots.quantities] + [(d.start, d.end) for d in slots.dates]
 
 
 def _comparable(q: Quantity, slots: Slots) -> list[Quantity]:
@@ -219,20 +350,37 @@ def _comparable(q: Quantity, slots: Slots) -> list[Quantity]:
     return plain + [e for e in slots.quantities if e.dim != q.dim]
 
 
-def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexicon) -> bool:
-    """An arithmetic step counts when the claim says it combines values.
+def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexicon, stated: bool) -> bool:
+    """An arithmetic step counts when the claim says it combines values, or the step is plain.
 
-    It names both operands ("10 ml x 4 doses = 40 ml"), gives a total over a period ("30 ml in
-    24 hours"), or uses a word or sign of combination ("together", "in total", "+", "=").
+    Said: it names both operands ("10 ml x 4 doses = 40 ml"), gives a total over a period ("30 ml
+    in 24 hours"), or uses a word or sign of combination ("together", "in total", "+", "=").
+    Plain: it names one operand and the result ("two nights ... up to £360": the claim supplies
+    the multiplier, the evidence the rate), or it adds or subtracts two amounts of the claim's own
+    kind ("£245 - £95 = £150"): a wrong value taken from another row rarely equals the sum or
+    difference of two stated amounts, while a correct reader's answer often does. The plain
+    licence is withheld when the claim's value is itself written somewhere in the evidence
+    ("2.5 ml" for a 3-year-old = 7.5 ml - 5 ml, but 2.5 ml is the 3 to 6 months row): a value
+    copied from elsewhere is a misbinding, and the step a coincidence.
     """
-    if q.period is not None or (_in_claim(x, claim) and _in_claim(y, claim)):
+    if q.period is not None:
+        return True
+    named = [_in_claim(x, claim), _in_claim(y, claim)]
+    if all(named):
+        return True
+    if stated:
+        pass
+    elif any(named):
+        return True
+    elif x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:"):
         return True
     present = {w for _, w in words(claim.text)}
     return bool(present & lexicon.combination_words) or any(sign in claim.text for sign in ("+", "×", "="))
 
 
 def _in_claim(operand: Quantity, claim: Slots) -> bool:
-    return any(operand is q for q in claim.quantities)
+    """The claim writes this operand itself (same value and kind; the pool may hold the unit's copy)."""
+    return any(operand is q or (same_number(q, operand) and q.bound is operand.bound) for q in claim.quantities)
 
 
 def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere: list[Slots]) -> _Outcome:
@@ -317,6 +465,59 @@ def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots
     )
 
 
+# share of the claim's words a unit must hold before a name it lacks is read as the passage's
+# unstated subject rather than an unsupported addition
+_IMPLICIT_LEXICAL = 0.6
+
+
+def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) -> bool:
+    """A single-name claim whose every other word and value the best unit states.
+
+    An excerpt often omits the document's subject ("Store below 30°C in the original blister"
+    from the Tolvarin leaflet): "Keep Tolvarin in its original blister below 30°C" adds nothing
+    but the name. A fabricated name comes with a fact the unit lacks, which the other checks
+    (values, words, cosine) see.
+    """
+    if len(claim.names) != 1 or not aligned:
+        return False
+    best = aligned[0]
+    if best.unit.kind is UnitKind.heading:
+        return False
+    unit = unit_slots(best.unit, lexicon)
+    claim_words = claim.name_tokens | frozenset(stem(w) for _, w in words(claim.text))
+    if any(not (name_tokens(m) & claim_words) for m in unit.names):
+        return False  # the unit names someone the claim does not: the claim's name may replace it
+    rest = claim.content - name_tokens(claim.names[0])
+    if not rest or len(rest & unit.content) < _IMPLICIT_LEXICAL * len(rest):
+        return False
+    return all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities)
+
+
+def _added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> _Outcome | None:
+    """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py)."""
+    if not adds_something(claim.text):
+        return None
+    spans = _spans(claim)
+    known = frozenset().union(*(s.content for s in everywhere)) | frozenset().union(
+        *(s.name_tokens for s in everywhere)
+    )
+    for position, word in nouns(claim.text):
+        if len(word) < 3 or any(a <= position < b for a, b in spans):
+            continue
+        if stem(word.lower()) in known or word.lower() in known:
+            continue
+        return _Outcome(
+            FactLabel.unsupported,
+            SlotMismatch(
+                kind=SlotKind.entity,
+                claim_value=word,
+                evidence=aligned[0].unit if aligned else None,
+                explanation=f"the evidence does not mention {word}",
+            ),
+        )
+    return None
+
+
 def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
     """All of a one- or two-word name in the unit; of a longer one, at least half its words.
 
@@ -337,8 +538,10 @@ def _flip_outcomes(
     says it the claim's way (a rule restated elsewhere is not a flip).
     """
     best = aligned[0]
-    if best.lexical < 0.5 or best.unit.kind is UnitKind.heading:
+    if best.unit.kind is UnitKind.heading:
         return []
+    if best.lexical < 0.5:
+        return _polarity_only(claim, scored, lexicon)
     unit = unit_slots(best.unit, lexicon)
     if not _same_values(claim, unit):
         return []  # other values (babies under 3 months, not a 3-year-old): not the same fact
@@ -352,7 +555,7 @@ def _flip_outcomes(
     shared = claim.content & unit.content
     claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
     if claim_no != unit_no and not restated:
-        if any(s.negates_any(claim.content & s.content) == claim_no for _, s in peers):
+        if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
             return []
         said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
         return [
@@ -393,6 +596,76 @@ def _flip_outcomes(
             )
         )
     return outcomes
+
+
+# a unit sharing under half the claim's words may still be the sentence the claim turns round
+# ("A kitchen spoon is fine for measuring the dose" / "Do not use a kitchen spoon"): its
+# polarity is compared when the claim's words and meaning both point to it
+_FLIP_LEXICAL = 0.25
+_FLIP_EVIDENCE = 0.85  # lexical share + cosine
+_FLIP_POOL = 3
+
+
+def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> list[_Outcome]:
+    """A negation flip against a unit the claim shares fewer words with (see _FLIP_EVIDENCE).
+
+    Why only polarity here: a modal or quantifier is a single word that similar sentences on
+    other rules carry too; a negation is checked on its scope, which must hold a word the
+    claim shares, so it speaks of the same thing. The unit must state the same values (or
+    none of the claim's kinds), and no unit as close says it the claim's way.
+    """
+    top = [
+        a
+        for a in scored[:_FLIP_POOL]
+        if a.unit.kind is not UnitKind.heading
+        and a.lexical >= _FLIP_LEXICAL
+        and a.lexical + (a.similarity or 0.0) >= _FLIP_EVIDENCE
+    ]
+    for a in top:
+        unit = unit_slots(a.unit, lexicon)
+        if not _same_values(claim, unit):
+            continue
+        shared = claim.content & unit.content
+        claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
+        restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
+        if claim_no == unit_no or restated:
+            continue
+        rivals = [
+            unit_slots(b.unit, lexicon) for b in scored[:_FLIP_POOL] if b.unit is not a.unit and b.score >= a.score
+        ]
+        if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
+            continue
+        said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
+        return [
+            _flip(
+                SlotKind.polarity,
+                "negated" if claim_no else "affirmed",
+                "negated" if unit_no else "affirmed",
+                a.unit,
+                f'the evidence {said} ("{a.unit.text}"); the claim {says}',
+            )
+        ]
+    return []
+
+
+def _negated_words(claim: Slots, unit: Slots, shared: frozenset[str]) -> frozenset[str]:
+    """The shared words a negation governs, in the claim or in the unit (what the flip is about)."""
+    scopes = [sc for sc in (*claim.negation_scopes, *unit.negation_scopes)]
+    return frozenset(w for sc in scopes for w in sc & shared)
+
+
+def _speaks_of(peer: Slots, claim: Slots, unit: Slots, shared: frozenset[str]) -> bool:
+    """A peer restating the claim's way counts only when it holds the words the flip is about.
+
+    "Employees receive 2 paid volunteering days" says nothing about carrying them over, so it
+    does not excuse "can be carried over" against "cannot be carried over".
+    """
+    about = _negated_words(claim, unit, shared)
+    return bool(about) and about <= peer.content
+
+
+def _says_it(peer: Slots, claim: Slots, unit: Slots, shared: frozenset[str]) -> bool:
+    return peer.negates_any(claim.content & peer.content)
 
 
 def _shares_a_value(claim: Slots, unit: Slots) -> bool:

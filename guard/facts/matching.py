@@ -115,7 +115,8 @@ def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:
             return f"{x.surface} + {y.surface} = {claim.surface}"
         if x.lo > y.lo and _near(x.lo - y.lo, target):
             return f"{x.surface} - {y.surface} = {claim.surface}"
-    if _same(x.dim, claim.dim) and _countable(y.dim) and y.lo:
+    # a count of 1 multiplies nothing: "1,500 mg x 1 capsule" is the value restated, not a step
+    if _same(x.dim, claim.dim) and _countable(y.dim) and y.lo and not _close(y.lo, 1.0):
         if _near(x.lo * y.lo, target):
             return f"{x.surface} × {y.surface} = {claim.surface}"
         if _near(x.lo / y.lo, target):

@@ -233,7 +233,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 _BOUND_BEFORE = re.compile(
     r"(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
-    r"more\s+than|over|above|exceeding|greater\s+than|longer\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
+    r"more\s+than|over|above|exceeding|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
     r"up\s+to|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
     r"no\s+later\s+than)\s*(?:the\s+)?$",
     re.I,
@@ -257,6 +257,9 @@ _BOUND_WORDS = {
     "exceeding": Bound.gt,
     "greater than": Bound.gt,
     "longer than": Bound.gt,
+    # ages said as comparisons, the counterparts of "or older" / "or younger" below
+    "older than": Bound.gt,
+    "younger than": Bound.lt,
     "at most": Bound.le,
     "no more than": Bound.le,
     "not more than": Bound.le,

@@ -101,7 +101,7 @@ def read_slots(text: str, lexicon: Lexicon, table_row: bool = False) -> Slots:
         text=text,
         quantities=found,
         dates=found_dates,
-        names=entity_names(text, lexicon),
+        names=_outside(entity_names(text, lexicon), text, spans),
         name_tokens=name_tokens(text),
         negated=negated(text, lexicon, _consumed_words(text, consumed)),
         negation_scopes=tuple(
@@ -129,6 +129,18 @@ _LABEL = re.compile(
 _META_COUNTS = frozenset(
     {"count:word", "count:sentence", "count:character", "count:paragraph", "count:bullet"}
 )
+
+
+def _outside(names: tuple[str, ...], text: str, spans: list[tuple[int, int]]) -> tuple[str, ...]:
+    """Names not written inside a quantity or date: "Fahrenheit" in "145 degrees Fahrenheit" is
+    the value's unit, compared as a quantity, not a named entity to look up."""
+    kept = []
+    for name in names:
+        at = text.find(name)
+        if at >= 0 and any(s <= at and at + len(name) <= e for s, e in spans):
+            continue
+        kept.append(name)
+    return tuple(kept)
 
 
 def _labels(text: str) -> tuple[tuple[int, int], ...]:

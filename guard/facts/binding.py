@@ -1,0 +1,87 @@
+"""Which words a value is bound to, without a parser: the clause it sits in.
+
+Why: a misbinding reuses a value the unit does state, but for another head ("the average BMI
+for an 8-year-old boy is 17.9, and girls ... 18.3" against "an 8-year-old girl is 17.9";
+"roast at 450 F ... to aid browning, then reduce to 325 F" against "roast at 325 F ... to
+brown it"). Equality of values alone accepts it. A dependency parse would bind values to heads
+but costs 110-200 ms per 30 texts on this machine (docs/FACTS.md), so binding is read from
+clauses: the text is cut at commas, semicolons, colons and clause-joining words ("and", "then",
+"but", "while", "whereas"); a value owns the content words of its clause (the nearest value's,
+when a clause holds several). Words before the text's first value are the sentence's head
+("Give the dose up to 4 times ..., leaving at least 4 hours between doses": "give" governs
+both), so every value owns them; clauses without a value belong to none. A word several values own
+tells nothing and is dropped (``distinctive``). The claim value's own words are compared with
+each unit value's distinctive words: when they meet only another value's, the claim moved it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from guard.facts.lexicon import Lexicon
+from guard.facts.polarity import words
+from guard.facts.quantities import Quantity
+
+__all__ = ["distinctive", "owned_words"]
+
+_CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|then|but|while|whereas)\b", re.IGNORECASE)
+
+
+def owned_words(
+    text: str,
+    values: Sequence[Quantity],
+    lexicon: Lexicon,
+    stem,
+    skip: Sequence[tuple[int, int]],
+    claim: bool = False,
+) -> list[set[str]]:
+    """For each value, the stems of the content words of its clause (see the module's why).
+
+    ``claim``: the text is a claim, short and about its value(s): every word goes to its
+    nearest value (a claim's head "The average BMI for an 8-year-old girl is 17.9" is what
+    its value is bound to).
+    """
+    owned: list[set[str]] = [set() for _ in values]
+    if not values:
+        return owned
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text) if not any(s <= m.start() < e for s, e in skip)]
+    first = min(v.start for v in values)
+
+    def clause(position: int) -> int:
+        return sum(b <= position for b in breaks)
+
+    value_clause = [clause(v.start) for v in values]
+    for position, word in words(text):
+        if word in lexicon.stopwords or len(word) < 3 or any(s <= position < e for s, e in skip):
+            continue
+        here = clause(position)
+        mine = [i for i, c in enumerate(value_clause) if c == here]
+        if claim:
+            mine = mine or list(range(len(values)))
+        elif position < first:
+            # the sentence's head governs every value after it: all own it, so it is no value's
+            # distinctive word ("The average height for a boy is 133 cm, and girls ... 131 cm")
+            for i in range(len(values)):
+                owned[i].add(stem(word))
+            continue
+        if not mine:
+            continue
+        nearest = min(_distance(position, values[i]) for i in mine)
+        for i in mine:
+            if _distance(position, values[i]) == nearest:
+                owned[i].add(stem(word))
+    return owned
+
+
+def distinctive(owned: list[set[str]]) -> list[set[str]]:
+    """Each value's words that no other value of the text owns."""
+    return [w - set().union(*(o for j, o in enumerate(owned) if j != i)) for i, w in enumerate(owned)]
+
+
+def _distance(position: int, value: Quantity) -> int:
+    if position < value.start:
+        return value.start - position
+    if position >= value.end:
+        return position - value.end
+    return 0
