@@ -71,10 +71,20 @@ def stem(word: str) -> str:
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
 def _stemmer():
-    from nltk.stem.snowball import SnowballStemmer  # pure Python, needs no downloaded data
+    # snowballstemmer, not nltk: importing nltk loads scikit-learn, which verify() must not load.
+    import snowballstemmer
 
-    return SnowballStemmer("english")
+    return _Stemmer(snowballstemmer.stemmer("english"))
+
+
+class _Stemmer:
+    def __init__(self, stemmer) -> None:
+        self._stemmer = stemmer
+
+    def stem(self, word: str) -> str:
+        return self._stemmer.stemWord(word)
 
 
 @lru_cache(maxsize=4096)

@@ -56,7 +56,6 @@ def test_every_benchmark_script_the_runtime_names_exists():
 
 def test_every_module_the_runtime_says_to_run_exists():
     named = {m for p in _runtime_sources() for m in _MODULE.findall(p.read_text(encoding="utf-8"))}
-    assert "training.grounding.claim_comparison" in named
     path = {n: REPO / n.replace(".", "/") for n in named}
     assert sorted(n for n in named if not (path[n].with_suffix(".py").is_file() or path[n].is_dir())) == []
 
