@@ -75,6 +75,22 @@ def test_a_stripped_middle_sentence_never_reaches_the_client(client):
     assert closing.usage.completion_tokens > 0
 
 
+CONTRADICTING = "The usual adult dose of Zelorin is 80 mg twice a day [1]. "
+
+
+@pytest.mark.slow
+def test_under_default_a_contradicted_middle_sentence_never_reaches_the_client(client):
+    """Issue 16's must-hold over HTTP: the default policy strips a contradicted claim."""
+    register_scripted_model("stream-contradicted-http", TRUE_1 + CONTRADICTING + TRUE_2)
+    chunks, contents = _read(
+        client.chat.completions.create(model="test/stream-contradicted-http", messages=ZELORIN, stream=True)
+    )
+    assert all("80 mg" not in text for text in contents)
+    assert any("20 mg" in text for text in contents)
+    guard = chunks[-1].model_extra["guard"]
+    assert guard["policy"] == "default" and guard["verification"]["contradicted"] >= 1
+
+
 @pytest.mark.slow
 def test_eight_concurrent_streams_never_mix(client):
     def ask(i: int) -> tuple[int, list[str], dict]:

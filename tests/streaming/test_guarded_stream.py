@@ -158,17 +158,12 @@ CONTRADICTING = "The usual adult dose of Zelorin is 80 mg twice a day [1]. "
 
 @pytest.mark.slow
 def test_default_never_sends_a_sentence_the_verifier_calls_contradicted(example_kb):
-    """The issue's case under the default policy (contradicted_claim: strip).
-
-    The default verifiers rarely label a claim contradicted until the judge lands; until
-    a verifier does so for this draft, the test is skipped rather than passed.
-    """
+    """The issue's case under the default policy (contradicted_claim: strip): the fact layer
+    reads 80 mg twice a day against the leaflet's dose and calls it contradicted."""
     scripted = register_scripted_model("stream-contradicted", TRUE_2.replace("[1].", "[1]. ") + CONTRADICTING + TRUE_1)
     sent, final = _collect(
         guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=scripted.model, stream=True)
     )
-    labels = [v.label.value for v in final.verification.claims]
-    if labels[1] != "contradicted":
-        pytest.skip(f"no verifier of the default policy labels the 80 mg sentence contradicted yet ({labels})")
+    assert final.verification.claims[1].label.value == "contradicted"
     assert [c.sentence for c in sent] == [0, 2] and final.withheld == [1]
     assert "80 mg" not in final.response.answer
