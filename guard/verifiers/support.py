@@ -247,9 +247,8 @@ class SupportVerifier:
             evidence = cited or inp.passages
             judged = judge.judge(verdict.claim.text, [(p.id, p.text) for p in evidence])
             _write(verdict, judged, evidence)
-            if cited:
-                everywhere = judge.judge(verdict.claim.text, [(p.id, p.text) for p in inp.passages])
-                verdict.scores.support_any_passage = everywhere.support
+            if cited:  # the cheap embedding score is enough to tell a wrong citation from no support
+                verdict.scores.support_any_passage = judge.evidence.score(verdict.claim.text, state.passage_texts)
         state.report.injections = judge.injections([(p.id, p.text) for p in inp.passages])
 
 
