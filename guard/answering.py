@@ -34,6 +34,7 @@ __all__ = [
     "ScoredUnit",
     "classify_question",
     "plan_answer",
+    "plan_from_passages",
 ]
 
 
@@ -168,7 +169,7 @@ def plan_answer(
     scored = [
         _score(question, kind, terms, unit, sim, number[unit.passage_id], passage_words[unit.passage_id])
         for unit, sim in zip(units, similarities, strict=True)
-        if unit.passage_id in number
+        if unit.passage_id in number and not _table_debris(unit)
     ]
     scored.sort(key=lambda s: s.score, reverse=True)
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
@@ -213,6 +214,12 @@ def _found(term: str, passages: Sequence[Passage], passage_words: dict[str, set[
     if concept is not None:
         return any(concept.search(p.text) for p in passages)
     return any(_has(term, ws) for ws in passage_words.values())
+
+
+def _table_debris(unit: EvidenceUnit) -> bool:
+    """A prose unit made of table cells (a table the unit splitter could not read): its rows
+    mix every age with every dose, so quoting it would answer with the wrong row too."""
+    return unit.kind is not UnitKind.table_row and unit.text.count("|") >= 4
 
 
 def _has(term: str, vocabulary: set[str]) -> bool:
@@ -309,6 +316,15 @@ def _missing_value(kind: QuestionType, terms: list[str], topic_found: bool) -> s
 def _listing(items: Sequence[str]) -> str:
     quoted = [f"'{t}'" for t in items]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def plan_from_passages(question: str, passages: Sequence[Passage]) -> AnswerPlan:
+    """:func:`plan_answer` over the passages' evidence units (instruction-like text left out)."""
+    from guard.verifiers.claim_judge import units_of
+    from retrievers.embedder import get_embedder
+
+    units = [u for p in passages for u in units_of(p.id, p.text).units]
+    return plan_answer(question, passages, units, similarities_to(question, units, get_embedder()))
 
 
 def similarities_to(question: str, units: Sequence[EvidenceUnit], embedder) -> list[float]:

@@ -96,6 +96,13 @@ def decide_model_failure(error: str, policy: Policy) -> Decision:
     return Decision(action=action, reasons=[reason], policy=policy.name)
 
 
+def decide_unanswerable(missing: str, policy: Policy) -> Decision:
+    """The decision when the evidence holds no unit that answers the question (evidence-first answering)."""
+    action = policy.action_for(Condition.insufficient_context)
+    reason = Reason(condition=Condition.insufficient_context, action=action, detail=missing)
+    return Decision(action=action, reasons=[reason], policy=policy.name)
+
+
 def regeneration_feedback(decision: Decision, verification: Verification) -> list[tuple[str, str]]:
     """What a redraft must fix: (claim text, why) per reason, "(the answer as a whole)" for
     answer-level ones. The one feedback builder (the pipeline's regenerate prompt uses it)."""

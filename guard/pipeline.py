@@ -18,7 +18,15 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Protocol, runtime_checkable
 
 from guard.actions import apply_action
-from guard.decide import Action, Decision, decide, decide_model_failure, regeneration_feedback
+from guard.answering import plan_from_passages
+from guard.decide import (
+    Action,
+    Decision,
+    decide,
+    decide_model_failure,
+    decide_unanswerable,
+    regeneration_feedback,
+)
 from guard.errors import InputError, ModelError
 from guard.llm.completion import acomplete, run_sync
 from guard.llm.local_model import LOCAL_MODEL as DEFAULT_MODEL
@@ -145,6 +153,8 @@ async def _answer(
     litellm_kwargs: dict[str, Any],
 ) -> GuardedResponse:
     """Draft, verify and decide, redrafting with feedback while the policy asks for it."""
+    if policy.answering == "evidence":
+        return await asyncio.to_thread(_answer_from_evidence, trace_id, query, model, policy, retrieval, timings)
     passages = retrieval.passages
     messages = build_answer_messages(query, passages, policy.refusal_text)
     completions: list[Completion] = []
@@ -172,6 +182,29 @@ async def _answer(
     return _response(
         trace_id, query, model, policy, retrieval, draft=draft, verification=verification,
         decision=decision, completions=completions, timings=timings,
+    )
+
+
+def _answer_from_evidence(
+    trace_id: str, query: str, model: str, policy: Policy, retrieval: RetrievalResult, timings: dict[str, float]
+) -> GuardedResponse:
+    """Evidence-first: the unit(s) that answer the question, quoted and cited, then verified like
+    any draft; a refusal that says what was looked for when no unit answers (no model call)."""
+    with _timed(timings, "answer_from_evidence"):
+        plan = plan_from_passages(query, retrieval.passages)
+    if not plan.answerable:
+        verification = Verification(claims=[], verifiers=[])
+        return _response(
+            trace_id, query, model, policy, retrieval, draft="", verification=verification,
+            decision=decide_unanswerable(plan.missing or "no passage answers the question", policy),
+            completions=[], timings=timings,
+        )
+    with _timed(timings, "verify"):
+        draft, verification = verify_draft(query, plan.answer, retrieval, policy, "evidence")
+    decision = decide(verification, retrieval.gate, policy, attempt=policy.regenerate.max_attempts)
+    return _response(
+        trace_id, query, "evidence", policy, retrieval, draft=draft, verification=verification,
+        decision=decision, completions=[], timings=timings,
     )
 
 

@@ -22,7 +22,7 @@ from enum import Enum
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -224,6 +224,10 @@ class Policy(_Section):
     annotation_label: str = Field(DEFAULT_LABEL, min_length=1)
     strip_notice: str | None = None  # appended when strip removed something
     retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
+    # How the draft is made: "generate" asks the model; "evidence" answers with the evidence
+    # unit(s) that answer the question, quoted with their citation, and refuses (saying what
+    # was looked for) when no unit does: no model call (guard/answering.py).
+    answering: Literal["generate", "evidence"] = "generate"
     # Run in this order (guard.verifiers.registry; default DEFAULT_VERIFIERS): support labels
     # claims, citations reads the judge, types reads the labels. Claim splitting always runs.
     verifiers: list[str] = Field(default_factory=lambda: list(DEFAULT_VERIFIERS))
