@@ -238,6 +238,19 @@ async def _open_with_retries(
     attempts: list[Attempt],
 ) -> tuple[Any, Any]:
     """The model's stream and its first chunk: until text flows, errors are retried as in ``_run``."""
+    return await _with_retries(
+        model, policy, attempts, lambda transient: _open_once(messages, model, call, attempts, transient)
+    )
+
+
+async def _with_retries(
+    model: str,
+    policy: RetryPolicy,
+    attempts: list[Attempt],
+    once: Callable[[tuple[type[BaseException], ...]], Coroutine[Any, Any, T]],
+) -> T:
+    """``once(transient)`` until it returns, retrying the model's transient errors with backoff;
+    the one retry loop of completions and of streams (before their first chunk)."""
     from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
     transient = _transient_for(model)
@@ -252,7 +265,7 @@ async def _open_with_retries(
     try:
         async for attempt in retrying:
             with attempt:
-                return await _open_once(messages, model, call, attempts, transient)
+                return await once(transient)
     except Exception as exc:
         raise _ModelFailed(model, attempts, exc) from exc
     raise AssertionError("unreachable: tenacity either returns or re-raises")
@@ -400,25 +413,10 @@ async def _run(request: _Request) -> Completion:
 async def _complete_with_retries(
     messages: list[dict[str, Any]], model: str, call: dict[str, Any], policy: RetryPolicy
 ) -> Completion:
-    from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
-
     attempts: list[Attempt] = []
-    transient = _transient_for(model)
-    retrying = AsyncRetrying(
-        stop=stop_after_attempt(policy.retries + 1),
-        wait=wait_exponential_jitter(
-            initial=policy.backoff_s, max=policy.max_backoff_s, jitter=policy.backoff_s
-        ),
-        retry=retry_if_exception_type(transient),
-        reraise=True,
+    return await _with_retries(
+        model, policy, attempts, lambda transient: _call_once(messages, model, call, attempts, transient)
     )
-    try:
-        async for attempt in retrying:
-            with attempt:
-                return await _call_once(messages, model, call, attempts, transient)
-    except Exception as exc:
-        raise _ModelFailed(model, attempts, exc) from exc
-    raise AssertionError("unreachable: tenacity either returns or re-raises")
 
 
 async def _call_once(
