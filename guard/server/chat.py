@@ -96,23 +96,35 @@ async def _guarded(
 ) -> tuple[str, ChatUsage, GuardMetadata]:
     from guard.pipeline import aguarded_completion
 
-    messages = [m.model_dump(exclude_none=True) for m in body.messages]
-    response = await aguarded_completion(
-        messages,
-        model=model,
-        policy=policy,
-        review_queue=guard.review_queue,
+    response = await aguarded_completion(**_pipeline_arguments(guard, body, policy, model, evidence))
+    if response.escalation_id is not None and guard.escalations is not None:
+        guard.escalations.record(client)
+    if _fails_request(guard, response, policy, model):
+        raise _model_failed(response)
+    return response.answer, _usage(response), guard_metadata(response, kb_name, model)
+
+
+def _pipeline_arguments(
+    guard: GuardState, body: ChatCompletionRequest, policy: Policy, model: str, evidence: dict[str, Any]
+) -> dict[str, Any]:
+    """What the pipeline is called with, streamed or not."""
+    return {
+        "messages": [m.model_dump(exclude_none=True) for m in body.messages],
+        "model": model,
+        "policy": policy,
+        "review_queue": guard.review_queue,
         **evidence,
         **_sampling(body),
         **guard.model_kwargs(),
-    )
-    if response.escalation_id is not None and guard.escalations is not None:
-        guard.escalations.record(client)
-    if Condition.model_error in response.decision.conditions:
-        _log.warning("server.model_failed", policy=policy.name, model=model, trace_id=response.trace_id)
-        if guard.config.on_model_failure == "error":
-            raise _model_failed(response)
-    return response.answer, _usage(response), guard_metadata(response, kb_name, model)
+    }
+
+
+def _fails_request(guard: GuardState, response: GuardedResponse, policy: Policy, model: str) -> bool:
+    """A response no model could draft is logged; the server's setting decides whether it is an error."""
+    if Condition.model_error not in response.decision.conditions:
+        return False
+    _log.warning("server.model_failed", policy=policy.name, model=model, trace_id=response.trace_id)
+    return guard.config.on_model_failure == "error"
 
 
 def _model_failed(response: GuardedResponse) -> ApiError:
@@ -198,24 +210,12 @@ async def _streamed(
     held = AsyncExitStack()  # the admission slot, held until the stream's last byte
     await held.enter_async_context(guard.admission.slot())
     try:
-        stream = await aguarded_completion(
-            [m.model_dump(exclude_none=True) for m in body.messages],
-            model=model,
-            policy=policy,
-            review_queue=guard.review_queue,
-            stream=True,
-            **evidence,
-            **_sampling(body),
-            **guard.model_kwargs(),
-        )
+        stream = await aguarded_completion(**_pipeline_arguments(guard, body, policy, model, evidence), stream=True)
         chunks = aiter(stream)
         first = await anext(chunks)
-        if first.final and Condition.model_error in first.decision.conditions:
-            trace_id = first.response.trace_id
-            _log.warning("server.model_failed", policy=policy.name, model=model, trace_id=trace_id)
-            if guard.config.on_model_failure == "error":
-                await chunks.aclose()
-                raise _model_failed(first.response)
+        if first.final and _fails_request(guard, first.response, policy, model):
+            await chunks.aclose()
+            raise _model_failed(first.response)
     except BaseException:
         await held.aclose()
         raise
