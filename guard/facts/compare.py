@@ -557,16 +557,7 @@ def _flip_outcomes(
     if claim_no != unit_no and not restated:
         if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
             return []
-        said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
-        return [
-            _flip(
-                SlotKind.polarity,
-                "negated" if claim_no else "affirmed",
-                "negated" if unit_no else "affirmed",
-                best.unit,
-                f'the evidence {said} ("{best.unit.text}"); the claim {says}',
-            )
-        ]
+        return [_polarity_flip(claim_no, unit_no, best.unit)]
     outcomes = []
     if _modal_clash(claim.modals, unit.modals) and not any(
         not _modal_clash(claim.modals, s.modals) for _, s in peers
@@ -635,16 +626,7 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         ]
         if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
             continue
-        said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
-        return [
-            _flip(
-                SlotKind.polarity,
-                "negated" if claim_no else "affirmed",
-                "negated" if unit_no else "affirmed",
-                a.unit,
-                f'the evidence {said} ("{a.unit.text}"); the claim {says}',
-            )
-        ]
+        return [_polarity_flip(claim_no, unit_no, a.unit)]
     return []
 
 
@@ -679,6 +661,18 @@ def _same_values(claim: Slots, unit: Slots) -> bool:
         any(accepts(q, e) for e in unit.quantities)
         for q in claim.quantities
         if any(conflicts(q, e) for e in unit.quantities)
+    )
+
+
+def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit) -> _Outcome:
+    """The claim says yes where the unit says no, or the reverse."""
+    said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
+    return _flip(
+        SlotKind.polarity,
+        "negated" if claim_no else "affirmed",
+        "negated" if unit_no else "affirmed",
+        unit,
+        f'the evidence {said} ("{unit.text}"); the claim {says}',
     )
 
 

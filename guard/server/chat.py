@@ -210,7 +210,8 @@ async def _streamed(
     held = AsyncExitStack()  # the admission slot, held until the stream's last byte
     await held.enter_async_context(guard.admission.slot())
     try:
-        stream = await aguarded_completion(**_pipeline_arguments(guard, body, policy, model, evidence), stream=True)
+        arguments = _pipeline_arguments(guard, body, policy, model, evidence)
+        stream = await aguarded_completion(**arguments, stream=True)
         chunks = aiter(stream)
         first = await anext(chunks)
         if first.final and _fails_request(guard, first.response, policy, model):
