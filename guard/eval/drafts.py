@@ -51,18 +51,17 @@ answers (it is no reviewer load and no gate refusal of an answerable question).
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from enum import Enum
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from guard.actions import apply_action
 from guard.decide import Action, Decision, decide
-from guard.errors import InputError
+from guard.eval.jsonl import read_records
 from guard.llm.testing import SCRIPTED_PROVIDER
 from guard.pipeline import retrieve_evidence, verify_draft
 from guard.policy import Condition, Policy
@@ -187,21 +186,11 @@ class DraftRun(BaseModel):
 def load_drafts(path: str | Path, split: Split | Literal["all"] = "all") -> list[LabelledDraft]:
     """Read labelled drafts; a bad line is an error naming its number and what is wrong."""
     file = Path(path)
-    if not file.is_file():
-        raise InputError(
-            f"Labelled drafts {file} do not exist: give a JSONL file (see examples/drafts.jsonl)."
-        )
-    drafts = []
-    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            drafts.append(LabelledDraft.model_validate(json.loads(line)))
-        except (json.JSONDecodeError, ValidationError) as exc:
-            problem = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else exc.msg
-            raise InputError(f"{file}:{number}: not a labelled draft ({problem}).") from exc
-    if not drafts:
-        raise InputError(f"Labelled drafts {file} hold no draft.")
+    drafts = read_records(
+        file, LabelledDraft, what="a labelled draft",
+        missing=f"Labelled drafts {file} do not exist: give a JSONL file (see examples/drafts.jsonl).",
+        empty=f"Labelled drafts {file} hold no draft.",
+    )
     return [d for d in drafts if split == "all" or d.split == split]
 
 

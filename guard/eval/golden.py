@@ -7,15 +7,14 @@ A golden set is JSONL, one case per line (examples/README.md documents the field
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any, Callable, Literal
 
 import numpy as np
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
-from guard.errors import InputError
+from guard.eval.jsonl import read_records
 from guard.response import GuardedResponse
 
 __all__ = ["GoldenCase", "CaseResult", "GoldenSummary", "load_golden", "score_case", "summarise"]
@@ -77,20 +76,11 @@ class GoldenSummary(BaseModel):
 def load_golden(path: str | Path) -> list[GoldenCase]:
     """Read a golden set; a bad line is an error naming its number and what is wrong."""
     file = Path(path)
-    if not file.is_file():
-        raise InputError(f"Golden set {file} does not exist: give a JSONL file (see examples/golden.jsonl).")
-    cases = []
-    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            cases.append(GoldenCase.model_validate(json.loads(line)))
-        except (json.JSONDecodeError, ValidationError) as exc:
-            problem = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else exc.msg
-            raise InputError(f"{file}:{number}: not a golden case ({problem}).") from exc
-    if not cases:
-        raise InputError(f"Golden set {file} has no cases.")
-    return cases
+    return read_records(
+        file, GoldenCase, what="a golden case",
+        missing=f"Golden set {file} does not exist: give a JSONL file (see examples/golden.jsonl).",
+        empty=f"Golden set {file} has no cases.",
+    )
 
 
 def score_case(case: GoldenCase, response: GuardedResponse, latency_ms: float) -> CaseResult:
