@@ -169,7 +169,7 @@ def plan_answer(
     scored = [
         _score(question, kind, terms, unit, sim, number[unit.passage_id], passage_words[unit.passage_id])
         for unit, sim in zip(units, similarities, strict=True)
-        if unit.passage_id in number and not _table_debris(unit)
+        if unit.passage_id in number
     ]
     scored.sort(key=lambda s: s.score, reverse=True)
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
@@ -214,12 +214,6 @@ def _found(term: str, passages: Sequence[Passage], passage_words: dict[str, set[
     if concept is not None:
         return any(concept.search(p.text) for p in passages)
     return any(_has(term, ws) for ws in passage_words.values())
-
-
-def _table_debris(unit: EvidenceUnit) -> bool:
-    """A prose unit made of table cells (a table the unit splitter could not read): its rows
-    mix every age with every dose, so quoting it would answer with the wrong row too."""
-    return unit.kind is not UnitKind.table_row and unit.text.count("|") >= 4
 
 
 def _has(term: str, vocabulary: set[str]) -> bool:

@@ -155,6 +155,12 @@ def _prose_drafts(text: str, lines: list[tuple[int, int]], notes: list[str]) -> 
     for start, end in lines + [(len(text), len(text))]:
         line = text[start:end]
         heading = _HEADING.match(line)
+        # A table between two free lines ends the paragraph too (its lines are not free):
+        # otherwise the paragraph's span would swallow the table as one "sentence".
+        after_table = bool(current) and start > current[-1][1] + 1
+        if after_table:
+            paragraphs.append((current[0][0], current[-1][1]))
+            current = []
         if not line.strip() or _LIST_ITEM.match(line) or heading:
             if current:
                 paragraphs.append((current[0][0], current[-1][1]))

@@ -86,3 +86,12 @@ def test_long_run_without_spaces_is_cut_with_a_note():
     assert max(u.end - u.start for u in result.units) <= 300
     assert any("without spaces" in note for note in result.notes)
     assert result.units[-1].text == "Another sentence."
+
+
+def test_a_table_with_no_blank_lines_around_it_is_not_swallowed_by_a_paragraph():
+    # The index's chunks keep line breaks but drop blank lines: prose, table, prose.
+    text = ("Use the syringe.\n| Age | Dose |\n|---|---|\n| 3 to 6 months | 2.5 ml |\n| 2 to 4 years | 7.5 ml |\n"
+            "Give up to 4 times in 24 hours.")
+    units = evidence_units("leaflet", text).units
+    assert [u.kind.value for u in units] == ["sentence", "table_row", "table_row", "sentence"]
+    assert all("|" not in u.text for u in units if u.kind.value == "sentence")
