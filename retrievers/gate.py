@@ -1,12 +1,15 @@
 """The relevance gate: P(the retrieved passages can answer the query), from route scores.
 
 A logistic regression over a few features of one retrieval attempt, fitted by
-``ragguard train gate`` (training/gate.py) on HotpotQA questions asked of a corpus
-with their supporting paragraphs (answerable) and without them (unanswerable).
-Its coefficients live in ``gate_calibration.json`` beside this file, one model per
-set of routes, so the gate needs no training at run time and its output is a
-probability: a ``gate_threshold`` of 0.5 means "more likely answerable than not" on
-that data; the default 0.2 lets 95% of answerable questions through.
+``ragguard train gate`` (training/gate.py) on the dev parts of three sources: HotpotQA
+questions asked of a corpus with and without their supporting paragraphs, the golden
+questions asked of the example knowledge base, and the labelled drafts' questions asked
+of their own few contexts. Its coefficients live in ``gate_calibration.json`` beside
+this file, one model per set of routes, so the gate needs no training at run time and
+its output is a probability. The file also records ``answerable_threshold``, the
+threshold at which 97% of the answerable dev questions of each source pass: the
+packaged profiles' ``gate_threshold`` (the gate only stops what the documents clearly do
+not cover; the verifiers judge the rest).
 
 Features (all about 0..1):
 - ``dense_top1``, ``dense_top2``: cosine of the best and second-best dense passage;
@@ -25,8 +28,9 @@ Features (all about 0..1):
 
 Corpus-size-dependent features (``*_top2``, ``agreement``; ``bm25_top1`` depends on
 it too through idf) make a model fitted on a 1,000-passage corpus misjudge a single
-caller-given context; calibration version 2 is fitted on both kinds of evidence
-(benchmarks/retrieval_gate.py) and may leave those features out.
+caller-given context: calibration version 2 (training/gate.FEATURES) uses ``dense_top1``,
+``coverage`` and ``best_coverage`` only. The others are still computed for calibrations
+that name them.
 
 :func:`missing_terms` names the question's content words that the passages handed on
 do not mention: a gate refusal says what was looked for and not found.
@@ -205,5 +209,8 @@ def _coverage(terms: dict[str, str], texts: list[str], bm25: BM25Route) -> tuple
         return 0.0, 0.0
     per_text = [_stems(t) for t in texts]
     union = set().union(*per_text)
-    share = lambda found: sum(w for stem, w in weights.items() if stem in found) / total  # noqa: E731
+
+    def share(found: set[str]) -> float:
+        return sum(w for stem, w in weights.items() if stem in found) / total
+
     return share(union), max(share(found) for found in per_text)
