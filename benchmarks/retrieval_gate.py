@@ -54,8 +54,9 @@ def main() -> None:
             }
 
     rows = [
-        [name, f"{profiles[name].retrieval.gate_threshold:.2f}", source, r["answerable"], r["pass_rate_answerable"],
-         r["unanswerable"], r["pass_rate_unanswerable"] if r["pass_rate_unanswerable"] is not None else "-"]
+        [name, f"{profiles[name].retrieval.gate_threshold:.2f}", source, r["answerable"],
+         r["pass_rate_answerable"], r["unanswerable"],
+         r["pass_rate_unanswerable"] if r["pass_rate_unanswerable"] is not None else "-"]
         for name in PROFILES for source, r in stage[name].items()
     ]
     print(f"Relevance gate, whole retrieval stage, {args.split} part")
@@ -65,7 +66,8 @@ def main() -> None:
     path = write_result(f"retrieval_gate{suffix}", {
         "split": args.split,
         "data": "golden: examples/golden.jsonl on examples/kb; hotpotqa: first 100 dev-distractor questions "
-                "(even idx dev, odd idx test) with/without supporting paragraphs; drafts: examples/drafts.jsonl "
+                "(even idx dev, odd idx test) with/without supporting paragraphs; "
+                "drafts: examples/drafts.jsonl "
                 "correct answers (answerable) and refusal drafts (unanswerable) on their own contexts",
         "command": f"python benchmarks/retrieval_gate.py --split {args.split}",
         "gate_thresholds": {name: profiles[name].retrieval.gate_threshold for name in PROFILES},

@@ -156,7 +156,7 @@ def test_strip_and_annotate_combine() -> None:
     label, body, notice = text.split("\n\n")
     assert body == f"{S1} [⚠ unsupported] {S3}"
     assert "1 claim marked [⚠ unsupported]" in label
-    assert notice == DEFAULT.strip_notice == "Statements the provided documents contradict were removed."
+    assert notice == DEFAULT.strip_notice == "Statements the provided documents do not support were removed."
 
 
 def test_low_faithfulness_strip_removes_every_unsupported_claim() -> None:

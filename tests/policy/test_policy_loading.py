@@ -32,7 +32,8 @@ def test_default_yaml_spells_out_the_schema_defaults() -> None:
     # stripped (issue 12 item 7), while a bare schema leaves every optional threshold unchecked.
     schema = Policy(name="default", description=default.description)
     thresholds = schema.thresholds.model_copy(update={"min_citation_recall": 0.5})
-    assert default == schema.model_copy(update={"thresholds": thresholds, "strip_notice": default.strip_notice})
+    expected = schema.model_copy(update={"thresholds": thresholds, "strip_notice": default.strip_notice})
+    assert default == expected
     assert default.strip_notice
 
 
