@@ -1,0 +1,64 @@
+"""Values bound to another row, column, clause or role (guard/facts/misbinding.py and its parts).
+
+Each passage is written for the mechanism (none comes from the hard-case set), and each wrong
+claim has its true twin, so a rule that fires on everything or nothing fails.
+"""
+
+from __future__ import annotations
+
+from guard.facts import evidence_units, judge_facts
+from guard.facts.types import FactLabel, SlotKind
+
+
+def _judge(claim: str, passage: str):
+    return judge_facts(claim, evidence_units("p", passage).units)
+
+
+PARKING = """## Parking permits
+
+| Permit | Vehicles | Price per quarter | Price for a year |
+|---|---|---|---|
+| Resident | 1 car | £45 | £160 |
+| Visitor | 1 car, up to 14 days | £12 | £40 |
+| Business | up to 3 vans | £210 | £780 |
+
+Permits are checked by the council's wardens.
+"""
+
+
+def test_value_from_another_row_named_by_a_word_key():
+    verdict = _judge("A Resident permit costs £12 per quarter.", PARKING)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.quantity
+    assert verdict.mismatch.evidence_value == "£45"
+    assert verdict.mismatch.anchor == "Resident"
+    assert "Resident" in verdict.mismatch.explanation
+
+
+def test_value_in_the_named_row_is_supported():
+    assert _judge("A Resident permit costs £45 per quarter.", PARKING).label is FactLabel.supported
+    assert _judge("A Business permit for a year is £780.", PARKING).label is FactLabel.supported
+
+
+def test_claim_naming_both_rows_is_a_comparison_not_a_misbinding():
+    verdict = _judge("A Visitor permit is £12 a quarter, far less than the Business permit.", PARKING)
+    assert verdict.label is not FactLabel.contradicted
+
+
+def test_value_a_sentence_states_outside_the_table_is_that_sentences():
+    passage = PARKING + "\nA Resident permit bought in the last month of a quarter costs £12.\n"
+    assert _judge("A Resident permit bought late in the quarter costs £12.", passage).label is not FactLabel.contradicted
+
+
+def test_period_in_the_column_header():
+    verdict = _judge("The Resident permit is £45 a year.", PARKING)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and "Price per quarter" in verdict.mismatch.explanation
+    assert _judge("The Resident permit is £160 a year.", PARKING).label is FactLabel.supported
+
+
+def test_table_without_headers_binds_nothing():
+    passage = "| Resident | £45 |\n| Visitor | £12 |\n"
+    assert _judge("A Resident permit costs £12.", passage).mismatch is None or (
+        "another row" not in _judge("A Resident permit costs £12.", passage).mismatch.explanation
+    )
