@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
+from guard.facts.clauses import moved_dates, swapped_pairs
 from guard.facts.rows import period_mismatches, row_misbindings
 from guard.facts.slots import Slots
 from guard.facts.types import EvidenceUnit, SlotMismatch
@@ -34,4 +35,7 @@ def misbindings(
     best = [unit_slots(a.unit, lexicon) for a in scored[:_PROSE_POOL]]
     found = row_misbindings(claim, units, lexicon, best)
     found += period_mismatches(claim, aligned, lexicon)
+    strong = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:1] if a.strong]
+    found += swapped_pairs(claim, strong, lexicon)
+    found += moved_dates(claim, strong, lexicon)
     return found

@@ -62,3 +62,59 @@ def test_table_without_headers_binds_nothing():
     assert _judge("A Resident permit costs £12.", passage).mismatch is None or (
         "another row" not in _judge("A Resident permit costs £12.", passage).mismatch.explanation
     )
+
+
+GRILL = "Grill the fish at 240°C for 4 minutes to crisp the skin, then lower the heat to 180°C to finish it."
+
+
+def test_two_values_swapped_between_clauses():
+    verdict = _judge("Grill the fish at 180°C for 4 minutes to crisp the skin, then raise the heat to 240°C.", GRILL)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and "swapped" in verdict.mismatch.explanation
+
+
+def test_two_values_in_their_clauses_are_supported():
+    verdict = _judge("Grill the fish at 240°C for 4 minutes to crisp the skin, then lower the heat to 180°C.", GRILL)
+    assert verdict.label is FactLabel.supported
+
+
+def test_a_repeated_sentence_does_not_hide_a_swap():
+    verdict = _judge(
+        "Grill the fish at 180°C for 4 minutes to crisp the skin, then raise the heat to 240°C.", GRILL + " " + GRILL
+    )
+    assert verdict.label is FactLabel.contradicted
+
+
+DEADLINES = "Entry forms are due by 4 March 2027, and the entry fee by 18 April 2027."
+
+
+def test_date_moved_to_another_item_of_a_list():
+    verdict = _judge("The entry fee is due by 4 March 2027.", DEADLINES)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.date
+    assert verdict.mismatch.evidence_value == "18 April 2027"
+    assert _judge("The entry fee is due by 18 April 2027.", DEADLINES).label is FactLabel.supported
+
+
+def test_a_claim_with_two_dates_pairs_them_itself():
+    passage = "The course runs from Monday 6 July 2026, with a break on 8 July, and ends on Friday 10 July."
+    assert _judge("The course runs from 6 July to 10 July 2026.", passage).label is not FactLabel.contradicted
+
+
+def test_temperature_written_with_its_capital_letter():
+    from guard.facts.quantities import quantities
+
+    assert [(q.dim, q.lo) for q in quantities("Roast at 200 C, or 392 F.")] == [
+        ("temperature_c", 200.0),
+        ("temperature_f", 392.0),
+    ]
+    assert quantities("a grade F pupil") == ()
+
+
+def test_micron_is_a_length():
+    from guard.facts.quantities import quantities
+
+    (q,) = quantities("a pore size of 0.2 micron")
+    assert q.dim == "length" and abs(q.lo - 2e-7) < 1e-15
+    verdict = _judge("The filter's pore size is 0.2 mm.", "Specification: the filter's pore size is 0.2 micron.")
+    assert verdict.label is FactLabel.contradicted
