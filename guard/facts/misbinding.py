@@ -15,6 +15,7 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.clauses import moved_dates, swapped_pairs
 from guard.facts.rows import period_mismatches, row_misbindings
+from guard.facts.scales import rescaled
 from guard.facts.slots import Slots
 from guard.facts.types import EvidenceUnit, SlotMismatch
 
@@ -38,4 +39,6 @@ def misbindings(
     strong = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:1] if a.strong]
     found += swapped_pairs(claim, strong, lexicon)
     found += moved_dates(claim, strong, lexicon)
+    best_two = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
+    found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])
     return found

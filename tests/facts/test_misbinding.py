@@ -118,3 +118,36 @@ def test_micron_is_a_length():
     assert q.dim == "length" and abs(q.lo - 2e-7) < 1e-15
     verdict = _judge("The filter's pore size is 0.2 mm.", "Specification: the filter's pore size is 0.2 micron.")
     assert verdict.label is FactLabel.contradicted
+
+
+SYRUP = "For adults, the dose is 15 ml of syrup. Do not take more than 2,000 mg of the active ingredient in a day."
+
+
+def test_same_number_in_another_unit():
+    verdict = _judge("For adults, the dose is 15 mg of syrup.", SYRUP)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and "unit" in verdict.mismatch.explanation
+    assert _judge("For adults, the dose is 15 ml of syrup.", SYRUP).label is FactLabel.supported
+
+
+def test_a_prefix_dropped_from_a_limit():
+    verdict = _judge("The daily limit of the active ingredient is 2 mg.", SYRUP)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.evidence_value.endswith("2,000 mg")
+    assert _judge("The daily limit of the active ingredient is 2 g.", SYRUP).label is not FactLabel.contradicted
+
+
+def test_same_number_of_another_unit_inside_an_unrelated_range():
+    passage = (
+        "Members can pause their membership for 1 to 3 months. "
+        "If you miss a booked class, you cannot book another for 24 hours."
+    )
+    verdict = _judge("If you miss a booked class, you cannot book another for 24 days.", passage)
+    assert verdict.label is FactLabel.contradicted
+
+
+def test_a_count_with_the_same_number_is_not_a_unit_slip():
+    passage = "Take 2 tablets with water. The course lasts 5 days."
+    assert _judge("Take 2 tablets with water for 2 weeks.", passage).mismatch is None or (
+        "unit" not in _judge("Take 2 tablets with water for 2 weeks.", passage).mismatch.explanation
+    )
