@@ -151,3 +151,37 @@ def test_a_count_with_the_same_number_is_not_a_unit_slip():
     assert _judge("Take 2 tablets with water for 2 weeks.", passage).mismatch is None or (
         "unit" not in _judge("Take 2 tablets with water for 2 weeks.", passage).mismatch.explanation
     )
+
+
+LEAVE = (
+    "Carers receive 5 days of paid leave a year, followed by 10 days of unpaid leave. "
+    "Attending the annual safety briefing is voluntary. "
+    "The lodge is 12 miles northeast of the village."
+)
+
+
+def test_a_prefix_negated_word_turned_round():
+    verdict = _judge("The further 10 days of leave for carers are paid.", LEAVE)
+    assert verdict.label is FactLabel.contradicted
+    assert _judge("The further 10 days of leave for carers are unpaid.", LEAVE).label is FactLabel.supported
+    passage = "Carers' leave beyond the first week is unpaid. Deposits are non-refundable."
+    verdict = _judge("Carers' leave beyond the first week is paid.", passage)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.polarity
+    assert _judge("Deposits are refunded.", passage).label is FactLabel.contradicted
+    assert _judge("Deposits are not refunded.", passage).label is not FactLabel.contradicted
+
+
+def test_an_antonym_turned_round_and_its_negation_agreeing():
+    assert _judge("Attending the annual safety briefing is compulsory.", LEAVE).label is FactLabel.contradicted
+    assert _judge("Attending the annual safety briefing is not compulsory.", LEAVE).label is not FactLabel.contradicted
+
+
+def test_a_direction_turned_round():
+    assert _judge("The lodge is 12 miles southwest of the village.", LEAVE).label is FactLabel.contradicted
+    assert _judge("The lodge lies 12 miles northeast of the village.", LEAVE).label is FactLabel.supported
+
+
+def test_words_that_only_start_like_a_prefix_are_not_negations():
+    passage = "The unit is shipped with a universal adapter and works under 30 degrees."
+    assert _judge("The unit comes with a universal adapter.", passage).label is not FactLabel.contradicted
