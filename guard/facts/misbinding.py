@@ -16,6 +16,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.clauses import moved_dates, swapped_pairs
 from guard.facts.matching import accepts, conflicts
 from guard.facts.opposites import opposite
+from guard.facts.roles import role_conflict
 from guard.facts.rows import period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots
@@ -44,6 +45,7 @@ def misbindings(
     best_two = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
     found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])
     found += _opposites(claim, scored, lexicon)
+    found += _roles(claim, units, scored, lexicon)
     return found
 
 
@@ -104,3 +106,23 @@ def _holds(slots: Slots, word: str) -> bool:
     from guard.facts.opposites import _read
 
     return word in _read(slots.text)[0]
+
+
+_ROLE_LEXICAL = 0.5  # the unit must say most of what the claim says before its roles are compared
+
+
+def _roles(
+    claim: Slots, units: Sequence[EvidenceUnit], scored: Sequence[Alignment], lexicon: Lexicon
+) -> list[SlotMismatch]:
+    """A role of the best unit's verb filled otherwise by the claim (roles.py)."""
+    if not scored:
+        return []
+    best = scored[0]
+    if best.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or best.lexical < _ROLE_LEXICAL:
+        return []
+    slots = unit_slots(best.unit, lexicon)
+    if not _same_values(claim, slots):
+        return []
+    passage = frozenset().union(*(unit_slots(u, lexicon).name_tokens for u in units))
+    found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon)
+    return [found] if found else []

@@ -185,3 +185,41 @@ def test_a_direction_turned_round():
 def test_words_that_only_start_like_a_prefix_are_not_negations():
     passage = "The unit is shipped with a universal adapter and works under 30 degrees."
     assert _judge("The unit comes with a universal adapter.", passage).label is not FactLabel.contradicted
+
+
+WALK = (
+    "The sponsored walk is led by Mr Dunn, the PE teacher, with Ms Lowe as deputy leader. "
+    "In 1987 the town council bought out the rowing club. "
+    "Any change to the route requires the prior approval of the Head of Safety. "
+    "Refunds are handled by the Finance Office."
+)
+
+
+def test_subject_and_object_swapped():
+    verdict = _judge("In 1987 the rowing club bought out the town council.", WALK)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.entity
+    assert "swapped" in verdict.mismatch.explanation
+    assert _judge("In 1987 the town council bought out the rowing club.", WALK).label is FactLabel.supported
+
+
+def test_agent_of_a_passive_swapped_with_a_name_in_another_role():
+    verdict = _judge("Ms Lowe leads the sponsored walk, with Mr Dunn as her deputy.", WALK)
+    assert verdict.label is FactLabel.contradicted
+    assert _judge("Mr Dunn leads the sponsored walk, with Ms Lowe as his deputy.", WALK).label is not (
+        FactLabel.contradicted
+    )
+
+
+def test_named_agent_replaced_by_another_name_of_the_passage():
+    verdict = _judge("Any change to the route requires prior approval by the Finance Office.", WALK)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and "Head of Safety" in verdict.mismatch.evidence_value
+    ok = _judge("Any change to the route requires prior approval by the Head of Safety.", WALK)
+    assert ok.label is not FactLabel.contradicted
+
+
+def test_a_date_after_by_is_not_an_agent():
+    from guard.facts.roles import frames
+
+    assert all(f.role != "agent" for f in frames("Unused days must be taken by 31 March."))
