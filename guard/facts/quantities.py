@@ -210,8 +210,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "interval",
         re.compile(
-            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+)?(?:doses?|them|applications?|"
-            rf"tablets?|feeds?|injections?|treatments?|courses?))",
+            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+|two\s+)?(?:doses?|them|applications?|"
+            rf"tablets?|feeds?|injections?|treatments?|courses?|[a-z]{{3,}}s\b))",
             re.I,
         ),
     ),

@@ -223,3 +223,40 @@ def test_a_date_after_by_is_not_an_agent():
     from guard.facts.roles import frames
 
     assert all(f.role != "agent" for f in frames("Unused days must be taken by 31 March."))
+
+
+INHALER = (
+    "Use one puff when needed, leaving at least 3 hours between puffs. "
+    "Members may bring up to two guests per visit. "
+    "Late checkout is allowed only with the duty manager's approval. "
+    "The tablets can be taken with or without food."
+)
+
+
+def test_a_frequency_that_breaks_the_stated_gap():
+    verdict = _judge("You can use a puff every hour when needed.", INHALER)
+    assert verdict.label is FactLabel.contradicted
+    # the limit in a sentence the claim shares fewer words with than the one it aligns to
+    passage = "Each puff of the blue salbutamol inhaler gives 100 micrograms. Wait at least 3 hours between puffs."
+    verdict = _judge("A puff of the blue salbutamol inhaler can be taken every hour.", passage)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.quantifier
+    assert _judge("You can use a puff every 4 hours when needed.", INHALER).label is not FactLabel.contradicted
+
+
+def test_no_limit_where_the_evidence_sets_one():
+    verdict = _judge("Members may bring any number of guests per visit.", INHALER)
+    assert verdict.label is FactLabel.contradicted
+    assert _judge("Members may bring two guests per visit.", INHALER).label is not FactLabel.contradicted
+
+
+def test_always_where_the_evidence_restricts():
+    verdict = _judge("Late checkout is always allowed.", INHALER)
+    assert verdict.label is FactLabel.contradicted
+    ok = _judge("Late checkout is allowed only with the duty manager's approval.", INHALER)
+    assert ok.label is not FactLabel.contradicted
+
+
+def test_optional_condition_made_required():
+    assert _judge("The tablets must be taken with food.", INHALER).label is FactLabel.contradicted
+    assert _judge("The tablets can be taken without food.", INHALER).label is not FactLabel.contradicted
