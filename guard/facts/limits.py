@@ -67,8 +67,13 @@ def rule_units(scored: Sequence[Alignment]) -> list[Alignment]:
 
 
 def _breaks(q: Quantity, e: Quantity) -> bool:
-    """The claim value falls outside the evidence's limit, or restates the limit otherwise."""
-    if e.dim != q.dim or e.bound is Bound.eq or e.is_range:
+    """The claim value falls outside the evidence's limit or range, or restates the limit otherwise."""
+    if e.dim != q.dim:
+        return False
+    if e.is_range and e.bound is Bound.eq:
+        # a range the evidence allows ("1.5 to 6 bar"): a value or a limit beyond either end breaks it
+        return (q.hi > e.hi or q.lo < e.lo) and not accepts(q, e)
+    if e.bound is Bound.eq or e.is_range:
         return False
     if q.bound is Bound.eq:
         return not accepts(q, e)
@@ -81,7 +86,9 @@ def broken_limits(
 ) -> list[SlotMismatch]:
     found = []
     for q in claim.quantities:
-        if q.period is not None or q.is_range or any(accepts(q, e) for s in everywhere for e in s.quantities):
+        if q.period is not None or q.is_range or q.dim == "number" or any(
+            accepts(q, e) for s in everywhere for e in s.quantities
+        ):
             continue
         # a frequency limit ("at least 3 hours between puffs") rules the whole passage's use; and a
         # rate is never an arithmetic step's result, so the claim's rate was unsupported at best

@@ -260,3 +260,40 @@ def test_always_where_the_evidence_restricts():
 def test_optional_condition_made_required():
     assert _judge("The tablets must be taken with food.", INHALER).label is FactLabel.contradicted
     assert _judge("The tablets can be taken without food.", INHALER).label is not FactLabel.contradicted
+
+
+def test_a_date_taken_from_a_sentence_about_something_else():
+    passage = (
+        "Unused holiday of up to 3 days may be carried over, and it must be taken by 30 April. "
+        "The holiday year runs from 1 January to 31 December."
+    )
+    verdict = _judge("Carried-over holiday must be taken by 31 December.", passage)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.evidence_value == "30 April"
+    assert _judge("Carried-over holiday must be taken by 30 April.", passage).label is FactLabel.supported
+
+
+def test_a_bare_year_elsewhere_does_not_hold_a_full_date():
+    passage = "The ferry ran until 3 May 1962, when the tunnel opened. The tunnel was widened in 1979."
+    assert _judge("The ferry ran until 3 May 1979.", passage).label is FactLabel.contradicted
+    assert _judge("The ferry ran until 3 May 1962.", passage).label is FactLabel.supported
+
+
+SPEC = "| Item | Value |\n|---|---|\n| Inlet pressure | 2 to 8 bar |\n| Tank volume | 0.5 m3 |\n| Weight | 12 kg |\n"
+
+
+def test_a_value_outside_the_range_the_evidence_allows():
+    verdict = _judge("Yes, the inlet pressure can be 10 bar.", SPEC)
+    assert verdict.label is FactLabel.contradicted
+    assert _judge("Yes, the inlet pressure can be 5 bar.", SPEC).label is FactLabel.supported
+
+
+def test_pressure_and_cubic_metres_are_read():
+    from guard.facts.quantities import quantities
+
+    assert [(q.dim, q.lo) for q in quantities("0.5 m3 at 3 bar, or 500 litres")] == [
+        ("volume", 500.0),
+        ("pressure", 3.0),
+        ("volume", 500.0),
+    ]
+    assert _judge("The tank holds 500 litres.", SPEC).label is FactLabel.supported
