@@ -32,6 +32,7 @@ _MARK_WORDS = {
     Condition.low_franq: "low confidence",
     Condition.verifier_error: "not checked",
 }
+_EMPHASIS = re.compile(r"\*{1,3}|(?<!\w)_{1,3}|_{1,3}(?!\w)")
 _BARE_LINE = re.compile(r"^\s*(?:[-*•+]|\d+[.)])?\s*$")
 
 
@@ -111,8 +112,9 @@ def _claims_to_remove(decision: Decision) -> set[int]:
 
 
 def _quoted(quote: Quote, policy: Policy) -> str:
-    """'<lead>: "<unit text>" [n].': the evidence as the documents word it (a table row with its headers)."""
-    text = " ".join(quote.unit.text.split())
+    """'<lead>: "<unit text>" [n].': the evidence as the documents word it (a table row with its
+    headers), on one line and without Markdown emphasis marks, which are markup, not words."""
+    text = " ".join(_EMPHASIS.sub("", quote.unit.text).split())
     return f'{policy.quote_lead}: "{text}" [{quote.citation}].'
 
 

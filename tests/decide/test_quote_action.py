@@ -184,3 +184,10 @@ def test_other_claims_keep_their_marks_next_to_a_quote() -> None:
     text = apply_action(decide(v, None, policy), answer, v, policy)
     assert text.endswith(f"{RIGHT} [⚠ unsupported] {QUOTED_ROW}")
     assert text.startswith(policy.annotation_label)
+
+
+def test_markdown_emphasis_is_left_out_of_the_quote_and_the_words_kept() -> None:
+    unit = GAP.model_copy(update={"text": "*Adults:** the usual dose is 20 mg (one tablet) once a day."})
+    v = verification(contradicted(unit))
+    text = apply_action(decide(v, None, QUOTER), ANSWER, v, QUOTER)
+    assert text.endswith('The documents say: "Adults: the usual dose is 20 mg (one tablet) once a day." [2].')
