@@ -49,6 +49,7 @@ def demo(
     """Build the example index if missing, then show the model's draft and the guarded answer side by side."""
     import time
 
+    started = time.perf_counter()  # the summary's time: models, index and every question included
     from rich.console import Console
 
     from guard.cli.demo import DEMO, print_demo, run_demo
@@ -56,7 +57,6 @@ def demo(
     from guard.pipeline import guarded_completion
     from guard.policy import load_policy
 
-    started = time.perf_counter()
     profile = load_policy(policy)
     kb = _example_kb()
 
