@@ -22,11 +22,12 @@ from collections.abc import Sequence
 from guard.facts.binding import distinctive, moved_to, owned_words
 from guard.facts.dates import same_date
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import same_number
+from guard.facts.matching import accepts, same_number
+from guard.facts.quantities import Bound
 from guard.facts.slots import Slots, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["dates_from_elsewhere", "moved_dates", "swapped_pairs"]
+__all__ = ["count_moved", "dates_from_elsewhere", "moved_dates", "swapped_pairs"]
 
 
 def _spans(slots: Slots) -> list[tuple[int, int]]:
@@ -173,3 +174,35 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
             )
         ]
     return []
+
+
+def count_moved(claim: Slots, aligned: Sequence[tuple[EvidenceUnit, Slots]]) -> list[SlotMismatch]:
+    """A count of one noun taken from a count of another: "eight members of staff" against "five
+    members of staff will go, a ratio of one adult to every eight children".
+
+    Counts of different nouns accept each other (the noun is read loosely: "4 doses", "4 times"),
+    so the claim's number matches the children; but the unit counts the claim's own noun, and
+    differently.
+    """
+    found = []
+    for q in claim.quantities:
+        if not q.dim.startswith("count:") or q.bound is not Bound.eq:
+            continue
+        for unit, slots in aligned:
+            same = [e for e in slots.quantities if e.dim == q.dim]
+            if not same or any(accepts(q, e) for e in same):
+                continue
+            if not any(e.dim != q.dim and e.dim.startswith("count:") and accepts(q, e) for e in slots.quantities):
+                continue
+            e = same[0]
+            found.append(
+                SlotMismatch(
+                    kind=SlotKind.quantity,
+                    claim_value=q.surface,
+                    evidence_value=e.surface,
+                    evidence=unit,
+                    explanation=f"the evidence gives {e.surface}, not {q.surface}; {q.surface.split()[0]} counts something else there",
+                )
+            )
+            break
+    return found

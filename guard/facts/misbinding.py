@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
-from guard.facts.clauses import dates_from_elsewhere, moved_dates, swapped_pairs
+from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
 from guard.facts.matching import accepts, conflicts
 from guard.facts.opposites import opposite
 from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
@@ -44,6 +44,7 @@ def misbindings(
     found += swapped_pairs(claim, strong, lexicon)
     found += moved_dates(claim, strong, lexicon)
     found += dates_from_elsewhere(claim, scored, lexicon)
+    found += count_moved(claim, strong)
     best_two = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
     found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])
     found += _opposites(claim, scored, lexicon)

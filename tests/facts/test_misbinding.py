@@ -297,3 +297,9 @@ def test_pressure_and_cubic_metres_are_read():
         ("volume", 500.0),
     ]
     assert _judge("The tank holds 500 litres.", SPEC).label is FactLabel.supported
+
+
+def test_a_count_taken_from_another_noun():
+    passage = "Four coaches will drive the group, one for every twelve pupils on the 48-seat route."
+    assert _judge("Twelve coaches will drive the group.", passage).label is FactLabel.contradicted
+    assert _judge("Four coaches will drive the group.", passage).label is FactLabel.supported
