@@ -474,6 +474,8 @@ def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots
 # share of the claim's words a unit must hold before a name it lacks is read as the passage's
 # unstated subject rather than an unsupported addition
 _IMPLICIT_LEXICAL = 0.6
+# ... or half of them when the caller's cosine says the unit restates the claim
+_IMPLICIT_RESTATED = (0.5, 0.6)
 
 
 def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) -> bool:
@@ -494,7 +496,10 @@ def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) 
     if any(not (name_tokens(m) & claim_words) for m in unit.names):
         return False  # the unit names someone the claim does not: the claim's name may replace it
     rest = claim.content - name_tokens(claim.names[0])
-    if not rest or len(rest & unit.content) < _IMPLICIT_LEXICAL * len(rest):
+    # words inside the unit's values count ("two doses" holds "dose")
+    share = len(rest & (unit.content | unit.name_tokens)) / len(rest) if rest else 0.0
+    restated = share >= _IMPLICIT_RESTATED[0] and (best.similarity or 0.0) >= _IMPLICIT_RESTATED[1]
+    if not rest or (share < _IMPLICIT_LEXICAL and not restated):
         return False
     return all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities)
 

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from guard.facts import FactVerdict, InjectionWarning, UnitsResult, evidence_units, judge_facts
+from guard.facts.entities import name_tokens
 from guard.facts.lexicon import lexicon_for
 from guard.facts.slots import read_slots
 from guard.facts.types import EvidenceUnit, FactLabel
@@ -134,7 +135,13 @@ def credited_support(
     found = sum(w in known.words for w in content) + sum(n in known.numbers for n in numbers) + matched
     overlap = found / total if total else 1.0
     left = set(numbers)
-    novel = [t for t in assessment.novel if (t in left if t in numbers_in(claim_text) else _outside(t, claim_text, spans))]
+    # a name the fact layer let stand (found in a unit, or the excerpt's unstated subject) is no novelty
+    novel = [
+        t
+        for t in assessment.novel
+        if (t in left if t in numbers_in(claim_text) else _outside(t, claim_text, spans))
+        and not (slots.names and name_tokens(t) <= frozenset().union(*(name_tokens(n) for n in slots.names)))
+    ]
     credited = (cosine_to_support(assessment.best.cosine) + overlap) / 2 * novelty_penalty ** len(novel)
     return max(assessment.support, credited)
 
