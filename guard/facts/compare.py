@@ -34,6 +34,7 @@ from guard.facts.align import Alignment, ranked, select, unit_slots
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.entities import name_tokens
+from guard.facts.inference import equal_parts, regimen_total, shifted_time, year_span
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
 from guard.facts.misbinding import misbindings
@@ -167,8 +168,11 @@ def _slot_outcomes(
     ]
     pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted + premises)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
+    near_slots = [unit_slots(a.unit, lexicon) for a in near]
     outcomes = [
-        _quantity(q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon, scored or [])
+        _quantity(
+            q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon, scored or [], near_slots
+        )
         for q in claim.quantities
     ]
     # a count the claim supposes ("two nights", "four people", "a three-night stay") is its
@@ -179,7 +183,7 @@ def _slot_outcomes(
         _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
         for q, out in zip(claim.quantities, outcomes)
     ]
-    outcomes += [_date(d, held, everywhere) for d in claim.dates]
+    outcomes += [_date(d, held, everywhere, near_slots) for d in claim.dates]
     outcomes += [_name(n, held, everywhere) for n in claim.names if not _implicit_subject(claim, aligned, lexicon)]
     added = _added_term(claim, aligned, everywhere)
     return outcomes + ([added] if added else [])
@@ -215,6 +219,7 @@ def _quantity(
     pool: list[Quantity],
     lexicon: Lexicon,
     scored: list[Alignment],
+    near: Sequence[Slots] = (),
 ) -> _Outcome:
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
@@ -229,6 +234,9 @@ def _quantity(
             inferred = _Outcome(FactLabel.inferred, inference=found[0])
             inferred.operands = (found[1], found[2])
             return inferred
+        further = _further_step(q, claim, near, lexicon, stated)
+        if further:
+            return _Outcome(FactLabel.inferred, inference=further)
         unlicensed = found[0] if found else None
     outcome = _unmatched(q, binding, everywhere)
     if unlicensed and outcome.mismatch is not None:
@@ -389,6 +397,29 @@ def _in_claim(operand: Quantity, claim: Slots) -> bool:
     return any(operand is q or (same_number(q, operand) and q.bound is operand.bound) for q in claim.quantities)
 
 
+def _further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexicon, stated: bool) -> str | None:
+    """A regimen total, a span of years or two equal parts (inference.py), when the claim may rest on it.
+
+    A value the evidence writes somewhere is read as copied, not derived (as in _licensed); a
+    regimen total or two equal parts must be said to be a total ("in total", "a day", "course",
+    or a period on the value); a span between two years of one unit is its own licence.
+    """
+    if stated:
+        return None
+    values = [s.quantities for s in near]
+    said = q.period is not None or bool({w for _, w in words(claim.text)} & (lexicon.combination_words | _TOTAL_WORDS))
+    if said:
+        found = regimen_total(q, values) or equal_parts(q, values)
+        if found:
+            return found
+    # both years from one unit: years from different sentences pair by chance
+    return next((found for s in near if (found := year_span(q, s.dates))), None)
+
+
+# words that say a value is a total over a regimen: "a full course", "a day", "daily"
+_TOTAL_WORDS = frozenset({"course", "daily", "day", "adds", "add"})
+
+
 def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere: list[Slots]) -> _Outcome:
     if binding and binding[0].strong:
         return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, binding[0], binding[1]))
@@ -434,7 +465,9 @@ def _quantity_mismatch(q: Quantity, alignment: Alignment, slots: Slots) -> SlotM
     )
 
 
-def _date(d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> _Outcome:
+def _date(
+    d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slots], near: Sequence[Slots] = ()
+) -> _Outcome:
     verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
     if any(v is True for _, _, v in verdicts):
         return _Outcome(FactLabel.supported)
@@ -453,6 +486,9 @@ def _date(d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slo
         )
     if any(same_date(d, e) for s in everywhere for e in s.dates):
         return _Outcome(FactLabel.supported)
+    shifted = shifted_time(d, [e for s in near for e in s.dates], [q for s in near for q in s.quantities])
+    if shifted:
+        return _Outcome(FactLabel.inferred, inference=shifted)
     return _Outcome(
         FactLabel.unsupported,
         SlotMismatch(
