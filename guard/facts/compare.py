@@ -178,6 +178,10 @@ def _slot_outcomes(
     # a count the claim supposes ("two nights", "four people", "a three-night stay") is its
     # scenario, not a fact to find: it holds when it is the operand of a licensed step that
     # gives another claim value (2 x £180 = £360)
+    outcomes = [
+        _Outcome(FactLabel.supported) if _rate_said(q, claim, held) and out.label is not FactLabel.contradicted else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
     used = {id(o) for out in outcomes if out.label is FactLabel.inferred for o in out.operands}
     outcomes = [
         _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
@@ -187,6 +191,18 @@ def _slot_outcomes(
     outcomes += [_name(n, held, everywhere) for n in claim.names if not _implicit_subject(claim, aligned, lexicon)]
     added = _added_term(claim, aligned, everywhere)
     return outcomes + ([added] if added else [])
+
+
+def _rate_said(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]]) -> bool:
+    """The count read out of the claim's frequency, when the frequency itself holds.
+
+    "Twice daily" is both the rate 1/12 an hour and the count "2 times": against "every 12
+    hours" the rate holds and no unit writes a count, which is the same fact said another way.
+    """
+    if not _from_frequency(q):
+        return False
+    rates = [r for r in claim.quantities if r.dim == "rate" and r.start == q.start and r.end == q.end]
+    return any(accepts(r, e) for r in rates for _, s in held for e in s.quantities)
 
 
 def _countable_premise(q: Quantity) -> bool:

@@ -308,6 +308,9 @@ _BOUND_WORDS = {
 _NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-]+){0,4}\s*$", re.I)
 _NOT_COUNT_NOUNS = frozenset(
     {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
+    # verbs after a number are no counted noun ("children younger than three should not")
+    | {"should", "must", "may", "might", "can", "could", "will", "would", "shall", "are", "is", "was", "were"}
+    | {"has", "have", "had", "does", "did", "need", "needs"}
 )
 
 
@@ -342,6 +345,8 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
     before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
     after = _BOUND_AFTER.match(text[end : end + 20])
     bound = Bound.eq
+    if before and before.group("w").lower() == "over" and before.group(0).rstrip().lower().endswith("the"):
+        before = None  # "over the two years": across them
     if before and before.group("w").lower() == "over" and _after_value(text[max(0, start - 60) : start - len(before.group(0))]):
         before = None  # "37.5 hours over five days": across the days, not more than five
     if before:
