@@ -44,6 +44,7 @@ class ClaimJudgement(NamedTuple):
     fact: FactVerdict
     assessment: Assessment
     reason: str | None
+    judged: bool = True  # False: the judge abstained (text the fact layer cannot read)
 
 
 @lru_cache(maxsize=4096)
@@ -104,7 +105,7 @@ def judge_read(
     if fact.label in (FactLabel.supported, FactLabel.inferred):
         support = credited_support(claim_text, fact, assessment, known, novelty_penalty)
     judged = combine(fact, support, threshold)
-    return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason)
+    return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason, judged.judged)
 
 
 def credited_support(
