@@ -34,7 +34,7 @@ from guard.facts.align import Alignment, ranked, select, unit_slots
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.entities import name_tokens
-from guard.facts.inference import equal_parts, regimen_total, shifted_time, year_span
+from guard.facts.inference import daily_average, equal_parts, regimen_total, shifted_time, year_span
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
 from guard.facts.misbinding import misbindings
@@ -253,6 +253,11 @@ def _quantity(
         further = _further_step(q, claim, near, lexicon, stated)
         if further:
             return _Outcome(FactLabel.inferred, inference=further)
+        average = daily_average(q, [e for s in near for e in s.quantities] + list(claim.quantities), claim.quantities)
+        if average and not stated:
+            inferred = _Outcome(FactLabel.inferred, inference=average[0])
+            inferred.operands = average[1:]  # the claim's own span of days is the step's premise
+            return inferred
         unlicensed = found[0] if found else None
     outcome = _unmatched(q, binding, everywhere)
     if unlicensed and outcome.mismatch is not None:

@@ -112,3 +112,21 @@ def equal_parts(claim: Quantity, units: Sequence[Sequence[Quantity]]) -> str | N
                     return f"{other.surface} + {e.surface} = {claim.surface}"
             seen.append((i, e))
     return None
+
+
+def daily_average(claim: Quantity, amounts: Sequence[Quantity], spans: Sequence[Quantity]) -> tuple[str, Quantity, Quantity] | None:
+    """A per-day claim value as an amount spread over a number of days (37.5 hours over 5 days =
+    7.5 hours a day), with the two operands: the caller holds the claim's own "over five days"
+    as the premise of the step, not as a fact to find."""
+    if claim.period != _DAY_HOURS or claim.is_range:
+        return None
+    for amount in amounts:
+        if amount.dim != claim.dim or amount.is_range or amount is claim:
+            continue
+        for span in spans:
+            days = span.lo / _DAY_HOURS
+            if span.dim != "duration" or not _plain(span) or days < 2 or not _near(days, round(days)):
+                continue
+            if _near(amount.lo / days, claim.lo):
+                return f"{amount.surface} ÷ {span.surface} = {claim.surface}", amount, span
+    return None

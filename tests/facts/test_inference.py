@@ -113,3 +113,11 @@ def test_inference_helpers_directly():
     assert year_span(quantities("69 years")[0], dates("opened in 1842, closed in 1911")) == "1911 - 1842 = 69 years"
     assert year_span(quantities("69 days")[0], dates("opened in 1842, closed in 1911")) is None
     assert shifted_time(dates("at 19:15")[0], dates("until 20:00"), quantities("45 minutes")) is not None
+
+
+def test_a_per_day_average_over_the_claims_own_span_of_days():
+    week = "Staff are contracted for 40 hours a week."
+    verdict = _judge("Working 40 hours over five days is 8 hours a day on average.", week)
+    assert verdict.label is FactLabel.inferred
+    assert verdict.inference == "40 hours a week ÷ five days = 8 hours a day"
+    assert _judge("Working 40 hours over five days is 9 hours a day on average.", week).label is not FactLabel.inferred
