@@ -82,6 +82,8 @@ class VerificationState:
     started: float = field(default_factory=time.perf_counter)
     _evidence: EmbeddingJudge | None = field(default=None, repr=False)
     _judge: EntailmentJudge | None = field(default=None, repr=False)
+    # claims a support judge abstained on (text it cannot read): they stay judged=False
+    abstained: set[int] = field(default_factory=set)
 
     def elapsed_s(self) -> float:
         return time.perf_counter() - self.started
@@ -289,7 +291,8 @@ def _run_one(verifier: Verifier, inp: VerificationInput, state: VerificationStat
         state.report.completed.append(verifier.name)
         if verifier.judges_support:
             for verdict in state.report.claims:
-                verdict.judged, verdict.note = True, None
+                if verdict.claim.index not in state.abstained:
+                    verdict.judged, verdict.note = True, None
     state.report.timings[verifier.name] = _ms_since(started)
 
 
