@@ -196,14 +196,21 @@ def regeneration_feedback(decision: Decision, verification: Verification) -> lis
 _Finding = tuple[Condition, str, int | None]
 
 
+def _gate_detail(gate: GateResult) -> str:
+    """Why the gate refused: the question's words the documents found lack, then the score."""
+    if gate.missing:
+        quoted = [f"'{w}'" for w in gate.missing]
+        listing = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+        what = f"the documents found do not mention {listing}"
+    else:
+        what = "the documents found match the question too weakly"
+    return (f"{what} (retrieval relevance {gate.relevance:.2f} is below the gate threshold "
+            f"{gate.threshold:.2f} after {gate.attempts} attempt(s))")
+
+
 def _findings(verification: Verification, gate: GateResult | None, policy: Policy) -> Iterable[_Finding]:
     if gate is not None and not gate.passed:
-        yield (
-            Condition.insufficient_context,
-            f"retrieval relevance {gate.relevance:.2f} is below the "
-            f"gate threshold {gate.threshold:.2f} after {gate.attempts} attempt(s)",
-            None,
-        )
+        yield Condition.insufficient_context, _gate_detail(gate), None
     if gate is not None and not gate.passed and not verification.claims:
         return  # no draft was asked for: "the model declined" would be untrue
     claims = [cv for cv in verification.claims if not is_refusal(cv.claim.text, policy.refusal_text)]

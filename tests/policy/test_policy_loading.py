@@ -49,7 +49,9 @@ def test_strict_profiles_are_stricter_and_fail_closed(name: str) -> None:
     default, strict = load_policy("default"), load_policy(name)
     assert strict.extends == "default"
     assert strict.thresholds.min_support > default.thresholds.min_support
-    assert strict.retrieval.gate_threshold > default.retrieval.gate_threshold
+    # The gate is calibrated to pass answerable questions under every profile (issue 12 item 4):
+    # a strict profile may not be laxer there, but its strictness lies in the verifiers.
+    assert strict.retrieval.gate_threshold >= default.retrieval.gate_threshold
     assert strict.actions.verifier_error is Action.refuse
     assert strict.actions.contradicted_claim is Action.escalate
     for condition in Condition:
