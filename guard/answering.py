@@ -25,7 +25,7 @@ from enum import Enum
 import numpy as np
 from pydantic import BaseModel, Field
 
-from guard.answering_values import AskedValue, asked_value, holds_value, qualifier_fit, value_near
+from guard.answering_values import AskedValue, asked_value, holds_value, qualifier_fit, shared_values, value_near
 from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import content_words, words
 from retrievers.types import Passage
@@ -60,6 +60,7 @@ class ScoredUnit(BaseModel):
     focus: bool = True  # the unit (or its heading) holds the question's most distinctive term
     fit: float = 0.0  # qualifier fit: > 0 the unit's row or group is the asked one, < 0 another one
     misfit: bool = False  # the unit's row or group is another one than the question's (age, weight, amount)
+    context: str = ""  # the unit's passage title and the heading or lead-in it sits under
 
 
 class AnswerPlan(BaseModel):
@@ -218,16 +219,20 @@ def _score(
     # term, or most of the question's weighted terms (the rarest word can be a verb the
     # documents put differently: "kept", "worth").
     has_focus = focus is None or in_unit[focus] or in_context[focus] or local >= 0.5 or similarity >= _CLOSE
+    # a value the question states, stated by the unit or the lead-in it sits under ("At 12 weeks:")
+    values = shared_values(question, f"{context_lead(context)} {unit.text}")
+    has_focus = has_focus or values > 0
     has_type = holds_value(asked, unit.text, question)
     fit = qualifier_fit(question, unit.text)
     # a word naming the kind of value ("maximum", "minimum") written the documents' way ("no more than")
     concepts = sum(1 for t in terms if t in _CONCEPTS and in_unit[t])
     score = 0.4 * max(similarity, 0.0) + 0.4 * local + 0.1 * covered + 0.25 * fit.score + 0.1 * concepts
+    score += 0.15 * max(-1, min(values, 1))
     if asked is not None and asked.needs_value:
         score += 0.15 * has_type + 0.1 * (has_type and focus is not None and value_near(asked, unit.text, focus))
     return ScoredUnit(
         unit=unit, citation=citation, score=score, covered=covered, has_type=has_type, focus=has_focus,
-        fit=fit.score, misfit=fit.misfit,
+        fit=fit.score, misfit=fit.misfit, context=context,
     )
 
 
@@ -237,10 +242,18 @@ def _contexts(units: Sequence[EvidenceUnit], titles: dict[str, str]) -> dict[tup
     out: dict[tuple[str, int], str] = {}
     last: dict[str, str] = {}
     for unit in sorted(units, key=lambda u: (u.passage_id, u.index)):
-        out[(unit.passage_id, unit.index)] = f"{titles.get(unit.passage_id, '')} {last.get(unit.passage_id, '')}"
+        out[(unit.passage_id, unit.index)] = f"{titles.get(unit.passage_id, '')}{_LEAD}{last.get(unit.passage_id, '')}"
         if _fragment(unit):
             last[unit.passage_id] = unit.text
     return out
+
+
+_LEAD = "\n\u2192 "  # joins a unit's title and its lead-in in its context string
+
+
+def context_lead(context: str) -> str:
+    """The heading or lead-in part of a unit's context (not the passage title)."""
+    return context.split(_LEAD, 1)[1] if _LEAD in context else ""
 
 
 def _term_weights(terms: list[str], units: Sequence[EvidenceUnit], contexts: dict[tuple[str, int], str]) -> dict[str, float]:
@@ -310,6 +323,17 @@ def _chosen(ranked: list[ScoredUnit], everything: list[ScoredUnit]) -> list[Scor
         (s for s in everything if s.unit.passage_id == best.unit.passage_id and s.unit.index == best.unit.index + 1),
         None,
     )
+    if best.unit.kind is UnitKind.list_item:  # the whole list under the lead-in ("At 12 weeks:")
+        siblings = {
+            s.unit.index: s for s in everything
+            if s.unit.passage_id == best.unit.passage_id and s.unit.kind is UnitKind.list_item
+        }
+        index = best.unit.index + 1
+        while index in siblings and len(chosen) < 6 and siblings[index].context == best.context:
+            if siblings[index] not in chosen:
+                chosen.append(siblings[index])
+            index += 1
+        return sorted(chosen, key=lambda s: (s.citation, s.unit.index))
     if (
         after is not None and after not in chosen and after.has_type and after.fit == 0 and not after.misfit
         and after.unit.kind is UnitKind.sentence and not after.unit.text.lstrip().startswith(("*", "#"))
@@ -344,17 +368,64 @@ def _listing(items: Sequence[str]) -> str:
 
 
 def plan_from_passages(question: str, passages: Sequence[Passage]) -> AnswerPlan:
-    """:func:`plan_answer` over the passages' evidence units (instruction-like text left out)."""
+    """:func:`plan_answer` over the passages' evidence units (instruction-like text left out).
+
+    Only units that share a term or a value with the question (in their text, title or
+    lead-in) are embedded: the others cannot be on topic, and the embedder is this stage's
+    cost on a CPU (about 0.1 s per 10 units on 2 cores). Unit vectors are cached by text, as
+    the same passages serve many questions."""
     from guard.verifiers.claim_judge import units_of
     from retrievers.embedder import get_embedder
 
     units = [u for p in passages for u in units_of(p.id, p.text).units]
-    return plan_answer(question, passages, units, similarities_to(question, units, get_embedder()))
+    candidates = _lexical_candidates(question, passages, units)
+    similarities = similarities_to(question, candidates, get_embedder())
+    return plan_answer(question, passages, candidates, similarities)
+
+
+_MAX_EMBEDDED = 40
+
+
+def _lexical_candidates(
+    question: str, passages: Sequence[Passage], units: Sequence[EvidenceUnit]
+) -> list[EvidenceUnit]:
+    terms = key_terms(question)
+    if not terms:
+        return list(units[:_MAX_EMBEDDED])
+    titles = {p.id: f"{p.title or ''} {p.source}" for p in passages}
+    contexts = _contexts(units, titles)
+    weights = _term_weights(terms, units, contexts)
+    ranked: list[tuple[float, EvidenceUnit]] = []
+    for unit in units:
+        context = contexts[(unit.passage_id, unit.index)]
+        unit_words, context_words = set(words(unit.text)), set(words(context))
+        weight = sum(
+            weights[t] * (1.0 if _term_in(t, unit_words, unit.text) else 0.5 if _term_in(t, context_words, context) else 0)
+            for t in terms
+        )
+        weight += shared_values(question, f"{context_lead(context)} {unit.text}") > 0
+        if weight > 0:
+            ranked.append((weight, unit))
+    ranked.sort(key=lambda pair: pair[0], reverse=True)
+    return [unit for _, unit in ranked[:_MAX_EMBEDDED]]
+
+
+_VECTORS: dict[str, np.ndarray] = {}
+_VECTOR_CACHE_SIZE = 8192
 
 
 def similarities_to(question: str, units: Sequence[EvidenceUnit], embedder) -> list[float]:
-    """Cosine of the question with each unit's text (one batched embedder call)."""
+    """Cosine of the question with each unit's text (one batched embedder call for the texts
+    not seen before)."""
     if not units:
         return []
-    vectors = embedder.encode([question, *(u.text for u in units)])
-    return [float(x) for x in np.asarray(vectors[1:]) @ np.asarray(vectors[0])]
+    texts = [u.text for u in units]
+    cached = {t: v for t in texts if (v := _VECTORS.get(t)) is not None}  # a snapshot: safe across threads
+    todo = [t for t in dict.fromkeys(texts) if t not in cached]
+    vectors = np.asarray(embedder.encode([question, *todo]))
+    fresh = dict(zip(todo, vectors[1:], strict=True))
+    if len(_VECTORS) + len(fresh) > _VECTOR_CACHE_SIZE:
+        _VECTORS.clear()
+    _VECTORS.update(fresh)
+    known = cached | fresh
+    return [float(known[t] @ vectors[0]) for t in texts]

@@ -22,7 +22,7 @@ from functools import lru_cache
 from guard.facts.dates import dates
 from guard.facts.quantities import Bound, Quantity, quantities
 
-__all__ = ["AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "value_near"]
+__all__ = ["AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "value_near"]
 
 _MONEY = re.compile(
     r"[£€$]\s?\d|\b(?:eur|gbp|usd)\s?\d|\b\d[\d,.]*\s?(?:eur|gbp|usd|euros?|pounds?)\b|\bfree\b|\bno charge\b",
@@ -110,11 +110,31 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         return True
     if asked.clock and (dates(text) or _CLOCK.search(text)):
         return True
+    if asked.clock and stated and _states_condition(text, stated):
+        return True  # "When is the dose reduced to 2.5 mg?": the case in which it is ("2.5 mg ... if ...")
     if "money" in asked.dims and _MONEY.search(text):
         return True
     if asked.any_quantity:
         return any(d not in {"number"} for d in dims) or bool(_MONEY.search(text))
     return bool(dims & asked.dims)
+
+
+def _states_condition(text: str, stated: set[str]) -> bool:
+    held = {q.surface.lower() for q in _quantities(text)}
+    return bool(held & stated) and bool(re.search(r"\b(?:if|when|unless|only for|in case)\b", text, re.IGNORECASE))
+
+
+def shared_values(question: str, text: str) -> int:
+    """+1 per value the question states that the text states too ("at 12 weeks" and "At 12
+    weeks:"); -1 when the text states only another value of the same kind ("8-week")."""
+    asked = [q for q in quantities(question) if q.dim not in {"number"}]
+    if not asked:
+        return 0
+    held = [q for q in _quantities(text) if q.dim in {a.dim for a in asked}]
+    if not held:
+        return 0
+    same = sum(any(abs(h.lo - a.lo) < 1e-9 and abs(h.hi - a.hi) < 1e-9 for h in held) for a in asked)
+    return same if same else -1
 
 
 @dataclass(frozen=True)
