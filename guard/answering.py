@@ -343,7 +343,8 @@ def _chosen(ranked: list[ScoredUnit], everything: list[ScoredUnit]) -> list[Scor
 
 
 def _sentence(unit: EvidenceUnit) -> str:
-    text = unit.text.strip()
+    # Markdown emphasis ("**Adults:** the usual dose ...") is layout, not words: shown without it.
+    text = re.sub(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)", "", unit.text).strip()
     if unit.kind is UnitKind.table_row:
         return text.rstrip(".") + "."
     return text if text.endswith((".", "!", "?", ":")) else text + "."
