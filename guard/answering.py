@@ -31,6 +31,7 @@ from guard.verifiers.lexical import content_words, words
 from retrievers.types import Passage
 
 __all__ = [
+    "EVIDENCE_DRAFTER",
     "AnswerPlan",
     "QuestionType",
     "ScoredUnit",
@@ -38,6 +39,10 @@ __all__ = [
     "plan_answer",
     "plan_from_passages",
 ]
+
+
+# GuardedResponse.model of an answer quoted from the evidence (no model wrote it)
+EVIDENCE_DRAFTER = "evidence"
 
 
 class QuestionType(str, Enum):
@@ -330,6 +335,8 @@ def _chosen(ranked: list[ScoredUnit], everything: list[ScoredUnit]) -> list[Scor
         }
         index = best.unit.index + 1
         while index in siblings and len(chosen) < 6 and siblings[index].context == best.context:
+            if siblings[index].misfit or siblings[index].fit < 0:  # the next band or group: another case
+                break
             if siblings[index] not in chosen:
                 chosen.append(siblings[index])
             index += 1

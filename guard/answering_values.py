@@ -153,12 +153,13 @@ def qualifier_fit(question: str, text: str) -> Fit:
     state ("adults weighing less than 50 kg" for "an adult") lowers the score only."""
     score = 0.0
     value_fit = _value_fit(question, text)
+    narrower = value_fit is None and _extra_condition(question, text)
     if value_fit is not None:
         score += 1.0 if value_fit else -1.0
-    elif _extra_condition(question, text):
-        score -= 0.5
+    elif narrower:
+        score -= 1.0
     group_fit = _group_fit(question, text)
-    if group_fit is not None:
+    if group_fit is not None and not (group_fit and narrower):  # "adults weighing < 50 kg" is no plain adult row
         score += 0.5 if group_fit else -0.5
     misfit = value_fit is False or (group_fit is False and value_fit is not True)
     return Fit(score=score, misfit=misfit)

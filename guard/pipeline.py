@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Protocol, runtime_checkable
 
 from guard.actions import apply_action
-from guard.answering import plan_from_passages
+from guard.answering import EVIDENCE_DRAFTER, plan_from_passages
 from guard.decide import (
     Action,
     Decision,
@@ -212,10 +212,10 @@ def _answer_from_evidence(
             response.answer = f"{policy.refusal_text.rstrip()} ({missing[0].upper()}{missing[1:]}.)"
         return response
     with _timed(timings, "verify"):
-        draft, verification = verify_draft(query, plan.answer, retrieval, policy, "evidence")
+        draft, verification = verify_draft(query, plan.answer, retrieval, policy, EVIDENCE_DRAFTER)
     decision = decide(verification, retrieval.gate, policy, attempt=policy.regenerate.max_attempts)
     return _response(
-        trace_id, query, "evidence", policy, retrieval, draft=draft, verification=verification,
+        trace_id, query, EVIDENCE_DRAFTER, policy, retrieval, draft=draft, verification=verification,
         decision=decision, completions=[], timings=timings,
     )
 

@@ -54,3 +54,15 @@ def test_the_default_profile_with_the_embedded_model_answers_from_the_evidence(e
     )
     assert response.attempts == 0 and "generate" not in response.timings
     assert "25 working days" in response.answer and "[" in response.answer
+    # the demo says where such a draft came from, not "Model's draft (evidence)"
+    from io import StringIO
+
+    from rich.console import Console
+
+    from guard.cli.demo import DemoOutcome, DemoQuestion, DemoRow, render_row
+
+    row = DemoRow(question=DemoQuestion(question=response.question), response=response,
+                  outcome=DemoOutcome.clean, seconds=1.0)
+    screen = StringIO()
+    Console(file=screen, width=250).print(render_row(row, 1))
+    assert "Draft quoted from the documents" in screen.getvalue() and "Model's draft" not in screen.getvalue()
