@@ -26,6 +26,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from guard.answering import EVIDENCE_DRAFTER
 from guard.decide import Action, Reason
 from guard.policy import Policy
 from guard.response import GuardedResponse
@@ -136,6 +137,8 @@ def render_summary(rows: Sequence[DemoRow], seconds: float) -> Text:
 def _draft_header(row: DemoRow) -> str:
     if row.question.recorded_draft is not None:
         return "Recorded draft (fixed text the embedded model wrote once; not generated in this run)"
+    if row.response.model == EVIDENCE_DRAFTER:  # answering: evidence (auto, for the embedded model)
+        return "Draft quoted from the documents (evidence-first answering, no model call)"
     return f"Model's draft ({row.response.model})"
 
 
