@@ -25,6 +25,7 @@ from guard.eval.records import EvalRecord
 from guard.eval.thresholds import ThresholdInfo
 
 if TYPE_CHECKING:
+    from guard.verifiers.stage import VerificationSettings
     from guard.verifiers.types import Verification
 
 __all__ = [
@@ -39,6 +40,8 @@ __all__ = [
 
 # The order verifiers run in when several detectors need them: support first, since
 # FRANQ reads its scores as P_faith when no grounding model is committed.
+# The eval's verification deadline: generous, since a measurement must not depend on the load.
+EVAL_DEADLINE_S = 3600.0
 _VERIFIER_ORDER = ("support", "citations", "types", "egc", "cross_route", "franq")
 
 
@@ -85,6 +88,19 @@ class SharedVerification:
         self._verifiers: tuple[str, ...] = ()
         self._result: Verification | None = None
         self.seconds = 0.0  # time of the last verify() call
+        self._built: dict[tuple[str, ...], VerificationSettings] = {}
+
+    def _settings(self, names: tuple[str, ...]) -> VerificationSettings:
+        """The verifiers ``names``, built once per run (not per response), with the measurement deadline.
+
+        A serving deadline would turn a response verified on a busy machine into a verifier
+        failure (an abstention), so the figures would depend on the machine's load.
+        """
+        if names not in self._built:
+            from guard.verifiers.stage import build_settings
+
+            self._built[names] = build_settings(list(names), deadline_s=EVAL_DEADLINE_S)
+        return self._built[names]
 
     def plan(self, record: EvalRecord, verifiers: Iterable[str]) -> None:
         """The verifiers the next verification of ``record`` runs (a superset of each reader's)."""
@@ -109,7 +125,7 @@ class SharedVerification:
                 contexts=record.contexts,
                 answer=record.answer,
                 generator=record.model,
-                verifiers=list(self._verifiers),
+                settings=self._settings(self._verifiers),
             )
             self.seconds = time.perf_counter() - started
         return self._result
