@@ -61,6 +61,9 @@ class LoadResult:
     latency_ms: dict[str, float]
     statuses: dict[str, int]
     transport_errors: int
+    # 200 responses whose verification recorded failures (e.g. the policy's deadline passed):
+    # verdicts the policy fails closed on, not full verifications.
+    with_failures: int = 0
     rss_mb: dict[str, float] = field(default_factory=dict)
     # Server CPU seconds (all threads) per answered request: what a request costs, whatever the load.
     server_cpu_s_per_request: float | None = None
@@ -115,6 +118,7 @@ async def drive(
     numbers = itertools.count(next(_REQUEST_NUMBERS, 0) * 1_000_000)
     statuses: Counter[str] = Counter()
     errors = 0
+    with_failures = 0
     sent = 0
     started = time.perf_counter()
     deadline = started + seconds
@@ -123,7 +127,7 @@ async def drive(
     async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120, limits=limits) as client:
 
         async def worker(first: int) -> None:
-            nonlocal errors, sent
+            nonlocal errors, sent, with_failures
             index = first
             while time.perf_counter() < deadline and sent < max_requests:
                 sent += 1
@@ -139,6 +143,8 @@ async def drive(
                     continue
                 latencies.append((time.perf_counter() - begin) * 1000)
                 statuses[str(response.status_code)] += 1
+                if response.status_code == 200 and response.json().get("failures"):
+                    with_failures += 1
 
         await asyncio.gather(*(worker(i) for i in range(clients)))
     elapsed = time.perf_counter() - started
@@ -150,6 +156,7 @@ async def drive(
         latency_ms=_percentiles(latencies),
         statuses=dict(statuses),
         transport_errors=errors,
+        with_failures=with_failures,
     )
 
 
@@ -262,9 +269,10 @@ async def measure_levels(url: str, pid: int, args: argparse.Namespace) -> list[L
         result.rss_mb = {"after": round(rss_mb(pid), 1)}
         result.server_cpu_s_per_request = round((cpu_seconds(pid) - cpu) / max(result.requests, 1), 3)
         print(
-            f"{clients:>2} clients: {result.requests_per_s:6.2f} requests/s, p50 {result.latency_ms['p50']:.0f} ms, "
-            f"p95 {result.latency_ms['p95']:.0f} ms, server CPU {result.server_cpu_s_per_request} s/request, "
-            f"statuses {result.statuses}",
+            f"{clients:>2} clients: {result.requests_per_s:6.2f} requests/s, "
+            f"p50 {result.latency_ms['p50']:.0f} ms, p95 {result.latency_ms['p95']:.0f} ms, "
+            f"server CPU {result.server_cpu_s_per_request} s/request, "
+            f"statuses {result.statuses}, {result.with_failures} with verifier failures",
             file=sys.stderr,
         )
         results.append(result)
@@ -293,6 +301,7 @@ async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
         "server_cpu_s_per_request": round((cpu_seconds(pid) - cpu) / max(result.requests, 1), 3),
         "statuses": result.statuses,
         "transport_errors": result.transport_errors,
+        "with_failures": result.with_failures,
         "rss_mb_after_warm_up": round(after_warm_up, 1),
         "rss_mb_after": round(after, 1),
         "rss_mb_peak": round(max(rss for _, rss in samples), 1),
@@ -310,7 +319,9 @@ def main() -> None:
     parser.add_argument("--clients", type=_client_levels, default=[1, 4, 8, 32], help="levels, e.g. 1,4,8,32")
     parser.add_argument("--seconds", type=float, default=15.0, help="per client level")
     parser.add_argument("--max-requests", type=int, default=100_000, help="per client level")
-    parser.add_argument("--payloads", type=int, default=16, help="distinct question/passage sets, sent in turn")
+    parser.add_argument(
+        "--payloads", type=int, default=16, help="distinct question/passage sets, sent in turn"
+    )
     parser.add_argument("--soak", type=int, default=0, metavar="N", help="then N requests, RSS compared")
     parser.add_argument("--soak-clients", type=int, default=8)
     parser.add_argument("--max-rss-growth-pct", type=float, default=10.0, help="soak: RSS growth allowed")
@@ -338,8 +349,8 @@ def main() -> None:
             process.wait(timeout=30)
     report = {
         "endpoint": "POST /v1/verify",
-        "request": f"{PASSAGES_PER_REQUEST} HotpotQA passages, {CLAIMS_PER_ANSWER}-claim answer (1 invented), "
-        "every request's passages distinct",
+        "request": f"{PASSAGES_PER_REQUEST} HotpotQA passages, {CLAIMS_PER_ANSWER}-claim answer "
+        "(1 invented), every request's passages distinct",
         "server": {
             "workers_pool": args.workers_pool,
             "max_in_flight": args.max_in_flight,
@@ -365,7 +376,8 @@ def main() -> None:
         RESULT.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     errors = sum(r.server_errors for r in levels)
     if soaked is not None:
-        errors += soaked["transport_errors"] + sum(n for s, n in soaked["statuses"].items() if s.startswith("5"))
+        five_xx = sum(n for status, n in soaked["statuses"].items() if status.startswith("5"))
+        errors += soaked["transport_errors"] + five_xx
     grew = soaked is not None and soaked["growth_pct"] > args.max_rss_growth_pct
     if errors or grew:
         growth = f"; soak RSS grew {soaked['growth_pct']} %" if soaked else ""
