@@ -67,6 +67,8 @@ class LoadResult:
     rss_mb: dict[str, float] = field(default_factory=dict)
     # Server CPU seconds (all threads) per answered request: what a request costs, whatever the load.
     server_cpu_s_per_request: float | None = None
+    # GET /healthz latency during the load: the event loop answers while batches are verified.
+    healthz_ms: dict[str, float] = field(default_factory=dict)
 
     @property
     def server_errors(self) -> int:
@@ -110,6 +112,7 @@ async def drive(
     max_requests: int,
     headers: dict[str, str] | None = None,
     unique: bool = False,
+    timeout_s: float = 120,
 ) -> LoadResult:
     """``clients`` workers posting to /v1/verify back to back until the time or count runs out.
 
@@ -120,11 +123,12 @@ async def drive(
     errors = 0
     with_failures = 0
     sent = 0
-    started = time.perf_counter()
-    deadline = started + seconds
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
 
-    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120, limits=limits) as client:
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=timeout_s, limits=limits) as client:
+        # The clock starts once the client exists (building its SSL context can take a second).
+        started = time.perf_counter()
+        deadline = started + seconds
 
         async def worker(first: int) -> None:
             nonlocal errors, sent, with_failures
@@ -246,11 +250,14 @@ def wait_healthy(url: str, process: subprocess.Popen, timeout_s: float = 180) ->
     raise TimeoutError(f"the server at {url} was not healthy after {timeout_s} s")
 
 
-async def warm_up(url: str, payloads: list[dict[str, Any]], clients: int, headers: dict[str, str]) -> None:
+async def warm_up(
+    url: str, payloads: list[dict[str, Any]], clients: int, headers: dict[str, str], timeout_s: float = 120
+) -> None:
     """Each request once, ``clients`` at a time: lazy loads, and the growth of the embedder's
     ONNX memory arena to these shapes at this concurrency, happen here rather than in the
     measured load, which then shows whether memory keeps growing."""
-    result = await drive(url, payloads, clients, 600.0, len(payloads), headers, unique=True)
+    count = len(payloads)
+    result = await drive(url, payloads, clients, 600.0, count, headers, unique=True, timeout_s=timeout_s)
     if result.server_errors or result.statuses.keys() != {"200"}:
         raise RuntimeError(f"warm-up failed: {result.statuses}, {result.transport_errors} transport errors")
 
@@ -258,20 +265,42 @@ async def warm_up(url: str, payloads: list[dict[str, Any]], clients: int, header
 HEADERS = {"Authorization": f"Bearer {API_KEY}"}
 
 
+async def probe_healthz(url: str, stop: asyncio.Event, every_s: float = 0.5) -> list[float]:
+    """Milliseconds of each GET /healthz, every ``every_s``, until ``stop``."""
+    latencies = []
+    async with httpx.AsyncClient(base_url=url, timeout=600) as client:
+        while not stop.is_set():
+            begin = time.perf_counter()
+            await client.get("/healthz")
+            latencies.append((time.perf_counter() - begin) * 1000)
+            try:
+                await asyncio.wait_for(stop.wait(), every_s)
+            except TimeoutError:
+                pass
+    return latencies
+
+
 async def measure_levels(url: str, pid: int, args: argparse.Namespace) -> list[LoadResult]:
     """One load per client level, each after its own warm-up at that concurrency."""
     payloads = verify_payloads(limit=args.payloads)
     results = []
     for clients in args.clients:
-        await warm_up(url, payloads, clients, HEADERS)
+        await warm_up(url, payloads, clients, HEADERS, args.timeout)
         cpu = cpu_seconds(pid)
-        result = await drive(url, payloads, clients, args.seconds, args.max_requests, HEADERS, unique=True)
+        stop = asyncio.Event()
+        probe = asyncio.create_task(probe_healthz(url, stop))
+        result = await drive(
+            url, payloads, clients, args.seconds, args.max_requests, HEADERS, True, args.timeout
+        )
+        stop.set()
+        result.healthz_ms = _percentiles(await probe)
         result.rss_mb = {"after": round(rss_mb(pid), 1)}
         result.server_cpu_s_per_request = round((cpu_seconds(pid) - cpu) / max(result.requests, 1), 3)
         print(
             f"{clients:>2} clients: {result.requests_per_s:6.2f} requests/s, "
             f"p50 {result.latency_ms['p50']:.0f} ms, p95 {result.latency_ms['p95']:.0f} ms, "
             f"server CPU {result.server_cpu_s_per_request} s/request, "
+            f"/healthz p95 {result.healthz_ms['p95']:.0f} ms, "
             f"statuses {result.statuses}, {result.with_failures} with verifier failures",
             file=sys.stderr,
         )
@@ -283,12 +312,14 @@ async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     """``args.soak`` distinct requests after a warm-up; RSS after them against RSS after the warm-up."""
     payloads = verify_payloads(limit=args.payloads)
     for _ in range(2):  # twice: the allocator's and ONNX arenas reach their steady size
-        await warm_up(url, payloads, args.soak_clients, HEADERS)
+        await warm_up(url, payloads, args.soak_clients, HEADERS, args.timeout)
     after_warm_up = rss_mb(pid)
     cpu = cpu_seconds(pid)
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample_rss(pid, stop, every_s=2.0))
-    result = await drive(url, payloads, args.soak_clients, math.inf, args.soak, HEADERS, unique=True)
+    result = await drive(
+        url, payloads, args.soak_clients, math.inf, args.soak, HEADERS, unique=True, timeout_s=args.timeout
+    )
     stop.set()
     samples = await sampler
     after = rss_mb(pid)
@@ -324,6 +355,9 @@ def main() -> None:
     )
     parser.add_argument("--soak", type=int, default=0, metavar="N", help="then N requests, RSS compared")
     parser.add_argument("--soak-clients", type=int, default=8)
+    parser.add_argument(
+        "--timeout", type=float, default=120.0, help="per request (s); raise it on a loaded machine"
+    )
     parser.add_argument("--max-rss-growth-pct", type=float, default=10.0, help="soak: RSS growth allowed")
     parser.add_argument("--workers-pool", type=int, default=2)
     parser.add_argument("--max-in-flight", type=int, default=32)
