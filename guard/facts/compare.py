@@ -36,6 +36,7 @@ from guard.facts.dates import DateSlot, same_date
 from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
+from guard.facts.misbinding import misbindings
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots, stem
@@ -100,6 +101,11 @@ def judge_facts(
     near = aligned + [a for a in scored[:POOL_UNITS] if all(a.unit is not b.unit for b in aligned)]
     outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon, scored)
     outcomes += _flip_outcomes(claim, aligned, scored, lexicon)
+    # values bound to another row, column, clause or role (misbinding.py)
+    outcomes += [
+        _Outcome(FactLabel.contradicted, m)
+        for m in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
+    ]
     return _verdict(claim, aligned, outcomes, note, lexicon.code)
 
 

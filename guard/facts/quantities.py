@@ -124,6 +124,12 @@ _UNITS: dict[str, tuple[str, float]] = {
     "º f": ("temperature_f", 1.0),
     "° f": ("temperature_f", 1.0),
     "° c": ("temperature_c", 1.0),
+    "nm": ("length", 1e-9),
+    "µm": ("length", 1e-6),
+    "μm": ("length", 1e-6),
+    "micron": ("length", 1e-6),
+    "micrometre": ("length", 1e-6),
+    "micrometer": ("length", 1e-6),
     "mm": ("length", 1e-3),
     "cm": ("length", 1e-2),
     "m": ("length", 1.0),
@@ -226,6 +232,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I)),
+    # "325 F", "180 C": a temperature with the scale's capital letter alone (case-sensitive, so
+    # "5 c" or a grade "F" standing alone is not one)
+    ("temperature_letter", re.compile(rf"(?P<v>{NUMBER})\s?(?P<u>[FC])(?![\w'’])")),
     ("single", re.compile(rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})", re.I)),
     ("count", re.compile(rf"(?P<v>{_V})\s+(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
     ("bare", re.compile(rf"(?P<v>{_V})", re.I)),
@@ -488,6 +497,17 @@ def _single(text, m):
     return _make(text, start, m.end(), unit[0], value * unit[1], value * unit[1], scale=unit[1])
 
 
+def _temperature_letter(text, m):
+    value = _value(m.group("v"))
+    if value is None:
+        return None
+    dim = "temperature_f" if m.group("u") == "F" else "temperature_c"
+    start = m.start()
+    if _minus_before(text, start):
+        value, start = -value, start - 1
+    return _make(text, start, m.end(), dim, value, value)
+
+
 def _minus_before(text: str, start: int) -> bool:
     """A minus sign glued to the number and standing alone ("at -2°C", "(-5 °C)"), not "2-4"."""
     return start >= 1 and text[start - 1] in "-−" and (start == 1 or text[start - 2] in " (\t\n/")
@@ -543,6 +563,7 @@ _READERS = {
     "range": _range,
     "per_period": _per_period,
     "age": _age,
+    "temperature_letter": _temperature_letter,
     "single": _single,
     "count": _count,
     "bare": _bare,

@@ -257,7 +257,10 @@ def _initial_report(inp: VerificationInput, names: list[str]) -> Verification:
     verdicts = [_initial_verdict(claim, inp) for claim in extract_claims(inp.answer)]
     invalid = sorted({n for v in verdicts for n in v.invalid_citations})
     refused = bool(inp.refusal_text) and is_refusal(inp.answer, inp.refusal_text or "")
-    return Verification(claims=verdicts, verifiers=names, invalid_citations=invalid, is_refusal=refused)
+    return Verification(
+        claims=verdicts, verifiers=names, invalid_citations=invalid, is_refusal=refused,
+        passage_ids=[p.id for p in inp.passages],
+    )
 
 
 def _initial_verdict(claim: Claim, inp: VerificationInput) -> ClaimVerdict:

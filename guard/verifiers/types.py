@@ -254,6 +254,8 @@ class EGCReport(BaseModel):
 
 class Verification(BaseModel):
     claims: list[ClaimVerdict] = Field(default_factory=list)
+    # The verified passages' ids in citation order: citation n names passage_ids[n-1].
+    passage_ids: list[str] = Field(default_factory=list)
     faithfulness: float = 1.0
     citation_recall: float | None = None
     citation_precision: float | None = None

@@ -40,7 +40,7 @@ def test_every_condition_has_an_action_field() -> None:
 
 
 def test_actions_are_ordered_from_mildest_to_strictest() -> None:
-    order = ["pass", "annotate", "strip", "regenerate", "refuse", "escalate"]
+    order = ["pass", "annotate", "strip", "quote", "regenerate", "refuse", "escalate"]
     assert sorted(Action, key=lambda a: a.severity) == [Action(name) for name in order]
 
 
@@ -49,7 +49,9 @@ def test_strict_profiles_are_stricter_and_fail_closed(name: str) -> None:
     default, strict = load_policy("default"), load_policy(name)
     assert strict.extends == "default"
     assert strict.thresholds.min_support > default.thresholds.min_support
-    assert strict.retrieval.gate_threshold > default.retrieval.gate_threshold
+    # The gate is calibrated to pass answerable questions under every profile (issue 12 item 4):
+    # a strict profile may not be laxer there, but its strictness lies in the verifiers.
+    assert strict.retrieval.gate_threshold >= default.retrieval.gate_threshold
     assert strict.actions.verifier_error is Action.refuse
     assert strict.actions.contradicted_claim is Action.escalate
     for condition in Condition:
@@ -149,7 +151,7 @@ MALFORMED = [
         "actions:\n  unsupported_claim: delete\n",
         [
             "x.yaml: actions.unsupported_claim = 'delete' is not allowed; "
-            "use one of: pass, annotate, strip, regenerate, refuse, escalate"
+            "use one of: pass, annotate, strip, quote, regenerate, refuse, escalate"
         ],
         id="bad-action",
     ),
@@ -162,7 +164,7 @@ MALFORMED = [
         "regenerate:\n  on_exhausted: regenerate\n",
         [
             "regenerate.on_exhausted = 'regenerate' is not allowed; "
-            "use one of: pass, annotate, strip, refuse, escalate"
+            "use one of: pass, annotate, strip, quote, refuse, escalate"
         ],
         id="regenerate-fallback-loops",
     ),
