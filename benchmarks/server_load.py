@@ -220,14 +220,23 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+# --stub-verifier: batches answered with empty verifications, so that a long soak measures the
+# server's own machinery (HTTP, admission, batching, metrics) where real verification is too slow.
+_STUB_PRELUDE = (
+    "import guard.server.batching as b; from guard.verifiers.types import Verification; "
+    "b._verify_many = lambda items, settings: [Verification() for _ in items]; "
+)
+
+
 def start_server(port: int, args: argparse.Namespace, folder: Path) -> subprocess.Popen:
     batching = {"window_ms": args.batch_window_ms, "max_size": args.batch_max}
     settings = folder / "server.yaml"  # batching has no flag: a settings file carries it
     settings.write_text(
         json.dumps({"verify_batch": {k: v for k, v in batching.items() if v is not None}}), encoding="utf-8"
     )
+    prelude = _STUB_PRELUDE if args.stub_verifier else ""
     command = [
-        sys.executable, "-c", "from guard.cli import main; main()", "serve", "--config", str(settings),
+        sys.executable, "-c", prelude + "from guard.cli import main; main()", "serve", "--config", str(settings),
         "--host", "127.0.0.1", "--port", str(port), "--workers-pool", str(args.workers_pool),
         "--max-in-flight", str(args.max_in_flight), "--max-queue", str(args.max_queue),
         "--api-key-env", "RAGGUARD_LOAD_KEYS", "--log-level", "error",
@@ -358,6 +367,9 @@ def main() -> None:
     parser.add_argument(
         "--timeout", type=float, default=120.0, help="per request (s); raise it on a loaded machine"
     )
+    parser.add_argument(
+        "--stub-verifier", action="store_true", help="the server verifies nothing (machinery-only soak)"
+    )
     parser.add_argument("--max-rss-growth-pct", type=float, default=10.0, help="soak: RSS growth allowed")
     parser.add_argument("--workers-pool", type=int, default=2)
     parser.add_argument("--max-in-flight", type=int, default=32)
@@ -390,7 +402,7 @@ def main() -> None:
             "max_in_flight": args.max_in_flight,
             "max_queue": args.max_queue,
             "verify_batch": {"window_ms": args.batch_window_ms, "max_size": args.batch_max},
-            "verifiers": "default policy",
+            "verifiers": "none: a stub (--stub-verifier)" if args.stub_verifier else "default policy",
         },
         # Other work on the machine (the load average when the run began) slows every figure down.
         "machine": {
