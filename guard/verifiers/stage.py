@@ -59,6 +59,7 @@ __all__ = [
     "VerificationState",
     "Verifier",
     "build_settings",
+    "load_models",
     "run_verification",
 ]
 
@@ -196,6 +197,12 @@ def build_settings(
         deadline_s=deadline_s,
         refusal_text=refusal_text,
     )
+
+
+def load_models(settings: VerificationSettings) -> None:
+    """Load the verifiers' models now (settings built elsewhere, e.g. sent to a Ray worker)."""
+    for verifier in settings.verifiers:
+        _prepare(verifier)
 
 
 def _prepare(verifier: Verifier) -> None:
