@@ -14,8 +14,8 @@ input line from 1, blank ones included. Bad lines are also reported on stderr.
 
 Answers are verified in batches (``--batch-size``, default 32) by
 :func:`guard.verifiers.batch.verify_batch`, which works on the passages the answers share
-once; ``--ray`` spreads the batches over Ray actors (a local Ray, or the cluster at
-``--ray ADDRESS``), ``--workers`` of them. The output is the same either way.
+once; ``--ray`` spreads the batches over ``--workers`` Ray actors (a local Ray, or the
+cluster at ``--ray-address``). The output is the same either way.
 
 Resume (default): output lines already present, matched by line number and id,
 are kept and their input lines skipped; a line cut short by an interruption is
@@ -75,10 +75,14 @@ def verify_command(
     ),
     resume: bool = typer.Option(True, "--resume/--no-resume", help="Keep finished output lines, do the rest."),
     batch_size: int = typer.Option(32, "--batch-size", min=1, help="Answers prepared together (shared passages once)."),
-    ray: Optional[str] = typer.Option(
-        None, "--ray", is_flag=False, flag_value="local", metavar="[ADDRESS]",
-        help="Verify on Ray actors: alone, a local Ray; with an address (ray://host:10001, auto), that cluster. "
+    ray: bool = typer.Option(
+        False, "--ray", help="Verify on Ray actors, on a local Ray unless --ray-address names a cluster. "
         "Needs the ray extra: pip install 'ragguard\\[ray]'.",
+    ),
+    ray_address: Optional[str] = typer.Option(
+        None, "--ray-address", metavar="ADDRESS",
+        help="The Ray cluster to run on (ray://head:10001, or auto for the one this machine belongs to); "
+        "implies --ray.",
     ),
     workers: Optional[int] = typer.Option(
         None, "--workers", min=1, help="Ray actors (default: one per CPU of the cluster); only with --ray."
@@ -91,7 +95,8 @@ def verify_command(
         raise typer.BadParameter(
             "is the same file as --input; write the output elsewhere", param_hint="--output"
         )
-    if workers is not None and ray is None:
+    ray = ray or ray_address is not None
+    if workers is not None and not ray:
         raise typer.BadParameter("applies only with --ray", param_hint="--workers")
     settings = _settings(verifiers, policy)
     try:
@@ -111,7 +116,7 @@ def verify_command(
             f"cannot create the folder {output_path.parent}: {exc.strerror or exc}", param_hint="--output"
         ) from None
     done = _finished_lines(output_path, lines) if resume else {}
-    bad = _run(lines, output_path, done, settings, _RunOptions(batch_size, ray, workers))
+    bad = _run(lines, output_path, done, settings, _RunOptions(batch_size, ray, ray_address, workers))
     total = sum(1 for text in lines if text.strip())
     typer.echo(f"{total - bad} of {total} lines verified, {bad} bad; output: {output_path}", err=True)
     raise typer.Exit(1 if bad else 0)
@@ -204,10 +209,11 @@ def _line_id(text: str) -> str | int | None:
 
 
 class _RunOptions(NamedTuple):
-    """How the lines are verified: batch size, and Ray (``ray`` None: this process)."""
+    """How the lines are verified: batch size, and whether on Ray (else in this process)."""
 
     batch_size: int = 32
-    ray: str | None = None  # "local": a Ray started here; else the address of a running cluster
+    ray: bool = False
+    ray_address: str | None = None  # None: a Ray started here
     workers: int | None = None
 
 
@@ -276,8 +282,8 @@ def _verifications(
         (p.item for p in parsed),
         settings=settings,
         batch_size=options.batch_size,
-        executor="local" if options.ray is None else "ray",
-        ray_address=None if options.ray in (None, "local") else options.ray,
+        executor="ray" if options.ray else "local",
+        ray_address=options.ray_address,
         workers=options.workers,
     )
 

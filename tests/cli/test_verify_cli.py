@@ -119,6 +119,8 @@ def test_verifiers_and_policy_options(tmp_path):
     [
         (["--verifiers", "support,telepathy"], "unknown verifier(s) telepathy"),
         (["--policy", "nonexistent"], "unknown policy profile"),
+        (["--workers", "2"], "applies only with --ray"),
+        (["--batch-size", "0"], "--batch-size"),
     ],
 )
 def test_usage_errors_exit_2(tmp_path, args, message):
