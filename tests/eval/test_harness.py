@@ -417,3 +417,29 @@ def test_egc_delta_per_model_is_tabled_and_plotted(dev30, tmp_path, monkeypatch)
     assert set(deltas) == {"all", *{r.model for r in dev30}}
     assert (tmp_path / "plots" / "egc_delta.png").read_bytes()[:8] == PNG_MAGIC
     assert "## EGC Delta per generator model" in (tmp_path / "report.md").read_text()
+
+
+def test_a_prefetched_batch_is_read_without_verifying_again(dev30, monkeypatch):
+    import guard.verifiers.api as api
+    import guard.verifiers.batch as batch
+    from guard.eval.detectors.egc import EGCResponseDetector
+    from guard.eval.detectors.support import SupportDetector
+    from guard.verifiers.types import Verification
+
+    batches = []
+
+    def fake_batch(items, *, verifiers, batch_size):
+        items = list(items)
+        batches.append((len(items), verifiers))
+        return iter([Verification(scores={"egc_probability": n / 10, "egc_score": 0.5}) for n in range(len(items))])
+
+    monkeypatch.setattr(batch, "verify_batch", fake_batch)
+    monkeypatch.setattr(api, "verify", lambda **kwargs: pytest.fail("verified one by one"))
+    shared = SharedVerification()
+    detectors = [EGCResponseDetector(shared), SupportDetector(shared)]
+    plan = [v for d in detectors for v in d.verifiers]
+    shared.prefetch(dev30[:3], [plan] * 3)
+    assert batches == [(3, ["support", "egc"])]  # one batch for the three responses
+    for n, record in enumerate(dev30[:3]):
+        shared.plan(record, plan)
+        assert detectors[0].score(record).probability == n / 10  # each response gets its own report

@@ -81,13 +81,19 @@ def verifier_order(names: Iterable[str]) -> list[str]:
 
 
 class SharedVerification:
-    """One verify() per response, shared by every detector that reads it."""
+    """One verify() per response, shared by every detector that reads it.
+
+    :meth:`prefetch` verifies a batch of responses at once (:func:`guard.verify_batch`: the
+    passages they share are split and embedded once); :meth:`get` then hands each one out,
+    and falls back to a single ``verify()`` for a response or a verifier set not prefetched.
+    """
 
     def __init__(self) -> None:
         self._key: tuple[str, str] | None = None
         self._verifiers: tuple[str, ...] = ()
         self._result: Verification | None = None
-        self.seconds = 0.0  # time of the last verify() call
+        self.seconds = 0.0  # time of the last verification (a prefetched one: its share of the batch)
+        self._ready: dict[tuple[str, str], tuple[tuple[str, ...], Verification, float]] = {}
         self._built: dict[tuple[str, ...], VerificationSettings] = {}
 
     def _settings(self, names: tuple[str, ...]) -> VerificationSettings:
@@ -102,12 +108,34 @@ class SharedVerification:
             self._built[names] = build_settings(list(names), deadline_s=EVAL_DEADLINE_S)
         return self._built[names]
 
+    def prefetch(self, records: Sequence[EvalRecord], plans: Sequence[Iterable[str]]) -> None:
+        """Verify ``records`` (each with the verifiers of its plan) in batches, for :meth:`plan` to find."""
+        from guard.verifiers.batch import VerifyItem, verify_batch
+
+        self._ready.clear()
+        groups: dict[tuple[str, ...], list[EvalRecord]] = {}
+        for record, plan in zip(records, plans, strict=True):
+            verifiers = tuple(verifier_order(plan))
+            if verifiers:
+                groups.setdefault(verifiers, []).append(record)
+        for verifiers, group in groups.items():
+            items = [VerifyItem(question=r.question, contexts=r.contexts, answer=r.answer, generator=r.model)
+                     for r in group]
+            started = time.perf_counter()
+            reports = list(verify_batch(items, settings=self._settings(verifiers), batch_size=len(items)))
+            share = (time.perf_counter() - started) / len(group)
+            for record, report in zip(group, reports, strict=True):
+                self._ready[(record.id, record.content_hash())] = (verifiers, report, share)
+
     def plan(self, record: EvalRecord, verifiers: Iterable[str]) -> None:
         """The verifiers the next verification of ``record`` runs (a superset of each reader's)."""
         self._key = (record.id, record.content_hash())
         self._verifiers = tuple(verifier_order(verifiers))
         self._result = None
         self.seconds = 0.0
+        ready = self._ready.get(self._key)
+        if ready is not None and ready[0] == self._verifiers:
+            _, self._result, self.seconds = ready
 
     def get(self, record: EvalRecord, needs: Sequence[str]) -> Verification:
         """The verification of ``record`` with at least the verifiers ``needs``."""
