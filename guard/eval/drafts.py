@@ -301,7 +301,7 @@ def _wrong_outcome(
         in_spans += any(s.claim_index in indices for s in verification.unsupported_spans)
     if not visible:
         return Outcome.stripped_gone, 0, 0
-    if decision.action is Action.strip:
+    if decision.action in (Action.strip, Action.quote):  # quote removes the claims it replaces
         return Outcome.stripped_shown, unmarked, in_spans
     return (Outcome.unmarked if unmarked else Outcome.annotated), unmarked, in_spans
 

@@ -42,7 +42,7 @@ def test_every_condition_has_an_action_field() -> None:
 
 
 def test_actions_are_ordered_from_mildest_to_strictest() -> None:
-    order = ["pass", "annotate", "strip", "regenerate", "refuse", "escalate"]
+    order = ["pass", "annotate", "strip", "quote", "regenerate", "refuse", "escalate"]
     assert sorted(Action, key=lambda a: a.severity) == [Action(name) for name in order]
 
 
@@ -155,7 +155,7 @@ MALFORMED = [
         "actions:\n  unsupported_claim: delete\n",
         [
             "x.yaml: actions.unsupported_claim = 'delete' is not allowed; "
-            "use one of: pass, annotate, strip, regenerate, refuse, escalate"
+            "use one of: pass, annotate, strip, quote, regenerate, refuse, escalate"
         ],
         id="bad-action",
     ),
@@ -168,7 +168,7 @@ MALFORMED = [
         "regenerate:\n  on_exhausted: regenerate\n",
         [
             "regenerate.on_exhausted = 'regenerate' is not allowed; "
-            "use one of: pass, annotate, strip, refuse, escalate"
+            "use one of: pass, annotate, strip, quote, refuse, escalate"
         ],
         id="regenerate-fallback-loops",
     ),
