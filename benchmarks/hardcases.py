@@ -40,18 +40,6 @@ from guard.verifiers.types import SupportLabel
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-EVAL_DEADLINE_S = 600.0
-
-
-def _unhurried() -> None:
-    """Verify without the serving deadline (10 s): on a loaded 2-core machine a case can pass it
-    and its verifiers fail, which reads as a flag and turns the figures into noise (measured:
-    14 support failures in 357 dev cases at load average 20). As guard/eval/drafts.py does."""
-    from guard.verifiers import stage
-
-    stage.build_settings.__kwdefaults__["deadline_s"] = EVAL_DEADLINE_S
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -81,7 +69,6 @@ def main() -> None:
         return
 
     verifiers = [v.strip() for v in args.verifiers.split(",") if v.strip()] if args.verifiers else None
-    _unhurried()
     cases = [c for c in load_hardcases(args.cases) if args.split == "all" or c.split is Split(args.split)]
     cases = cases[: args.limit] if args.limit else cases
     resolved = resolve_cases(cases, data_dir=args.data_dir)
