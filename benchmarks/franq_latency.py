@@ -1,11 +1,13 @@
 """verify() latency with FRANQ: 5 passages, 5 claims, support + citations + types + franq.
 
-    python benchmarks/franq_latency.py [--runs 30] [--threads 2] [--passive]
+    python benchmarks/franq_latency.py [--runs 30] [--threads 2] [--passive] [--precision float32]
 
 Prints p50 / p95 / max of the whole verify() call and the p50 of each step, after warm-up
 (model loads). ``--threads`` sets torch's intra-op threads (2 = the CI machine's cores);
 ``--passive`` sets ``OMP_WAIT_POLICY=PASSIVE`` before torch loads, which on shared,
 oversubscribed cores stops OpenMP threads from spinning while they wait for each other.
+``--precision`` chooses the FRANQ scorer's precision (default: bfloat16 where the CPU computes it
+natively, see ``guard.verifiers.franq.LocalScorer``; float32 is the scoring before issue 15).
 Texts change a little on every run so no cache is reused. The load average is printed
 too: on a machine other jobs share, wall times are upper bounds; the process CPU time
 per call (all threads summed) is what the call costs, and with ``--threads 1`` it is close
@@ -30,6 +32,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--passive", action="store_true")
+    parser.add_argument("--precision", choices=["bfloat16", "float32"], default=None)
     args = parser.parse_args()
     if args.passive:
         os.environ["OMP_WAIT_POLICY"] = "PASSIVE"  # read once, when torch's OpenMP starts
@@ -40,8 +43,13 @@ def main() -> None:
 
     from guard.llm.local_model import LOCAL_MODEL
     from guard.verifiers import verify
+    from guard.verifiers.franq import default_precision
+    from guard.verifiers.stage import build_settings
 
-    verifiers = ["support", "citations", "types", "franq"]
+    precision = args.precision or default_precision()
+    settings = build_settings(
+        ["support", "citations", "types", "franq"], options={"franq": {"precision": precision}}
+    )
 
     def call(contexts, year):
         return verify(
@@ -49,7 +57,7 @@ def main() -> None:
             contexts=contexts,
             answer=ANSWER.format(year=year),
             generator=LOCAL_MODEL,
-            verifiers=verifiers,
+            settings=settings,
         )
 
     for year in range(3):  # warm-up: models load, first passes
@@ -66,7 +74,8 @@ def main() -> None:
     assert len(report.claims) == 5 and not report.failures, report.failures
     totals.sort()
     print(
-        f"verify() with franq: {args.runs} runs, 5 passages, 5 claims, torch threads {args.threads}, "
+        f"verify() with franq ({precision}): {args.runs} runs, 5 passages, 5 claims, "
+        f"torch threads {args.threads}, "
         f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', 'default')}, load average {os.getloadavg()[0]:.1f}"
     )
     print(

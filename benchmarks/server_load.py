@@ -1,19 +1,24 @@
-"""Load test of ``POST /v1/verify``: N concurrent clients for M seconds against a real server.
+"""Load test of ``POST /v1/verify``: latency and throughput at 1, 4, 8 and 32 clients, and a soak.
 
 Starts ``ragguard serve`` in a subprocess on 127.0.0.1 (a free port), waits for /healthz,
-sends each distinct request once, N at a time (warm-up), then N ``httpx.AsyncClient``
-workers post requests of 5 HotpotQA passages and a 5-claim answer (four sentences
-copied from the passages and cited, one invented) until M seconds or ``--max-requests``
-have passed. Reports requests/s (over the whole run, requests still in flight at the
-deadline included), p50/p95/p99 latency, status counts and the server's RSS at start,
-after the warm-up, halfway, at peak and after.
+sends each distinct request once per client level (warm-up), then, for each level N of
+``--clients`` (default 1,4,8,32), N ``httpx.AsyncClient`` workers post requests of 5 HotpotQA
+passages and a 5-claim answer (four sentences copied from the passages and cited, one
+invented) for ``--seconds``. Every request is made distinct (its passages carry its number),
+so that no content cache of the verifier answers from an earlier request. The 1-client level
+is the single-request latency. Reports per level requests/s (over the whole level, requests
+still in flight at its end included), p50/p95/p99 latency and status counts, and the
+server's RSS.
 
-Exits 1 on any 5xx or transport error, or when RSS grew by more than
-``--max-rss-growth-mb`` in the second half of the load: memory may grow to a plateau
-(the embedder's ONNX Runtime memory arena grows to the largest concurrent batches and
-keeps that memory), but must not keep growing.
+``--soak N``: after the warm-up, N requests from ``--soak-clients`` clients; reports the RSS
+after them against the RSS after the warm-up (target: within 10 %), with samples along the way.
 
-    nice -n 19 .venv/bin/python benchmarks/server_load.py               # N=8, M=20 s
+Exits 1 on any 5xx or transport error, or when the soak's RSS grew by more than
+``--max-rss-growth-pct``. On a machine other jobs share, every figure is an upper bound on
+latency and a lower bound on throughput: the load average at the start is recorded.
+
+    nice -n 19 .venv/bin/python benchmarks/server_load.py                  # 1, 4, 8, 32 clients, 15 s each
+    .venv/bin/python benchmarks/server_load.py --soak 10000 --clients ''   # soak only
     .venv/bin/python benchmarks/server_load.py --clients 4 --seconds 3 --no-save
 """
 
@@ -21,13 +26,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
+import math
 import os
 import platform
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -53,7 +61,14 @@ class LoadResult:
     latency_ms: dict[str, float]
     statuses: dict[str, int]
     transport_errors: int
+    # 200 responses whose verification recorded failures (e.g. the policy's deadline passed):
+    # verdicts the policy fails closed on, not full verifications.
+    with_failures: int = 0
     rss_mb: dict[str, float] = field(default_factory=dict)
+    # Server CPU seconds (all threads) per answered request: what a request costs, whatever the load.
+    server_cpu_s_per_request: float | None = None
+    # GET /healthz latency during the load: the event loop answers while batches are verified.
+    healthz_ms: dict[str, float] = field(default_factory=dict)
 
     @property
     def server_errors(self) -> int:
@@ -96,24 +111,33 @@ async def drive(
     seconds: float,
     max_requests: int,
     headers: dict[str, str] | None = None,
+    unique: bool = False,
+    timeout_s: float = 120,
 ) -> LoadResult:
-    """``clients`` workers posting to /v1/verify back to back until the time or count runs out."""
+    """``clients`` workers posting to /v1/verify back to back until the time or count runs out.
+
+    ``unique``: every request's passages carry a fresh number (:func:`distinct`)."""
     latencies: list[float] = []
+    numbers = itertools.count(next(_REQUEST_NUMBERS, 0) * 1_000_000)
     statuses: Counter[str] = Counter()
     errors = 0
+    with_failures = 0
     sent = 0
-    started = time.perf_counter()
-    deadline = started + seconds
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
 
-    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120, limits=limits) as client:
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=timeout_s, limits=limits) as client:
+        # The clock starts once the client exists (building its SSL context can take a second).
+        started = time.perf_counter()
+        deadline = started + seconds
 
         async def worker(first: int) -> None:
-            nonlocal errors, sent
+            nonlocal errors, sent, with_failures
             index = first
             while time.perf_counter() < deadline and sent < max_requests:
                 sent += 1
                 payload = payloads[index % len(payloads)]
+                if unique:
+                    payload = distinct(payload, next(numbers))
                 index += clients
                 begin = time.perf_counter()
                 try:
@@ -123,6 +147,8 @@ async def drive(
                     continue
                 latencies.append((time.perf_counter() - begin) * 1000)
                 statuses[str(response.status_code)] += 1
+                if response.status_code == 200 and response.json().get("failures"):
+                    with_failures += 1
 
         await asyncio.gather(*(worker(i) for i in range(clients)))
     elapsed = time.perf_counter() - started
@@ -134,7 +160,16 @@ async def drive(
         latency_ms=_percentiles(latencies),
         statuses=dict(statuses),
         transport_errors=errors,
+        with_failures=with_failures,
     )
+
+
+_REQUEST_NUMBERS = itertools.count(1)  # one block of numbers per drive(), so runs never repeat a text
+
+
+def distinct(payload: dict[str, Any], number: int) -> dict[str, Any]:
+    """``payload`` with a sentence naming ``number`` after each passage: same claims, new texts."""
+    return {**payload, "contexts": [f"{text} Record {number}." for text in payload["contexts"]]}
 
 
 def _percentiles(values: list[float]) -> dict[str, float]:
@@ -155,6 +190,12 @@ def rss_mb(pid: int | str = "self") -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def cpu_seconds(pid: int | str) -> float:
+    """User + system CPU time of a process and its threads, from /proc/PID/stat (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
 async def sample_rss(pid: int | str, stop: asyncio.Event, every_s: float = 0.25) -> list[tuple[float, float]]:
@@ -179,11 +220,25 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(port: int, workers_pool: int, max_in_flight: int, max_queue: int) -> subprocess.Popen:
+# --stub-verifier: batches answered with empty verifications, so that a long soak measures the
+# server's own machinery (HTTP, admission, batching, metrics) where real verification is too slow.
+_STUB_PRELUDE = (
+    "import guard.server.batching as b; from guard.verifiers.types import Verification; "
+    "b._verify_many = lambda items, settings: [Verification() for _ in items]; "
+)
+
+
+def start_server(port: int, args: argparse.Namespace, folder: Path) -> subprocess.Popen:
+    batching = {"window_ms": args.batch_window_ms, "max_size": args.batch_max}
+    settings = folder / "server.yaml"  # batching has no flag: a settings file carries it
+    settings.write_text(
+        json.dumps({"verify_batch": {k: v for k, v in batching.items() if v is not None}}), encoding="utf-8"
+    )
+    prelude = _STUB_PRELUDE if args.stub_verifier else ""
     command = [
-        sys.executable, "-c", "from guard.cli import main; main()", "serve",
-        "--host", "127.0.0.1", "--port", str(port), "--workers-pool", str(workers_pool),
-        "--max-in-flight", str(max_in_flight), "--max-queue", str(max_queue),
+        sys.executable, "-c", prelude + "from guard.cli import main; main()", "serve", "--config", str(settings),
+        "--host", "127.0.0.1", "--port", str(port), "--workers-pool", str(args.workers_pool),
+        "--max-in-flight", str(args.max_in_flight), "--max-queue", str(args.max_queue),
         "--api-key-env", "RAGGUARD_LOAD_KEYS", "--log-level", "error",
     ]  # fmt: skip
     env = dict(os.environ, RAGGUARD_LOAD_KEYS=API_KEY)
@@ -204,52 +259,123 @@ def wait_healthy(url: str, process: subprocess.Popen, timeout_s: float = 180) ->
     raise TimeoutError(f"the server at {url} was not healthy after {timeout_s} s")
 
 
-async def warm_up(url: str, payloads: list[dict[str, Any]], clients: int, headers: dict[str, str]) -> None:
+async def warm_up(
+    url: str, payloads: list[dict[str, Any]], clients: int, headers: dict[str, str], timeout_s: float = 120
+) -> None:
     """Each request once, ``clients`` at a time: lazy loads, and the growth of the embedder's
     ONNX memory arena to these shapes at this concurrency, happen here rather than in the
     measured load, which then shows whether memory keeps growing."""
-    result = await drive(url, payloads, clients, 600.0, len(payloads), headers)
+    count = len(payloads)
+    result = await drive(url, payloads, clients, 600.0, count, headers, unique=True, timeout_s=timeout_s)
     if result.server_errors or result.statuses.keys() != {"200"}:
         raise RuntimeError(f"warm-up failed: {result.statuses}, {result.transport_errors} transport errors")
 
 
-async def measure(url: str, pid: int | str, args: argparse.Namespace) -> LoadResult:
-    headers = {"Authorization": f"Bearer {API_KEY}"}
+HEADERS = {"Authorization": f"Bearer {API_KEY}"}
+
+
+async def probe_healthz(url: str, stop: asyncio.Event, every_s: float = 0.5) -> list[float]:
+    """Milliseconds of each GET /healthz, every ``every_s``, until ``stop``."""
+    latencies = []
+    async with httpx.AsyncClient(base_url=url, timeout=600) as client:
+        while not stop.is_set():
+            begin = time.perf_counter()
+            await client.get("/healthz")
+            latencies.append((time.perf_counter() - begin) * 1000)
+            try:
+                await asyncio.wait_for(stop.wait(), every_s)
+            except TimeoutError:
+                pass
+    return latencies
+
+
+async def measure_levels(url: str, pid: int, args: argparse.Namespace) -> list[LoadResult]:
+    """One load per client level, each after its own warm-up at that concurrency."""
     payloads = verify_payloads(limit=args.payloads)
-    started = rss_mb(pid)
-    await warm_up(url, payloads, args.clients, headers)
-    before = rss_mb(pid)
+    results = []
+    for clients in args.clients:
+        await warm_up(url, payloads, clients, HEADERS, args.timeout)
+        cpu = cpu_seconds(pid)
+        stop = asyncio.Event()
+        probe = asyncio.create_task(probe_healthz(url, stop))
+        result = await drive(
+            url, payloads, clients, args.seconds, args.max_requests, HEADERS, True, args.timeout
+        )
+        stop.set()
+        result.healthz_ms = _percentiles(await probe)
+        result.rss_mb = {"after": round(rss_mb(pid), 1)}
+        result.server_cpu_s_per_request = round((cpu_seconds(pid) - cpu) / max(result.requests, 1), 3)
+        print(
+            f"{clients:>2} clients: {result.requests_per_s:6.2f} requests/s, "
+            f"p50 {result.latency_ms['p50']:.0f} ms, p95 {result.latency_ms['p95']:.0f} ms, "
+            f"server CPU {result.server_cpu_s_per_request} s/request, "
+            f"/healthz p95 {result.healthz_ms['p95']:.0f} ms, "
+            f"statuses {result.statuses}, {result.with_failures} with verifier failures",
+            file=sys.stderr,
+        )
+        results.append(result)
+    return results
+
+
+async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    """``args.soak`` distinct requests after a warm-up; RSS after them against RSS after the warm-up."""
+    payloads = verify_payloads(limit=args.payloads)
+    for _ in range(2):  # twice: the allocator's and ONNX arenas reach their steady size
+        await warm_up(url, payloads, args.soak_clients, HEADERS, args.timeout)
+    after_warm_up = rss_mb(pid)
+    cpu = cpu_seconds(pid)
     stop = asyncio.Event()
-    sampler = asyncio.create_task(sample_rss(pid, stop))
-    result = await drive(url, payloads, args.clients, args.seconds, args.max_requests, headers)
+    sampler = asyncio.create_task(sample_rss(pid, stop, every_s=2.0))
+    result = await drive(
+        url, payloads, args.soak_clients, math.inf, args.soak, HEADERS, unique=True, timeout_s=args.timeout
+    )
     stop.set()
     samples = await sampler
-    halfway = min(samples, key=lambda sample: abs(sample[0] - result.seconds / 2))[1]
-    result.rss_mb = {
-        "at_start": round(started, 1),
-        "after_warm_up": round(before, 1),
-        "halfway": round(halfway, 1),
-        "peak": round(max(rss for _, rss in samples), 1),
-        "after": round(rss_mb(pid), 1),
+    after = rss_mb(pid)
+    step = max(1, len(samples) // 10)
+    return {
+        "requests": result.requests,
+        "clients": args.soak_clients,
+        "seconds": result.seconds,
+        "requests_per_s": result.requests_per_s,
+        "server_cpu_s_per_request": round((cpu_seconds(pid) - cpu) / max(result.requests, 1), 3),
+        "statuses": result.statuses,
+        "transport_errors": result.transport_errors,
+        "with_failures": result.with_failures,
+        "rss_mb_after_warm_up": round(after_warm_up, 1),
+        "rss_mb_after": round(after, 1),
+        "rss_mb_peak": round(max(rss for _, rss in samples), 1),
+        "growth_pct": round(100 * (after - after_warm_up) / after_warm_up, 2),
+        "rss_mb_samples": [(round(t, 1), round(rss, 1)) for t, rss in samples[::step]],
     }
-    return result
+
+
+def _client_levels(text: str) -> list[int]:
+    return [int(part) for part in text.split(",") if part.strip()]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--max-requests", type=int, default=5000)
-    parser.add_argument("--payloads", type=int, default=16, help="distinct requests, sent in turn")
-    parser.add_argument("--workers-pool", type=int, default=2)
-    parser.add_argument("--max-in-flight", type=int, default=8)
-    parser.add_argument("--max-queue", type=int, default=32)
+    parser.add_argument("--clients", type=_client_levels, default=[1, 4, 8, 32], help="levels, e.g. 1,4,8,32")
+    parser.add_argument("--seconds", type=float, default=15.0, help="per client level")
+    parser.add_argument("--max-requests", type=int, default=100_000, help="per client level")
     parser.add_argument(
-        "--max-rss-growth-mb",
-        type=float,
-        default=150.0,
-        help="allowed RSS growth in the second half of the load",
+        "--payloads", type=int, default=16, help="distinct question/passage sets, sent in turn"
     )
+    parser.add_argument("--soak", type=int, default=0, metavar="N", help="then N requests, RSS compared")
+    parser.add_argument("--soak-clients", type=int, default=8)
+    parser.add_argument(
+        "--timeout", type=float, default=120.0, help="per request (s); raise it on a loaded machine"
+    )
+    parser.add_argument(
+        "--stub-verifier", action="store_true", help="the server verifies nothing (machinery-only soak)"
+    )
+    parser.add_argument("--max-rss-growth-pct", type=float, default=10.0, help="soak: RSS growth allowed")
+    parser.add_argument("--workers-pool", type=int, default=2)
+    parser.add_argument("--max-in-flight", type=int, default=32)
+    parser.add_argument("--max-queue", type=int, default=64)
+    parser.add_argument("--batch-window-ms", type=float, default=None, help="server verify_batch.window_ms")
+    parser.add_argument("--batch-max", type=int, default=None, help="server verify_batch.max_size")
     parser.add_argument(
         "--no-save", action="store_true", help="do not write benchmarks/results/server_load.json"
     )
@@ -258,37 +384,50 @@ def main() -> None:
     load = round(os.getloadavg()[0], 2)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    process = start_server(port, args.workers_pool, args.max_in_flight, args.max_queue)
-    try:
-        wait_healthy(url, process)
-        result = asyncio.run(measure(url, process.pid, args))
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with tempfile.TemporaryDirectory() as folder:
+        process = start_server(port, args, Path(folder))
+        try:
+            wait_healthy(url, process)
+            levels = asyncio.run(measure_levels(url, process.pid, args)) if args.clients else []
+            soaked = asyncio.run(soak(url, process.pid, args)) if args.soak else None
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
     report = {
         "endpoint": "POST /v1/verify",
-        "request": f"{PASSAGES_PER_REQUEST} HotpotQA passages, {CLAIMS_PER_ANSWER}-claim answer (1 invented)",
+        "request": f"{PASSAGES_PER_REQUEST} HotpotQA passages, {CLAIMS_PER_ANSWER}-claim answer "
+        "(1 invented), every request's passages distinct",
         "server": {
             "workers_pool": args.workers_pool,
             "max_in_flight": args.max_in_flight,
             "max_queue": args.max_queue,
-            "verifiers": "default policy (support, citations, types)",
+            "verify_batch": {"window_ms": args.batch_window_ms, "max_size": args.batch_max},
+            "verifiers": "none: a stub (--stub-verifier)" if args.stub_verifier else "default policy",
         },
         # Other work on the machine (the load average when the run began) slows every figure down.
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "load_1m_at_start": load},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "load_1m_at_start": load,
+            "load_1m_at_end": round(os.getloadavg()[0], 2),
+        },
         "command": " ".join(["python", "benchmarks/server_load.py", *sys.argv[1:]]),
-        **asdict(result),
+        "single_request_latency_ms": next((r.latency_ms for r in levels if r.clients == 1), None),
+        "levels": [asdict(r) for r in levels],
+        "soak": soaked,
     }
     print(json.dumps(report, indent=2))
     if not args.no_save:
         RESULT.parent.mkdir(parents=True, exist_ok=True)
         RESULT.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    growth = result.rss_mb["after"] - result.rss_mb["halfway"]
-    if result.server_errors or growth > args.max_rss_growth_mb:
-        print(
-            f"FAILED: {result.server_errors} 5xx/transport errors; RSS grew {growth:.1f} MB in the second half",
-            file=sys.stderr,
-        )
+    errors = sum(r.server_errors for r in levels)
+    if soaked is not None:
+        five_xx = sum(n for status, n in soaked["statuses"].items() if status.startswith("5"))
+        errors += soaked["transport_errors"] + five_xx
+    grew = soaked is not None and soaked["growth_pct"] > args.max_rss_growth_pct
+    if errors or grew:
+        growth = f"; soak RSS grew {soaked['growth_pct']} %" if soaked else ""
+        print(f"FAILED: {errors} 5xx/transport errors{growth}", file=sys.stderr)
         sys.exit(1)
 
 

@@ -1,8 +1,9 @@
 """Applying a decision: the text the user sees for each action (pure text surgery).
 
 :func:`apply_action` returns the draft unchanged (pass), the refusal or holding sentence
-(refuse, escalate), the draft without the claims to strip (strip), or the draft with marks
-after the doubtful claims and a label above it (annotate). A decision still asking to
+(refuse, escalate), the draft without the claims to strip (strip), the draft with the failing
+claims replaced by the evidence they were checked against, verbatim and cited (quote), or
+the draft with marks after the doubtful claims and a label above it (annotate). A decision still asking to
 regenerate (the pipeline could not redraft) is read as if attempts had run out, through the
 same rule :func:`guard.decide.decide` uses (:meth:`guard.policy.Policy.action_for`).
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from guard.decide import Decision
+from guard.decide import Decision, Quote, resolve_quotes
 from guard.errors import InputError
 from guard.policy import Action, Condition, Policy
 from guard.verifiers.citation_markers import MARKER_PATTERN
@@ -31,6 +32,7 @@ _MARK_WORDS = {
     Condition.low_franq: "low confidence",
     Condition.verifier_error: "not checked",
 }
+_EMPHASIS = re.compile(r"\*{1,3}|(?<!\w)_{1,3}|_{1,3}(?!\w)")
 _BARE_LINE = re.compile(r"^\s*(?:[-*•+]|\d+[.)])?\s*$")
 
 
@@ -40,10 +42,13 @@ def apply_action(decision: Decision, answer: str, verification: Verification, po
     A decision still asking to regenerate (the pipeline could not redraft) is read
     as if attempts had run out: each regenerate becomes the policy's fallback.
     Strip removes the claims whose own action is strip and, when low faithfulness
-    is what asks for strip, every claim not supported; the claims and problems
-    whose action is annotate are then marked as under annotate.
+    is what asks for strip, every claim not supported; quote removes the same way the
+    claims its reasons target and puts in each one's place its :class:`~guard.decide.Quote`
+    (``decision.quotes``; a claim without one is just removed). The claims and problems
+    whose action is annotate are then marked as under annotate. An answer left with no
+    claim and no quote is the refusal.
     """
-    decision = _exhausted(decision, policy)
+    decision = _exhausted(decision, policy, verification)
     if decision.action is Action.pass_:
         return answer
     if decision.action is Action.refuse:
@@ -51,17 +56,19 @@ def apply_action(decision: Decision, answer: str, verification: Verification, po
     if decision.action is Action.escalate:
         return policy.holding_text
     claims = _ordered_claims(answer, verification)
-    removed = _claims_to_strip(decision) if decision.action is Action.strip else set()
-    if removed and removed >= {c.index for c in claims}:
+    surgery = decision.action in (Action.strip, Action.quote)
+    removed = _claims_to_remove(decision) if surgery else set()
+    quotes = {q.claim_index: _quoted(q, policy) for q in decision.quotes if q.claim_index in removed}
+    if removed and not quotes and removed >= {c.index for c in claims}:
         return policy.refusal_text
-    text = _render(answer, claims, removed, _marks(decision, removed))
+    text = _render(answer, claims, removed, _marks(decision, removed), quotes)
     label = _label(decision, removed, policy)
-    if removed and policy.strip_notice:
+    if removed - quotes.keys() and policy.strip_notice:
         text = f"{text}\n\n{policy.strip_notice}"
     return f"{label}\n\n{text}" if label else text
 
 
-def _exhausted(decision: Decision, policy: Policy) -> Decision:
+def _exhausted(decision: Decision, policy: Policy, verification: Verification) -> Decision:
     if decision.action is not Action.regenerate:
         return decision
     spent = policy.regenerate.max_attempts
@@ -71,8 +78,9 @@ def _exhausted(decision: Decision, policy: Policy) -> Decision:
         else r
         for r in decision.reasons
     ]
+    reasons, quotes = resolve_quotes(reasons, verification)  # the fallback may be quote
     action = max((r.action for r in reasons), key=lambda a: a.severity)
-    return decision.model_copy(update={"reasons": reasons, "action": action})
+    return decision.model_copy(update={"reasons": reasons, "action": action, "quotes": quotes})
 
 
 def _ordered_claims(answer: str, verification: Verification) -> list[Claim]:
@@ -88,13 +96,26 @@ def _ordered_claims(answer: str, verification: Verification) -> list[Claim]:
     return claims
 
 
-def _claims_to_strip(decision: Decision) -> set[int]:
+def _claims_to_remove(decision: Decision) -> set[int]:
+    """Claims whose own action is strip or quote, and every failing claim when low faithfulness
+    asks for strip or any answer-level reason asks for quote (guard.decide.resolve_quotes)."""
     by_claim = [(r.claim_index, r) for r in decision.reasons if r.claim_index is not None]
-    removed = {index for index, r in by_claim if r.action is Action.strip}
-    if any(r.condition is Condition.low_faithfulness and r.action is Action.strip for r in decision.reasons):
+    removed = {index for index, r in by_claim if r.action in (Action.strip, Action.quote)}
+    whole = [r for r in decision.reasons if r.claim_index is None]
+    if any(
+        (r.condition is Condition.low_faithfulness and r.action is Action.strip) or r.action is Action.quote
+        for r in whole
+    ):
         failing = {Condition.unsupported_claim, Condition.contradicted_claim}
         removed |= {index for index, r in by_claim if r.condition in failing}
     return removed
+
+
+def _quoted(quote: Quote, policy: Policy) -> str:
+    """'<lead>: "<unit text>" [n].': the evidence as the documents word it (a table row with its
+    headers), on one line and without Markdown emphasis marks, which are markup, not words."""
+    text = " ".join(_EMPHASIS.sub("", quote.unit.text).split())
+    return f'{policy.quote_lead}: "{text}" [{quote.citation}].'
 
 
 def _marks(decision: Decision, removed: set[int]) -> dict[int, str]:
@@ -122,14 +143,19 @@ def _label(decision: Decision, removed: set[int], policy: Policy) -> str:
     return f"{policy.annotation_label}: {'; '.join(problems)}."
 
 
-def _render(answer: str, claims: list[Claim], removed: set[int], marks: dict[int, str]) -> str:
-    """``answer`` without the removed claims and with marks after the annotated ones."""
+def _render(
+    answer: str, claims: list[Claim], removed: set[int], marks: dict[int, str], quotes: dict[int, str]
+) -> str:
+    """``answer`` without the removed claims (a quoted one replaced by its quote) and with marks
+    after the annotated ones."""
     drop = [False] * len(answer)
     insert: dict[int, str] = {}
     for claim in claims:
         end = _after_markers(answer, claim.end)  # markers written after the sentence belong to it
         if claim.index in removed:
             drop[claim.start : end] = [True] * (end - claim.start)
+            if claim.index in quotes:
+                insert[claim.start] = insert.get(claim.start, "") + quotes[claim.index]
         elif claim.index in marks:
             insert[end] = insert.get(end, "") + marks[claim.index]
     lines, start = [], 0

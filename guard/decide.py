@@ -17,6 +17,12 @@ skipped. A refusal sentence inside a longer answer is not a claim either. Only a
 failed relevance gate is still reported, so a policy that escalates missing
 evidence keeps doing so.
 
+The quote action (:func:`resolve_quotes`) is resolved here too, so the decision records
+what the user will see: each claim a quote reason targets gets the evidence unit it was
+checked against and that unit's citation number (a :class:`Quote`); a claim-level quote
+reason whose claim has no unit to quote falls back to :data:`~guard.policy.QUOTE_FALLBACK`
+(strip), and its detail says so.
+
 A claim no support judge judged (``ClaimVerdict.judged`` False: its judge crashed) is not called
 unsupported: it is a ``verifier_error`` on that claim, and faithfulness is
 recounted over the judged claims, so the policy's verifier_error action decides.
@@ -28,7 +34,8 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
 
-from guard.policy import Action, Condition, Policy
+from guard.facts.types import EvidenceUnit, UnitKind
+from guard.policy import QUOTE_FALLBACK, Action, Condition, Policy
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.types import (
     ClaimVerdict,
@@ -41,8 +48,10 @@ __all__ = [
     "Action",
     "Condition",
     "Reason",
+    "Quote",
     "Decision",
     "decide",
+    "resolve_quotes",
     "decide_model_failure",
     "regeneration_feedback",
 ]
@@ -57,12 +66,22 @@ class Reason(BaseModel):
     claim_index: int | None = None  # Claim.index when the condition is about one claim
 
 
+class Quote(BaseModel):
+    """What the quote action shows instead of a claim: an evidence unit, verbatim, and its citation."""
+
+    claim_index: int  # Claim.index of the claim it replaces
+    unit: EvidenceUnit
+    citation: int  # 1-based passage number of the unit (Verification.passage_ids)
+
+
 class Decision(BaseModel):
     action: Action
     reasons: list[Reason] = Field(default_factory=list)
     policy: str
     attempt: int = 0
     template_echo: int = 0  # prompt-echo units cut from the draft before verification (guard.verifiers.echo)
+    # The claims the quote action replaces and with what (at most one claim per unit).
+    quotes: list[Quote] = Field(default_factory=list)
 
     @property
     def conditions(self) -> set[Condition]:
@@ -85,8 +104,68 @@ def decide(
         Reason(condition=c, action=policy.action_for(c, attempt=attempt), detail=d, claim_index=i)
         for c, d, i in found
     ]
+    reasons, quotes = resolve_quotes(reasons, verification)
     action = max((r.action for r in reasons), key=lambda a: a.severity, default=Action.pass_)
-    return Decision(action=action, reasons=reasons, policy=policy.name, attempt=attempt)
+    return Decision(action=action, reasons=reasons, policy=policy.name, attempt=attempt, quotes=quotes)
+
+
+def resolve_quotes(reasons: list[Reason], verification: Verification) -> tuple[list[Reason], list[Quote]]:
+    """The quotes the quote reasons ask for, and the reasons with unquotable claims' fallback.
+
+    A claim-level quote reason targets its claim; an answer-level one (low faithfulness, say)
+    targets every claim with an unsupported or contradicted reason, as strip does. The unit
+    quoted is the one the claim disagrees with (``mismatch.evidence``) when there is one, else
+    the best aligned unit (``evidence[0]``), never a heading; it must lie in a passage the
+    verification numbered. A unit already quoted for an earlier claim is not quoted twice: the
+    later claim is removed. A claim-level quote reason with nothing to quote becomes
+    :data:`~guard.policy.QUOTE_FALLBACK`.
+    """
+    targets = _quote_targets(reasons)
+    if not targets:
+        return reasons, []
+    verdicts = {cv.claim.index: cv for cv in verification.claims}
+    numbers = {pid: n for n, pid in enumerate(verification.passage_ids, start=1)}
+    quotes: dict[int, Quote] = {}
+    covered: set[int] = set()  # claims whose unit was quoted for an earlier claim
+    seen: set[tuple[str, int]] = set()
+    for index in sorted(targets):
+        unit = _quotable_unit(verdicts[index]) if index in verdicts else None
+        if unit is None or unit.passage_id not in numbers:
+            continue
+        key = (unit.passage_id, unit.index)
+        if key in seen:
+            covered.add(index)
+            continue
+        seen.add(key)
+        quotes[index] = Quote(claim_index=index, unit=unit, citation=numbers[unit.passage_id])
+    resolved = [
+        r.model_copy(update={
+            "action": QUOTE_FALLBACK,
+            "detail": f"{r.detail}; no evidence unit to quote, so the claim is removed",
+        })
+        if r.action is Action.quote and r.claim_index is not None
+        and r.claim_index not in quotes and r.claim_index not in covered
+        else r
+        for r in reasons
+    ]
+    return resolved, list(quotes.values())
+
+
+_FAILING = (Condition.unsupported_claim, Condition.contradicted_claim)
+
+
+def _quote_targets(reasons: list[Reason]) -> set[int]:
+    targets = {r.claim_index for r in reasons if r.action is Action.quote and r.claim_index is not None}
+    if any(r.action is Action.quote and r.claim_index is None for r in reasons):
+        targets |= {r.claim_index for r in reasons if r.condition in _FAILING and r.claim_index is not None}
+    return targets
+
+
+def _quotable_unit(verdict: ClaimVerdict) -> EvidenceUnit | None:
+    mismatch = verdict.mismatch
+    candidates = ([mismatch.evidence] if mismatch is not None and mismatch.evidence is not None else [])
+    candidates += verdict.evidence
+    return next((u for u in candidates if u.kind is not UnitKind.heading and u.text.strip()), None)
 
 
 def decide_model_failure(error: str, policy: Policy) -> Decision:
@@ -117,14 +196,21 @@ def regeneration_feedback(decision: Decision, verification: Verification) -> lis
 _Finding = tuple[Condition, str, int | None]
 
 
+def _gate_detail(gate: GateResult) -> str:
+    """Why the gate refused: the question's words the documents found lack, then the score."""
+    if gate.missing:
+        quoted = [f"'{w}'" for w in gate.missing]
+        listing = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+        what = f"the documents found do not mention {listing}"
+    else:
+        what = "the documents found match the question too weakly"
+    return (f"{what} (retrieval relevance {gate.relevance:.2f} is below the gate threshold "
+            f"{gate.threshold:.2f} after {gate.attempts} attempt(s))")
+
+
 def _findings(verification: Verification, gate: GateResult | None, policy: Policy) -> Iterable[_Finding]:
     if gate is not None and not gate.passed:
-        yield (
-            Condition.insufficient_context,
-            f"retrieval relevance {gate.relevance:.2f} is below the "
-            f"gate threshold {gate.threshold:.2f} after {gate.attempts} attempt(s)",
-            None,
-        )
+        yield Condition.insufficient_context, _gate_detail(gate), None
     if gate is not None and not gate.passed and not verification.claims:
         return  # no draft was asked for: "the model declined" would be untrue
     claims = [cv for cv in verification.claims if not is_refusal(cv.claim.text, policy.refusal_text)]

@@ -44,6 +44,7 @@ __all__ = [
     "Actions",
     "Policy",
     "DEFAULT_REFUSAL",
+    "QUOTE_FALLBACK",
     "available_profiles",
     "load_policy",
 ]
@@ -54,6 +55,7 @@ DEFAULT_HOLDING = (
     "No answer is shown until it has been checked."
 )
 DEFAULT_LABEL = "⚠ Caution: parts of this answer could not be verified against the provided documents"
+DEFAULT_QUOTE_LEAD = "The documents say"
 
 # The verifier that measures each optional threshold: a threshold whose verifier is not listed
 # could never be met, so load_policy refuses it.
@@ -76,12 +78,20 @@ class Action(str, Enum):
     refusal tells them) *and* a human must look, so when one condition asks for a
     refusal and another for a human, the human wins. ``regenerate`` sits below
     ``refuse`` because a refusal is final and a new draft cannot undo it, and above
-    ``strip`` because a new draft may fix what stripping would throw away.
+    ``strip`` and ``quote`` because a new draft may fix what they would throw away.
+
+    ``quote`` replaces each failing claim with the evidence unit it was checked against,
+    verbatim and cited (``The documents say: "Age: 2 to 4 years | Dose: 7.5 ml" [1]``);
+    answer-level, it quotes every unsupported or contradicted claim. A claim with no
+    evidence unit to quote is removed as ``strip`` removes it (:data:`QUOTE_FALLBACK`),
+    and an answer left with neither claims nor quotes is the refusal. It sits above
+    ``strip``: it does what strip does and adds what the documents say.
     """
 
     pass_ = "pass"
     annotate = "annotate"
     strip = "strip"
+    quote = "quote"
     regenerate = "regenerate"
     refuse = "refuse"
     escalate = "escalate"
@@ -92,6 +102,8 @@ class Action(str, Enum):
 
 
 _SEVERITY = {action: rank for rank, action in enumerate(Action)}
+# What quote does with a claim that has no evidence unit to quote (guard.decide.resolve_quotes).
+QUOTE_FALLBACK = Action.strip
 
 
 class Condition(str, Enum):
@@ -115,11 +127,11 @@ class Condition(str, Enum):
 
 
 _ALL = tuple(Action)
-_NO_STRIP = tuple(a for a in Action if a is not Action.strip)
+_NO_STRIP = tuple(a for a in Action if a not in (Action.strip, Action.quote))
 _FINAL = tuple(a for a in Action if a is not Action.regenerate)
-# Strip removes claims, so it only fits conditions that point at claims (or, for
-# low faithfulness, at the unsupported claims that caused it). Regenerating cannot
-# bring missing evidence or mend a broken verifier.
+# Strip and quote remove (or replace) claims, so they only fit conditions that point at
+# claims (or, for low faithfulness, at the unsupported claims that caused it).
+# Regenerating cannot bring missing evidence or mend a broken verifier.
 _ALLOWED: dict[Condition, tuple[Action, ...]] = {
     Condition.insufficient_context: (Action.pass_, Action.annotate, Action.refuse, Action.escalate),
     Condition.invalid_citation: _ALL,
@@ -223,11 +235,15 @@ class Policy(_Section):
     holding_text: str = Field(DEFAULT_HOLDING, min_length=1)
     annotation_label: str = Field(DEFAULT_LABEL, min_length=1)
     strip_notice: str | None = None  # appended when strip removed something
+    # What introduces a quote (the quote action): '<lead>: "<evidence unit>" [n]'.
+    quote_lead: str = Field(DEFAULT_QUOTE_LEAD, min_length=1)
     retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
     # How the draft is made: "generate" asks the model; "evidence" answers with the evidence
     # unit(s) that answer the question, quoted with their citation, and refuses (saying what
-    # was looked for) when no unit does: no model call (guard/answering.py).
-    answering: Literal["generate", "evidence"] = "generate"
+    # was looked for) when no unit does: no model call (guard/answering.py); "auto" is
+    # evidence for the embedded local model (which rarely writes the fact it is given) and
+    # generate for any other model (README, "Evidence-first answering").
+    answering: Literal["generate", "evidence", "auto"] = "auto"
     # Run in this order (guard.verifiers.registry; default DEFAULT_VERIFIERS): support labels
     # claims, citations reads the judge, types reads the labels. Claim splitting always runs.
     verifiers: list[str] = Field(default_factory=lambda: list(DEFAULT_VERIFIERS))

@@ -11,6 +11,8 @@ return an iterator (an async iterator) of :class:`GuardedChunk`. Two modes:
 
     - pass, annotate: sent, with the same ``[⚠ ...]`` mark the whole-answer path writes;
     - strip: never sent; the stream goes on with the next sentence;
+    - quote: the evidence the sentence was checked against is sent in its place, verbatim
+      and cited (as ``apply_action`` writes it); with nothing to quote it is withheld as strip;
     - regenerate: a stream cannot redraft what it has sent, so the policy's
       ``regenerate.on_exhausted`` applies to the sentence, as ``apply_action`` does when
       attempts ran out (default: annotate);
@@ -50,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from guard.actions import _MARK_WORDS, apply_action
+from guard.actions import _MARK_WORDS, _quoted, apply_action
 from guard.decide import Action, Condition, Decision, Reason, decide
 from guard.errors import InputError, ModelError
 from guard.llm.completion import astream, iterate_sync
@@ -96,7 +98,7 @@ STOPPED_NOTICE = (
     "The rest of this answer was withheld: it could not be verified against the provided documents."
 )
 _WHOLE_ANSWER = (Action.refuse, Action.escalate)
-_MORE_THAN_A_MARK = (Action.strip, Action.regenerate, Action.refuse, Action.escalate)
+_MORE_THAN_A_MARK = (Action.strip, Action.quote, Action.regenerate, Action.refuse, Action.escalate)
 
 
 class StreamMode(str, Enum):
@@ -273,6 +275,7 @@ class _Checked(BaseModel):
     action: Action
     reasons: list[Reason]
     text: str  # the sentence as verified (guard citations added)
+    quoted: str = ""  # quote: what is sent in the sentence's place
 
 
 class _SentenceStream:
@@ -344,7 +347,11 @@ class _SentenceStream:
         if checked.action in _WHOLE_ANSWER:
             self.stop = checked.action
             return None
-        if checked.action is Action.strip:
+        if checked.action is Action.quote and checked.quoted:
+            self.withheld.append(index)  # the model's sentence was not sent; the documents' words were
+            self.sent.append(checked.quoted)
+            return GuardedChunk(text=checked.quoted, sentence=index)
+        if checked.action in (Action.strip, Action.quote):
             self.withheld.append(index)
             return None
         text = _marked(checked.text, checked.reasons)
@@ -364,7 +371,9 @@ class _SentenceStream:
             if r.claim_index is not None or r.condition is Condition.verifier_error
         ]
         action = max((r.action for r in reasons), key=lambda a: a.severity, default=Action.pass_)
-        return _Checked(action=action, reasons=reasons, text=text)
+        quoted = " ".join(_quoted(q, self.policy) for q in decision.quotes) if action is Action.quote else ""
+        tail = text[len(text.rstrip()):] if quoted else ""  # the space that separated it from the next one
+        return _Checked(action=action, reasons=reasons, text=text, quoted=quoted + tail)
 
     async def _final(self, retrieval: RetrievalResult, completion: Completion | None) -> GuardedChunk:
         draft = "".join(self.checked)

@@ -18,9 +18,10 @@ from guard.errors import GuardError, InputError
 from guard.observability import get_logger
 from retrievers.config import RetrievalConfig
 from retrievers.fusion import fuse
-from retrievers.gate import GateFeatures, RelevanceGate, gate_features
+from retrievers.gate import GateFeatures, RelevanceGate, gate_features, missing_terms
 from retrievers.rewriting import QueryRewriter
 from retrievers.routes import RouteHits, route_name
+from retrievers.store import index_text
 from retrievers.types import GateResult, Passage, RetrievalResult
 
 if TYPE_CHECKING:
@@ -67,12 +68,14 @@ def retrieve(
         if relevance >= config.gate_threshold:
             break
     passages = _fused_passages(kb, all_hits, config, config.k * config.widen_factor ** (len(queries) - 1))
+    passed = best >= config.gate_threshold
     gate_result = GateResult(
-        passed=best >= config.gate_threshold,
+        passed=passed,
         relevance=best,
         threshold=config.gate_threshold,
         attempts=len(queries),
         queries=queries,
+        missing=[] if passed else missing_terms(query, [index_text(p.title, p.text) for p in passages]),
     )
     timings["total_ms"] = (time.perf_counter() - started) * 1000
     _log.info("retrieval", passed=gate_result.passed, relevance=round(best, 4), attempts=len(queries),

@@ -37,6 +37,9 @@ class GateResult(BaseModel):
     threshold: float
     attempts: int
     queries: list[str]
+    # When the gate failed: the question's content words that no passage handed on
+    # mentions (retrievers.gate.missing_terms), so that the refusal can say what was missing.
+    missing: list[str] = Field(default_factory=list)
 
 
 class RetrievalResult(BaseModel):

@@ -20,16 +20,6 @@ if TYPE_CHECKING:
 EXAMPLE_KB = Path(__file__).resolve().parents[1] / "demo_data" / "kb"
 DEFAULT_MODEL = "local/smollm2-135m-instruct"
 
-# One of each kind the golden set knows: answerable, unanswerable, one that tempts a
-# fabrication (a number the leaflet does not give), a qualifier case.
-DEMO_QUESTIONS = [
-    "What is the usual adult dose of Zelorin?",
-    "How many days of annual leave does a full-time Altamira employee get?",
-    "What is the half-life of Zelorin?",
-    "Does Altamira offer pet insurance?",
-    "How much Febrilon Children's Suspension should I give my 3-year-old?",
-]
-
 
 @app.command()
 def ask(
@@ -56,14 +46,28 @@ def demo(
     policy: str = typer.Option("default", "--policy", help="Profile name or YAML path."),
     model: str = typer.Option(DEFAULT_MODEL, "--model", help="Any litellm model string."),
 ) -> None:
-    """Build the example index if missing, then answer a few example questions."""
-    from guard.pipeline import guarded_completion
+    """Build the example index if missing, then show the model's draft and the guarded answer side by side."""
+    import time
 
+    started = time.perf_counter()  # the summary's time: models, index and every question included
+    from rich.console import Console
+
+    from guard.cli.demo import DEMO, print_demo, run_demo
+    from guard.llm.testing import register_scripted_model
+    from guard.pipeline import guarded_completion
+    from guard.policy import load_policy
+
+    profile = load_policy(policy)
     kb = _example_kb()
-    for question in DEMO_QUESTIONS:
-        response = guarded_completion(question=question, knowledge_base=kb, model=model, policy=policy)
-        typer.echo(render_response(response))
-        typer.echo("")
+
+    def answer(item):
+        used = model
+        if item.recorded_draft is not None:  # labelled as recorded on screen (guard/cli/demo.py)
+            used = register_scripted_model(f"recorded-draft-{DEMO.index(item)}", item.recorded_draft).model
+        return guarded_completion(question=item.question, knowledge_base=kb, model=used, policy=profile)
+
+    rows = run_demo(DEMO, answer, profile)
+    print_demo(rows, time.perf_counter() - started, Console())
 
 
 @eval_app.command("golden")

@@ -30,9 +30,11 @@ from guard.eval.metrics import (
     DeltaMetrics,
     GroupMetrics,
     SpanMetrics,
+    WithinGenerator,
     egc_delta,
     group_metrics,
     span_metrics,
+    within_generator,
 )
 from guard.eval.records import EvalRecord
 from guard.eval.thresholds import (
@@ -90,6 +92,8 @@ class DetectorResult(BaseModel):
     overall: GroupMetrics
     by_task: dict[str, GroupMetrics]
     by_model: dict[str, GroupMetrics]
+    # AUROC within each generator model (by_model), summarised; empty in reports written before it
+    within_generator: WithinGenerator = WithinGenerator()
     spans: SpanMetrics | None  # None: the detector marks no spans
     egc_delta: dict[str, DeltaMetrics] | None  # per generator model, and "all"
     abstentions: dict[str, int]  # reason -> responses
@@ -211,6 +215,7 @@ def _detector_result(
             probabilistic=detector.probabilistic,
         )
 
+    by_model = {k: metrics(v) for k, v in _groups(records, "model").items()}
     abstentions: dict[str, int] = {}
     for e in entries:
         if e.output.probability is None:
@@ -223,7 +228,8 @@ def _detector_result(
         threshold=threshold,
         overall=metrics(list(range(len(records)))),
         by_task={k: metrics(v) for k, v in _groups(records, "task").items()},
-        by_model={k: metrics(v) for k, v in _groups(records, "model").items()},
+        by_model=by_model,
+        within_generator=within_generator([r.label for r in records], scores, [r.model for r in records]),
         spans=_spans(records, entries),
         egc_delta=_deltas(records, entries),
         abstentions=abstentions,

@@ -11,8 +11,10 @@ split they are summed into :class:`Metrics`, the figures a target can name:
   drafts annotated or partly stripped / refused / escalated;
 - ``correct_withheld``: share of correct drafts refused or escalated (no answer shown);
 - ``reviewer_load``: share of correct drafts not shown unchanged (the sum of those three);
-- ``gate_refusals``: share of the answerable drafts (all but the refusal drafts, whose
-  contexts do not answer the question) refused by the relevance gate before any model call.
+- ``gate_refusals``: share of the correct answer drafts (their contexts answer the
+  question, by construction) refused by the relevance gate before any model call. Wrong
+  drafts are left out: many answer a question their contexts do not cover (a fabricated
+  bonus scheme, a CFO never named), where a gate refusal is right, not a miss.
 
 Refusal drafts (no claim) are summarised apart (``refusal_drafts``).
 
@@ -123,7 +125,7 @@ class ProfileReport(BaseModel):
     correct: OutcomeShares
     refusal_drafts: OutcomeShares  # drafts that are the refusal sentence (unanswerable from their contexts)
     metrics: Metrics
-    gate_refused: int  # answerable drafts refused by the gate
+    gate_refused: int  # correct answer drafts refused by the gate
     unmarked_in_spans: int  # wrong drafts whose unmarked false claim is at least in unsupported_spans
     template_echo: int
     by_category: dict[str, dict[Outcome, int]]
@@ -197,7 +199,7 @@ def summarise_outcomes(outcomes: Sequence[DraftOutcome], policy: str, split: str
         correct=_shares(correct, CORRECT_OUTCOMES),
         refusal_drafts=_shares(refusals, CORRECT_OUTCOMES),
         metrics=metrics_of(outcomes),
-        gate_refused=sum(o.gate_refused and not o.refusal_draft for o in outcomes),
+        gate_refused=sum(o.gate_refused for o in correct),
         unmarked_in_spans=sum(o.unmarked_in_spans > 0 for o in wrong),
         template_echo=sum(o.template_echo for o in outcomes),
         by_category=dict(sorted(by_category.items())),
@@ -208,7 +210,6 @@ def metrics_of(outcomes: Iterable[DraftOutcome]) -> Metrics:
     outcomes = list(outcomes)
     wrong = [o for o in outcomes if o.kind == "wrong"]
     correct = [o for o in outcomes if o.kind == "correct" and not o.refusal_draft]
-    answerable = [o for o in outcomes if not o.refusal_draft]
     kept = (Outcome.refused, Outcome.escalated, Outcome.stripped_gone)
     return Metrics(
         wrong_unmarked=_share(wrong, lambda o: o.false_claims_unmarked > 0),
@@ -218,7 +219,7 @@ def metrics_of(outcomes: Iterable[DraftOutcome]) -> Metrics:
         correct_escalated=_share(correct, lambda o: o.outcome is Outcome.escalated),
         correct_withheld=_share(correct, lambda o: o.outcome in (Outcome.refused, Outcome.escalated)),
         reviewer_load=_share(correct, lambda o: o.outcome is not Outcome.unchanged),
-        gate_refusals=_share(answerable, lambda o: o.gate_refused),
+        gate_refusals=_share(correct, lambda o: o.gate_refused),
     )
 
 

@@ -115,14 +115,13 @@ def _profile_tables(profiles: list[ProfileReport], part: str) -> list[str]:
         )
     lines += [
         "", f"## Gate, refusal drafts, spans and echo ({part})", "",
-        "| profile | gate refusals of answerable drafts | refusal drafts shown as refusal | "
+        "| profile | gate refusals of correct answer drafts | refusal drafts shown as refusal | "
         "wrong drafts unmarked but in unsupported_spans | prompt-echo units cut |",
         "|---|---:|---:|---:|---:|",
     ]
     for p in profiles:
-        answerable = p.wrong.total + p.correct.total
         lines.append(
-            f"| {p.policy} | {p.gate_refused} of {answerable} "
+            f"| {p.policy} | {p.gate_refused} of {p.correct.total} "
             f"| {p.refusal_drafts.counts.get(Outcome.refused, 0)} of {p.refusal_drafts.total} "
             f"| {p.unmarked_in_spans} | {p.template_echo} |"
         )

@@ -85,3 +85,35 @@ def _distance(position: int, value: Quantity) -> int:
     if position >= value.end:
         return position - value.end
     return 0
+
+
+def moved_to(
+    claim_own: set[str],
+    unit_text: str,
+    unit_values: Sequence,
+    agree: Sequence[int],
+    lexicon: Lexicon,
+    stem,
+    skip: Sequence[tuple[int, int]],
+    same=lambda a, b: a is b,
+) -> int | None:
+    """Index of the unit value the claim's words bind its value to, when that is not an agreeing one.
+
+    ``claim_own``: the stems the claim binds its value to; ``agree``: the unit values equal to
+    the claim's. None unless the claim's words meet another value's distinctive words and none
+    of an agreeing value's (the conservative reading, as in :func:`distinctive`'s use in
+    ``compare``). Values are anything with ``start``/``end`` (quantities, dates); ``same``
+    tells two readings of one value apart from two values.
+    """
+    if not agree or len(unit_values) < 2:
+        return None
+    owned = owned_words(unit_text, unit_values, lexicon, stem, skip)
+    # a value written twice (a passage repeating its sentence) is one value: its copies' words
+    # are its own, not another value's
+    group = [min(j for j in range(len(unit_values)) if same(unit_values[i], unit_values[j])) for i in range(len(unit_values))]
+    merged = [set().union(*(owned[j] for j in range(len(owned)) if group[j] == group[i])) for i in range(len(owned))]
+    own = [merged[i] - set().union(*(merged[j] for j in range(len(merged)) if group[j] != group[i])) for i in range(len(merged))]
+    if any(claim_own & own[i] for i in agree):
+        return None
+    agreeing = {group[i] for i in agree}
+    return next((i for i in range(len(unit_values)) if group[i] not in agreeing and claim_own & own[i]), None)

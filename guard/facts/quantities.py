@@ -111,6 +111,10 @@ _UNITS: dict[str, tuple[str, float]] = {
     "l": ("volume", 1.0),
     "litre": ("volume", 1.0),
     "liter": ("volume", 1.0),
+    "cubic metre": ("volume", 1000.0),
+    "cubic meter": ("volume", 1000.0),
+    "m3": ("volume", 1000.0),
+    "m³": ("volume", 1000.0),
     "%": ("percent", 1.0),
     "per cent": ("percent", 1.0),
     "percent": ("percent", 1.0),
@@ -124,6 +128,12 @@ _UNITS: dict[str, tuple[str, float]] = {
     "º f": ("temperature_f", 1.0),
     "° f": ("temperature_f", 1.0),
     "° c": ("temperature_c", 1.0),
+    "nm": ("length", 1e-9),
+    "µm": ("length", 1e-6),
+    "μm": ("length", 1e-6),
+    "micron": ("length", 1e-6),
+    "micrometre": ("length", 1e-6),
+    "micrometer": ("length", 1e-6),
     "mm": ("length", 1e-3),
     "cm": ("length", 1e-2),
     "m": ("length", 1.0),
@@ -137,6 +147,11 @@ _UNITS: dict[str, tuple[str, float]] = {
     "ft": ("length", 0.3048),
     "feet": ("length", 0.3048),
     "foot": ("length", 0.3048),
+    "bar": ("pressure", 1.0),
+    "mbar": ("pressure", 1e-3),
+    "kpa": ("pressure", 1e-2),
+    "mpa": ("pressure", 10.0),
+    "psi": ("pressure", 0.0689476),
     "gb": ("data", 1.0),
     "mb": ("data", 1e-3),
     "tb": ("data", 1e3),
@@ -204,8 +219,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "interval",
         re.compile(
-            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+)?(?:doses?|them|applications?|"
-            rf"tablets?|feeds?|injections?|treatments?|courses?))",
+            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+|two\s+)?(?:doses?|them|applications?|"
+            rf"tablets?|feeds?|injections?|treatments?|courses?|[a-z]{{3,}}s\b))",
             re.I,
         ),
     ),
@@ -226,6 +241,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I)),
+    # "325 F", "180 C": a temperature with the scale's capital letter alone (case-sensitive, so
+    # "5 c" or a grade "F" standing alone is not one)
+    ("temperature_letter", re.compile(rf"(?P<v>{NUMBER})\s?(?P<u>[FC])(?![\w'’])")),
     ("single", re.compile(rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})", re.I)),
     ("count", re.compile(rf"(?P<v>{_V})\s+(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
     ("bare", re.compile(rf"(?P<v>{_V})", re.I)),
@@ -234,10 +252,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _BOUND_BEFORE = re.compile(
     r"(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
     r"more\s+than|over|above|exceeding|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
-    r"up\s+to|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
+    r"(?<!add\s)(?<!adds\s)(?<!added\s)(?<!adding\s)up\s+to|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
     r"no\s+later\s+than)\s*(?:the\s+)?$",
     re.I,
 )
+# "over" right after another value means "across" ("37.5 hours over five days", "£98 over a year")
+_AFTER_VALUE = re.compile(r"\d[\d.,]*\s*(?P<u>[a-z%]+)?\s*$", re.I)
 _BOUND_AFTER = re.compile(
     r"^\s*(?P<w>or\s+more|or\s+over|and\s+over|and\s+above|or\s+above|\+|or\s+older|or\s+longer|or\s+less|"
     r"or\s+under|and\s+under|or\s+below|or\s+fewer|or\s+younger|or\s+shorter|at\s+most|at\s+the\s+most|at\s+least)\b",
@@ -297,7 +317,16 @@ _BOUND_WORDS = {
 _NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-]+){0,4}\s*$", re.I)
 _NOT_COUNT_NOUNS = frozenset(
     {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
+    # verbs after a number are no counted noun ("children younger than three should not")
+    | {"should", "must", "may", "might", "can", "could", "will", "would", "shall", "are", "is", "was", "were"}
+    | {"has", "have", "had", "does", "did", "need", "needs"}
 )
+
+
+def _after_value(text: str) -> bool:
+    """The text ends with a number and its unit ("37.5 hours"), not a counted noun ("5 children")."""
+    found = _AFTER_VALUE.search(text)
+    return found is not None and (found.group("u") is None or _unit_of(found.group("u")) is not None)
 
 
 def _unit_of(surface: str | None) -> tuple[str, float] | None:
@@ -325,6 +354,10 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
     before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
     after = _BOUND_AFTER.match(text[end : end + 20])
     bound = Bound.eq
+    if before and before.group("w").lower() == "over" and before.group(0).rstrip().lower().endswith("the"):
+        before = None  # "over the two years": across them
+    if before and before.group("w").lower() == "over" and _after_value(text[max(0, start - 60) : start - len(before.group(0))]):
+        before = None  # "37.5 hours over five days": across the days, not more than five
     if before:
         bound = _BOUND_WORDS[" ".join(before.group("w").lower().rstrip(". ").split()).removesuffix(" of")]
     elif after:
@@ -488,6 +521,17 @@ def _single(text, m):
     return _make(text, start, m.end(), unit[0], value * unit[1], value * unit[1], scale=unit[1])
 
 
+def _temperature_letter(text, m):
+    value = _value(m.group("v"))
+    if value is None:
+        return None
+    dim = "temperature_f" if m.group("u") == "F" else "temperature_c"
+    start = m.start()
+    if _minus_before(text, start):
+        value, start = -value, start - 1
+    return _make(text, start, m.end(), dim, value, value)
+
+
 def _minus_before(text: str, start: int) -> bool:
     """A minus sign glued to the number and standing alone ("at -2°C", "(-5 °C)"), not "2-4"."""
     return start >= 1 and text[start - 1] in "-−" and (start == 1 or text[start - 2] in " (\t\n/")
@@ -543,6 +587,7 @@ _READERS = {
     "range": _range,
     "per_period": _per_period,
     "age": _age,
+    "temperature_letter": _temperature_letter,
     "single": _single,
     "count": _count,
     "bare": _bare,

@@ -102,6 +102,8 @@ def read_slots(text: str, lexicon: Lexicon, table_row: bool = False) -> Slots:
         and len(word) > 1
         and not any(s <= position < e for s, e in spans)
     )
+    affixed = _prefix_negated(text, spans)
+    content = content | affixed
     consumed = frozenset(q.negation_at for q in found if q.negation_at is not None)
     key_end = None
     if table_row:
@@ -117,7 +119,8 @@ def read_slots(text: str, lexicon: Lexicon, table_row: bool = False) -> Slots:
         negation_scopes=tuple(
             frozenset(stem(w) for w in scope)
             for scope in negation_scopes(text, lexicon, _consumed_words(text, consumed) | consumed)
-        ),
+        )
+        + tuple(frozenset({base}) for base in sorted(affixed)),
         modals=modal_classes(text, lexicon),
         quantifiers=quantifier_classes(text, lexicon),
         exception=has_exception(text, lexicon),
@@ -139,6 +142,31 @@ _LABEL = re.compile(
 _META_COUNTS = frozenset(
     {"count:word", "count:sentence", "count:character", "count:paragraph", "count:bullet"}
 )
+
+
+# a prefix that negates the word it is glued to ("unpaid", "non-refundable", "nonresident")
+_NEGATING_PREFIXES = ("un", "non")
+_MIN_BASE = 4  # "unit", "until", "under" are not un-"it", un-"til", un-"der"
+
+
+def _prefix_negated(text: str, spans: list[tuple[int, int]]) -> frozenset[str]:
+    """Stems of the words a prefix negates: "unpaid" -> paid, "non-refundable" -> refund.
+
+    Why: "The extra weeks are paid" against "... followed by 26 weeks of unpaid leave" is a
+    polarity flip without "not"; the base joins the text's content words (so it is shared with
+    a claim saying "paid") under a negation scope of its own (so the comparison sees which side
+    negates it, and "not refunded" agrees with "non-refundable").
+    """
+    tokens = [(p, w) for p, w in words(text) if not any(s <= p < e for s, e in spans)]
+    out = set()
+    for i, (_, word) in enumerate(tokens):
+        if word == "non" and i + 1 < len(tokens):
+            base = tokens[i + 1][1]
+        else:
+            base = next((word[len(p) :] for p in _NEGATING_PREFIXES if word.startswith(p) and word != p), "")
+        if len(base) >= _MIN_BASE:
+            out.add(stem(base))
+    return frozenset(out)
 
 
 def _outside(names: tuple[str, ...], text: str, spans: list[tuple[int, int]]) -> tuple[str, ...]:

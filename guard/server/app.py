@@ -81,6 +81,7 @@ def _lifespan(config: ServerConfig):
         try:
             yield
         finally:
+            await state.batcher.aclose()
             state.executor.shutdown(wait=False, cancel_futures=True)
             close = getattr(state.review_queue, "close", None)
             if callable(close):

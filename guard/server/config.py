@@ -27,7 +27,14 @@ from pydantic import (
 from guard.config_file import describe_errors, read_mapping
 from guard.errors import ConfigError
 
-__all__ = ["DEFAULT_MODEL", "Limits", "ReviewSettings", "ServerConfig", "load_server_config"]
+__all__ = [
+    "DEFAULT_MODEL",
+    "Limits",
+    "ReviewSettings",
+    "ServerConfig",
+    "VerifyBatching",
+    "load_server_config",
+]
 
 DEFAULT_MODEL = "local/smollm2-135m-instruct"
 _LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
@@ -61,6 +68,14 @@ class Limits(_Strict):
     max_escalations_per_minute: int = Field(
         30, ge=1, description="review items one client (API key, else address) may create a minute; then 429"
     )
+
+
+class VerifyBatching(_Strict):
+    """How ``/v1/verify`` requests are gathered into batches (guard/server/batching.py)."""
+
+    # Milliseconds a batch waits for more requests after its first; a lone request pays this once.
+    window_ms: float = Field(10.0, ge=0.0, le=1_000.0, description="wait for more requests after the first")
+    max_size: int = Field(16, ge=1, le=256, description="requests per batch; a full batch goes at once")
 
 
 class ReviewSettings(_Strict):
@@ -133,6 +148,7 @@ class ServerConfig(_Strict):
     workers_pool: int = Field(2, ge=1, le=64, description="threads for the CPU-bound stages")
     warm_up: bool = Field(True, description="load the verification models at start-up")
     limits: Limits = Field(default_factory=Limits)
+    verify_batch: VerifyBatching = Field(default_factory=VerifyBatching)
     review: ReviewSettings | None = None
     log_level: Literal["debug", "info", "warning", "error"] = "warning"
     # Host header names served besides loopback (localhost, 127.0.0.1, [::1]) and ``host``:

@@ -17,6 +17,7 @@ __all__ = ["CONTENT_TYPE", "Counter", "Gauge", "Histogram", "MetricsRegistry", "
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 LATENCY_BUCKETS_S = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+BATCH_SIZE_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 
 _Labels = tuple[str, ...]
 
@@ -184,6 +185,13 @@ class ServerMetrics:
                 "ragguard_rejected_total",
                 "Requests turned away before any work, by reason.",
                 ["reason"],
+            )
+        )
+        self.verify_batch_size: Histogram = add(
+            Histogram(  # type: ignore[assignment]
+                "ragguard_verify_batch_size",
+                "Requests verified together in one /v1/verify batch.",
+                buckets=BATCH_SIZE_BUCKETS,
             )
         )
         self.in_flight: Gauge = add(

@@ -12,23 +12,28 @@ from __future__ import annotations
 import asyncio
 import fnmatch
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from guard.errors import ConfigError
 from guard.observability import get_logger
 from guard.policy import Policy, load_policy
 from guard.server.admission import Admission
+from guard.server.batching import VerifyBatcher
 from guard.server.config import ServerConfig
 from guard.server.http_errors import ApiError
 from guard.server.limits import EscalationLimiter
 from guard.server.metrics import ServerMetrics
+from guard.verifiers.stage import VerificationSettings
 
 __all__ = ["DEFAULT_MODEL_ALIASES", "GuardState", "build_state", "check_sources"]
 
 _log = get_logger(__name__)
 # Request model names that mean "the server's default model".
 DEFAULT_MODEL_ALIASES = ("ragguard", "default")
+# Built verifier settings kept per (policy, verifier list); Policy caches the builds themselves.
+_MAX_CACHED_SETTINGS = 64
 
 
 @dataclass
@@ -39,8 +44,13 @@ class GuardState:
     api_keys: tuple[bytes, ...]
     admission: Admission
     executor: ThreadPoolExecutor
+    batcher: VerifyBatcher
     review_queue: Any = None  # guard.review.ReviewQueue when review is configured
     escalations: EscalationLimiter | None = None
+    # (policy, a request's own verifier list) -> built settings; see verification_settings().
+    _settings: dict[tuple[int, tuple[str, ...] | None], VerificationSettings] = field(
+        default_factory=dict, repr=False
+    )
 
     def __post_init__(self) -> None:
         if self.escalations is None:
@@ -57,6 +67,21 @@ class GuardState:
                 param="X-Guard-Policy",
             )
         return self.policies[chosen]
+
+    async def verification_settings(
+        self, policy: Policy, verifiers: Sequence[str] | None = None
+    ) -> VerificationSettings:
+        """``policy.verification_settings(verifiers)``; the first build of a list (it loads models)
+        runs on the worker pool, not on the event loop."""
+        key = (id(policy), tuple(verifiers) if verifiers else None)  # policies live as long as the state
+        settings = self._settings.get(key)
+        if settings is None:
+            loop = asyncio.get_running_loop()
+            settings = await loop.run_in_executor(self.executor, policy.verification_settings, verifiers)
+            if len(self._settings) >= _MAX_CACHED_SETTINGS:  # requests naming ever new lists
+                self._settings.clear()
+            self._settings[key] = settings
+        return settings
 
     def knowledge_base(self, name: str | None) -> tuple[str, Any]:
         """(name, knowledge base) for ``name`` (the X-Guard-Knowledge-Base header) or the default."""
@@ -113,7 +138,15 @@ def build_state(config: ServerConfig, metrics: ServerMetrics) -> GuardState:
     executor = ThreadPoolExecutor(max_workers=config.workers_pool, thread_name_prefix="ragguard-worker")
     keys = tuple(key.encode() for key in config.resolved_api_keys())
     admission = Admission(config.limits.max_in_flight, config.limits.max_queue, metrics)
-    return GuardState(config, policies, knowledge_bases, keys, admission, executor)
+    batching = config.verify_batch
+    batcher = VerifyBatcher(
+        executor,
+        window_s=batching.window_ms / 1000,
+        max_size=batching.max_size,
+        concurrency=config.workers_pool,
+        batch_sizes=metrics.verify_batch_size,
+    )
+    return GuardState(config, policies, knowledge_bases, keys, admission, executor, batcher)
 
 
 def check_sources(config: ServerConfig) -> None:

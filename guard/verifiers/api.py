@@ -113,17 +113,10 @@ def as_passages(contexts: Sequence[str | Passage]) -> list[Passage]:
                 "give every passage its own id."
             )
         seen[passage.id] = i
-    return [p.model_copy(update={"text": _scalar_text(p.text)}) for p in out]
+    return out
 
 
 def _text(value: object, name: str) -> str:
     if not isinstance(value, str):
         raise InputError(f"{name} must be a str, got {type(value).__name__}.")
-    return _scalar_text(value)
-
-
-def _scalar_text(text: str) -> str:
-    """Lone surrogates (no Unicode character; tokenizers refuse them) become U+FFFD, one for one."""
-    if not any("\ud800" <= ch <= "\udfff" for ch in text):
-        return text
-    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
+    return value  # lone surrogates: VerificationInput normalises every text (guard.verifiers.text_input)

@@ -84,6 +84,8 @@ class VerificationState:
     started: float = field(default_factory=time.perf_counter)
     _evidence: EmbeddingJudge | None = field(default=None, repr=False)
     _judge: EntailmentJudge | None = field(default=None, repr=False)
+    # claims a support judge abstained on (text it cannot read): they stay judged=False
+    abstained: set[int] = field(default_factory=set)
 
     def elapsed_s(self) -> float:
         return time.perf_counter() - self.started
@@ -268,7 +270,10 @@ def _initial_report(inp: VerificationInput, names: list[str]) -> Verification:
     verdicts = [_initial_verdict(claim, inp) for claim in extract_claims(inp.answer)]
     invalid = sorted({n for v in verdicts for n in v.invalid_citations})
     refused = bool(inp.refusal_text) and is_refusal(inp.answer, inp.refusal_text or "")
-    return Verification(claims=verdicts, verifiers=names, invalid_citations=invalid, is_refusal=refused)
+    return Verification(
+        claims=verdicts, verifiers=names, invalid_citations=invalid, is_refusal=refused,
+        passage_ids=[p.id for p in inp.passages],
+    )
 
 
 def _initial_verdict(claim: Claim, inp: VerificationInput) -> ClaimVerdict:
@@ -297,7 +302,8 @@ def _run_one(verifier: Verifier, inp: VerificationInput, state: VerificationStat
         state.report.completed.append(verifier.name)
         if verifier.judges_support:
             for verdict in state.report.claims:
-                verdict.judged, verdict.note = True, None
+                if verdict.claim.index not in state.abstained:
+                    verdict.judged, verdict.note = True, None
     state.report.timings[verifier.name] = _ms_since(started)
 
 

@@ -249,6 +249,8 @@ class SupportVerifier:
             evidence = cited or inp.passages
             judged = judge.judge(verdict.claim.text, [(p.id, p.text) for p in evidence])
             _write(verdict, judged, evidence)
+            if not judged.judged:
+                state.abstained.add(verdict.claim.index)
             if cited:  # the cheap embedding score is enough to tell a wrong citation from no support
                 verdict.scores.support_any_passage = judge.evidence.score(verdict.claim.text, state.passage_texts)
         state.report.injections = judge.injections([(p.id, p.text) for p in inp.passages])
@@ -264,7 +266,7 @@ def _write(verdict: ClaimVerdict, judged: ClaimJudgement, evidence: Sequence[Pas
     if fact.units:  # the aligned unit is the evidence a reader should see, not the nearest sentence
         verdict.best_passage_id, verdict.best_sentence = fact.units[0].passage_id, fact.units[0].text
     verdict.evidence, verdict.mismatch, verdict.inference = list(fact.units), fact.mismatch, fact.inference
-    if judged.reason and verdict.label is not SupportLabel.supported:
+    if judged.reason and (verdict.label is not SupportLabel.supported or not judged.judged):
         verdict.note = judged.reason
     scores = verdict.scores
     scores.cosine, scores.overlap, scores.novel_terms = best.cosine, found.overlap, len(found.novel)

@@ -8,7 +8,7 @@ from decide_builders import build_verification
 from guard.actions import apply_action
 from guard.decide import Decision, decide, decide_model_failure, regeneration_feedback
 from guard.facts.types import InjectionWarning
-from guard.policy import Action, Actions, Condition, Policy, Thresholds, load_policy
+from guard.policy import QUOTE_FALLBACK, Action, Actions, Condition, Policy, Thresholds, load_policy
 from guard.verifiers.types import EGCFeatures, EGCReport, Verification, VerifierFailure
 from retrievers.types import GateResult
 
@@ -103,6 +103,9 @@ def test_each_condition_maps_to_its_policy_action(condition: Condition, action: 
     verification, gate = SCENARIOS[condition]
     decision = decide(verification, gate, probe(condition, action), attempt=0)
     assert [r.condition for r in decision.reasons] == [condition]
+    # These claims carry no evidence unit: a claim-level quote falls back (test_quote_action.py).
+    if action is Action.quote and decision.reasons[0].claim_index is not None:
+        action = QUOTE_FALLBACK
     assert decision.reasons[0].action is action
     assert decision.action is action
     assert decision.policy == "probe"
@@ -331,7 +334,9 @@ def test_isolated_claims_under_the_limit_pass_and_above_it_are_stripped() -> Non
     decision = decide(over, PASSED, _isolation_policy())
     assert decision.action is Action.strip
     assert [r.claim_index for r in decision.reasons] == [1]
-    assert apply_action(decision, ANSWER, over, _isolation_policy()) == FIRST
+    # Default tells the user that something was removed (its strip_notice).
+    notice = _isolation_policy().strip_notice
+    assert apply_action(decision, ANSWER, over, _isolation_policy()) == f"{FIRST}\n\n{notice}"
 
 
 def test_franq_threshold_without_franq_scores_fails_closed() -> None:

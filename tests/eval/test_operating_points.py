@@ -168,6 +168,34 @@ def test_summary_counts_and_metrics(drafts):
     assert s.wrong.counts[Outcome.refused] == 1 and s.correct.counts[Outcome.unchanged] == 1
 
 
+def test_gate_refusals_count_correct_answer_drafts_only(drafts):
+    # A wrong draft refused at the gate often answers a question its contexts do not cover:
+    # that refusal is right, so only correct answer drafts count as the gate's misses.
+    outs = [
+        classify(_seeded(drafts["f02"], ["supported", "supported"], gate=False), DEFAULT),  # wrong
+        classify(_seeded(drafts["f01"], ["supported"], gate=False), DEFAULT),  # correct, refused by the gate
+        classify(_seeded(drafts["f07"], ["supported"]), DEFAULT),  # correct, passed
+    ]
+    assert all(o.outcome is Outcome.refused for o in outs[:2]) and outs[0].gate_refused
+    s = summarise_outcomes(outs, "default", "all")
+    assert s.gate_refused == 1 and s.metrics.gate_refusals == 0.5
+
+
+def test_evaluation_verifies_without_the_serving_deadline(drafts, monkeypatch):
+    import guard.eval.drafts as module
+
+    seen = []
+    real = module.verify_draft
+
+    def spy(question, text, retrieval, policy, generator):
+        seen.append(policy.verification_deadline_s)
+        return real(question, text, retrieval, policy, generator)
+
+    monkeypatch.setattr(module, "verify_draft", spy)
+    classify(prepare_draft(drafts["f01"], DEFAULT), DEFAULT)
+    assert DEFAULT.verification_deadline_s == 10 and seen and set(seen) == {module.EVAL_DEADLINE_S}
+
+
 # --- the real pipeline ---------------------------------------------------------------------------
 
 

@@ -28,11 +28,12 @@ def test_packaged_profiles_are_listed_and_load() -> None:
 
 def test_default_yaml_spells_out_the_schema_defaults() -> None:
     default = load_policy("default")
-    # The one deliberate difference: the default profile checks citation recall, while a
-    # bare schema leaves every optional threshold unchecked.
+    # The deliberate differences: the default profile checks citation recall and says when it
+    # stripped (issue 12 item 7), while a bare schema leaves every optional threshold unchecked.
     schema = Policy(name="default", description=default.description)
     thresholds = schema.thresholds.model_copy(update={"min_citation_recall": 0.5})
-    assert default == schema.model_copy(update={"thresholds": thresholds})
+    assert default == schema.model_copy(update={"thresholds": thresholds, "strip_notice": default.strip_notice})
+    assert default.strip_notice
 
 
 def test_every_condition_has_an_action_field() -> None:
@@ -40,7 +41,7 @@ def test_every_condition_has_an_action_field() -> None:
 
 
 def test_actions_are_ordered_from_mildest_to_strictest() -> None:
-    order = ["pass", "annotate", "strip", "regenerate", "refuse", "escalate"]
+    order = ["pass", "annotate", "strip", "quote", "regenerate", "refuse", "escalate"]
     assert sorted(Action, key=lambda a: a.severity) == [Action(name) for name in order]
 
 
@@ -49,14 +50,18 @@ def test_strict_profiles_are_stricter_and_fail_closed(name: str) -> None:
     default, strict = load_policy("default"), load_policy(name)
     assert strict.extends == "default"
     assert strict.thresholds.min_support > default.thresholds.min_support
-    assert strict.retrieval.gate_threshold > default.retrieval.gate_threshold
+    # The gate is calibrated to pass answerable questions under every profile (issue 12 item 4):
+    # a strict profile may not be laxer there, but its strictness lies in the verifiers.
+    assert strict.retrieval.gate_threshold >= default.retrieval.gate_threshold
     assert strict.actions.verifier_error is Action.refuse
     assert strict.actions.contradicted_claim is Action.escalate
+    # Compared once the regenerate budget is spent: a strict profile may redraft first where
+    # default refuses at once (low faithfulness), as long as it ends at least as strict.
     for condition in Condition:
         assert (
-            strict.actions.for_condition(condition).severity
-            >= default.actions.for_condition(condition).severity
-        )
+            strict.action_for(condition, attempt=strict.regenerate.max_attempts).severity
+            >= default.action_for(condition, attempt=default.regenerate.max_attempts).severity
+        ), condition
 
 
 def test_policy_objects_and_paths_are_accepted(tmp_path: Path) -> None:
@@ -149,7 +154,7 @@ MALFORMED = [
         "actions:\n  unsupported_claim: delete\n",
         [
             "x.yaml: actions.unsupported_claim = 'delete' is not allowed; "
-            "use one of: pass, annotate, strip, regenerate, refuse, escalate"
+            "use one of: pass, annotate, strip, quote, regenerate, refuse, escalate"
         ],
         id="bad-action",
     ),
@@ -162,7 +167,7 @@ MALFORMED = [
         "regenerate:\n  on_exhausted: regenerate\n",
         [
             "regenerate.on_exhausted = 'regenerate' is not allowed; "
-            "use one of: pass, annotate, strip, refuse, escalate"
+            "use one of: pass, annotate, strip, quote, refuse, escalate"
         ],
         id="regenerate-fallback-loops",
     ),

@@ -124,8 +124,8 @@ def test_empty_query_is_an_input_error(kb, query):
 def test_gate_probability_is_calibrated_and_monotone():
     gate = RelevanceGate.from_file()
     assert set(gate.models) == {"bm25+dense", "bm25", "dense"}
-    weak = GateFeatures(dense_top1=0.2, bm25_top1=0.1, coverage=0.2)
-    strong = GateFeatures(dense_top1=0.8, bm25_top1=0.6, coverage=1.0)
+    weak = GateFeatures(dense_top1=0.2, bm25_top1=0.1, coverage=0.2, best_coverage=0.2)
+    strong = GateFeatures(dense_top1=0.8, bm25_top1=0.6, coverage=1.0, best_coverage=1.0)
     for routes in ({"bm25", "dense"}, {"bm25"}, {"dense"}):
         low, high = gate.relevance(weak, routes), gate.relevance(strong, routes)
         assert 0.0 <= low < 0.5 < high <= 1.0

@@ -145,12 +145,12 @@ def test_the_total_work_a_verify_request_asks_for_is_bounded(server):
 
 def test_a_500_says_nothing_of_the_internals(server, monkeypatch):
     from guard.review.queue import QueueError
-    from guard.verifiers import api
+    from guard.server import batching
 
-    async def broken(**_kwargs):
+    def broken(_items, _settings):
         raise QueueError("Review queue postgresql://u@db/x?password=hunter2 failed: relation items")
 
-    monkeypatch.setattr(api, "averify", broken)
+    monkeypatch.setattr(batching, "_verify_many", broken)
     with _client(server) as client:
         response = client.post("/v1/verify", json=VERIFY_OK)
     error = _error(response, 500)

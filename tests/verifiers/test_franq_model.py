@@ -82,3 +82,64 @@ def test_verify_with_franq_end_to_end(scorer, monkeypatch):
     assert report.scores.franq_calibrated_min == min(
         first["franq_calibrated"], second["franq_calibrated"]
     )
+
+
+# --- bfloat16 scoring (issue 15: FRANQ within its latency budget) -----------------------------------
+
+PARIS = [
+    "Paris is the capital and most populous city of France, with an estimated population of 2,102,650.",
+    "The Eiffel Tower was built by Gustave Eiffel's company and completed in 1889 for the World's Fair.",
+    "The Seine flows through the centre of Paris before it reaches the English Channel at Le Havre.",
+    "The Louvre, the world's most visited museum, holds the Mona Lisa and the Venus de Milo.",
+    "Paris hosted the Summer Olympics in 1900, 1924 and 2024.",
+]
+PARIS_ANSWER = (
+    "Paris is the capital of France [1]. The Eiffel Tower was completed in 1889 [2]. "
+    "The Seine flows through Paris [3]. The Louvre holds the Mona Lisa [4]. "
+    "Paris hosted the Olympics in 1936 [5]."
+)
+
+
+def test_bfloat16_scores_match_float32_within_a_small_tolerance(scorer):
+    exact = LocalScorer(precision="float32")
+    half = LocalScorer(precision="bfloat16")
+    passages = [Passage(id=str(i), text=t) for i, t in enumerate(PARIS, start=1)]
+    calibration = franq.load_calibration()
+    for question, ctx, answer in [
+        ("Tell me about Paris.", passages, PARIS_ANSWER),
+        (QUESTION, PASSAGES, "The Eiffel Tower was completed in 1889 [1]. It was designed by Leonardo da Vinci [2]."),
+    ]:
+        claims = extract_claims(answer)
+        a = measure(exact, question, ctx, answer, claims)
+        b = measure(half, question, ctx, answer, claims)
+        assert len(a.claims) == len(b.claims) == len(claims) and a.prompt_tokens == b.prompt_tokens
+        for x, y in zip(a.claims, b.claims):
+            assert x.n_tokens == y.n_tokens
+            assert y.claim_prob == pytest.approx(x.claim_prob, abs=0.08)
+            assert y.param_knowledge == pytest.approx(x.param_knowledge, abs=0.08)
+            for p_faith in (0.1, 0.9):
+                assert franq.uncalibrated(y.claim_prob, y.param_knowledge, p_faith) == pytest.approx(
+                    franq.uncalibrated(x.claim_prob, x.param_knowledge, p_faith), abs=0.03
+                )
+                assert franq.calibrated(calibration, y.claim_prob, y.param_knowledge, p_faith) == pytest.approx(
+                    franq.calibrated(calibration, x.claim_prob, x.param_knowledge, p_faith), abs=0.05
+                )
+
+
+def test_float32_scoring_is_the_shared_model_itself_and_bfloat16_a_single_copy():
+    from guard.llm.local_model import get_local_lm
+
+    lm = get_local_lm()
+    answer = "The Eiffel Tower was completed in 1889."
+    messages = franq.retrieval_messages(QUESTION, PASSAGES)
+    assert LocalScorer(precision="float32").score(messages, answer).logprobs == lm.score(messages, answer).logprobs
+    first, second = LocalScorer(precision="bfloat16"), LocalScorer(precision="bfloat16")
+    assert first._scoring is second._scoring and first._scoring.model is not lm.model
+    assert next(lm.model.parameters()).dtype.is_floating_point and str(next(lm.model.parameters()).dtype) == "torch.float32"
+
+
+def test_an_unknown_precision_is_a_config_error():
+    from guard.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="bfloat16 or float32"):
+        FranqVerifier(precision="int8")

