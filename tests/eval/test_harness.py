@@ -428,9 +428,9 @@ def test_a_prefetched_batch_is_read_without_verifying_again(dev30, monkeypatch):
 
     batches = []
 
-    def fake_batch(items, *, verifiers, batch_size):
+    def fake_batch(items, *, settings, batch_size):
         items = list(items)
-        batches.append((len(items), verifiers))
+        batches.append((len(items), settings.names))
         return iter([Verification(scores={"egc_probability": n / 10, "egc_score": 0.5}) for n in range(len(items))])
 
     monkeypatch.setattr(batch, "verify_batch", fake_batch)
