@@ -192,7 +192,8 @@ def count_moved(claim: Slots, aligned: Sequence[tuple[EvidenceUnit, Slots]]) -> 
             same = [e for e in slots.quantities if e.dim == q.dim]
             if not same or any(accepts(q, e) for e in same):
                 continue
-            if not any(e.dim != q.dim and e.dim.startswith("count:") and accepts(q, e) for e in slots.quantities):
+            elsewhere = (e for e in slots.quantities if e.dim != q.dim and e.dim.startswith("count:"))
+            if not any(accepts(q, e) for e in elsewhere):
                 continue
             e = same[0]
             found.append(
@@ -201,7 +202,10 @@ def count_moved(claim: Slots, aligned: Sequence[tuple[EvidenceUnit, Slots]]) -> 
                     claim_value=q.surface,
                     evidence_value=e.surface,
                     evidence=unit,
-                    explanation=f"the evidence gives {e.surface}, not {q.surface}; {q.surface.split()[0]} counts something else there",
+                    explanation=(
+                        f"the evidence gives {e.surface}, not {q.surface}; "
+                        f"{q.surface.split()[0]} counts something else there"
+                    ),
                 )
             )
             break

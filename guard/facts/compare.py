@@ -59,6 +59,7 @@ class _Outcome:
     def __init__(self, label: FactLabel, mismatch: SlotMismatch | None = None, inference: str | None = None):
         self.label, self.mismatch, self.inference = label, mismatch, inference
         self.operands: tuple[Quantity, ...] = ()  # the values an inference combined
+        self.value: Quantity | None = None  # the claim quantity this outcome is about
 
 
 def judge_facts(
@@ -103,9 +104,16 @@ def judge_facts(
     outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon, scored)
     outcomes += _flip_outcomes(claim, aligned, scored, lexicon)
     # values bound to another row, column, clause or role (misbinding.py)
+    # a total the evidence licenses (inference.py) is not held to the limit on one of its parts
+    # ("up to 36 weeks in total" = 18 + up to 18 weeks, not a break of "up to 18 weeks")
+    inferred = [o for o in outcomes if o.label is FactLabel.inferred]
+    derived = {o.value.phrase or o.value.surface for o in inferred if o.value}
+    # and so are the claim's own premises of such a step ("over five days" in 37.5 hours over five days)
+    derived |= {q.phrase or q.surface for o in inferred for q in o.operands if any(q is c for c in claim.quantities)}
     outcomes += [
         _Outcome(FactLabel.contradicted, m)
         for m in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
+        if not (m.kind is SlotKind.quantifier and m.claim_value in derived)
     ]
     return _verdict(claim, aligned, outcomes, note, lexicon.code)
 
@@ -182,6 +190,8 @@ def _slot_outcomes(
         _Outcome(FactLabel.supported) if _rate_said(q, claim, held) and out.label is not FactLabel.contradicted else out
         for q, out in zip(claim.quantities, outcomes)
     ]
+    for q, out in zip(claim.quantities, outcomes):
+        out.value = q
     used = {id(o) for out in outcomes if out.label is FactLabel.inferred for o in out.operands}
     outcomes = [
         _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out

@@ -103,7 +103,9 @@ def broken_limits(
                     claim_value=q.phrase or q.surface,
                     evidence_value=e.phrase or e.surface,
                     evidence=a.unit,
-                    explanation=f"the evidence sets the limit {e.phrase or e.surface}; {q.phrase or q.surface} breaks it",
+                    explanation=(
+                        f"the evidence sets the limit {e.phrase or e.surface}; {q.phrase or q.surface} breaks it"
+                    ),
                 )
             )
             break
@@ -111,7 +113,8 @@ def broken_limits(
 
 
 _NO_LIMIT = re.compile(
-    r"\b(?:no\s+(?:limit|maximum|cap|restriction)s?|unlimited|any\s+number\s+of|as\s+many\s+\w+\s+as|as\s+often\s+as)\b",
+    r"\b(?:no\s+(?:limit|maximum|cap|restriction)s?|unlimited|any\s+number\s+of|"
+    r"as\s+many\s+\w+\s+as|as\s+often\s+as)\b",
     re.I,
 )
 
@@ -134,7 +137,9 @@ def denied_limits(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
                     claim_value=said.group(0),
                     evidence_value=e.phrase or e.surface,
                     evidence=a.unit,
-                    explanation=f'the evidence sets a limit ({e.phrase or e.surface}); the claim says "{said.group(0)}"',
+                    explanation=(
+                        f'the evidence sets a limit ({e.phrase or e.surface}); the claim says "{said.group(0)}"'
+                    ),
                 )
             ]
     return []
@@ -161,7 +166,9 @@ def widened(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list
                 claim_value=said,
                 evidence_value=restriction.group(0),
                 evidence=a.unit,
-                explanation=f'the evidence restricts the rule ("{restriction.group(0)}"); the claim says "{said}"',
+                explanation=(
+                    f'the evidence restricts the rule ("{restriction.group(0)}"); the claim says "{said}"'
+                ),
             )
         ]
     return []

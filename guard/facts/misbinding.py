@@ -74,7 +74,9 @@ def _opposites(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> l
         found = opposite(claim, unit, lexicon)
         if found is None:
             continue
-        peers = [unit_slots(b.unit, lexicon) for b in scored[:3] if b.unit is not a.unit and b.lexical >= a.lexical]
+        peers = [
+            unit_slots(b.unit, lexicon) for b in scored[:3] if b.unit is not a.unit and b.lexical >= a.lexical
+        ]
         if any(opposite(claim, p, lexicon) is None and _holds(p, found[0]) for p in peers):
             continue
         return [

@@ -177,7 +177,7 @@ def role_conflict(
     lexicon: Lexicon,
     similarity: float | None = None,
 ) -> SlotMismatch | None:
-    """The mismatch when the claim fills a role of one of the unit's verbs otherwise (see the module's why)."""
+    """The mismatch when the claim fills a role of one of the unit's verbs otherwise (module's why)."""
     if not _worth_parsing(claim, unit_slots, lexical):
         return None
     claim_frames, unit_frames = frames(claim.text), frames(unit.text)
@@ -196,7 +196,9 @@ def role_conflict(
             exchanged = any(
                 f.filler & c.filler for f in unit_frames if f.verb == c.verb and f.role == other
             ) and any(f.filler & u.filler for f in claim_frames if f.verb == c.verb and f.role == other)
-            names_swapped = close and c.proper and u.proper and c.filler <= unit_words and u.filler <= claim_words
+            names_swapped = (
+                close and c.proper and u.proper and c.filler <= unit_words and u.filler <= claim_words
+            )
             replaced = (
                 close
                 and c.proper

@@ -116,7 +116,8 @@ def test_inference_helpers_directly():
 
 
 def test_a_per_day_average_over_the_claims_own_span_of_days():
-    week = "Staff are contracted for 40 hours a week."
+    # the second sentence limits days (at home); the claim's "over five days" is the step's premise
+    week = "Staff are contracted for 40 hours a week. Staff may work from home on up to three days a week."
     verdict = _judge("Working 40 hours over five days is 8 hours a day on average.", week)
     assert verdict.label is FactLabel.inferred
     assert verdict.inference == "40 hours a week ÷ five days = 8 hours a day"

@@ -38,10 +38,10 @@ __all__ = [
     "verifier_order",
 ]
 
-# The order verifiers run in when several detectors need them: support first, since
-# FRANQ reads its scores as P_faith when no grounding model is committed.
 # The eval's verification deadline: generous, since a measurement must not depend on the load.
 EVAL_DEADLINE_S = 3600.0
+# The order verifiers run in when several detectors need them: support first, since
+# FRANQ reads its scores as P_faith when no grounding model is committed.
 _VERIFIER_ORDER = ("support", "citations", "types", "egc", "cross_route", "franq")
 
 
