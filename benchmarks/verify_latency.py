@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from guard.verifiers import verify
-from guard.verifiers.content_cache import clear_content_caches
+from guard.content_cache import clear_content_caches
 from guard.verifiers.registry import DEFAULT_VERIFIERS, available_verifiers
 
 RESULTS = Path(__file__).resolve().parent / "results" / "verify_latency.json"

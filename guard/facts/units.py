@@ -3,7 +3,7 @@
 Why units and not whole passages: a claim is right or wrong against one fact, and a passage
 holds many. "2.5 ml for a 3-year-old" is wrong against the row "Age: 2 to 4 years | Dose:
 7.5 ml" even though "2.5 ml" appears in the passage. So a passage is cut into sentences
-(spaCy's senter through :mod:`guard.verifiers.language`), Markdown and HTML table rows
+(spaCy's senter through :mod:`guard.language`), Markdown and HTML table rows
 joined with their headers, list items with their lead-in ("Warnings: Do not give with any
 other medicine containing febrilonol."), and headings (kind ``heading``: a title names
 facts, "Febrilon 120 mg/5 ml", but says nothing about negation or modality).
@@ -203,7 +203,7 @@ def _without_long_runs(
 def _sentences(text: str, pieces: list[tuple[int, int]]) -> list[_Draft]:
     if not pieces:
         return []
-    from guard.verifiers.language import sentence_spans_many  # lazy: verifiers import this package
+    from guard.language import sentence_spans_many  # lazy: verifiers import this package
 
     spans = sentence_spans_many([text[s:e] for s, e in pieces])
     return [

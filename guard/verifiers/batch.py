@@ -4,7 +4,7 @@ The cost of verifying one response is mostly per call, not per claim: one embedd
 spaCy per text, the passages split and embedded again by every response that shows them.
 So responses are taken ``batch_size`` at a time and, before any is verified, everything
 the batch will ask about is computed in batched calls and kept by content hash
-(:mod:`guard.verifiers.content_cache`): the answers' sentences (one ``nlp.pipe``), the
+(:mod:`guard.content_cache`): the answers' sentences (one ``nlp.pipe``), the
 claims' entities (one ``nlp.pipe``), the passages' sentences and evidence units, and the
 vectors of claims, sentences, units, questions and passages (one embedder call). Each
 response is then verified exactly as :func:`guard.verify` would (the same stage, the same
@@ -222,8 +222,8 @@ def warm_caches(inputs: Sequence[VerificationInput], names: Sequence[str]) -> No
 def _warm(inputs: Sequence[VerificationInput], names: set[str]) -> None:
     from guard.verifiers.claim_judge import units_of
     from guard.verifiers.claims import extract_claims_many
-    from guard.verifiers.content_cache import shared_embedder
-    from guard.verifiers.language import entities_many, sentence_spans_many
+    from guard.content_cache import shared_embedder
+    from guard.language import entities_many, sentence_spans_many
     from guard.verifiers.support import paragraphs
 
     claims = [c.text for found in extract_claims_many([inp.answer for inp in inputs]) for c in found]

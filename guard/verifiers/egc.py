@@ -260,7 +260,7 @@ def assess_egc(
     """EGC of one response. ``claims``: (claim index, text) pairs; short ones are dropped here."""
     nodes = [(index, text) for index, text in claims if is_claim_node(text)]
     if embedder is None:  # the process-wide one: support has embedded the claims already
-        from guard.verifiers.content_cache import shared_embedder
+        from guard.content_cache import shared_embedder
 
         embedder = shared_embedder()
     vectors = embedder.encode([question, *passages, *(text for _, text in nodes)])

@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cache
 from typing import NamedTuple
 
-from guard.verifiers.language import Entity
+from guard.language import Entity
 
 __all__ = [
     "Vocabulary",

@@ -41,7 +41,7 @@ from guard.verifiers.refusal import is_refusal
 from guard.verifiers.registry import DEFAULT_VERIFIERS, build_verifier
 from guard.verifiers.spans import unsupported_spans
 from guard.verifiers.claim_judge import ClaimJudge, units_of
-from guard.verifiers.language import sentence_spans_many
+from guard.language import sentence_spans_many
 from guard.verifiers.support import EmbeddingJudge, EntailmentJudge, paragraphs
 from guard.verifiers.types import (
     Claim,

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
 
-from guard.verifiers.language import Entity, entities_many, sentence_spans_many
+from guard.language import Entity, entities_many, sentence_spans_many
 from guard.verifiers.lexical import Vocabulary, content_overlap, novel_terms, vocabulary
 from guard.verifiers.types import SupportLabel
 
@@ -118,7 +118,7 @@ class EmbeddingJudge:
     @property
     def embedder(self):
         if self._embedder is None:  # the process-wide one, its vectors kept across requests
-            from guard.verifiers.content_cache import shared_embedder
+            from guard.content_cache import shared_embedder
 
             self._embedder = shared_embedder()
         return self._embedder
@@ -234,7 +234,7 @@ class SupportVerifier:
 
     def prepare(self) -> None:
         """Load the embedder and the sentence splitter now, not inside a request's deadline."""
-        from guard.verifiers.language import sentence_spans
+        from guard.language import sentence_spans
         from retrievers.embedder import get_embedder
 
         get_embedder()

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from guard.facts import FactLabel, evidence_units, judge_facts  # noqa: E402
-from guard.verifiers.language import sentence_spans  # noqa: E402
+from guard.language import sentence_spans  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "ragtruth"
 

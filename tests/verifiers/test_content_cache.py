@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from guard.verifiers.content_cache import ContentCache, cached_many, content_key
+from guard.content_cache import ContentCache, cached_many, content_key
 
 
 def test_misses_are_computed_once_in_one_call_and_hits_are_not():
@@ -54,7 +54,7 @@ def test_vectors_do_not_depend_on_the_batch_they_were_computed_in():
 
 @pytest.mark.slow
 def test_the_shared_embedder_returns_the_model_vectors_and_keeps_them():
-    from guard.verifiers.content_cache import clear_content_caches, shared_embedder
+    from guard.content_cache import clear_content_caches, shared_embedder
     from retrievers.embedder import get_embedder
 
     clear_content_caches()

@@ -15,14 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from guard.verifiers import language
-from guard.verifiers.language import entities_many, sentence_spans, sentence_spans_many
+from guard import language
+from guard.language import entities_many, sentence_spans, sentence_spans_many
 
 
 @pytest.fixture
 def spacy_inputs(monkeypatch):
     """Record every text the verifiers hand to spaCy (from an empty cache: every text goes)."""
-    from guard.verifiers.content_cache import clear_content_caches
+    from guard.content_cache import clear_content_caches
 
     clear_content_caches()
     seen: list[str] = []

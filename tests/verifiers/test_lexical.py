@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from guard.verifiers.language import Entity
+from guard.language import Entity
 from guard.verifiers.lexical import content_overlap, novel_terms, numbers_in, unknown_words, vocabulary
 
 

@@ -78,7 +78,7 @@ def test_fallback_without_the_model(monkeypatch):
     import spacy
     from structlog.testing import capture_logs
 
-    from guard.verifiers import language
+    from guard import language
 
     def missing(name, **kwargs):
         raise OSError(f"[E050] Can't find model '{name}'")

@@ -19,7 +19,7 @@ than ``MAX_RUN_CHARS`` non-space characters (a run of one repeated symbol,
 are all spaCy needs to see of it). Offsets are mapped back, so callers
 get spans and entity texts of their own string, exactly.
 
-Sentence spans and entities are kept per text (:mod:`guard.verifiers.content_cache`):
+Sentence spans and entities are kept per text (:mod:`guard.content_cache`):
 only the texts not seen recently go through ``nlp.pipe``, in one call, ``SPACY_BATCH``
 documents at a time.
 """
@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from guard.observability import get_logger
-from guard.verifiers.content_cache import ContentCache, cached_many
+from guard.content_cache import ContentCache, cached_many
 from guard.weights import check_package
 
 __all__ = ["Entity", "entities_many", "sentence_spans", "sentence_spans_many", "uses_trained_model"]
