@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Protocol, runtime_checkable
 
 from guard.actions import apply_action
-from guard.answering import plan_from_passages
+from guard.answering import EVIDENCE_DRAFTER, plan_from_passages
 from guard.decide import (
     Action,
     Decision,
@@ -39,7 +39,7 @@ from guard.verifiers.autocite import add_missing_citations
 from guard.verifiers.echo import remove_template_echo
 from guard.verifiers.stage import run_verification
 from guard.verifiers.types import Verification, VerificationInput
-from prompts import ANSWER_STOP, build_answer_messages, build_regenerate_messages
+from prompts import ANSWER_MAX_TOKENS, ANSWER_STOP, build_answer_messages, build_regenerate_messages
 from retrievers.config import RetrievalConfig
 from retrievers.rewriting import QueryRewriter
 from retrievers.types import Passage, RetrievalResult
@@ -49,9 +49,9 @@ if TYPE_CHECKING:
     from guard.streaming import GuardedChunk
 
 __all__ = ["guarded_completion", "aguarded_completion", "Retriever"]
+# ANSWER_MAX_TOKENS (prompts) stays importable from here: streaming and benchmarks read it.
 
 _log = get_logger(__name__)
-ANSWER_MAX_TOKENS = 256
 
 
 @runtime_checkable
@@ -153,7 +153,7 @@ async def _answer(
     litellm_kwargs: dict[str, Any],
 ) -> GuardedResponse:
     """Draft, verify and decide, redrafting with feedback while the policy asks for it."""
-    if policy.answering == "evidence":
+    if answers_from_evidence(policy, model):
         return await asyncio.to_thread(_answer_from_evidence, trace_id, query, model, policy, retrieval, timings)
     passages = retrieval.passages
     messages = build_answer_messages(query, passages, policy.refusal_text)
@@ -185,6 +185,15 @@ async def _answer(
     )
 
 
+def answers_from_evidence(policy: Policy, model: str) -> bool:
+    """Whether the draft is the evidence itself: ``answering: evidence``, or ``auto`` with the
+    embedded local model (on the golden dev part it quotes the right fact far more often than
+    the 135M model writes it; README, "Evidence-first answering")."""
+    if policy.answering == "auto":
+        return model == DEFAULT_MODEL
+    return policy.answering == "evidence"
+
+
 def _answer_from_evidence(
     trace_id: str, query: str, model: str, policy: Policy, retrieval: RetrievalResult, timings: dict[str, float]
 ) -> GuardedResponse:
@@ -193,17 +202,20 @@ def _answer_from_evidence(
     with _timed(timings, "answer_from_evidence"):
         plan = plan_from_passages(query, retrieval.passages)
     if not plan.answerable:
+        missing = plan.missing or "no passage answers the question"
         verification = Verification(claims=[], verifiers=[])
-        return _response(
+        response = _response(
             trace_id, query, model, policy, retrieval, draft="", verification=verification,
-            decision=decide_unanswerable(plan.missing or "no passage answers the question", policy),
-            completions=[], timings=timings,
+            decision=decide_unanswerable(missing, policy), completions=[], timings=timings,
         )
+        if response.decision.action is Action.refuse:  # the refusal says what was looked for
+            response.answer = f"{policy.refusal_text.rstrip()} ({missing[0].upper()}{missing[1:]}.)"
+        return response
     with _timed(timings, "verify"):
-        draft, verification = verify_draft(query, plan.answer, retrieval, policy, "evidence")
+        draft, verification = verify_draft(query, plan.answer, retrieval, policy, EVIDENCE_DRAFTER)
     decision = decide(verification, retrieval.gate, policy, attempt=policy.regenerate.max_attempts)
     return _response(
-        trace_id, query, "evidence", policy, retrieval, draft=draft, verification=verification,
+        trace_id, query, EVIDENCE_DRAFTER, policy, retrieval, draft=draft, verification=verification,
         decision=decision, completions=[], timings=timings,
     )
 

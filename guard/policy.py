@@ -240,8 +240,10 @@ class Policy(_Section):
     retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
     # How the draft is made: "generate" asks the model; "evidence" answers with the evidence
     # unit(s) that answer the question, quoted with their citation, and refuses (saying what
-    # was looked for) when no unit does: no model call (guard/answering.py).
-    answering: Literal["generate", "evidence"] = "generate"
+    # was looked for) when no unit does: no model call (guard/answering.py); "auto" is
+    # evidence for the embedded local model (which rarely writes the fact it is given) and
+    # generate for any other model (README, "Evidence-first answering").
+    answering: Literal["generate", "evidence", "auto"] = "auto"
     # Run in this order (guard.verifiers.registry; default DEFAULT_VERIFIERS): support labels
     # claims, citations reads the judge, types reads the labels. Claim splitting always runs.
     verifiers: list[str] = Field(default_factory=lambda: list(DEFAULT_VERIFIERS))

@@ -156,7 +156,8 @@ def _drafts(split: Split) -> list[GateExample]:
             continue
         kb = KnowledgeBase.from_passages(as_passages([c.text for c in d.contexts]), show_progress=False)
         label = int(not d.is_refusal_draft)
-        examples.append(GateExample("drafts", d.id, d.question, label, split, _first_try(kb, d.question, len(kb))))
+        features = _first_try(kb, d.question, len(kb))
+        examples.append(GateExample("drafts", d.id, d.question, label, split, features))
     return examples
 
 
@@ -176,10 +177,13 @@ def _fit(examples: list[GateExample], key: str):
     with warnings.catch_warnings():  # scikit-learn 1.9 announces default changes that do not apply here
         warnings.simplefilter("ignore", FutureWarning)
         model.fit(x, y, sample_weight=weights)
-    return GateModel(features=names, coef=[float(c) for c in model.coef_[0]], intercept=float(model.intercept_[0]))
+    coef = [float(c) for c in model.coef_[0]]
+    return GateModel(features=names, coef=coef, intercept=float(model.intercept_[0]))
 
 
-def _write_calibration(path: Path, models: dict, thresholds: dict[str, float], examples: list[GateExample]) -> None:
+def _write_calibration(
+    path: Path, models: dict, thresholds: dict[str, float], examples: list[GateExample]
+) -> None:
     from retrievers.gate import CALIBRATION_VERSION
 
     counts = {s: sum(e.source == s for e in examples) for s in sorted({e.source for e in examples})}

@@ -204,7 +204,7 @@ def gate(
         ..., help="Calibration to write; the shipped one is retrievers/gate_calibration.json."
     ),
 ) -> None:
-    """Fit the retrieval relevance gate on the HotpotQA sample's dev half (../shared/data/hotpotqa)."""
+    """Fit the relevance gate on the dev parts of HotpotQA (../shared/data), the golden set and the labelled drafts."""
     written = import_training("training.gate").train_gate(out)
     typer.echo(f"wrote {written}")
 

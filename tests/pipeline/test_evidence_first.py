@@ -4,7 +4,8 @@ says what was looked for; no model call either way."""
 import pytest
 
 from guard.decide import Action
-from guard.pipeline import guarded_completion
+from guard.llm.local_model import LOCAL_MODEL
+from guard.pipeline import answers_from_evidence, guarded_completion
 from guard.policy import Condition, load_policy
 
 
@@ -29,6 +30,39 @@ def test_a_question_the_documents_do_not_answer_is_refused_saying_what_was_missi
         question="Does Altamira offer pet insurance?", knowledge_base=example_kb,
         model="test/never-called", policy=evidence_policy,
     )
-    assert response.answer == evidence_policy.refusal_text
+    assert response.refused and response.answer.startswith(evidence_policy.refusal_text)
+    assert "'pet'" in response.answer  # the refusal says what was looked for
     (reason,) = response.decision.reasons
     assert reason.condition is Condition.insufficient_context and "pet" in reason.detail
+
+
+def test_auto_answering_quotes_the_evidence_for_the_embedded_model_and_lets_other_models_write():
+    default = load_policy("default")
+    assert default.answering == "auto"
+    assert answers_from_evidence(default, LOCAL_MODEL)
+    assert not answers_from_evidence(default, "openai/gpt-4o-mini")
+    assert answers_from_evidence(default.model_copy(update={"answering": "evidence"}), "openai/gpt-4o-mini")
+    assert not answers_from_evidence(default.model_copy(update={"answering": "generate"}), LOCAL_MODEL)
+    assert load_policy("medical").answering == "auto" and load_policy("legal").answering == "auto"
+
+
+@pytest.mark.slow
+def test_the_default_profile_with_the_embedded_model_answers_from_the_evidence(example_kb):
+    response = guarded_completion(
+        question="How many days of annual leave does a full-time Altamira employee get?",
+        knowledge_base=example_kb, policy="default",
+    )
+    assert response.attempts == 0 and "generate" not in response.timings
+    assert "25 working days" in response.answer and "[" in response.answer
+    # the demo says where such a draft came from, not "Model's draft (evidence)"
+    from io import StringIO
+
+    from rich.console import Console
+
+    from guard.cli.demo import DemoOutcome, DemoQuestion, DemoRow, render_row
+
+    row = DemoRow(question=DemoQuestion(question=response.question), response=response,
+                  outcome=DemoOutcome.clean, seconds=1.0)
+    screen = StringIO()
+    Console(file=screen, width=250).print(render_row(row, 1))
+    assert "Draft quoted from the documents" in screen.getvalue() and "Model's draft" not in screen.getvalue()

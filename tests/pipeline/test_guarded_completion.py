@@ -11,7 +11,7 @@ import pytest
 
 from guard import ConfigError, InputError, guarded_completion
 from guard.llm.testing import register_scripted_model
-from guard.policy import Action, Condition
+from guard.policy import Action, Condition, load_policy
 from guard.verifiers.registry import DEFAULT_VERIFIERS
 
 LOCAL = "local/smollm2-135m-instruct"
@@ -43,8 +43,10 @@ def test_gate_refuses_off_topic_question_without_calling_the_model(example_kb):
 
 @pytest.mark.slow
 def test_real_local_model_answers_with_a_verified_draft(example_kb):
+    # answering: auto would quote the evidence for the local model (tests/pipeline/test_evidence_first.py)
+    generating = load_policy("default").model_copy(update={"answering": "generate"})
     response = guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=LOCAL, max_tokens=96,
-                                  timeout=600)
+                                  timeout=600, policy=generating)
     assert response.retrieval.gate.passed
     assert response.attempts >= 1 and response.usage["completion_tokens"] > 0
     assert response.draft.strip()

@@ -29,7 +29,10 @@ def server(tmp_path_factory):
     root = tmp_path_factory.mktemp("stream-server")
     KnowledgeBase.from_texts(LEAFLET, show_progress=False).save(root / "leaflet")
     strip = root / "strip-unsupported.yaml"
-    strip.write_text("name: strip-unsupported\nextends: default\nactions:\n  unsupported_claim: strip\n")
+    # No strip notice: this test pins the streamed sentences exactly.
+    strip.write_text(
+        "name: strip-unsupported\nextends: default\nstrip_notice: null\nactions:\n  unsupported_claim: strip\n"
+    )
     register_scripted_model("stream-default", TRUE_1)
     config = ServerConfig(
         model="test/stream-default",

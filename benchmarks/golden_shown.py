@@ -1,0 +1,80 @@
+"""What a user was shown on the golden questions: the figures issue 17's bar names that the
+golden summary does not hold (latency p50, wrong answers shown unmarked or at all).
+
+Reads the per-case results that `ragguard eval golden ... --out DIR` writes
+(``results.jsonl`` or ``results-<profile>.jsonl``) and prints, per profile, one JSON object:
+
+- ``content_correct``: answerable questions whose shown answer holds every ``must_contain``
+  string (the golden summary's ``content_accuracy``);
+- ``refusal_recall`` / ``refusal_precision`` over questions that must be refused;
+- ``wrong_shown_unmarked``: answers shown with action ``pass`` (no caution label, nothing
+  removed) that are wrong: an answer to a question that must be refused, or an answer to an
+  answerable question lacking a ``must_contain`` string. This over-counts (a right answer
+  worded without the expected string counts as wrong), so it bounds the true figure from above;
+- ``wrong_shown``: the same, counting every action that shows the draft (pass, annotate, strip);
+- ``latency_p50_ms`` / ``latency_p95_ms``.
+
+    python benchmarks/golden_shown.py runs/golden [--write benchmarks/results/NAME.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import numpy as np
+
+SHOWN = {"pass", "annotate", "strip"}
+
+
+def figures(rows: list[dict]) -> dict:
+    answerable = [r for r in rows if r["expect"] == "answer"]
+    must_refuse = [r for r in rows if r["expect"] == "refuse"]
+    refused = [r for r in rows if r["refused"]]
+    wrong = [r for r in rows if not r["refused"] and (r["expect"] == "refuse" or not r["content_correct"])]
+    latency = [r["latency_ms"] for r in rows]
+    return {
+        "cases": len(rows),
+        "answerable": len(answerable),
+        "must_refuse": len(must_refuse),
+        "content_correct": _share(sum(bool(r["content_correct"]) for r in answerable), len(answerable)),
+        "refusal_recall": _share(sum(r["refused"] for r in must_refuse), len(must_refuse)),
+        "refusal_precision": _share(sum(r["expect"] == "refuse" for r in refused), len(refused)),
+        "answerable_refused_by_gate": sum(r.get("gate_refused", False) for r in answerable),
+        "wrong_shown_unmarked": sum(r["action"] == "pass" for r in wrong),
+        "wrong_shown": sum(r["action"] in SHOWN for r in wrong),
+        "wrong_shown_ids": sorted(r["id"] for r in wrong if r["action"] in SHOWN),
+        "actions": {a: sum(r["action"] == a for r in rows) for a in sorted({r["action"] for r in rows})},
+        "latency_p50_ms": float(np.percentile(latency, 50)),
+        "latency_p95_ms": float(np.percentile(latency, 95)),
+        "latency_mean_ms": float(np.mean(latency)),
+    }
+
+
+def _share(num: int, den: int) -> float | None:
+    return num / den if den else None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("run", type=Path, help="the --out folder of `ragguard eval golden`")
+    parser.add_argument("--exclude", default="", help="comma-separated case ids to leave out (a second figure)")
+    parser.add_argument("--write", type=Path, help="also write the figures to this JSON file")
+    args = parser.parse_args()
+    left_out = {i for i in args.exclude.split(",") if i}
+    out: dict[str, dict] = {}
+    for path in sorted(args.run.glob("results*.jsonl")):
+        profile = path.stem.removeprefix("results").removeprefix("-") or "single"
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        out[profile] = {"all": figures(rows)}
+        if left_out:
+            out[profile]["without_excluded"] = figures([r for r in rows if r["id"] not in left_out])
+    text = json.dumps(out, indent=2)
+    print(text)
+    if args.write:
+        args.write.write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,375 @@
+"""What value a question asks for, whether a unit holds one, and whether a unit fits the question's qualifier.
+
+Evidence-first answering (:mod:`guard.answering`) reads these from the fact layer's slots
+(:mod:`guard.facts.quantities`, :mod:`guard.facts.dates`) rather than from surface patterns
+alone: "How many days of annual leave" asks for a duration, and "25 working days" is one;
+"How many doses of Zostrel" asks for a count of doses, and "offered at age 70" is not one,
+so that question is refused rather than answered with the age.
+
+A *qualifier* is the part of the question that picks one fact among near-duplicates: an age
+("my 3-year-old"), a weight ("45 kg"), an amount ("a contract worth EUR 500,000"), a
+patient group ("an adult", "children"). A unit fits when its range or bound holds the
+question's value, or names the same group; it misfits when it gives a range of the same
+kind that does not hold it, or names only another group (the neighbouring question).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from guard.facts.dates import dates
+from guard.facts.quantities import Bound, Quantity, quantities
+
+__all__ = ["AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "value_near"]
+
+_MONEY = re.compile(
+    r"[£€$]\s?\d|\b(?:eur|gbp|usd)\s?\d|\b\d[\d,.]*\s?(?:eur|gbp|usd|euros?|pounds?)\b|\bfree\b|\bno charge\b",
+    re.IGNORECASE,
+)
+_MONEY_WORDS = re.compile(
+    r"\b(?:cost|costs|price|prices|fee|fees|charge|charged|pay|paid|allowance|budget|spend|spending|limit|"
+    r"reimburse\w*|salary|rate for (?:a|the) night)\b",
+    re.IGNORECASE,
+)
+_CLOCK = re.compile(
+    r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\bnoon\b|\bmidnight\b|\b(?:monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|every day|each day|"
+    r"working day|last day|first day|day of (?:the|each) month)\b|\b\d{1,2}(?:st|nd|rd|th)\b",
+    re.IGNORECASE,
+)
+_FREQUENCY_WORDS = re.compile(
+    r"\b(?:once|twice|\d+ times|three times|four times|every|each|per|daily|weekly|monthly|hourly|annually|"
+    r"a (?:day|week|month|year))\b",
+    re.IGNORECASE,
+)
+_HOW_MANY = re.compile(r"\bhow many ([a-z]+)", re.IGNORECASE)
+_TIME_NOUNS = {"minute", "hour", "day", "week", "month", "year", "night"}
+_NAME = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
+_ROLE_ASK = re.compile(r"^\s*who (?:is|are|was)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class AskedValue:
+    """The kind of value that answers a question; ``dims`` are fact-layer dimensions ("duration",
+    "count:dose", "money", "mass", ...); an empty set with ``any_quantity`` means any quantity."""
+
+    label: str  # said in a refusal: "an amount", "a duration", ...
+    dims: frozenset[str] = frozenset()
+    any_quantity: bool = False
+    clock: bool = False  # a date, a clock time or a weekday answers it
+    frequency: bool = False
+    name: bool = False  # a personal name (who is the X?)
+    role: bool = False  # a role or a name (who approves / must sign?)
+
+    @property
+    def needs_value(self) -> bool:
+        return bool(self.dims or self.any_quantity or self.clock or self.frequency or self.name)
+
+
+def asked_value(question: str, kind: str) -> AskedValue | None:
+    """What would answer ``question`` of type ``kind`` (a :class:`guard.answering.QuestionType`
+    value); ``None`` when any sentence on the topic may (yes/no, other)."""
+    text = question.lower()
+    if kind == "person":
+        if _ROLE_ASK.search(question) and not re.search(r"\b(?:responsible|in charge|contact)\b", text):
+            return AskedValue("a name", name=True, role=False)
+        return AskedValue("a person or role", role=True)
+    if kind == "frequency":
+        return AskedValue("how often", frequency=True)
+    if kind == "duration":
+        return AskedValue("a duration", dims=frozenset({"duration"}), clock=True)
+    if kind == "time":
+        return AskedValue("a date or time", dims=frozenset({"duration"}), clock=True)
+    if kind != "quantity":
+        return None
+    many = _HOW_MANY.search(text)
+    if many:
+        noun = _singular(many.group(1))
+        if noun in _TIME_NOUNS:
+            return AskedValue("a number of " + noun + "s", dims=frozenset({"duration"}))
+        return AskedValue(f"a number of {noun}s", dims=frozenset({f"count:{noun}"}))
+    if _MONEY_WORDS.search(text) and not re.search(r"\b(?:dose|tablets?|ml|mg)\b", text):
+        return AskedValue("an amount of money", dims=frozenset({"money"}))
+    return AskedValue("an amount", any_quantity=True)
+
+
+def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
+    """Whether ``text`` holds a value of the asked kind that the question does not already state."""
+    if asked is None or not (asked.needs_value or asked.role):
+        return True
+    if asked.name:
+        return bool(_NAME.search(_without_known_names(text, question)))
+    if asked.role:
+        return True  # a role is any noun phrase: the unit's coverage decides
+    stated = {q.surface.lower() for q in quantities(question)}
+    found = [q for q in _quantities(text) if q.surface.lower() not in stated]
+    dims = {_dim(q, text) for q in found}
+    if asked.frequency and (_FREQUENCY_WORDS.search(text) or "rate" in dims):
+        return True
+    if asked.clock and (dates(text) or _CLOCK.search(text)):
+        return True
+    if asked.clock and stated and _states_condition(text, stated):
+        return True  # "When is the dose reduced to 2.5 mg?": the case in which it is ("2.5 mg ... if ...")
+    if "money" in asked.dims and _MONEY.search(text):
+        return True
+    if asked.any_quantity:
+        return any(d not in {"number"} for d in dims) or bool(_MONEY.search(text))
+    return bool(dims & asked.dims)
+
+
+def _states_condition(text: str, stated: set[str]) -> bool:
+    held = {q.surface.lower() for q in _quantities(text)}
+    return bool(held & stated) and bool(re.search(r"\b(?:if|when|unless|only for|in case)\b", text, re.IGNORECASE))
+
+
+def shared_values(question: str, text: str) -> int:
+    """+1 per value the question states that the text states too ("at 12 weeks" and "At 12
+    weeks:"); -1 when the text states only another value of the same kind ("8-week")."""
+    asked = [q for q in quantities(question) if q.dim not in {"number"}]
+    if not asked:
+        return 0
+    held = [q for q in _quantities(text) if q.dim in {a.dim for a in asked}]
+    if not held:
+        return 0
+    same = sum(any(abs(h.lo - a.lo) < 1e-9 and abs(h.hi - a.hi) < 1e-9 for h in held) for a in asked)
+    return same if same else -1
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a unit's case meets the question's: ``score`` > 0 the same case, < 0 another or a
+    narrower one; ``misfit``: the unit is about another case (another age, weight, amount or
+    group), so it answers a neighbouring question, not this one."""
+
+    score: float = 0.0
+    misfit: bool = False
+
+
+def qualifier_fit(question: str, text: str) -> Fit:
+    """The unit's range against the question's qualifier (an age, a weight, an amount) and its
+    group against the question's ("adults", "children"); a condition the question does not
+    state ("adults weighing less than 50 kg" for "an adult") lowers the score only."""
+    score = 0.0
+    value_fit = _value_fit(question, text)
+    narrower = value_fit is None and _extra_condition(question, text)
+    if value_fit is not None:
+        score += 1.0 if value_fit else -1.0
+    elif narrower:
+        score -= 1.0
+    group_fit = _group_fit(question, text)
+    if group_fit is not None and not (group_fit and narrower):  # "adults weighing < 50 kg" is no plain adult row
+        score += 0.5 if group_fit else -0.5
+    misfit = value_fit is False or (group_fit is False and value_fit is not True)
+    return Fit(score=score, misfit=misfit)
+
+
+def value_near(asked: AskedValue, text: str, term: str, reach: int = 20) -> bool:
+    """A value of the asked kind stands within ``reach`` characters of ``term``: "a probation
+    period of 6 months" answers "how long is probation", "during probation, the notice period
+    is 1 week" less so."""
+    lowered = text.lower()
+    stem = term.split("-")[0][:5]
+    places = [m.start() for m in re.finditer(re.escape(stem), lowered)]
+    if not places:
+        return False
+    spans = [(q.start, q.end) for q in _quantities(text) if asked.any_quantity or _dim(q, text) in asked.dims]
+    if asked.clock:
+        spans += [(d.start, d.end) for d in dates(text)] + [(m.start(), m.end()) for m in _CLOCK.finditer(text)]
+    ends = [(p, p + len(term)) for p in places]
+    return any((a - e if a >= e else s - b) <= reach for s, e in ends for a, b in spans)
+
+
+# --- values in ranges ---------------------------------------------------------------------------
+
+
+def _value_fit(question: str, text: str) -> bool | None:
+    for fit in (_age_fit, _weight_fit, _money_fit):
+        found = fit(question, text)
+        if found is not None:
+            return found
+    return None
+
+
+# An age the question gives ("my 3-year-old", "a 6-week-old baby", "aged 78") and the age
+# ranges a unit gives ("Age: 2 to 4 years", "aged 12 to 15", "16 and over", "under 12",
+# "over-75s"): an age without a unit is in years. All in months.
+_IN_MONTHS = {"year": 12.0, "month": 1.0, "week": 12.0 / 52.0, "day": 12.0 / 365.0}
+_ASKED_AGE = re.compile(
+    r"\b(\d+(?:\.\d+)?)[- ](year|month|week|day)s?[- ]old\b|\baged? (\d+(?:\.\d+)?)\b", re.IGNORECASE
+)
+_UNIT = r"(?:\s*(year|month|week)s?)?"
+_AGE_CUE = r"(?:\bages?:?|\baged|\bchildren|\badults|\bpeople|\bbab(?:y|ies)|\bpatients)\s+(?:(?:of|from|between)\s+)?"
+_AGE_RANGE = re.compile(
+    rf"({_AGE_CUE})?(\d+(?:\.\d+)?)(?:\s*(year|month|week)s?)?\s*(?:to|-|–)\s*(\d+(?:\.\d+)?){_UNIT}", re.IGNORECASE
+)
+_AGE_OVER = re.compile(
+    rf"({_AGE_CUE})?(\d+(?:\.\d+)?){_UNIT}\s*(?:and|or)\s*(?:over|older|above)\b|"
+    rf"\b(?:over|older than|above)[- ](\d+(?:\.\d+)?)(s\b|{_UNIT})", re.IGNORECASE,
+)
+_AGE_UNDER = re.compile(rf"\b(?:under|below|younger than)\s+(\d+(?:\.\d+)?){_UNIT}", re.IGNORECASE)
+
+
+def _age_fit(question: str, text: str) -> bool | None:
+    asked = _ASKED_AGE.search(question)
+    if not asked:
+        return None
+    number = float(asked.group(1) or asked.group(3))
+    age = number * _IN_MONTHS[(asked.group(2) or "year").lower()]
+    bounds = _age_bounds(text)
+    if not bounds:
+        return None
+    return any(low <= age < high for low, high in bounds)
+
+
+def _age_bounds(text: str) -> list[tuple[float, float]]:
+    """Age ranges in months; a number counts as an age only with an age word or a year/month unit."""
+    found: list[tuple[float, float]] = []
+    for m in _AGE_RANGE.finditer(text):
+        cue, low, low_unit, high, unit = m.groups()
+        if not (cue or low_unit or unit):
+            continue  # "4 to 6 hours" has a unit but not an age one; "2 to 4" alone is no age
+        unit = (unit or low_unit or "year").lower()
+        found.append((float(low) * _IN_MONTHS[(low_unit or unit).lower()], (float(high) + 1) * _IN_MONTHS[unit]))
+    for m in _AGE_OVER.finditer(text):
+        cue, value, unit, value2, unit2, _ = m.groups()
+        if value is not None:
+            if not (cue or unit):
+                continue
+            found.append((float(value) * _IN_MONTHS[(unit or "year").lower()], float("inf")))
+        else:
+            unit2 = (unit2 or "").strip().lower()
+            aged = re.search(r"\bage[ds]?\b\W*$", text[max(0, m.start() - 8) : m.start()], re.IGNORECASE)
+            if unit2 in {"year", "month", "week", "s"} or aged:  # "over 75 years", "over-75s", "aged over 75"
+                found.append((float(value2) * _IN_MONTHS.get(unit2, 12.0), float("inf")))
+    for m in _AGE_UNDER.finditer(text):
+        if m.group(2) or re.search(r"child|\bage|bab|young", text, re.IGNORECASE):
+            found.append((0.0, float(m.group(1)) * _IN_MONTHS[(m.group(2) or "year").lower()]))
+    return found
+
+
+def _weight_fit(question: str, text: str) -> bool | None:
+    asked = [q for q in quantities(question) if q.dim == "mass" and re.search(r"weigh", question, re.IGNORECASE)]
+    if not asked:
+        return None
+    held = [
+        q for q in _quantities(text)
+        if q.dim == "mass" and _is_bound_or_range(q, text)
+        and re.search(r"weigh", text[max(0, q.start - 30) : q.start], re.IGNORECASE)
+    ]
+    if not held:
+        return None
+    return any(_holds(h, a) for a in asked for h in held)
+
+
+def _extra_condition(question: str, text: str) -> bool:
+    """The unit is about a sub-case the question does not name: a body weight or an age bound."""
+    if re.search(r"weigh", text, re.IGNORECASE) and not re.search(r"weigh|\bkg\b", question, re.IGNORECASE):
+        return any(q.dim == "mass" for q in _quantities(text))
+    asks_age = _ASKED_AGE.search(question) or _GROUPS["child"].search(question) or _GROUPS["baby"].search(question)
+    return not asks_age and bool(re.search(r"\b(?:over|under)[- ]\d", text, re.IGNORECASE)) and bool(_age_bounds(text))
+
+
+def _is_bound_or_range(q: Quantity, text: str) -> bool:
+    if q.is_range or q.bound is not Bound.eq:
+        return True
+    after = text[q.end : q.end + 24].lower()
+    before = text[max(0, q.start - 24) : q.start].lower()
+    return bool(re.search(r"^\s*(?:and|or) (?:over|older|above|under|younger|below)", after)) or bool(
+        re.search(r"(?:under|over|below|above|aged|age)\s*$", before)
+    )
+
+
+def _holds(held: Quantity, asked: Quantity) -> bool:
+    lo, hi = held.lo, held.hi
+    value = asked.lo
+    if held.is_range:
+        return lo <= value < hi or (value == hi and held.bound in {Bound.le, Bound.eq} and not held.is_range)
+    if held.bound in {Bound.lt, Bound.le} or re.search(r"under|below|younger", held.phrase.lower()):
+        return value < hi or (held.bound is Bound.le and value == hi)
+    if held.bound in {Bound.gt, Bound.ge} or re.search(r"over|above|older", held.phrase.lower()):
+        return value > lo or (held.bound is Bound.ge and value == lo)
+    return value == lo
+
+
+_AMOUNT = re.compile(r"(?:eur|gbp|usd|[£€$])\s?(\d[\d,.]*)\s*(million|m\b|thousand|k\b)?", re.IGNORECASE)
+_ABOVE = re.compile(r"\b(?:above|over|more than|exceeding)\s+(?:eur|gbp|usd|[£€$])\s?(\d[\d,.]*)\s*(million|thousand)?",
+                    re.IGNORECASE)
+_UP_TO = re.compile(r"\b(?:up to|below|under|less than|not more than)\s+(?:and including\s+)?(?:eur|gbp|usd|[£€$])\s?"
+                    r"(\d[\d,.]*)\s*(million|thousand)?", re.IGNORECASE)
+
+
+def _money_fit(question: str, text: str) -> bool | None:
+    asked = _AMOUNT.search(question)
+    if not asked:
+        return None
+    value = _amount(asked.group(1), asked.group(2))
+    above = [_amount(m.group(1), m.group(2)) for m in _ABOVE.finditer(text)]
+    up_to = [_amount(m.group(1), m.group(2)) for m in _UP_TO.finditer(text)]
+    if not above and not up_to:
+        return None
+    return all(value > a for a in above) and all(value <= u for u in up_to)
+
+
+def _amount(number: str, scale: str | None) -> float:
+    value = float(number.replace(",", "").rstrip("."))
+    factor = {"million": 1e6, "m": 1e6, "thousand": 1e3, "k": 1e3}.get((scale or "").lower(), 1.0)
+    return value * factor
+
+
+# --- patient and staff groups -----------------------------------------------------------------------
+
+_GROUPS: dict[str, re.Pattern[str]] = {
+    "adult": re.compile(r"\badults?\b|\bgrown-?ups?\b", re.IGNORECASE),
+    "child": re.compile(r"\bchild(?:ren)?\b|\bkids?\b|\b(?:son|daughter)\b", re.IGNORECASE),
+    "baby": re.compile(r"\bbab(?:y|ies)\b|\binfants?\b|\bnewborns?\b", re.IGNORECASE),
+    "pregnant": re.compile(r"\bpregnan\w*\b|\bbreast-?feeding\b", re.IGNORECASE),
+    "older": re.compile(r"\bover-?\d{2}s\b|\belderly\b|\bolder (?:adults|people|patients)\b", re.IGNORECASE),
+}
+
+
+def _group_fit(question: str, text: str) -> bool | None:
+    asked = {g for g, p in _GROUPS.items() if p.search(question)}
+    if not asked:
+        return None
+    named = {g for g, p in _GROUPS.items() if p.search(text)}
+    if not named:
+        return None
+    return bool(asked & named)
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _quantities(text: str) -> tuple[Quantity, ...]:
+    return quantities(text)
+
+
+def _dim(q: Quantity, text: str) -> str:
+    """The fact layer's dimension, with money told apart (the reader leaves "EUR 220" a plain number)."""
+    if q.dim in {"number"} or q.dim.startswith("count:million") or q.dim.startswith("count:thousand"):
+        window = text[max(0, q.start - 5) : q.end + 6]
+        if _MONEY.search(window):
+            return "money"
+    if q.dim.startswith("money"):
+        return "money"
+    return q.dim
+
+
+def _without_known_names(text: str, question: str) -> str:
+    """``text`` less the capitalised names the question itself uses (the company, the policy)."""
+    for name in _NAME.findall(question):
+        text = text.replace(name, " ")
+    for word in re.findall(r"\b[A-Z][a-z]+\b", question):
+        text = re.sub(rf"\b{word}\b", " ", text)
+    return text
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
