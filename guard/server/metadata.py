@@ -30,6 +30,7 @@ def guard_metadata(
         decision=response.decision.action,
         policy=response.decision.policy,
         reasons=response.decision.reasons,
+        quotes=response.decision.quotes,
         verification=verification_summary(response.verification, response.answer),
         retrieval=retrieval_summary(response.retrieval, knowledge_base),
         model=ModelSummary(

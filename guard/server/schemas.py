@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from guard.decide import Action, Reason
+from guard.decide import Action, Quote, Reason
 from guard.llm.types import Attempt
 from guard.verifiers.types import UnsupportedSpan
 from retrievers.types import GateResult
@@ -232,6 +232,8 @@ class GuardMetadata(BaseModel):
     decision: Action
     policy: str
     reasons: list[Reason] = Field(default_factory=list)
+    # Claims the quote action replaced, each with the evidence unit shown instead and its citation.
+    quotes: list[Quote] = Field(default_factory=list)
     verification: VerificationSummary | None = None
     retrieval: RetrievalSummary | None = None
     model: ModelSummary

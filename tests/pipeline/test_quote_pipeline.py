@@ -51,6 +51,9 @@ def test_the_wrong_dose_is_replaced_by_the_leaflet_row_with_its_citation(quoting
     assert response.answer == f"{QUOTED} {RIGHT}"
     assert "2.5 ml" not in response.answer
     assert response.verification.passage_ids == ["1", "2"]
+    from guard.server.metadata import guard_metadata  # the chat metadata carries the same quote
+
+    assert guard_metadata(response, None, scripted.model).quotes == response.decision.quotes
 
 
 @pytest.mark.slow
