@@ -74,7 +74,8 @@ def main() -> None:
     assert len(report.claims) == 5 and not report.failures, report.failures
     totals.sort()
     print(
-        f"verify() with franq ({precision}): {args.runs} runs, 5 passages, 5 claims, torch threads {args.threads}, "
+        f"verify() with franq ({precision}): {args.runs} runs, 5 passages, 5 claims, "
+        f"torch threads {args.threads}, "
         f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', 'default')}, load average {os.getloadavg()[0]:.1f}"
     )
     print(

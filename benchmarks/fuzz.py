@@ -1,6 +1,7 @@
 """Fuzz verify() and the HTTP API with generated inputs; count crashes and 5xx answers.
 
-    python benchmarks/fuzz.py [--n 100000] [--http-share 0.5] [--seed 0] [--verifiers support,citations,types]
+    python benchmarks/fuzz.py [--n 100000] [--http-share 0.5] [--seed 0] [--workers 1]
+                              [--verifiers support,citations,types]
 
 Each input is built from pieces that hit the parsers' edges (citation markers and ranges,
 full-width brackets, zero-width and NUL characters, long runs without spaces, line breaks,
@@ -11,6 +12,12 @@ any status >= 500 counts. A verifier that raises inside ``verify()`` fails close
 not a crash, but it is counted by error (``verifier_failures``). Prints the counts, the
 slowest input, the first few failures,
 and writes ``results/fuzz.json``. The issue's target: 100,000 inputs, 0 crashes, 0 5xx.
+
+Input ``i`` is drawn from its own generator (seeded by ``seed`` and ``i``), so any input can
+be replayed alone (``--only I``) and ``--workers N`` processes split the inputs without
+changing them. Each process builds the verifiers and the app once: ``verify()`` runs its
+default verifier set (or ``--verifiers``) with its default deadline, from settings built
+once instead of once per call.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -88,7 +96,7 @@ def chat_body(rng: random.Random) -> dict:
     return body
 
 
-def run_verify(rng: random.Random, verifiers: list[str] | None, broken: dict[str, int]) -> str | None:
+def run_verify(rng: random.Random, settings, broken: dict[str, int]) -> str | None:
     from guard.errors import GuardError
     from guard.verifiers import verify
 
@@ -98,7 +106,7 @@ def run_verify(rng: random.Random, verifiers: list[str] | None, broken: dict[str
             question=body["question"] if isinstance(body["question"], str) else "",
             contexts=body["contexts"] if isinstance(body["contexts"], list) else [],
             answer=body["answer"] if isinstance(body["answer"], str) else "",
-            verifiers=verifiers,
+            settings=settings,
         )
     except GuardError:
         return None  # a refusal the contract allows (bad input named)
@@ -142,51 +150,128 @@ def http_client():
     return TestClient(create_app(config), raise_server_exceptions=False)
 
 
+class Outcome(NamedTuple):
+    index: int
+    where: str  # "verify" or "http"
+    seconds: float
+    failure: str | None
+    broken: dict[str, int]  # verifier failures of this input, by error
+
+
+_worker: dict = {}  # per process: the verification settings and the HTTP client, built once
+
+
+def _start_worker(verifiers: list[str] | None) -> None:
+    from guard.verifiers.stage import DEFAULT_DEADLINE_S, build_settings
+
+    # verify()'s own defaults (verifier set and deadline), built once per process.
+    _worker["settings"] = build_settings(verifiers, deadline_s=DEFAULT_DEADLINE_S)
+    client = http_client()
+    client.__enter__()  # the app's lifespan runs once; the process ends with the run
+    _worker["client"] = client
+
+
+def input_rng(seed: int, index: int) -> random.Random:
+    """Input ``index``'s own generator: the same input whichever process draws it, in any order."""
+    return random.Random(f"fuzz-{seed}-{index}")
+
+
+def run_one(seed: int, index: int, http_share: float) -> Outcome:
+    rng = input_rng(seed, index)
+    where = "http" if rng.random() < http_share else "verify"
+    broken: dict[str, int] = {}
+    started = time.perf_counter()
+    if where == "http":
+        failure = run_http(rng, _worker["client"])
+    else:
+        failure = run_verify(rng, _worker["settings"], broken)
+    return Outcome(index, where, time.perf_counter() - started, failure, broken)
+
+
+def _run_chunk(args: tuple[int, list[int], float]) -> list[Outcome]:
+    seed, indices, http_share = args
+    return [run_one(seed, i, http_share) for i in indices]
+
+
+def outcomes(n: int, seed: int, http_share: float, workers: int, verifiers: list[str] | None, only=None):
+    """Every input's outcome (in completion order), from ``workers`` processes."""
+    indices = [only] if only is not None else list(range(n))
+    if workers <= 1:
+        _start_worker(verifiers)
+        yield None  # started: the models are loaded
+        for i in indices:
+            yield run_one(seed, i, http_share)
+        return
+    import multiprocessing
+
+    chunks = [indices[start:start + 25] for start in range(0, len(indices), 25)]
+    context = multiprocessing.get_context("spawn")  # no model state copied half-initialised
+    with context.Pool(workers, initializer=_start_worker, initargs=(verifiers,)) as pool:
+        yield None  # the workers load their models as they start (counted in the wall time)
+        for batch in pool.imap_unordered(_run_chunk, [(seed, chunk, http_share) for chunk in chunks]):
+            yield from batch
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=100_000, help="generated inputs in all")
     parser.add_argument("--http-share", type=float, default=0.5, help="share sent through the HTTP API")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1, help="processes (each builds its models once)")
+    parser.add_argument("--only", type=int, default=None, help="replay input I alone")
     parser.add_argument("--verifiers", default=None, help="comma-separated (default: verify()'s default set)")
     args = parser.parse_args()
-    rng = random.Random(args.seed)
     verifiers = args.verifiers.split(",") if args.verifiers else None
     failures: dict[str, list[str]] = {"verify": [], "http": []}
     counts = {"verify": 0, "http": 0}
+    busy = {"verify": 0.0, "http": 0.0}
     slowest = (0.0, "")
     broken: dict[str, int] = {}
     started = time.perf_counter()
-    with http_client() as client:
-        for i in range(args.n):
-            where = "http" if rng.random() < args.http_share else "verify"
-            state = rng.getstate()
-            t0 = time.perf_counter()
-            failure = run_http(rng, client) if where == "http" else run_verify(rng, verifiers, broken)
-            seconds = time.perf_counter() - t0
-            if seconds > slowest[0]:
-                slowest = (seconds, f"{where} input {i} (seed state hash {hash(str(state)) & 0xFFFF:04x})")
-            counts[where] += 1
-            if failure is not None:
-                failures[where].append(failure)
-            if (i + 1) % max(1, args.n // 20) == 0:
-                print(f"{i + 1}/{args.n}: {len(failures['verify'])} crashes, {len(failures['http'])} 5xx",
-                      file=sys.stderr)  # fmt: skip
+    done = 0
+    total = 1 if args.only is not None else args.n
+    startup = 0.0
+    for outcome in outcomes(args.n, args.seed, args.http_share, args.workers, verifiers, args.only):
+        if outcome is None:
+            startup = time.perf_counter() - started
+            continue
+        done += 1
+        counts[outcome.where] += 1
+        busy[outcome.where] += outcome.seconds
+        if outcome.seconds > slowest[0]:
+            slowest = (outcome.seconds, f"{outcome.where} input {outcome.index} (replay: --only {outcome.index})")
+        if outcome.failure is not None:
+            failures[outcome.where].append(f"input {outcome.index}: {outcome.failure}")
+        for key, count in outcome.broken.items():
+            broken[key] = broken.get(key, 0) + count
+        if done % max(1, total // 20) == 0:
+            print(f"{done}/{total}: {len(failures['verify'])} crashes, {len(failures['http'])} 5xx",
+                  file=sys.stderr)  # fmt: skip
+    seconds = time.perf_counter() - started
+    per_input = sum(busy.values()) / max(1, done)
     summary = {
-        "inputs": args.n,
+        "inputs": total,
         "seed": args.seed,
+        "workers": args.workers,
         "verify_inputs": counts["verify"],
         "http_inputs": counts["http"],
         "verify_crashes": len(failures["verify"]),
         "http_5xx": len(failures["http"]),
-        "seconds": round(time.perf_counter() - started, 1),
+        "seconds": round(seconds, 1),
+        "startup_s": round(startup, 1),  # loading models and the app, before the first input
+        # Time per input in one process (load included), by path: what a longer run costs.
+        "seconds_per_input": round(per_input, 3),
+        "seconds_per_verify_input": round(busy["verify"] / max(1, counts["verify"]), 3),
+        "seconds_per_http_input": round(busy["http"] / max(1, counts["http"]), 3),
         "slowest_s": round(slowest[0], 2),
         "slowest": slowest[1],
         "first_failures": failures["verify"][:5] + failures["http"][:5],
         # verify() failed closed (policy's verifier_error applies) but a verifier raised: by error
         "verifier_failures": dict(sorted(broken.items(), key=lambda kv: -kv[1])[:10]),
     }
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if args.only is None:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(json.dumps(summary, indent=2, ensure_ascii=False))
     sys.exit(1 if summary["verify_crashes"] or summary["http_5xx"] else 0)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -38,6 +39,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--show", action="store_true")
     parser.add_argument("--no-stop", action="store_true", help="generate without the stop strings")
+    parser.add_argument("--max-tokens", type=int, default=ANSWER_MAX_TOKENS, help="the draft's token cap")
     args = parser.parse_args()
     policy = load_policy("default")
     kb = KnowledgeBase.from_directory(REPO / "examples" / "kb", show_progress=False)
@@ -50,10 +52,13 @@ def main() -> None:
             continue
         messages = build_answer_messages(case.question, retrieval.passages, policy.refusal_text)
         stop = [] if args.no_stop else list(ANSWER_STOP)  # the pipeline's default stop strings
-        draft = complete(messages, LOCAL_MODEL, max_tokens=ANSWER_MAX_TOKENS, timeout=600, stop=stop).text
+        started = time.perf_counter()
+        completion = complete(messages, LOCAL_MODEL, max_tokens=args.max_tokens, timeout=600, stop=stop)
+        seconds = time.perf_counter() - started
+        draft = completion.text
         echo = remove_template_echo(draft, messages, policy.refusal_text)
         rows.append({"id": case.id, "gated": False, "echo_units": echo.count, "removed": echo.removed,
-                     "draft": draft})
+                     "draft": draft, "tokens": completion.usage.completion_tokens, "seconds": round(seconds, 2)})
         if args.show:
             print(f"{case.id} echo={echo.count}\n{draft}\n---", flush=True)
     answered = [r for r in rows if not r["gated"]]
@@ -66,11 +71,23 @@ def main() -> None:
         "drafts_with_echo": len(echoed),
         "echo_rate": len(echoed) / len(answered) if answered else None,
         "echo_units": sum(r["echo_units"] for r in answered),
+        "max_tokens": args.max_tokens,
+        # Draft length and generation time (wall, on whatever else the machine was running).
+        "tokens_max": max((r["tokens"] for r in answered), default=None),
+        "tokens_p50": _quantile([r["tokens"] for r in answered], 0.5),
+        "drafts_at_cap": sum(r["tokens"] >= args.max_tokens for r in answered),
+        "seconds_p50": _quantile([r["seconds"] for r in answered], 0.5),
+        "seconds_p95": _quantile([r["seconds"] for r in answered], 0.95),
         "rows": rows,
     }
     print(json.dumps({k: v for k, v in summary.items() if k not in ("rows", "prompt")}))
     if args.out:
         args.out.write_text(json.dumps(summary, indent=2), encoding="utf-8")
+
+
+def _quantile(values: list[float], q: float) -> float | None:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else None
 
 
 if __name__ == "__main__":

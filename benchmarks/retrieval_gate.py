@@ -16,7 +16,7 @@ it) on the other part of each:
 
 Per profile and source: the share of answerable questions that pass (issue 12: >= 95 %)
 and of unanswerable ones that pass (lower is better; claim verification and the answer
-stage refuse later). Also the first try's AUROC per source for the bm25+dense model.
+stage refuse later).
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ def main() -> None:
     parser.add_argument("--split", choices=["dev", "test"], default="test")
     args = parser.parse_args()
     from guard.policy import load_policy
-    from retrievers.gate import RelevanceGate
 
     started = time.time()
     profiles = {name: load_policy(name) for name in PROFILES}
@@ -53,7 +52,6 @@ def main() -> None:
                 "unanswerable": len(unanswerable),
                 "pass_rate_unanswerable": float(np.mean(unanswerable)) if unanswerable else None,
             }
-    first_try = _first_try_auroc(args.split, RelevanceGate.from_file())
 
     rows = [
         [name, f"{profiles[name].retrieval.gate_threshold:.2f}", source, r["answerable"], r["pass_rate_answerable"],
@@ -63,7 +61,6 @@ def main() -> None:
     print(f"Relevance gate, whole retrieval stage, {args.split} part")
     print_table(["profile", "threshold", "source", "answerable", "pass|answerable", "unanswerable",
                  "pass|unanswerable"], rows)
-    print("first try, bm25+dense model, AUROC: " + ", ".join(f"{s} {a:.3f}" for s, a in first_try.items()))
     suffix = "" if args.split == "test" else "_dev"
     path = write_result(f"retrieval_gate{suffix}", {
         "split": args.split,
@@ -73,17 +70,22 @@ def main() -> None:
         "command": f"python benchmarks/retrieval_gate.py --split {args.split}",
         "gate_thresholds": {name: profiles[name].retrieval.gate_threshold for name in PROFILES},
         "stage": stage,
-        "first_try_auroc_bm25_dense": first_try,
         "seconds": round(time.time() - started, 1),
     })
     print(f"wrote {path}")
 
 
 def _by_config(profiles: dict) -> dict[str, list[str]]:
-    """Profiles grouped by identical retrieval settings: each group's stage runs once."""
+    """Profiles grouped by retrieval settings that can change the gate's verdict: each group runs once.
+
+    ``k`` is left out: the gate reads the top 3 fused passages of each try, and every route
+    returns ``route_depth`` (50) passages, more than ``k * widen_factor ** rewrites`` here.
+    """
     groups: dict[str, list[str]] = {}
     for name, profile in profiles.items():
-        groups.setdefault(profile.retrieval.model_dump_json(), []).append(name)
+        config = profile.retrieval
+        assert config.route_depth >= config.k * config.widen_factor ** config.max_rewrites, name
+        groups.setdefault(config.model_dump_json(exclude={"k"}), []).append(name)
     return groups
 
 
@@ -130,22 +132,6 @@ def _drafts(split: str, profiles: dict) -> dict[str, tuple[list[bool], list[bool
         passed = [(not d.is_refusal_draft, prepare_draft(d, policy).retrieval.gate.passed) for d in drafts]
         result = ([p for a, p in passed if a], [p for a, p in passed if not a])
         out.update({name: result for name in names})
-    return out
-
-
-def _first_try_auroc(split: str, gate) -> dict[str, float]:
-    from sklearn.metrics import roc_auc_score
-
-    from training.gate import gate_examples
-
-    examples = gate_examples(split)
-    model = gate.models["bm25+dense"]
-    out = {}
-    for source in sorted({e.source for e in examples}):
-        part = [e for e in examples if e.source == source]
-        labels = [e.label for e in part]
-        if len(set(labels)) == 2:
-            out[source] = float(roc_auc_score(labels, [model.probability(e.features["bm25+dense"]) for e in part]))
     return out
 
 

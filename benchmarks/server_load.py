@@ -61,9 +61,14 @@ class LoadResult:
     latency_ms: dict[str, float]
     statuses: dict[str, int]
     transport_errors: int
+    # 200 responses whose verification recorded failures (e.g. the policy's deadline passed):
+    # verdicts the policy fails closed on, not full verifications.
+    with_failures: int = 0
     rss_mb: dict[str, float] = field(default_factory=dict)
     # Server CPU seconds (all threads) per answered request: what a request costs, whatever the load.
     server_cpu_s_per_request: float | None = None
+    # GET /healthz latency during the load: the event loop answers while batches are verified.
+    healthz_ms: dict[str, float] = field(default_factory=dict)
 
     @property
     def server_errors(self) -> int:
@@ -107,6 +112,7 @@ async def drive(
     max_requests: int,
     headers: dict[str, str] | None = None,
     unique: bool = False,
+    timeout_s: float = 120,
 ) -> LoadResult:
     """``clients`` workers posting to /v1/verify back to back until the time or count runs out.
 
@@ -115,15 +121,17 @@ async def drive(
     numbers = itertools.count(next(_REQUEST_NUMBERS, 0) * 1_000_000)
     statuses: Counter[str] = Counter()
     errors = 0
+    with_failures = 0
     sent = 0
-    started = time.perf_counter()
-    deadline = started + seconds
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
 
-    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120, limits=limits) as client:
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=timeout_s, limits=limits) as client:
+        # The clock starts once the client exists (building its SSL context can take a second).
+        started = time.perf_counter()
+        deadline = started + seconds
 
         async def worker(first: int) -> None:
-            nonlocal errors, sent
+            nonlocal errors, sent, with_failures
             index = first
             while time.perf_counter() < deadline and sent < max_requests:
                 sent += 1
@@ -139,6 +147,8 @@ async def drive(
                     continue
                 latencies.append((time.perf_counter() - begin) * 1000)
                 statuses[str(response.status_code)] += 1
+                if response.status_code == 200 and response.json().get("failures"):
+                    with_failures += 1
 
         await asyncio.gather(*(worker(i) for i in range(clients)))
     elapsed = time.perf_counter() - started
@@ -150,6 +160,7 @@ async def drive(
         latency_ms=_percentiles(latencies),
         statuses=dict(statuses),
         transport_errors=errors,
+        with_failures=with_failures,
     )
 
 
@@ -209,14 +220,23 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+# --stub-verifier: batches answered with empty verifications, so that a long soak measures the
+# server's own machinery (HTTP, admission, batching, metrics) where real verification is too slow.
+_STUB_PRELUDE = (
+    "import guard.server.batching as b; from guard.verifiers.types import Verification; "
+    "b._verify_many = lambda items, settings: [Verification() for _ in items]; "
+)
+
+
 def start_server(port: int, args: argparse.Namespace, folder: Path) -> subprocess.Popen:
     batching = {"window_ms": args.batch_window_ms, "max_size": args.batch_max}
     settings = folder / "server.yaml"  # batching has no flag: a settings file carries it
     settings.write_text(
         json.dumps({"verify_batch": {k: v for k, v in batching.items() if v is not None}}), encoding="utf-8"
     )
+    prelude = _STUB_PRELUDE if args.stub_verifier else ""
     command = [
-        sys.executable, "-c", "from guard.cli import main; main()", "serve", "--config", str(settings),
+        sys.executable, "-c", prelude + "from guard.cli import main; main()", "serve", "--config", str(settings),
         "--host", "127.0.0.1", "--port", str(port), "--workers-pool", str(args.workers_pool),
         "--max-in-flight", str(args.max_in_flight), "--max-queue", str(args.max_queue),
         "--api-key-env", "RAGGUARD_LOAD_KEYS", "--log-level", "error",
@@ -239,11 +259,14 @@ def wait_healthy(url: str, process: subprocess.Popen, timeout_s: float = 180) ->
     raise TimeoutError(f"the server at {url} was not healthy after {timeout_s} s")
 
 
-async def warm_up(url: str, payloads: list[dict[str, Any]], clients: int, headers: dict[str, str]) -> None:
+async def warm_up(
+    url: str, payloads: list[dict[str, Any]], clients: int, headers: dict[str, str], timeout_s: float = 120
+) -> None:
     """Each request once, ``clients`` at a time: lazy loads, and the growth of the embedder's
     ONNX memory arena to these shapes at this concurrency, happen here rather than in the
     measured load, which then shows whether memory keeps growing."""
-    result = await drive(url, payloads, clients, 600.0, len(payloads), headers, unique=True)
+    count = len(payloads)
+    result = await drive(url, payloads, clients, 600.0, count, headers, unique=True, timeout_s=timeout_s)
     if result.server_errors or result.statuses.keys() != {"200"}:
         raise RuntimeError(f"warm-up failed: {result.statuses}, {result.transport_errors} transport errors")
 
@@ -251,20 +274,43 @@ async def warm_up(url: str, payloads: list[dict[str, Any]], clients: int, header
 HEADERS = {"Authorization": f"Bearer {API_KEY}"}
 
 
+async def probe_healthz(url: str, stop: asyncio.Event, every_s: float = 0.5) -> list[float]:
+    """Milliseconds of each GET /healthz, every ``every_s``, until ``stop``."""
+    latencies = []
+    async with httpx.AsyncClient(base_url=url, timeout=600) as client:
+        while not stop.is_set():
+            begin = time.perf_counter()
+            await client.get("/healthz")
+            latencies.append((time.perf_counter() - begin) * 1000)
+            try:
+                await asyncio.wait_for(stop.wait(), every_s)
+            except TimeoutError:
+                pass
+    return latencies
+
+
 async def measure_levels(url: str, pid: int, args: argparse.Namespace) -> list[LoadResult]:
     """One load per client level, each after its own warm-up at that concurrency."""
     payloads = verify_payloads(limit=args.payloads)
     results = []
     for clients in args.clients:
-        await warm_up(url, payloads, clients, HEADERS)
+        await warm_up(url, payloads, clients, HEADERS, args.timeout)
         cpu = cpu_seconds(pid)
-        result = await drive(url, payloads, clients, args.seconds, args.max_requests, HEADERS, unique=True)
+        stop = asyncio.Event()
+        probe = asyncio.create_task(probe_healthz(url, stop))
+        result = await drive(
+            url, payloads, clients, args.seconds, args.max_requests, HEADERS, True, args.timeout
+        )
+        stop.set()
+        result.healthz_ms = _percentiles(await probe)
         result.rss_mb = {"after": round(rss_mb(pid), 1)}
         result.server_cpu_s_per_request = round((cpu_seconds(pid) - cpu) / max(result.requests, 1), 3)
         print(
-            f"{clients:>2} clients: {result.requests_per_s:6.2f} requests/s, p50 {result.latency_ms['p50']:.0f} ms, "
-            f"p95 {result.latency_ms['p95']:.0f} ms, server CPU {result.server_cpu_s_per_request} s/request, "
-            f"statuses {result.statuses}",
+            f"{clients:>2} clients: {result.requests_per_s:6.2f} requests/s, "
+            f"p50 {result.latency_ms['p50']:.0f} ms, p95 {result.latency_ms['p95']:.0f} ms, "
+            f"server CPU {result.server_cpu_s_per_request} s/request, "
+            f"/healthz p95 {result.healthz_ms['p95']:.0f} ms, "
+            f"statuses {result.statuses}, {result.with_failures} with verifier failures",
             file=sys.stderr,
         )
         results.append(result)
@@ -275,12 +321,14 @@ async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     """``args.soak`` distinct requests after a warm-up; RSS after them against RSS after the warm-up."""
     payloads = verify_payloads(limit=args.payloads)
     for _ in range(2):  # twice: the allocator's and ONNX arenas reach their steady size
-        await warm_up(url, payloads, args.soak_clients, HEADERS)
+        await warm_up(url, payloads, args.soak_clients, HEADERS, args.timeout)
     after_warm_up = rss_mb(pid)
     cpu = cpu_seconds(pid)
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample_rss(pid, stop, every_s=2.0))
-    result = await drive(url, payloads, args.soak_clients, math.inf, args.soak, HEADERS, unique=True)
+    result = await drive(
+        url, payloads, args.soak_clients, math.inf, args.soak, HEADERS, unique=True, timeout_s=args.timeout
+    )
     stop.set()
     samples = await sampler
     after = rss_mb(pid)
@@ -293,6 +341,7 @@ async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
         "server_cpu_s_per_request": round((cpu_seconds(pid) - cpu) / max(result.requests, 1), 3),
         "statuses": result.statuses,
         "transport_errors": result.transport_errors,
+        "with_failures": result.with_failures,
         "rss_mb_after_warm_up": round(after_warm_up, 1),
         "rss_mb_after": round(after, 1),
         "rss_mb_peak": round(max(rss for _, rss in samples), 1),
@@ -310,9 +359,17 @@ def main() -> None:
     parser.add_argument("--clients", type=_client_levels, default=[1, 4, 8, 32], help="levels, e.g. 1,4,8,32")
     parser.add_argument("--seconds", type=float, default=15.0, help="per client level")
     parser.add_argument("--max-requests", type=int, default=100_000, help="per client level")
-    parser.add_argument("--payloads", type=int, default=16, help="distinct question/passage sets, sent in turn")
+    parser.add_argument(
+        "--payloads", type=int, default=16, help="distinct question/passage sets, sent in turn"
+    )
     parser.add_argument("--soak", type=int, default=0, metavar="N", help="then N requests, RSS compared")
     parser.add_argument("--soak-clients", type=int, default=8)
+    parser.add_argument(
+        "--timeout", type=float, default=120.0, help="per request (s); raise it on a loaded machine"
+    )
+    parser.add_argument(
+        "--stub-verifier", action="store_true", help="the server verifies nothing (machinery-only soak)"
+    )
     parser.add_argument("--max-rss-growth-pct", type=float, default=10.0, help="soak: RSS growth allowed")
     parser.add_argument("--workers-pool", type=int, default=2)
     parser.add_argument("--max-in-flight", type=int, default=32)
@@ -338,14 +395,14 @@ def main() -> None:
             process.wait(timeout=30)
     report = {
         "endpoint": "POST /v1/verify",
-        "request": f"{PASSAGES_PER_REQUEST} HotpotQA passages, {CLAIMS_PER_ANSWER}-claim answer (1 invented), "
-        "every request's passages distinct",
+        "request": f"{PASSAGES_PER_REQUEST} HotpotQA passages, {CLAIMS_PER_ANSWER}-claim answer "
+        "(1 invented), every request's passages distinct",
         "server": {
             "workers_pool": args.workers_pool,
             "max_in_flight": args.max_in_flight,
             "max_queue": args.max_queue,
             "verify_batch": {"window_ms": args.batch_window_ms, "max_size": args.batch_max},
-            "verifiers": "default policy",
+            "verifiers": "none: a stub (--stub-verifier)" if args.stub_verifier else "default policy",
         },
         # Other work on the machine (the load average when the run began) slows every figure down.
         "machine": {
@@ -365,7 +422,8 @@ def main() -> None:
         RESULT.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     errors = sum(r.server_errors for r in levels)
     if soaked is not None:
-        errors += soaked["transport_errors"] + sum(n for s, n in soaked["statuses"].items() if s.startswith("5"))
+        five_xx = sum(n for status, n in soaked["statuses"].items() if status.startswith("5"))
+        errors += soaked["transport_errors"] + five_xx
     grew = soaked is not None and soaked["growth_pct"] > args.max_rss_growth_pct
     if errors or grew:
         growth = f"; soak RSS grew {soaked['growth_pct']} %" if soaked else ""

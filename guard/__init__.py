@@ -28,6 +28,9 @@ __all__ = [
     "aguarded_completion",
     "verify",
     "averify",
+    "verify_batch",
+    "averify_batch",
+    "VerifyItem",
     "KnowledgeBase",
     "GuardedResponse",
     "Verification",
@@ -61,6 +64,9 @@ _WHERE = {
     "aguarded_completion": "guard.pipeline",
     "verify": "guard.verifiers.api",
     "averify": "guard.verifiers.api",
+    "verify_batch": "guard.verifiers.batch",
+    "averify_batch": "guard.verifiers.batch",
+    "VerifyItem": "guard.verifiers.batch",
     "KnowledgeBase": "retrievers.knowledge_base",
     "GuardedResponse": "guard.response",
     "Verification": "guard.verifiers.types",
@@ -107,6 +113,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from guard.response import GuardedResponse
     from guard.review.queue import ReviewQueue
     from guard.verifiers.api import averify, verify
+    from guard.verifiers.batch import VerifyItem, averify_batch, verify_batch
     from guard.verifiers.registry import register_verifier
     from guard.verifiers.types import ClaimVerdict, SupportLabel, UnsupportedSpan, Verification
     from retrievers.knowledge_base import KnowledgeBase

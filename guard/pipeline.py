@@ -39,7 +39,7 @@ from guard.verifiers.autocite import add_missing_citations
 from guard.verifiers.echo import remove_template_echo
 from guard.verifiers.stage import run_verification
 from guard.verifiers.types import Verification, VerificationInput
-from prompts import ANSWER_STOP, build_answer_messages, build_regenerate_messages
+from prompts import ANSWER_MAX_TOKENS, ANSWER_STOP, build_answer_messages, build_regenerate_messages
 from retrievers.config import RetrievalConfig
 from retrievers.rewriting import QueryRewriter
 from retrievers.types import Passage, RetrievalResult
@@ -49,9 +49,9 @@ if TYPE_CHECKING:
     from guard.streaming import GuardedChunk
 
 __all__ = ["guarded_completion", "aguarded_completion", "Retriever"]
+# ANSWER_MAX_TOKENS (prompts) stays importable from here: streaming and benchmarks read it.
 
 _log = get_logger(__name__)
-ANSWER_MAX_TOKENS = 256
 
 
 @runtime_checkable

@@ -7,6 +7,7 @@ that passage content is data, never instructions.
 
 from prompts.delimiting import format_passages, neutralise
 from prompts.messages import (
+    ANSWER_MAX_TOKENS,
     ANSWER_STOP,
     ClaimFeedback,
     build_answer_messages,
@@ -16,6 +17,7 @@ from prompts.messages import (
 from prompts.templates import TEMPLATE_DIR, Message, render, template_fields
 
 __all__ = [
+    "ANSWER_MAX_TOKENS",
     "ANSWER_STOP",
     "TEMPLATE_DIR",
     "ClaimFeedback",

@@ -11,6 +11,7 @@ from prompts.templates import Message, render
 from retrievers.types import Passage
 
 __all__ = [
+    "ANSWER_MAX_TOKENS",
     "ANSWER_STOP",
     "ClaimFeedback",
     "build_answer_messages",
@@ -23,6 +24,11 @@ _NO_PASSAGES = "(no passages were found)"
 # answer writes our delimiters or the next "Question:" (benchmarks/prompt_echo.py). Stopping
 # generation there costs a correct answer nothing. At most 4: OpenAI's limit.
 ANSWER_STOP = ("</passage>", "<passage", "\nQuestion:")
+# The answer's token cap. The prompt asks for one sentence: on the golden dev split (71 drafts
+# of the embedded model, benchmarks/prompt_echo.py) the drafts had 17 tokens at the median and
+# at most 59, except one degenerate loop that ran to the old cap of 256 (104 s). 96 leaves every
+# other draft as it was (greedy decoding: a cap only truncates) and stops such a loop sooner.
+ANSWER_MAX_TOKENS = 96
 
 
 class ClaimFeedback(BaseModel):

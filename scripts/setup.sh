@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 # Add an extra here when pyproject.toml gains one (e.g. langchain, llamaindex).
-EXTRAS=dev,server,review,postgres,eval,train,langchain,llamaindex
+EXTRAS=dev,server,review,postgres,eval,train,langchain,llamaindex,ray
 if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi

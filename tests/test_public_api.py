@@ -10,7 +10,8 @@ import guard
 REPO = Path(__file__).resolve().parents[1]
 
 PUBLIC = [
-    "guarded_completion", "aguarded_completion", "verify", "averify", "KnowledgeBase",
+    "guarded_completion", "aguarded_completion", "verify", "averify", "verify_batch", "averify_batch",
+    "VerifyItem", "KnowledgeBase",
     "GuardedResponse", "Verification", "ClaimVerdict", "Decision", "Action", "Policy", "load_policy",
     "RetrievalResult", "Passage", "Retriever", "SupportLabel", "UnsupportedSpan", "Condition", "Reason",
     "ReviewQueue", "register_verifier",

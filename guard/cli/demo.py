@@ -62,13 +62,17 @@ class DemoRow(BaseModel):
     seconds: float
 
 
-# The questions, each answered live by the model. The embedded model (greedy decoding) writes
-# "The dose should be 2.5 ml for 3-year-old." to the first (the leaflet gives 7.5 ml for 2 to 4
-# years), nothing is asked of it for the second (the documents never mention a pension, and
-# the relevance gate refuses), and "The maximum daily dose of Zelorin is 20 mg [1]." to the
-# third, which the leaflet backs. tests/pipeline/test_demo_drafts.py runs these drafts.
+# The questions. The first carries the draft the embedded model wrote to it when asked to
+# generate (greedy decoding; measured again on this machine with answering: generate): the
+# leaflet gives 7.5 ml for 2 to 4 years. It is recorded because the packaged profiles now answer
+# for the embedded model from the evidence (answering: auto), so the model is no longer asked and
+# could not show its error live. The second is refused: the documents never mention a pension
+# (the relevance gate stops it before any draft). The third is answered live and passes.
+# tests/pipeline/test_demo_drafts.py runs these drafts through the pipeline.
+FEBRILON_DRAFT = "The dose should be 2.5 ml for 3-year-old."
 DEMO: list[DemoQuestion] = [
-    DemoQuestion(question="How much Febrilon Children's Suspension should I give my 3-year-old?"),
+    DemoQuestion(question="How much Febrilon Children's Suspension should I give my 3-year-old?",
+                 recorded_draft=FEBRILON_DRAFT),
     DemoQuestion(question="What is Altamira's employer pension contribution?"),
     DemoQuestion(question="What is the maximum daily dose of Zelorin?"),
 ]
@@ -136,7 +140,8 @@ def render_summary(rows: Sequence[DemoRow], seconds: float) -> Text:
 
 def _draft_header(row: DemoRow) -> str:
     if row.question.recorded_draft is not None:
-        return "Recorded draft (fixed text the embedded model wrote once; not generated in this run)"
+        return ("Recorded draft (fixed text the embedded model wrote to this question when asked to "
+                "generate; not generated in this run)")
     if row.response.model == EVIDENCE_DRAFTER:  # answering: evidence (auto, for the embedded model)
         return "Draft quoted from the documents (evidence-first answering, no model call)"
     return f"Model's draft ({row.response.model})"
@@ -230,8 +235,8 @@ def _decision_lines(row: DemoRow) -> Text:
     text = Text()
     text.append("Decision: ", style="bold")
     text.append(decision.action.value, style=_ACTION_STYLE.get(decision.action, "bold"))
-    if decision.attempt:
-        text.append(f" after {decision.attempt + 1} drafts")
+    if row.response.attempts > 1:
+        text.append(f" after {row.response.attempts} drafts")
     for reason in decision.reasons:
         text.append(f"\n  - {_reason(reason)}")
     return text

@@ -125,11 +125,15 @@ def _print_summary(report: EvalReport, out: Path) -> None:
         return "  -  " if value is None else f"{value:.3f}"
 
     typer.echo(f"{report.dataset.responses} responses ({report.dataset.hallucinated} hallucinated)")
-    typer.echo(f"{'detector':<22} {'F1':>6} {'AUROC':>6} {'PR-AUC':>6} {'ECE':>6} {'resp/s':>7}")
+    typer.echo(
+        f"{'detector':<22} {'F1':>6} {'AUROC':>6} {'within generator: pooled ranks; mean/min':>40} "
+        f"{'PR-AUC':>6} {'ECE':>6} {'resp/s':>7}"
+    )
     for r in report.detectors.values():
-        m, speed = r.overall, r.timing.responses_per_s
+        m, w, speed = r.overall, r.within_generator, r.timing.responses_per_s
+        within = f"{f(w.pooled_ranks_auroc)}; {f(w.mean_auroc)} / {f(w.min_auroc)} ({w.generators})"
         typer.echo(
-            f"{r.name:<22} {f(m.f1):>6} {f(m.auroc):>6} {f(m.pr_auc):>6} {f(m.ece):>6} "
+            f"{r.name:<22} {f(m.f1):>6} {f(m.auroc):>6} {within:>40} {f(m.pr_auc):>6} {f(m.ece):>6} "
             f"{'-' if speed is None else f'{speed:.2f}':>7}"
         )
     typer.echo(f"report: {out / 'report.md'}  metrics: {out / 'metrics.json'}")

@@ -12,6 +12,11 @@ for a line that cannot be verified (invalid JSON, a missing field, a wrong type)
 ``{"line": n, "id": ... if readable, "error": "..."}``. Line numbers count every
 input line from 1, blank ones included. Bad lines are also reported on stderr.
 
+Answers are verified in batches (``--batch-size``, default 32) by
+:func:`guard.verifiers.batch.verify_batch`, which works on the passages the answers share
+once; ``--ray`` spreads the batches over ``--workers`` Ray actors (a local Ray, or the
+cluster at ``--ray-address``). The output is the same either way.
+
 Resume (default): output lines already present, matched by line number and id,
 are kept and their input lines skipped; a line cut short by an interruption is
 dropped and redone. An output whose lines do not match the input (another input
@@ -25,9 +30,11 @@ input, an output that does not belong to this input).
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 import typer
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
@@ -36,7 +43,9 @@ from guard.cli import app
 from guard.verifiers.registry import DEFAULT_VERIFIERS
 
 if TYPE_CHECKING:
+    from guard.verifiers.batch import VerifyItem
     from guard.verifiers.stage import VerificationSettings
+    from guard.verifiers.types import Verification
 
 __all__ = ["VerifyLine", "verify_command"]
 
@@ -65,6 +74,19 @@ def verify_command(
         None, "--policy", help="Profile name or YAML path: its verifiers, support threshold and refusal text."
     ),
     resume: bool = typer.Option(True, "--resume/--no-resume", help="Keep finished output lines, do the rest."),
+    batch_size: int = typer.Option(32, "--batch-size", min=1, help="Answers prepared together (shared passages once)."),
+    ray: bool = typer.Option(
+        False, "--ray", help="Verify on Ray actors, on a local Ray unless --ray-address names a cluster. "
+        "Needs the ray extra: pip install 'ragguard\\[ray]'.",
+    ),
+    ray_address: Optional[str] = typer.Option(
+        None, "--ray-address", metavar="ADDRESS",
+        help="The Ray cluster to run on (ray://head:10001, or auto for the one this machine belongs to); "
+        "implies --ray.",
+    ),
+    workers: Optional[int] = typer.Option(
+        None, "--workers", min=1, help="Ray actors (default: one per CPU of the cluster); only with --ray."
+    ),
 ) -> None:
     """Verify every answer of INPUT against its contexts; write one JSON line per input line."""
     if not input_path.is_file():
@@ -73,6 +95,9 @@ def verify_command(
         raise typer.BadParameter(
             "is the same file as --input; write the output elsewhere", param_hint="--output"
         )
+    ray = ray or ray_address is not None
+    if workers is not None and not ray:
+        raise typer.BadParameter("applies only with --ray", param_hint="--workers")
     settings = _settings(verifiers, policy)
     try:
         lines = input_path.read_text(encoding="utf-8").splitlines()
@@ -91,7 +116,7 @@ def verify_command(
             f"cannot create the folder {output_path.parent}: {exc.strerror or exc}", param_hint="--output"
         ) from None
     done = _finished_lines(output_path, lines) if resume else {}
-    bad = _run(lines, output_path, done, settings)
+    bad = _run(lines, output_path, done, settings, _RunOptions(batch_size, ray, ray_address, workers))
     total = sum(1 for text in lines if text.strip())
     typer.echo(f"{total - bad} of {total} lines verified, {bad} bad; output: {output_path}", err=True)
     raise typer.Exit(1 if bad else 0)
@@ -183,45 +208,83 @@ def _line_id(text: str) -> str | int | None:
 # --- the run ----------------------------------------------------------------------------------------
 
 
-def _run(lines: list[str], output_path: Path, done: dict[int, str], settings: VerificationSettings) -> int:
+class _RunOptions(NamedTuple):
+    """How the lines are verified: batch size, and whether on Ray (else in this process)."""
+
+    batch_size: int = 32
+    ray: bool = False
+    ray_address: str | None = None  # None: a Ray started here
+    workers: int | None = None
+
+
+def _run(
+    lines: list[str],
+    output_path: Path,
+    done: dict[int, str],
+    settings: VerificationSettings,
+    options: _RunOptions = _RunOptions(),
+) -> int:
     from tqdm import tqdm
 
     todo = [n for n, text in enumerate(lines, start=1) if text.strip() and n not in done]
     bad = sum(1 for text in done.values() if "error" in json.loads(text))
     output_path.parent.mkdir(parents=True, exist_ok=True)
+    # Two readers of one lazy stream of parsed lines: the batch verifier runs ahead by at most a
+    # few batches (tee keeps only that gap), the writer takes each line's result in input order.
+    for_writer, for_verifier = itertools.tee(_parsed(lines, todo))
+    results = _verifications((p for _, p in for_verifier if not isinstance(p, str)), settings, options)
     # The finished lines are the file's prefix (checked when read): append the rest after them.
     with output_path.open("a" if done else "w", encoding="utf-8") as out:
-        for number in tqdm(todo, desc="verify", unit="answer", disable=None):
-            row, ok = _one(number, lines[number - 1], settings)
+        for number, parsed in tqdm(for_writer, total=len(todo), desc="verify", unit="answer", disable=None):
+            if isinstance(parsed, str):
+                row, ok = _bad(number, lines[number - 1], parsed), False
+            else:
+                verification = next(results)
+                row, ok = {"line": number, "id": parsed.id, "verification": verification.model_dump(mode="json")}, True
             bad += not ok
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
             out.flush()
     return bad
 
 
-def _one(number: int, text: str, settings: VerificationSettings) -> tuple[dict[str, Any], bool]:
+class _Parsed(NamedTuple):
+    id: str | int | None
+    item: VerifyItem
+
+
+def _parsed(lines: list[str], todo: list[int]) -> Iterator[tuple[int, _Parsed | str]]:
+    """Each line to do: its item, or why it cannot be verified."""
+    for number in todo:
+        yield number, _parse(lines[number - 1])
+
+
+def _parse(text: str) -> _Parsed | str:
     from guard.errors import GuardError
+    from guard.verifiers.batch import VerifyItem
 
     try:
-        item = VerifyLine.model_validate_json(text)
+        line = VerifyLine.model_validate_json(text)
+        item = VerifyItem(question=line.question, contexts=line.contexts, answer=line.answer, generator=line.model)
     except ValidationError as exc:
-        return _bad(number, text, _describe(exc)), False
-    try:
-        verification = _verify(item, settings)
+        return _describe(exc)
     except GuardError as exc:
-        return _bad(number, text, str(exc)), False
-    return {"line": number, "id": item.id, "verification": verification.model_dump(mode="json")}, True
+        return str(exc)
+    return _Parsed(line.id, item)
 
 
-def _verify(item: VerifyLine, settings: VerificationSettings):
-    from guard.verifiers.api import verify
+def _verifications(
+    parsed: Iterator[_Parsed], settings: VerificationSettings, options: _RunOptions
+) -> Iterator[Verification]:
+    """The reports of the items, lazily, in order (one batch verifier for the whole file)."""
+    from guard.verifiers.batch import verify_batch
 
-    return verify(
-        question=item.question,
-        contexts=item.contexts,
-        answer=item.answer,
-        generator=item.model,
+    return verify_batch(
+        (p.item for p in parsed),
         settings=settings,
+        batch_size=options.batch_size,
+        executor="ray" if options.ray else "local",
+        ray_address=options.ray_address,
+        workers=options.workers,
     )
 
 

@@ -30,9 +30,11 @@ from guard.eval.metrics import (
     DeltaMetrics,
     GroupMetrics,
     SpanMetrics,
+    WithinGenerator,
     egc_delta,
     group_metrics,
     span_metrics,
+    within_generator,
 )
 from guard.eval.records import EvalRecord
 from guard.eval.thresholds import (
@@ -58,6 +60,7 @@ __all__ = [
 ]
 
 _log = get_logger(__name__)
+_BATCH = 32  # responses verified together (guard.verify_batch)
 Entries = dict[str, list[CacheEntry]]  # detector name -> one entry per record, in record order
 
 
@@ -89,6 +92,8 @@ class DetectorResult(BaseModel):
     overall: GroupMetrics
     by_task: dict[str, GroupMetrics]
     by_model: dict[str, GroupMetrics]
+    # AUROC within each generator model (by_model), summarised; empty in reports written before it
+    within_generator: WithinGenerator = WithinGenerator()
     spans: SpanMetrics | None  # None: the detector marks no spans
     egc_delta: dict[str, DeltaMetrics] | None  # per generator model, and "all"
     abstentions: dict[str, int]  # reason -> responses
@@ -145,18 +150,23 @@ def score_records(
     pending = [r for r in records if any((r.id, r.content_hash()) not in cached[d.name] for d in detectors)]
     if pending:
         _warm_up(pending[0], detectors, shared)
-    for record in tqdm(records, desc="scoring", unit="response", disable=not progress):
-        key = (record.id, record.content_hash())
-        missing = [d for d in detectors if key not in cached[d.name]]
-        shared.plan(record, [v for d in missing for v in (d.verifiers or ())])
-        for detector in detectors:
-            entry = cached[detector.name].get(key)
-            if entry is None:
-                entry = _score_one(detector, record, shared)
-                cache.append(entry)
-                cached[detector.name][key] = entry
-                computed[detector.name] += 1
-            entries[detector.name].append(entry)
+    with tqdm(total=len(records), desc="scoring", unit="response", disable=not progress) as bar:
+        for start in range(0, len(records), _BATCH):
+            chunk = records[start : start + _BATCH]
+            missing = [[d for d in detectors if (r.id, r.content_hash()) not in cached[d.name]] for r in chunk]
+            plans = [[v for d in m for v in (d.verifiers or ())] for m in missing]
+            shared.prefetch(chunk, plans)  # the batch's verifications at once: shared passages once
+            for record, plan in zip(chunk, plans, strict=True):
+                shared.plan(record, plan)
+                for detector in detectors:
+                    entry = cached[detector.name].get((record.id, record.content_hash()))
+                    if entry is None:
+                        entry = _score_one(detector, record, shared)
+                        cache.append(entry)
+                        cached[detector.name][(record.id, record.content_hash())] = entry
+                        computed[detector.name] += 1
+                    entries[detector.name].append(entry)
+                bar.update()
     return entries, computed
 
 
@@ -205,6 +215,7 @@ def _detector_result(
             probabilistic=detector.probabilistic,
         )
 
+    by_model = {k: metrics(v) for k, v in _groups(records, "model").items()}
     abstentions: dict[str, int] = {}
     for e in entries:
         if e.output.probability is None:
@@ -217,7 +228,8 @@ def _detector_result(
         threshold=threshold,
         overall=metrics(list(range(len(records)))),
         by_task={k: metrics(v) for k, v in _groups(records, "task").items()},
-        by_model={k: metrics(v) for k, v in _groups(records, "model").items()},
+        by_model=by_model,
+        within_generator=within_generator([r.label for r in records], scores, [r.model for r in records]),
         spans=_spans(records, entries),
         egc_delta=_deltas(records, entries),
         abstentions=abstentions,

@@ -32,10 +32,12 @@ __all__ = [
     "DeltaMetrics",
     "GroupMetrics",
     "SpanMetrics",
+    "WithinGenerator",
     "egc_delta",
     "expected_calibration_error",
     "group_metrics",
     "span_metrics",
+    "within_generator",
 ]
 
 ECE_BINS = 10
@@ -53,6 +55,49 @@ class GroupMetrics(BaseModel):
     auroc: float | None
     pr_auc: float | None
     ece: float | None
+
+
+class WithinGenerator(BaseModel):
+    """AUROC within generator: how well a score ranks the answers of one generator.
+
+    An application has one generator; the pooled AUROC also rewards telling generators apart
+    (RAGTruth's differ widely in how often they hallucinate). ``pooled_ranks_auroc`` is the
+    protocol's figure (METHODS.md section 10: scores rank-normalised inside each generator,
+    then pooled); the mean and the lowest of the per-generator AUROCs go beside it.
+    """
+
+    pooled_ranks_auroc: float | None = None
+    mean_auroc: float | None = None  # unweighted over the generators with both labels
+    min_auroc: float | None = None
+    generators: int = 0  # generators with both labels (an AUROC)
+
+
+def within_generator(
+    labels: Sequence[bool | int], scores: Sequence[float | None], generators: Sequence[str | None]
+) -> WithinGenerator:
+    """:class:`WithinGenerator` of the scored responses (a None score, an abstention, is left out)."""
+    from scipy.stats import rankdata
+    from sklearn.metrics import roc_auc_score
+
+    by_generator: dict[str, list[tuple[int, float]]] = {}
+    for label, score, generator in zip(labels, scores, generators, strict=True):
+        if score is not None and generator is not None:
+            by_generator.setdefault(generator, []).append((int(label), float(score)))
+    aurocs, pooled_y, pooled_rank = [], [], []
+    for pairs in by_generator.values():
+        y = np.array([label for label, _ in pairs])
+        p = np.array([score for _, score in pairs])
+        pooled_y.extend(y)
+        pooled_rank.extend((rankdata(p) - 0.5) / len(p))  # in (0, 1): comparable across generators
+        if 0 < y.sum() < len(y):
+            aurocs.append(float(roc_auc_score(y, p)))
+    pooled = float(roc_auc_score(pooled_y, pooled_rank)) if 0 < sum(pooled_y) < len(pooled_y) else None
+    if not aurocs:
+        return WithinGenerator(pooled_ranks_auroc=pooled)
+    return WithinGenerator(
+        pooled_ranks_auroc=pooled, mean_auroc=sum(aurocs) / len(aurocs), min_auroc=min(aurocs),
+        generators=len(aurocs),
+    )
 
 
 class SpanMetrics(BaseModel):

@@ -73,21 +73,26 @@ def _header(report: EvalReport) -> str:
 
 def _summary(report: EvalReport) -> str:
     rows = [
-        "| detector | threshold | scored / abstained | precision | recall | F1 | AUROC | PR-AUC | ECE "
-        "| responses/s |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| detector | threshold | scored / abstained | precision | recall | F1 | AUROC "
+        "| AUROC within generator (pooled ranks; mean / min) | PR-AUC | ECE | responses/s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in report.detectors.values():
-        m = r.overall
+        m, w = r.overall, r.within_generator
         rows.append(
             f"| {r.name} | {_f(r.threshold.value)} | {m.scored} / {m.abstained} | {_f(m.precision)} | "
-            f"{_f(m.recall)} | {_f(m.f1)} | {_f(m.auroc)} | {_f(m.pr_auc)} | {_f(m.ece)} | "
-            f"{_f(r.timing.responses_per_s, 2)} |"
+            f"{_f(m.recall)} | {_f(m.f1)} | {_f(m.auroc)} | {_f(w.pooled_ranks_auroc)}; {_f(w.mean_auroc)} / "
+            f"{_f(w.min_auroc)} ({w.generators} generators) | {_f(m.pr_auc)} | {_f(m.ece)} | {_f(r.timing.responses_per_s, 2)} |"
         )
     sources = "\n".join(
         f"- {r.name}: {r.threshold.source} (version `{r.version}`)" for r in report.detectors.values()
     )
-    return "## Overall (response level)\n\n" + "\n".join(rows) + "\n\nThresholds:\n" + sources
+    within = (
+        "AUROC within generator: scores rank-normalised inside each generator model, then pooled "
+        "(METHODS.md section 10); beside it the mean and the lowest of the per-model AUROCs (table "
+        "below, models with both labels). An application has one generator."
+    )
+    return "## Overall (response level)\n\n" + "\n".join(rows) + f"\n\n{within}\n\nThresholds:\n" + sources
 
 
 def _grouped(report: EvalReport, field: str, title: str) -> str:

@@ -110,9 +110,10 @@ def moved_to(
     owned = owned_words(unit_text, unit_values, lexicon, stem, skip)
     # a value written twice (a passage repeating its sentence) is one value: its copies' words
     # are its own, not another value's
-    group = [min(j for j in range(len(unit_values)) if same(unit_values[i], unit_values[j])) for i in range(len(unit_values))]
-    merged = [set().union(*(owned[j] for j in range(len(owned)) if group[j] == group[i])) for i in range(len(owned))]
-    own = [merged[i] - set().union(*(merged[j] for j in range(len(merged)) if group[j] != group[i])) for i in range(len(merged))]
+    n = len(unit_values)
+    group = [min(j for j in range(n) if same(unit_values[i], unit_values[j])) for i in range(n)]
+    merged = [set().union(*(owned[j] for j in range(n) if group[j] == group[i])) for i in range(n)]
+    own = [merged[i] - set().union(*(merged[j] for j in range(n) if group[j] != group[i])) for i in range(n)]
     if any(claim_own & own[i] for i in agree):
         return None
     agreeing = {group[i] for i in agree}

@@ -22,11 +22,12 @@ from collections.abc import Sequence
 from guard.facts.binding import distinctive, moved_to, owned_words
 from guard.facts.dates import same_date
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import same_number
+from guard.facts.matching import accepts, same_number
+from guard.facts.quantities import Bound
 from guard.facts.slots import Slots, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["moved_dates", "swapped_pairs"]
+__all__ = ["count_moved", "dates_from_elsewhere", "moved_dates", "swapped_pairs"]
 
 
 def _spans(slots: Slots) -> list[tuple[int, int]]:
@@ -118,3 +119,94 @@ def _same_day(a, b) -> bool:
 
 def _words_of(slots: Slots, values: list, index: int, lexicon: Lexicon) -> set[str]:
     return distinctive(owned_words(slots.text, values, lexicon, stem, _spans(slots)))[index]
+
+
+_TOPIC_MARGIN = 0.25  # how much closer (lexical share + cosine) the best unit must be than a holder
+_DATE_LEXICAL = 0.5
+
+
+def _parts(d) -> tuple[bool, bool, bool, bool]:
+    return (d.year is not None, d.month is not None, d.day is not None, d.minutes is not None)
+
+
+def _covers(e, d) -> bool:
+    """``e`` writes every part ``d`` writes (a bare "1985" does not state "1 April 1985")."""
+    return all(has or not wants for has, wants in zip(_parts(e), _parts(d)))
+
+
+def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> list[SlotMismatch]:
+    """A claim date the unit about the claim gives otherwise, found only in a unit about something else.
+
+    "Carried-over leave must be used by 31 December" against "carried over ... must be used by 31
+    March" (the claim's own sentence) while "The leave year runs from 1 January to 31 December" holds
+    the date: the date was taken from another topic. A unit giving only some of the claim's date
+    parts ("in 1985" for "1 April 1985") does not hold it.
+    """
+    from guard.facts.align import unit_slots
+
+    if not scored:
+        return []
+    best = scored[0]
+    if best.unit.kind is UnitKind.heading or best.lexical < _DATE_LEXICAL:
+        return []
+    best_slots = unit_slots(best.unit, lexicon)
+    strength = best.lexical + (best.similarity or 0.0)
+    for d in claim.dates:
+        differing = [e for e in best_slots.dates if same_date(d, e) is False and _parts(e) == _parts(d)]
+        if not differing or any(same_date(d, e) is True for e in best_slots.dates):
+            continue
+        holders = [
+            a
+            for a in scored
+            if a.unit is not best.unit
+            and any(same_date(d, e) is True and _covers(e, d) for e in unit_slots(a.unit, lexicon).dates)
+        ]
+        if any(a.lexical + (a.similarity or 0.0) > strength - _TOPIC_MARGIN for a in holders):
+            continue
+        e = differing[0]
+        return [
+            SlotMismatch(
+                kind=SlotKind.date,
+                claim_value=d.surface,
+                evidence_value=e.surface,
+                evidence=best.unit,
+                explanation=f"the evidence gives {e.surface}, not {d.surface}",
+            )
+        ]
+    return []
+
+
+def count_moved(claim: Slots, aligned: Sequence[tuple[EvidenceUnit, Slots]]) -> list[SlotMismatch]:
+    """A count of one noun taken from a count of another: "eight members of staff" against "five
+    members of staff will go, a ratio of one adult to every eight children".
+
+    Counts of different nouns accept each other (the noun is read loosely: "4 doses", "4 times"),
+    so the claim's number matches the children; but the unit counts the claim's own noun, and
+    differently.
+    """
+    found = []
+    for q in claim.quantities:
+        if not q.dim.startswith("count:") or q.bound is not Bound.eq:
+            continue
+        for unit, slots in aligned:
+            same = [e for e in slots.quantities if e.dim == q.dim]
+            if not same or any(accepts(q, e) for e in same):
+                continue
+            elsewhere = (e for e in slots.quantities if e.dim != q.dim and e.dim.startswith("count:"))
+            if not any(accepts(q, e) for e in elsewhere):
+                continue
+            e = same[0]
+            found.append(
+                SlotMismatch(
+                    kind=SlotKind.quantity,
+                    claim_value=q.surface,
+                    evidence_value=e.surface,
+                    evidence=unit,
+                    explanation=(
+                        f"the evidence gives {e.surface}, not {q.surface}; "
+                        f"{q.surface.split()[0]} counts something else there"
+                    ),
+                )
+            )
+            break
+    return found

@@ -34,6 +34,7 @@ from guard.facts.align import Alignment, ranked, select, unit_slots
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.entities import name_tokens
+from guard.facts.inference import daily_average, equal_parts, regimen_total, shifted_time, year_span
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
 from guard.facts.misbinding import misbindings
@@ -58,6 +59,7 @@ class _Outcome:
     def __init__(self, label: FactLabel, mismatch: SlotMismatch | None = None, inference: str | None = None):
         self.label, self.mismatch, self.inference = label, mismatch, inference
         self.operands: tuple[Quantity, ...] = ()  # the values an inference combined
+        self.value: Quantity | None = None  # the claim quantity this outcome is about
 
 
 def judge_facts(
@@ -102,9 +104,16 @@ def judge_facts(
     outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon, scored)
     outcomes += _flip_outcomes(claim, aligned, scored, lexicon)
     # values bound to another row, column, clause or role (misbinding.py)
+    # a total the evidence licenses (inference.py) is not held to the limit on one of its parts
+    # ("up to 36 weeks in total" = 18 + up to 18 weeks, not a break of "up to 18 weeks")
+    inferred = [o for o in outcomes if o.label is FactLabel.inferred]
+    derived = {o.value.phrase or o.value.surface for o in inferred if o.value}
+    # and so are the claim's own premises of such a step ("over five days" in 37.5 hours over five days)
+    derived |= {q.phrase or q.surface for o in inferred for q in o.operands if any(q is c for c in claim.quantities)}
     outcomes += [
         _Outcome(FactLabel.contradicted, m)
         for m in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
+        if not (m.kind is SlotKind.quantifier and m.claim_value in derived)
     ]
     return _verdict(claim, aligned, outcomes, note, lexicon.code)
 
@@ -167,22 +176,43 @@ def _slot_outcomes(
     ]
     pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted + premises)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
+    near_slots = [unit_slots(a.unit, lexicon) for a in near]
     outcomes = [
-        _quantity(q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon, scored or [])
+        _quantity(
+            q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon, scored or [], near_slots
+        )
         for q in claim.quantities
     ]
     # a count the claim supposes ("two nights", "four people", "a three-night stay") is its
     # scenario, not a fact to find: it holds when it is the operand of a licensed step that
     # gives another claim value (2 x £180 = £360)
+    outcomes = [
+        _Outcome(FactLabel.supported) if _rate_said(q, claim, held) and out.label is not FactLabel.contradicted else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
+    for q, out in zip(claim.quantities, outcomes):
+        out.value = q
     used = {id(o) for out in outcomes if out.label is FactLabel.inferred for o in out.operands}
     outcomes = [
         _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
         for q, out in zip(claim.quantities, outcomes)
     ]
-    outcomes += [_date(d, held, everywhere) for d in claim.dates]
+    outcomes += [_date(d, held, everywhere, near_slots) for d in claim.dates]
     outcomes += [_name(n, held, everywhere) for n in claim.names if not _implicit_subject(claim, aligned, lexicon)]
     added = _added_term(claim, aligned, everywhere)
     return outcomes + ([added] if added else [])
+
+
+def _rate_said(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]]) -> bool:
+    """The count read out of the claim's frequency, when the frequency itself holds.
+
+    "Twice daily" is both the rate 1/12 an hour and the count "2 times": against "every 12
+    hours" the rate holds and no unit writes a count, which is the same fact said another way.
+    """
+    if not _from_frequency(q):
+        return False
+    rates = [r for r in claim.quantities if r.dim == "rate" and r.start == q.start and r.end == q.end]
+    return any(accepts(r, e) for r in rates for _, s in held for e in s.quantities)
 
 
 def _countable_premise(q: Quantity) -> bool:
@@ -215,6 +245,7 @@ def _quantity(
     pool: list[Quantity],
     lexicon: Lexicon,
     scored: list[Alignment],
+    near: Sequence[Slots] = (),
 ) -> _Outcome:
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
@@ -228,6 +259,14 @@ def _quantity(
         if found and _licensed(q, claim, found[1], found[2], lexicon, stated):
             inferred = _Outcome(FactLabel.inferred, inference=found[0])
             inferred.operands = (found[1], found[2])
+            return inferred
+        further = _further_step(q, claim, near, lexicon, stated)
+        if further:
+            return _Outcome(FactLabel.inferred, inference=further)
+        average = daily_average(q, [e for s in near for e in s.quantities] + list(claim.quantities), claim.quantities)
+        if average and not stated:
+            inferred = _Outcome(FactLabel.inferred, inference=average[0])
+            inferred.operands = average[1:]  # the claim's own span of days is the step's premise
             return inferred
         unlicensed = found[0] if found else None
     outcome = _unmatched(q, binding, everywhere)
@@ -389,6 +428,29 @@ def _in_claim(operand: Quantity, claim: Slots) -> bool:
     return any(operand is q or (same_number(q, operand) and q.bound is operand.bound) for q in claim.quantities)
 
 
+def _further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexicon, stated: bool) -> str | None:
+    """A regimen total, a span of years or two equal parts (inference.py), when the claim may rest on it.
+
+    A value the evidence writes somewhere is read as copied, not derived (as in _licensed); a
+    regimen total or two equal parts must be said to be a total ("in total", "a day", "course",
+    or a period on the value); a span between two years of one unit is its own licence.
+    """
+    if stated:
+        return None
+    values = [s.quantities for s in near]
+    said = q.period is not None or bool({w for _, w in words(claim.text)} & (lexicon.combination_words | _TOTAL_WORDS))
+    if said:
+        found = regimen_total(q, values) or equal_parts(q, values)
+        if found:
+            return found
+    # both years from one unit: years from different sentences pair by chance
+    return next((found for s in near if (found := year_span(q, s.dates))), None)
+
+
+# words that say a value is a total over a regimen: "a full course", "a day", "daily"
+_TOTAL_WORDS = frozenset({"course", "daily", "day", "adds", "add"})
+
+
 def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere: list[Slots]) -> _Outcome:
     if binding and binding[0].strong:
         return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, binding[0], binding[1]))
@@ -434,7 +496,9 @@ def _quantity_mismatch(q: Quantity, alignment: Alignment, slots: Slots) -> SlotM
     )
 
 
-def _date(d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> _Outcome:
+def _date(
+    d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slots], near: Sequence[Slots] = ()
+) -> _Outcome:
     verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
     if any(v is True for _, _, v in verdicts):
         return _Outcome(FactLabel.supported)
@@ -453,6 +517,9 @@ def _date(d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slo
         )
     if any(same_date(d, e) for s in everywhere for e in s.dates):
         return _Outcome(FactLabel.supported)
+    shifted = shifted_time(d, [e for s in near for e in s.dates], [q for s in near for q in s.quantities])
+    if shifted:
+        return _Outcome(FactLabel.inferred, inference=shifted)
     return _Outcome(
         FactLabel.unsupported,
         SlotMismatch(
@@ -474,6 +541,8 @@ def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots
 # share of the claim's words a unit must hold before a name it lacks is read as the passage's
 # unstated subject rather than an unsupported addition
 _IMPLICIT_LEXICAL = 0.6
+# ... or half of them when the caller's cosine says the unit restates the claim
+_IMPLICIT_RESTATED = (0.5, 0.6)
 
 
 def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) -> bool:
@@ -494,7 +563,10 @@ def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) 
     if any(not (name_tokens(m) & claim_words) for m in unit.names):
         return False  # the unit names someone the claim does not: the claim's name may replace it
     rest = claim.content - name_tokens(claim.names[0])
-    if not rest or len(rest & unit.content) < _IMPLICIT_LEXICAL * len(rest):
+    # words inside the unit's values count ("two doses" holds "dose")
+    share = len(rest & (unit.content | unit.name_tokens)) / len(rest) if rest else 0.0
+    restated = share >= _IMPLICIT_RESTATED[0] and (best.similarity or 0.0) >= _IMPLICIT_RESTATED[1]
+    if not rest or (share < _IMPLICIT_LEXICAL and not restated):
         return False
     return all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities)
 

@@ -35,7 +35,7 @@ _DATE_PATTERNS = [
     ("numeric", re.compile(rf"\b(?P<d>[0-3]?\d)[/.](?P<m>[01]?\d)[/.](?P<y>{_YEAR}|\d\d)\b")),
     (
         "time",
-        re.compile(r"\b(?P<h>[01]?\d)(?::(?P<min>[0-5]\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z])", re.I),
+        re.compile(r"\b(?P<h>[01]?\d)(?:[:.](?P<min>[0-5]\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z])", re.I),
     ),
     ("time", re.compile(r"\b(?P<h>[01]?\d|2[0-3]):(?P<min>[0-5]\d)\b")),
     (

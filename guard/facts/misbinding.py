@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
-from guard.facts.clauses import moved_dates, swapped_pairs
+from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
 from guard.facts.matching import accepts, conflicts
 from guard.facts.opposites import opposite
+from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
 from guard.facts.roles import role_conflict
 from guard.facts.rows import period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
@@ -42,31 +43,17 @@ def misbindings(
     strong = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:1] if a.strong]
     found += swapped_pairs(claim, strong, lexicon)
     found += moved_dates(claim, strong, lexicon)
+    found += dates_from_elsewhere(claim, scored, lexicon)
+    found += count_moved(claim, strong)
     best_two = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
     found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])
     found += _opposites(claim, scored, lexicon)
     found += _roles(claim, units, scored, lexicon)
+    found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)
+    found += denied_limits(claim, scored, lexicon)
+    found += widened(claim, scored, lexicon)
+    found += optional_made_required(claim, scored, lexicon)
     return found
-
-
-# a unit the claim may turn round: the best one holding half the claim's words, or one of the
-# three best whose words and meaning both point to it (as compare's negation check)
-_FLIP_POOL = 3
-_FLIP_BEST_LEXICAL = 0.5
-_FLIP_LEXICAL = 0.25
-_FLIP_EVIDENCE = 0.85
-
-
-def _flip_candidates(scored: Sequence[Alignment]) -> list[Alignment]:
-    out = []
-    for i, a in enumerate(scored[:_FLIP_POOL]):
-        if a.unit.kind is UnitKind.heading:
-            continue
-        if (i == 0 and a.lexical >= _FLIP_BEST_LEXICAL) or (
-            a.lexical >= _FLIP_LEXICAL and a.lexical + (a.similarity or 0.0) >= _FLIP_EVIDENCE
-        ):
-            out.append(a)
-    return out
 
 
 def _same_values(claim: Slots, unit: Slots) -> bool:
@@ -80,14 +67,16 @@ def _same_values(claim: Slots, unit: Slots) -> bool:
 def _opposites(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
     """The claim holds a word whose opposite its unit holds (opposites.py), and no unit as close
     to the claim holds the claim's word."""
-    for a in _flip_candidates(scored):
+    for a in rule_units(scored):
         unit = unit_slots(a.unit, lexicon)
         if not _same_values(claim, unit):
             continue
         found = opposite(claim, unit, lexicon)
         if found is None:
             continue
-        peers = [unit_slots(b.unit, lexicon) for b in scored[:_FLIP_POOL] if b.unit is not a.unit and b.lexical >= a.lexical]
+        peers = [
+            unit_slots(b.unit, lexicon) for b in scored[:3] if b.unit is not a.unit and b.lexical >= a.lexical
+        ]
         if any(opposite(claim, p, lexicon) is None and _holds(p, found[0]) for p in peers):
             continue
         return [
@@ -124,5 +113,5 @@ def _roles(
     if not _same_values(claim, slots):
         return []
     passage = frozenset().union(*(unit_slots(u, lexicon).name_tokens for u in units))
-    found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon)
+    found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon, best.similarity)
     return [found] if found else []

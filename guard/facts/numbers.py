@@ -19,7 +19,7 @@ from functools import lru_cache
 __all__ = ["NUMBER", "NUMBER_WORD_RUN", "read_number"]
 
 NUMBER = (
-    r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![,\d])"
+    r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!,\d|\d)"
     r"|\d{1,3}(?:\.\d{3})+,\d+"
     r"|\d{1,3}(?:\.\d{3}){2,}(?![.\d])"
     r"|\d+,\d{1,2}(?![\d])"

@@ -111,6 +111,10 @@ _UNITS: dict[str, tuple[str, float]] = {
     "l": ("volume", 1.0),
     "litre": ("volume", 1.0),
     "liter": ("volume", 1.0),
+    "cubic metre": ("volume", 1000.0),
+    "cubic meter": ("volume", 1000.0),
+    "m3": ("volume", 1000.0),
+    "m³": ("volume", 1000.0),
     "%": ("percent", 1.0),
     "per cent": ("percent", 1.0),
     "percent": ("percent", 1.0),
@@ -143,6 +147,11 @@ _UNITS: dict[str, tuple[str, float]] = {
     "ft": ("length", 0.3048),
     "feet": ("length", 0.3048),
     "foot": ("length", 0.3048),
+    "bar": ("pressure", 1.0),
+    "mbar": ("pressure", 1e-3),
+    "kpa": ("pressure", 1e-2),
+    "mpa": ("pressure", 10.0),
+    "psi": ("pressure", 0.0689476),
     "gb": ("data", 1.0),
     "mb": ("data", 1e-3),
     "tb": ("data", 1e3),
@@ -210,8 +219,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "interval",
         re.compile(
-            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+)?(?:doses?|them|applications?|"
-            rf"tablets?|feeds?|injections?|treatments?|courses?))",
+            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+|two\s+)?(?:doses?|them|applications?|"
+            rf"tablets?|feeds?|injections?|treatments?|courses?|[a-z]{{3,}}s\b))",
             re.I,
         ),
     ),
@@ -243,10 +252,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _BOUND_BEFORE = re.compile(
     r"(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
     r"more\s+than|over|above|exceeding|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
-    r"up\s+to|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
+    r"(?<!add\s)(?<!adds\s)(?<!added\s)(?<!adding\s)up\s+to|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
     r"no\s+later\s+than)\s*(?:the\s+)?$",
     re.I,
 )
+# "over" right after another value means "across" ("37.5 hours over five days", "£98 over a year")
+_AFTER_VALUE = re.compile(r"\d[\d.,]*\s*(?P<u>[a-z%]+)?\s*$", re.I)
 _BOUND_AFTER = re.compile(
     r"^\s*(?P<w>or\s+more|or\s+over|and\s+over|and\s+above|or\s+above|\+|or\s+older|or\s+longer|or\s+less|"
     r"or\s+under|and\s+under|or\s+below|or\s+fewer|or\s+younger|or\s+shorter|at\s+most|at\s+the\s+most|at\s+least)\b",
@@ -306,7 +317,16 @@ _BOUND_WORDS = {
 _NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-]+){0,4}\s*$", re.I)
 _NOT_COUNT_NOUNS = frozenset(
     {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
+    # verbs after a number are no counted noun ("children younger than three should not")
+    | {"should", "must", "may", "might", "can", "could", "will", "would", "shall", "are", "is", "was", "were"}
+    | {"has", "have", "had", "does", "did", "need", "needs"}
 )
+
+
+def _after_value(text: str) -> bool:
+    """The text ends with a number and its unit ("37.5 hours"), not a counted noun ("5 children")."""
+    found = _AFTER_VALUE.search(text)
+    return found is not None and (found.group("u") is None or _unit_of(found.group("u")) is not None)
 
 
 def _unit_of(surface: str | None) -> tuple[str, float] | None:
@@ -334,6 +354,10 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
     before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
     after = _BOUND_AFTER.match(text[end : end + 20])
     bound = Bound.eq
+    if before and before.group("w").lower() == "over" and before.group(0).rstrip().lower().endswith("the"):
+        before = None  # "over the two years": across them
+    if before and before.group("w").lower() == "over" and _after_value(text[max(0, start - 60) : start - len(before.group(0))]):
+        before = None  # "37.5 hours over five days": across the days, not more than five
     if before:
         bound = _BOUND_WORDS[" ".join(before.group("w").lower().rstrip(". ").split()).removesuffix(" of")]
     elif after:

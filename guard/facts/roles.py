@@ -50,6 +50,7 @@ _CALENDAR = frozenset(
     "january february march april may june july august september october november december monday tuesday "
     "wednesday thursday friday saturday sunday today tomorrow yesterday".split()
 )
+_CLOSE_EVIDENCE = 1.2  # lexical share + cosine
 _SWAP_LEXICAL = 0.6  # a claim reusing this share of its unit's words may have swapped two of them
 
 
@@ -156,32 +157,58 @@ def _worth_parsing(claim: Slots, unit: Slots, lexical: float) -> bool:
     return substituted or lexical >= _SWAP_LEXICAL
 
 
+def _same_other_role(claim_frames, unit_frames, verb: str, role: str) -> bool:
+    """Where both sides fill the verb's other role, they fill it alike (same act, other actor)."""
+    mine = [f.filler for f in claim_frames if f.verb == verb and f.role == role]
+    theirs = [f.filler for f in unit_frames if f.verb == verb and f.role == role]
+    return not mine or not theirs or any(a & b for a in mine for b in theirs)
+
+
 def stem_set(name: str) -> frozenset[str]:
     return frozenset(stem(w.lower()) for w in name.split())
 
 
 def role_conflict(
-    claim: Slots, unit: EvidenceUnit, unit_slots: Slots, lexical: float, passage_words: frozenset[str], lexicon: Lexicon
+    claim: Slots,
+    unit: EvidenceUnit,
+    unit_slots: Slots,
+    lexical: float,
+    passage_words: frozenset[str],
+    lexicon: Lexicon,
+    similarity: float | None = None,
 ) -> SlotMismatch | None:
-    """The mismatch when the claim fills a role of one of the unit's verbs otherwise (see the module's why)."""
+    """The mismatch when the claim fills a role of one of the unit's verbs otherwise (module's why)."""
     if not _worth_parsing(claim, unit_slots, lexical):
         return None
     claim_frames, unit_frames = frames(claim.text), frames(unit.text)
     if not claim_frames or not unit_frames:
         return None
     claim_words, unit_words = claim.name_tokens, unit_slots.name_tokens
+    # the unit says what the claim says but for the role: most of its words, or half and the meaning
+    close = lexical >= _SWAP_LEXICAL or lexical + (similarity or 0.0) >= _CLOSE_EVIDENCE
     for c in claim_frames:
+        mine = [f for f in claim_frames if f.verb == c.verb and f.role == c.role]
         rivals = [u for u in unit_frames if u.verb == c.verb and u.role == c.role]
-        if not rivals or any(u.filler & c.filler for u in rivals):
-            continue
+        if not rivals or any(u.filler & f.filler for u in rivals for f in mine):
+            continue  # the claim gives the unit's filler too ("X and Y were arrested")
+        other = AGENT if c.role == PATIENT else PATIENT
         for u in rivals:
-            swapped = c.filler <= unit_words and u.filler <= claim_words
+            exchanged = any(
+                f.filler & c.filler for f in unit_frames if f.verb == c.verb and f.role == other
+            ) and any(f.filler & u.filler for f in claim_frames if f.verb == c.verb and f.role == other)
+            names_swapped = (
+                close and c.proper and u.proper and c.filler <= unit_words and u.filler <= claim_words
+            )
             replaced = (
-                c.proper
+                close
+                and c.proper
                 and u.proper
                 and not (u.filler & claim_words)
+                and not (c.filler & unit_words)
                 and c.filler <= passage_words
+                and _same_other_role(claim_frames, unit_frames, c.verb, other)
             )
+            swapped = exchanged or names_swapped
             if not (swapped or replaced):
                 continue
             how = "swapped" if swapped else "replaced"

@@ -186,7 +186,8 @@ _PERIOD_WORDS = {
     "12 months": 8766.0,
 }
 _HEADER_PERIOD = re.compile(
-    r"\b(12 months|daily|nightly|weekly|monthly|quarterly|yearly|annual|annually|day|night|week|month|quarter|year)\b",
+    r"\b(12 months|daily|nightly|weekly|monthly|quarterly|yearly|annual|annually|"
+    r"day|night|week|month|quarter|year)\b",
     re.I,
 )
 _CLAIM_PERIOD = re.compile(

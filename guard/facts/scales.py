@@ -46,7 +46,7 @@ def _prefix_slip(q: Quantity, e: Quantity) -> bool:
     if q.dim != e.dim or q.dim in ("duration", "temperature_c", "temperature_f") or not q.lo or not e.lo:
         return False
     ratio = q.lo / e.lo
-    return math.isclose(ratio, _PREFIX_STEP, rel_tol=1e-6) or math.isclose(ratio, 1 / _PREFIX_STEP, rel_tol=1e-6)
+    return any(math.isclose(ratio, step, rel_tol=1e-6) for step in (_PREFIX_STEP, 1 / _PREFIX_STEP))
 
 
 def rescaled(

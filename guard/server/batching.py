@@ -19,27 +19,15 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel
-
 from guard.observability import get_logger
 from guard.server.metrics import Histogram
+from guard.verifiers.batch import VerifyItem  # re-exported: the server's callers import it from here
 from guard.verifiers.stage import VerificationSettings
 from guard.verifiers.types import Verification
-from retrievers.types import Passage
 
 __all__ = ["VerifyBatcher", "VerifyItem"]
 
 _log = get_logger(__name__)
-
-
-class VerifyItem(BaseModel):
-    """One request's input; the fields of ``guard.verifiers.batch.VerifyItem`` (imported from there
-    once batched verification is on main)."""
-
-    question: str
-    contexts: list[str | Passage]
-    answer: str
-    generator: str | None = None
 
 
 # (items, settings) -> one Verification per item, in order; runs in a worker thread.
@@ -47,19 +35,10 @@ VerifyMany = Callable[[list[VerifyItem], VerificationSettings], list[Verificatio
 
 
 def _verify_many(items: list[VerifyItem], settings: VerificationSettings) -> list[Verification]:
-    """Verify ``items`` under ``settings``, in order (switches to guard.verifiers.batch.verify_batch)."""
-    from guard.verifiers.api import verify
+    """Verify ``items`` under ``settings``, in order, as one batch (shared passages worked on once)."""
+    from guard.verifiers.batch import verify_batch
 
-    return [
-        verify(
-            question=item.question,
-            contexts=item.contexts,
-            answer=item.answer,
-            generator=item.generator,
-            settings=settings,
-        )
-        for item in items
-    ]
+    return list(verify_batch(items, settings=settings, batch_size=max(1, len(items))))
 
 
 Outcome = Verification | Exception

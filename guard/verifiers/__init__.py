@@ -1,6 +1,7 @@
 """The verification stage: claims, citations, support, hallucination types.
 
-Public surface: :func:`verify` / :func:`averify` (detect-only), the stage
+Public surface: :func:`verify` / :func:`averify` (detect-only), :func:`verify_batch` /
+:func:`averify_batch` (many responses, shared work done once), the stage
 function :func:`run_verification`, the verifier protocol and registry, the
 auto-citation repair, and the result types. Verifiers live one per module and
 are named in :mod:`guard.verifiers.registry`.
@@ -32,6 +33,9 @@ _WHERE = {
     "add_missing_citations": "guard.verifiers.autocite",
     "available_verifiers": "guard.verifiers.registry",
     "averify": "guard.verifiers.api",
+    "averify_batch": "guard.verifiers.batch",
+    "VerifyItem": "guard.verifiers.batch",
+    "verify_batch": "guard.verifiers.batch",
     "build_settings": "guard.verifiers.stage",
     "is_refusal": "guard.verifiers.refusal",
     "register_verifier": "guard.verifiers.registry",
@@ -42,6 +46,7 @@ _WHERE = {
 if TYPE_CHECKING:
     from guard.verifiers.api import averify, verify
     from guard.verifiers.autocite import AutoCitation, add_missing_citations
+    from guard.verifiers.batch import VerifyItem, averify_batch, verify_batch
     from guard.verifiers.refusal import is_refusal
     from guard.verifiers.registry import DEFAULT_VERIFIERS, available_verifiers, register_verifier
     from guard.verifiers.stage import (
@@ -96,13 +101,16 @@ __all__ = [
     "VerificationState",
     "Verifier",
     "VerifierFailure",
+    "VerifyItem",
     "VerifyThresholds",
     "add_missing_citations",
     "available_verifiers",
     "averify",
+    "averify_batch",
     "build_settings",
     "is_refusal",
     "register_verifier",
     "run_verification",
     "verify",
+    "verify_batch",
 ]

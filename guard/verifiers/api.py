@@ -10,7 +10,7 @@ from guard.verifiers.stage import VerificationSettings, run_verification
 from guard.verifiers.types import Verification, VerificationInput, VerifyThresholds
 from retrievers.types import Passage
 
-__all__ = ["as_passages", "averify", "verify"]
+__all__ = ["as_passages", "averify", "check_choice", "verification_input", "verify"]
 
 
 def verify(
@@ -33,17 +33,8 @@ def verify(
     thresholds, deadline and refusal sentence). Citation ``[n]`` in the answer refers to
     ``contexts[n-1]``.
     """
-    if settings is not None and verifiers is not None:
-        raise InputError("give verifiers or settings, not both: settings already name the verifiers")
-    if settings is not None and refusal_text is None:
-        refusal_text = settings.refusal_text
-    inp = VerificationInput(
-        question=_text(question, "question"),
-        passages=as_passages(contexts),
-        answer=_text(answer, "answer"),
-        generator=generator,
-        refusal_text=refusal_text,
-    )
+    check_choice(verifiers, settings)
+    inp = verification_input(question, contexts, answer, generator, _refusal(refusal_text, settings))
     return run_verification(inp, settings if settings is not None else verifiers, thresholds)
 
 
@@ -72,6 +63,32 @@ async def averify(
     )
 
 
+def check_choice(verifiers: Sequence[str] | None, settings: VerificationSettings | None) -> None:
+    if settings is not None and verifiers is not None:
+        raise InputError("give verifiers or settings, not both: settings already name the verifiers")
+
+
+def _refusal(refusal_text: str | None, settings: VerificationSettings | None) -> str | None:
+    return settings.refusal_text if refusal_text is None and settings is not None else refusal_text
+
+
+def verification_input(
+    question: str,
+    contexts: Sequence[str | Passage],
+    answer: str,
+    generator: str | None,
+    refusal_text: str | None,
+) -> VerificationInput:
+    """The stage's input from the caller's arguments, checked (one place for verify and its batch)."""
+    return VerificationInput(
+        question=_text(question, "question"),
+        passages=as_passages(contexts),
+        answer=_text(answer, "answer"),
+        generator=generator,
+        refusal_text=refusal_text,
+    )
+
+
 def as_passages(contexts: Sequence[str | Passage]) -> list[Passage]:
     """Strings become passages with ids "1".."n" (their citation numbers); passages pass through."""
     if isinstance(contexts, (str, bytes)):
@@ -96,17 +113,10 @@ def as_passages(contexts: Sequence[str | Passage]) -> list[Passage]:
                 "give every passage its own id."
             )
         seen[passage.id] = i
-    return [p.model_copy(update={"text": _scalar_text(p.text)}) for p in out]
+    return out
 
 
 def _text(value: object, name: str) -> str:
     if not isinstance(value, str):
         raise InputError(f"{name} must be a str, got {type(value).__name__}.")
-    return _scalar_text(value)
-
-
-def _scalar_text(text: str) -> str:
-    """Lone surrogates (no Unicode character; tokenizers refuse them) become U+FFFD, one for one."""
-    if not any("\ud800" <= ch <= "\udfff" for ch in text):
-        return text
-    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
+    return value  # lone surrogates: VerificationInput normalises every text (guard.verifiers.text_input)

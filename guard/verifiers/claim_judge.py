@@ -26,12 +26,16 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from guard.facts import FactVerdict, InjectionWarning, UnitsResult, evidence_units, judge_facts
-from guard.facts.types import EvidenceUnit
-from guard.verifiers.support import Assessment, EmbeddingJudge
+from guard.facts.entities import name_tokens
+from guard.facts.lexicon import lexicon_for
+from guard.facts.slots import read_slots
+from guard.facts.types import EvidenceUnit, FactLabel
+from guard.verifiers.lexical import Vocabulary, content_words, numbers_in
+from guard.verifiers.support import Assessment, EmbeddingJudge, cosine_to_support
 from guard.verifiers.types import SupportLabel
 from guard.verifiers.verdict import combine
 
-__all__ = ["ClaimJudge", "ClaimJudgement", "units_of"]
+__all__ = ["ClaimJudge", "ClaimJudgement", "credited_support", "judge_read", "units_of"]
 
 
 class ClaimJudgement(NamedTuple):
@@ -40,6 +44,7 @@ class ClaimJudgement(NamedTuple):
     fact: FactVerdict
     assessment: Assessment
     reason: str | None
+    judged: bool = True  # False: the judge abstained (text the fact layer cannot read)
 
 
 @lru_cache(maxsize=4096)
@@ -72,9 +77,9 @@ class ClaimJudge:
         assessment = self.evidence.assess(claim_text, clean)
         units: list[EvidenceUnit] = [u for f in found for u in f.units]
         similarities = self.evidence.cosines(claim_text, [u.text for u in units])
-        fact = judge_facts(claim_text, units, similarities)
-        judged = combine(fact, assessment.support, self.threshold)
-        return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason)
+        return judge_read(
+            claim_text, units, similarities, assessment, self.evidence.known(clean), self.evidence.novelty_penalty, self.threshold
+        )
 
     def __call__(self, claim_text: str, evidence_text: str) -> float:
         """ALCE's entailment question on joined evidence: 1.0 when the verdict is supported, else 0.0."""
@@ -83,3 +88,66 @@ class ClaimJudge:
 
     def injections(self, passages: Sequence[tuple[str, str]]) -> list[InjectionWarning]:
         return [w for pid, text in passages for w in units_of(pid, text).warnings]
+
+
+def judge_read(
+    claim_text: str,
+    units: Sequence[EvidenceUnit],
+    similarities: Sequence[float],
+    assessment: Assessment,
+    known: Vocabulary,
+    novelty_penalty: float,
+    threshold: float,
+) -> ClaimJudgement:
+    """The verdict from what was read and embedded (no model call: the hard-case loop replays it)."""
+    fact = judge_facts(claim_text, units, similarities)
+    support = assessment.support
+    if fact.label in (FactLabel.supported, FactLabel.inferred):
+        support = credited_support(claim_text, fact, assessment, known, novelty_penalty)
+    judged = combine(fact, support, threshold)
+    return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason, judged.judged)
+
+
+def credited_support(
+    claim_text: str, fact: FactVerdict, assessment: Assessment, known: Vocabulary, novelty_penalty: float
+) -> float:
+    """The embedding score with the claim's values counted as found, once the fact layer matched them.
+
+    Why: the lexical half of the score compares numbers as written, so a restatement in other
+    units or words ("1.5 g" for "1,500 mg", "3 years" for "36 months", "six" for "6", "every 12
+    hours" for "twice a day") loses overlap and takes the novelty penalty for every such number,
+    and a correct paraphrase fell under the bar. The fact layer has read those values and found
+    them equal (or one arithmetic step away), so only the claim's other words are left to the score.
+    """
+    lexicon = lexicon_for(fact.language)
+    if lexicon is None:
+        return assessment.support
+    slots = read_slots(claim_text, lexicon)
+    spans = [(q.start, q.end) for q in slots.quantities] + [(d.start, d.end) for d in slots.dates]
+    if not spans:
+        return assessment.support
+    chars = list(claim_text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    rest = "".join(chars)
+    content, numbers = content_words(rest), numbers_in(rest)
+    matched = len(content_words(claim_text)) + len(numbers_in(claim_text)) - len(content) - len(numbers)
+    total = len(content) + len(numbers) + matched
+    found = sum(w in known.words for w in content) + sum(n in known.numbers for n in numbers) + matched
+    overlap = found / total if total else 1.0
+    left = set(numbers)
+    # a name the fact layer let stand (found in a unit, or the excerpt's unstated subject) is no novelty
+    novel = [
+        t
+        for t in assessment.novel
+        if (t in left if t in numbers_in(claim_text) else _outside(t, claim_text, spans))
+        and not (slots.names and name_tokens(t) <= frozenset().union(*(name_tokens(n) for n in slots.names)))
+    ]
+    credited = (cosine_to_support(assessment.best.cosine) + overlap) / 2 * novelty_penalty ** len(novel)
+    return max(assessment.support, credited)
+
+
+def _outside(term: str, text: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """A novel name written outside every matched value (a unit word of a value is no name)."""
+    at = text.find(term)
+    return at < 0 or not any(s <= at and at + len(term) <= e for s, e in spans)

@@ -12,13 +12,14 @@ markers, so ``answer[start:end]`` always holds the whole claim as written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from guard.verifiers.citation_markers import Marker, find_markers, removal_spans
-from guard.verifiers.language import sentence_spans
+from guard.verifiers.language import sentence_spans_many
 from guard.verifiers.types import Claim
 
-__all__ = ["extract_claims"]
+__all__ = ["extract_claims", "extract_claims_many"]
 
 
 @dataclass
@@ -31,11 +32,22 @@ class _Draft:
 
 def extract_claims(answer: str) -> list[Claim]:
     """The claims of ``answer`` in order; marker-only or punctuation-only fragments are skipped."""
-    markers = find_markers(answer)
-    clean, to_answer = _without_markers(answer, markers)
+    return extract_claims_many([answer])[0]
+
+
+def extract_claims_many(answers: Sequence[str]) -> list[list[Claim]]:
+    """:func:`extract_claims` of each answer, their sentences split in one batched spaCy call."""
+    markers = [find_markers(answer) for answer in answers]
+    cleaned = [_without_markers(answer, found) for answer, found in zip(answers, markers, strict=True)]
+    spans = sentence_spans_many([clean for clean, _ in cleaned], split_lines=True)
+    return [_claims(*parts) for parts in zip(markers, cleaned, spans, strict=True)]
+
+
+def _claims(markers: list[Marker], cleaned: tuple[str, list[int]], spans: list[tuple[int, int]]) -> list[Claim]:
+    clean, to_answer = cleaned
     drafts = [
         _Draft(clean[s:e], to_answer[s], to_answer[e - 1] + 1)
-        for s, e in sentence_spans(clean, split_lines=True)
+        for s, e in spans
         if any(ch.isalnum() for ch in clean[s:e])
     ]
     if not drafts:

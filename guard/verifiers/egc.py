@@ -259,10 +259,10 @@ def assess_egc(
 ) -> EGCReport:
     """EGC of one response. ``claims``: (claim index, text) pairs; short ones are dropped here."""
     nodes = [(index, text) for index, text in claims if is_claim_node(text)]
-    if embedder is None:
-        from retrievers.embedder import get_embedder
+    if embedder is None:  # the process-wide one: support has embedded the claims already
+        from guard.verifiers.content_cache import shared_embedder
 
-        embedder = get_embedder()
+        embedder = shared_embedder()
     vectors = embedder.encode([question, *passages, *(text for _, text in nodes)])
     n_e = len(passages)
     return report_from_vectors(

@@ -162,8 +162,9 @@ def _native_bfloat16() -> bool:
         text = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
     except OSError:  # not Linux: no cheap way to know, and emulated bfloat16 is slower than float32
         return False
-    flags = next((line.split(":", 1)[1].split() for line in text.splitlines() if line.startswith("flags")), [])
-    return bool({"avx512_bf16", "amx_bf16"} & set(flags))
+    lines = [line for line in text.splitlines() if line.startswith("flags")]
+    flags = {flag for line in lines for flag in line.split(":", 1)[1].split()}
+    return bool({"avx512_bf16", "amx_bf16"} & flags)
 
 
 _half_lock = threading.Lock()

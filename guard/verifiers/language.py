@@ -18,6 +18,10 @@ than ``MAX_RUN_CHARS`` non-space characters (a run of one repeated symbol,
 ``)))...`` or ``-----...``, is first cut to ``MAX_REPEAT`` characters, which
 are all spaCy needs to see of it). Offsets are mapped back, so callers
 get spans and entity texts of their own string, exactly.
+
+Sentence spans and entities are kept per text (:mod:`guard.verifiers.content_cache`):
+only the texts not seen recently go through ``nlp.pipe``, in one call, ``SPACY_BATCH``
+documents at a time.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from guard.observability import get_logger
+from guard.verifiers.content_cache import ContentCache, cached_many
 from guard.weights import check_package
 
 __all__ = ["Entity", "entities_many", "sentence_spans", "sentence_spans_many", "uses_trained_model"]
@@ -38,6 +43,9 @@ _UNUSED_PIPES = ["parser", "tagger", "attribute_ruler", "lemmatizer"]
 MAX_PIECE_CHARS = 2000
 MAX_RUN_CHARS = 64
 MAX_REPEAT = 8
+SPACY_BATCH = 64  # documents per nlp.pipe batch
+_SPLITS: ContentCache[tuple[tuple[int, int], ...]] = ContentCache("sentence spans", 32_768)
+_ENTITIES: ContentCache[tuple[Entity, ...]] = ContentCache("entities", 16_384)
 _LONG_RUN = re.compile(r"\S{%d,}" % (MAX_RUN_CHARS + 1))
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _REPEATED_SYMBOL = re.compile(r"([^\w\s])\1{%d,}" % MAX_REPEAT)
@@ -118,18 +126,30 @@ def sentence_spans(text: str, split_lines: bool = False) -> list[tuple[int, int]
 
 
 def sentence_spans_many(texts: Iterable[str], split_lines: bool = False) -> list[list[tuple[int, int]]]:
-    """:func:`sentence_spans` for several texts in one batched spaCy call."""
-    texts = list(texts)
+    """:func:`sentence_spans` for several texts: those not cached go through one batched spaCy call."""
+    _pipeline()  # loaded first: which model splits is part of the cache key
+    found = cached_many(_SPLITS, list(texts), lambda todo: _split_texts(todo, split_lines), _variant(split_lines))
+    return [list(spans) for spans in found]
+
+
+def _variant(split_lines: bool) -> str:
+    # The rule fallback splits differently: its spans must not answer for the trained model's.
+    return f"{'lines' if split_lines else 'text'}-{'trained' if _trained else 'rules'}"
+
+
+def _split_texts(texts: list[str], split_lines: bool) -> list[tuple[tuple[int, int], ...]]:
     pieces: list[tuple[int, _Piece]] = []  # (text number, piece)
     for n, text in enumerate(texts):
         bounds = _lines(text) if split_lines else [(0, len(text))]
         pieces.extend((n, piece) for start, end in bounds for piece in _pieces(text, start, end))
-    docs = _pipeline().pipe([piece.text for _, piece in pieces], disable=_sentence_disable())
+    docs = _pipeline().pipe(
+        [piece.text for _, piece in pieces], disable=_sentence_disable(), batch_size=SPACY_BATCH
+    )
     out: list[list[tuple[int, int]]] = [[] for _ in texts]
     for (n, piece), doc in zip(pieces, docs, strict=True):
         spans = [piece.span(s.start_char, s.end_char) for s in doc.sents]
         out[n].extend(_trimmed_spans(texts[n], spans))
-    return out
+    return [tuple(spans) for spans in out]
 
 
 class _Shift(NamedTuple):
@@ -262,14 +282,18 @@ def _trimmed_spans(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, i
 def entities_many(texts: Iterable[str]) -> list[list[Entity]]:
     """Named entities (text, spaCy label) of each text; empty lists without the model."""
     texts = list(texts)
-    nlp = _pipeline()
+    _pipeline()
     if not _trained:
         return [[] for _ in texts]
+    return [list(found) for found in cached_many(_ENTITIES, texts, _tag_texts)]
+
+
+def _tag_texts(texts: list[str]) -> list[tuple[Entity, ...]]:
     pieces = [(n, piece) for n, text in enumerate(texts) for piece in _pieces(text, 0, len(text))]
-    docs = nlp.pipe([piece.text for _, piece in pieces], disable=["senter"])
+    docs = _pipeline().pipe([piece.text for _, piece in pieces], disable=["senter"], batch_size=SPACY_BATCH)
     out: list[list[Entity]] = [[] for _ in texts]
     for (n, piece), doc in zip(pieces, docs, strict=True):
         for entity in doc.ents:
             start, end = piece.span(entity.start_char, entity.end_char)
             out[n].append(Entity(texts[n][start:end], entity.label_))
-    return out
+    return [tuple(found) for found in out]

@@ -41,7 +41,8 @@ from guard.verifiers.refusal import is_refusal
 from guard.verifiers.registry import DEFAULT_VERIFIERS, build_verifier
 from guard.verifiers.spans import unsupported_spans
 from guard.verifiers.claim_judge import ClaimJudge, units_of
-from guard.verifiers.support import EmbeddingJudge, EntailmentJudge
+from guard.verifiers.language import sentence_spans_many
+from guard.verifiers.support import EmbeddingJudge, EntailmentJudge, paragraphs
 from guard.verifiers.types import (
     Claim,
     ClaimVerdict,
@@ -59,6 +60,7 @@ __all__ = [
     "VerificationState",
     "Verifier",
     "build_settings",
+    "load_models",
     "run_verification",
 ]
 
@@ -82,6 +84,8 @@ class VerificationState:
     started: float = field(default_factory=time.perf_counter)
     _evidence: EmbeddingJudge | None = field(default=None, repr=False)
     _judge: EntailmentJudge | None = field(default=None, repr=False)
+    # claims a support judge abstained on (text it cannot read): they stay judged=False
+    abstained: set[int] = field(default_factory=set)
 
     def elapsed_s(self) -> float:
         return time.perf_counter() - self.started
@@ -105,6 +109,9 @@ class VerificationState:
         if self._evidence is None:
             judge = EmbeddingJudge(self.inp.question, self.thresholds.novelty_penalty)
             claims = [v.claim.text for v in self.report.claims]
+            # Every passage's paragraphs split in one spaCy call, kept by content: the
+            # evidence units below and the judge's sentences read the same splits.
+            sentence_spans_many([part for p in self.inp.passages for part in paragraphs(p.text)])
             units = [u.text for p in self.inp.passages for u in units_of(p.id, p.text).units]
             judge.prepare(claims, [p.text for p in self.inp.passages], extra_texts=units)
             self._evidence = judge
@@ -198,6 +205,12 @@ def build_settings(
     )
 
 
+def load_models(settings: VerificationSettings) -> None:
+    """Load the verifiers' models now (settings built elsewhere, e.g. sent to a Ray worker)."""
+    for verifier in settings.verifiers:
+        _prepare(verifier)
+
+
 def _prepare(verifier: Verifier) -> None:
     """Load the verifier's models before any request (optional ``prepare()``).
 
@@ -289,7 +302,8 @@ def _run_one(verifier: Verifier, inp: VerificationInput, state: VerificationStat
         state.report.completed.append(verifier.name)
         if verifier.judges_support:
             for verdict in state.report.claims:
-                verdict.judged, verdict.note = True, None
+                if verdict.claim.index not in state.abstained:
+                    verdict.judged, verdict.note = True, None
     state.report.timings[verifier.name] = _ms_since(started)
 
 

@@ -58,6 +58,7 @@ __all__ = [
     "EntailmentJudge",
     "SupportVerifier",
     "cosine_to_support",
+    "paragraphs",
 ]
 
 COS_FLOOR = 0.35
@@ -116,10 +117,10 @@ class EmbeddingJudge:
 
     @property
     def embedder(self):
-        if self._embedder is None:
-            from retrievers.embedder import get_embedder
+        if self._embedder is None:  # the process-wide one, its vectors kept across requests
+            from guard.verifiers.content_cache import shared_embedder
 
-            self._embedder = get_embedder()
+            self._embedder = shared_embedder()
         return self._embedder
 
     def prepare(
@@ -128,10 +129,10 @@ class EmbeddingJudge:
         """Split, tag and embed everything the request will ask about, in batches.
 
         ``extra_texts`` are embedded in the same call (the passages' evidence units)."""
-        paragraphs = [p for text in evidence_texts for p in _paragraphs(text)]
-        self._split(paragraphs)
+        parts = [p for text in evidence_texts for p in paragraphs(text)]
+        self._split(parts)
         self._tag(claim_texts)
-        sentences = [s for p in paragraphs for s in self._sentences[p]]
+        sentences = [s for p in parts for s in self._sentences[p]]
         self._embed([*claim_texts, *sentences, *extra_texts])
 
     def cosines(self, claim_text: str, texts: Sequence[str]) -> list[float]:
@@ -161,7 +162,7 @@ class EmbeddingJudge:
         """The evidence sentence closest to the claim (cosine -1 and None when there is none)."""
         owners, sentences = [], []
         for i, text in enumerate(evidence_texts):
-            for paragraph in _paragraphs(text):
+            for paragraph in paragraphs(text):
                 found = self._split([paragraph])[paragraph]
                 sentences.extend(found)
                 owners.extend([i] * len(found))
@@ -180,7 +181,7 @@ class EmbeddingJudge:
         """The vocabulary of the evidence texts plus the question's."""
         known = self._background
         for text in evidence_texts:
-            for paragraph in _paragraphs(text):
+            for paragraph in paragraphs(text):
                 known = known | self._vocabulary(paragraph)
         return known
 
@@ -213,7 +214,8 @@ class EmbeddingJudge:
         return self._vectors
 
 
-def _paragraphs(text: str) -> list[str]:
+def paragraphs(text: str) -> list[str]:
+    """The blank-line-separated paragraphs of ``text``, stripped: the judge splits each one."""
     return [p.strip() for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
 
 
@@ -247,6 +249,8 @@ class SupportVerifier:
             evidence = cited or inp.passages
             judged = judge.judge(verdict.claim.text, [(p.id, p.text) for p in evidence])
             _write(verdict, judged, evidence)
+            if not judged.judged:
+                state.abstained.add(verdict.claim.index)
             if cited:  # the cheap embedding score is enough to tell a wrong citation from no support
                 verdict.scores.support_any_passage = judge.evidence.score(verdict.claim.text, state.passage_texts)
         state.report.injections = judge.injections([(p.id, p.text) for p in inp.passages])
@@ -262,7 +266,7 @@ def _write(verdict: ClaimVerdict, judged: ClaimJudgement, evidence: Sequence[Pas
     if fact.units:  # the aligned unit is the evidence a reader should see, not the nearest sentence
         verdict.best_passage_id, verdict.best_sentence = fact.units[0].passage_id, fact.units[0].text
     verdict.evidence, verdict.mismatch, verdict.inference = list(fact.units), fact.mismatch, fact.inference
-    if judged.reason and verdict.label is not SupportLabel.supported:
+    if judged.reason and (verdict.label is not SupportLabel.supported or not judged.judged):
         verdict.note = judged.reason
     scores = verdict.scores
     scores.cosine, scores.overlap, scores.novel_terms = best.cosine, found.overlap, len(found.novel)

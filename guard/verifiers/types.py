@@ -5,9 +5,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from guard.facts.types import EvidenceUnit, InjectionWarning, SlotMismatch
+from guard.verifiers.text_input import scalar_text
 from retrievers.types import GateResult, Passage
 
 if TYPE_CHECKING:
@@ -294,6 +295,29 @@ class VerificationInput(BaseModel):
     # Passages per retrieval route (route name -> passages), for cross-route hit rate.
     route_passages: dict[str, list[Passage]] | None = None
     refusal_text: str | None = None
+
+    # Normalised once here, whichever path built the input: see guard.verifiers.text_input.
+    @field_validator("question", "answer")
+    @classmethod
+    def _scalar(cls, value: str) -> str:
+        return scalar_text(value)
+
+    @field_validator("passages")
+    @classmethod
+    def _scalar_passages(cls, passages: list[Passage]) -> list[Passage]:
+        return [_scalar_passage(p) for p in passages]
+
+    @field_validator("route_passages")
+    @classmethod
+    def _scalar_routes(cls, routes: dict[str, list[Passage]] | None) -> dict[str, list[Passage]] | None:
+        if routes is None:
+            return None
+        return {name: [_scalar_passage(p) for p in passages] for name, passages in routes.items()}
+
+
+def _scalar_passage(passage: Passage) -> Passage:
+    text = scalar_text(passage.text)
+    return passage if text == passage.text else passage.model_copy(update={"text": text})
 
 
 class VerifyThresholds(BaseModel):

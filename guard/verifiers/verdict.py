@@ -13,7 +13,10 @@ grounding cross-encoder, when a policy runs it) sees both, weakly. So, in order:
    words the evidence lacks ("Yes, it also covers pets") still needs the embedding score,
    read against a lower bar (the values already agree);
 4. on ``abstain`` the embedding score decides, and the learned judge may turn an
-   unsupported claim into a contradicted one when it is confident.
+   unsupported claim into a contradicted one when it is confident; but a claim in a language
+   the fact layer cannot read is never supported on the embedding score alone: where that
+   score would support it, the claim is left unjudged (``judged=False``, with a note), an
+   abstention the policy's ``verifier_error`` action handles, not an ``unsupported`` verdict.
 
 The thresholds here are read off the hard-case *dev* split (benchmarks/hardcases; the fast
 loop is benchmarks/hardcases_facts.py); figures in docs/FACTS.md. A sweep of
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from guard.facts.lexicon import lexicon_for
 from guard.facts.types import FactLabel, FactVerdict
 from guard.verifiers.types import SupportLabel
 
@@ -44,6 +48,7 @@ class JudgedClaim(NamedTuple):
     label: SupportLabel
     support: float
     reason: str | None  # why the label differs from the embedding score's, for the reader
+    judged: bool = True  # False: an abstention (the claim is left unjudged, with the reason)
 
 
 def combine(
@@ -63,11 +68,20 @@ def combine(
         if support >= min(threshold, FACTS_MATCHED_SUPPORT):
             return JudgedClaim(SupportLabel.supported, max(support, threshold), None)
         return JudgedClaim(SupportLabel.unsupported, support, "its values match, but the evidence does not say the rest")
+    if support >= threshold and _unreadable(fact):
+        # the embedding score alone would call it supported, but nothing here read its facts
+        # (issue 11: never supported); it is not unsupported either: an abstention, with the note
+        return JudgedClaim(SupportLabel.unsupported, support, f"not judged: {fact.note}", judged=False)
     if support >= threshold:
         return JudgedClaim(SupportLabel.supported, support, None)
     if p_contradicted is not None and p_contradicted >= LEARNED_CONTRADICTED:
         return JudgedClaim(SupportLabel.contradicted, support, f"the learned judge: P(contradicted) {p_contradicted:.2f}")
     return JudgedClaim(SupportLabel.unsupported, support, None)
+
+
+def _unreadable(fact: FactVerdict) -> bool:
+    """The fact layer abstained because it cannot read the claim's language."""
+    return fact.label is FactLabel.abstain and lexicon_for(fact.language) is None
 
 
 def _why(fact: FactVerdict) -> str | None:

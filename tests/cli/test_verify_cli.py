@@ -119,6 +119,8 @@ def test_verifiers_and_policy_options(tmp_path):
     [
         (["--verifiers", "support,telepathy"], "unknown verifier(s) telepathy"),
         (["--policy", "nonexistent"], "unknown policy profile"),
+        (["--workers", "2"], "applies only with --ray"),
+        (["--batch-size", "0"], "--batch-size"),
     ],
 )
 def test_usage_errors_exit_2(tmp_path, args, message):
@@ -137,22 +139,28 @@ def test_resume_after_interruption_matches_an_uninterrupted_run(tmp_path, monkey
 
     # Interrupted while verifying line 4, after lines 1-3 were written ...
     resumed = tmp_path / "resumed.jsonl"
-    real_verify, calls = verify_cli._verify, []
+    real_verifications, calls = verify_cli._verifications, []
 
-    def interrupted(item, settings):
-        calls.append(item.id)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return real_verify(item, settings)
+    def recorded(parsed, settings, options):
+        return real_verifications((calls.append(p.id) or p for p in parsed), settings, options)
 
-    monkeypatch.setattr(verify_cli, "_verify", interrupted)
-    invoke("--input", str(src), "--output", str(resumed))
+    def interrupted(parsed, settings, options):
+        for n, verification in enumerate(recorded(parsed, settings, options)):
+            if n == 2:
+                raise KeyboardInterrupt
+            yield verification
+
+    monkeypatch.setattr(verify_cli, "_verifications", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        verify_cli._run(
+            src.read_text().splitlines(), resumed, {}, verify_cli._settings(None, None), verify_cli._RunOptions(batch_size=1)
+        )
     assert [r["line"] for r in read_jsonl(resumed)] == [1, 2, 3]
     # ... and killed in the middle of writing line 4.
     with resumed.open("a", encoding="utf-8") as handle:
         handle.write('{"line": 4, "id": null, "verifica')
 
-    monkeypatch.setattr(verify_cli, "_verify", lambda item, settings: calls.append(item.id) or real_verify(item, settings))
+    monkeypatch.setattr(verify_cli, "_verifications", recorded)
     calls.clear()
     result = invoke("--input", str(src), "--output", str(resumed))
     assert result.exit_code == 1  # line 3 is still bad
@@ -176,7 +184,7 @@ def test_finished_output_is_not_redone(tmp_path, monkeypatch):
     out = tmp_path / "out.jsonl"
     assert invoke("--input", str(src), "--output", str(out)).exit_code == 0
     before = out.read_text()
-    monkeypatch.setattr(verify_cli, "_verify", lambda item, settings: pytest.fail("line 1 was redone"))
+    monkeypatch.setattr(verify_cli, "_verifications", lambda parsed, *_: (pytest.fail("line 1 was redone") for _ in parsed))
     assert invoke("--input", str(src), "--output", str(out)).exit_code == 0
     assert out.read_text() == before
 

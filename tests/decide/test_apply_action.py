@@ -153,10 +153,10 @@ def test_strip_and_annotate_combine() -> None:
     decision = decision_for(v, DEFAULT)
     assert decision.action is Action.strip
     text = apply_action(decision, ANSWER, v, DEFAULT)
-    label, body = text.split("\n\n")
+    label, body, notice = text.split("\n\n")
     assert body == f"{S1} [⚠ unsupported] {S3}"
     assert "1 claim marked [⚠ unsupported]" in label
-    assert "contradicted" not in text
+    assert notice == DEFAULT.strip_notice == "Statements the provided documents contradict were removed."
 
 
 def test_low_faithfulness_strip_removes_every_unsupported_claim() -> None:

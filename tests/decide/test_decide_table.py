@@ -334,7 +334,9 @@ def test_isolated_claims_under_the_limit_pass_and_above_it_are_stripped() -> Non
     decision = decide(over, PASSED, _isolation_policy())
     assert decision.action is Action.strip
     assert [r.claim_index for r in decision.reasons] == [1]
-    assert apply_action(decision, ANSWER, over, _isolation_policy()) == FIRST
+    # Default tells the user that something was removed (its strip_notice).
+    notice = _isolation_policy().strip_notice
+    assert apply_action(decision, ANSWER, over, _isolation_policy()) == f"{FIRST}\n\n{notice}"
 
 
 def test_franq_threshold_without_franq_scores_fails_closed() -> None:

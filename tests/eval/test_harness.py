@@ -14,6 +14,7 @@ from guard.errors import ConfigError, InputError
 from guard.eval import thresholds as thresholds_module
 from guard.eval.cache import CacheEntry, ScoreCache
 from guard.eval.detectors import DetectorOutput, SharedVerification
+from guard.eval.detectors.base import EVAL_DEADLINE_S
 from guard.eval.detectors.lexical import LexicalDetector
 from guard.eval.detectors.registry import _registered
 from guard.eval.harness import DatasetInfo, EvalReport, evaluate
@@ -94,6 +95,26 @@ def test_a_run_writes_metrics_report_scores_and_plots(dev30, lexical_threshold, 
     assert lexical.overall.auroc == pytest.approx(roc_auc_score(labels, scores))
     assert sum(m.responses for m in lexical.by_task.values()) == 30
     assert sum(m.responses for m in lexical.by_model.values()) == 30
+    # Within generator: the AUROC among each model's responses, averaged and the lowest.
+    per_model = [
+        roc_auc_score([r["label"] for r in rows if r["model"] == model],
+                      [r["scores"]["lexical"] for r in rows if r["model"] == model])
+        for model in sorted({r["model"] for r in rows})
+        if len({r["label"] for r in rows if r["model"] == model}) == 2
+    ]  # fmt: skip
+    assert lexical.within_generator.generators == len(per_model) > 0
+    assert lexical.within_generator.mean_auroc == pytest.approx(sum(per_model) / len(per_model))
+    assert lexical.within_generator.min_auroc == pytest.approx(min(per_model))
+    # The protocol's figure: ranks normalised inside each model, then one pooled AUROC.
+    from scipy.stats import rankdata
+
+    ranks = {}
+    for model in {r["model"] for r in rows}:
+        mine = [r for r in rows if r["model"] == model]
+        ranks.update(zip([r["id"] for r in mine], (rankdata([r["scores"]["lexical"] for r in mine]) - 0.5) / len(mine)))
+    pooled = roc_auc_score([r["label"] for r in rows], [ranks[r["id"]] for r in rows])
+    assert lexical.within_generator.pooled_ranks_auroc == pytest.approx(pooled)
+    assert "AUROC within generator (pooled ranks; mean / min)" in (out / "report.md").read_text()
     assert lexical.spans is None and lexical.overall.ece is None  # marks no spans; a share, not a probability
     text = (out / "report.md").read_text()
     assert "| RAG-HAT | 74.8 | 83.9 |" in text and "**ragguard lexical**" in text
@@ -288,13 +309,20 @@ def test_detectors_share_one_verification_per_response(dev30, monkeypatch):
     from guard.eval.detectors.support import SupportDetector
     from guard.verifiers.types import Verification
 
-    calls = []
+    import guard.verifiers.stage as stage
+
+    calls, built = [], []
+
+    def fake_build(names, deadline_s):
+        built.append((tuple(names), deadline_s))
+        return tuple(names)
 
     def fake_verify(**kwargs):
-        calls.append(kwargs["verifiers"])
+        calls.append(list(kwargs["settings"]))
         return Verification(scores={"egc_probability": 0.25, "egc_score": 0.5})
 
     monkeypatch.setattr(api, "verify", fake_verify)
+    monkeypatch.setattr(stage, "build_settings", fake_build)
     shared = SharedVerification()
     detectors = [EGCResponseDetector(shared), SupportDetector(shared)]
     for record in dev30[:3]:
@@ -304,6 +332,8 @@ def test_detectors_share_one_verification_per_response(dev30, monkeypatch):
             outputs[0].probability == 0.25 and outputs[1].probability == 0.0
         )  # no claims: nothing unsupported
     assert calls == [["support", "egc"]] * 3
+    # Built once for the run, with a deadline no busy machine hits: load must not change the figures.
+    assert built == [(("support", "egc"), EVAL_DEADLINE_S)] and EVAL_DEADLINE_S >= 600
 
 
 def test_the_cache_skips_a_line_cut_short_and_keeps_appending(tmp_path):
@@ -387,3 +417,29 @@ def test_egc_delta_per_model_is_tabled_and_plotted(dev30, tmp_path, monkeypatch)
     assert set(deltas) == {"all", *{r.model for r in dev30}}
     assert (tmp_path / "plots" / "egc_delta.png").read_bytes()[:8] == PNG_MAGIC
     assert "## EGC Delta per generator model" in (tmp_path / "report.md").read_text()
+
+
+def test_a_prefetched_batch_is_read_without_verifying_again(dev30, monkeypatch):
+    import guard.verifiers.api as api
+    import guard.verifiers.batch as batch
+    from guard.eval.detectors.egc import EGCResponseDetector
+    from guard.eval.detectors.support import SupportDetector
+    from guard.verifiers.types import Verification
+
+    batches = []
+
+    def fake_batch(items, *, settings, batch_size):
+        items = list(items)
+        batches.append((len(items), settings.names))
+        return iter([Verification(scores={"egc_probability": n / 10, "egc_score": 0.5}) for n in range(len(items))])
+
+    monkeypatch.setattr(batch, "verify_batch", fake_batch)
+    monkeypatch.setattr(api, "verify", lambda **kwargs: pytest.fail("verified one by one"))
+    shared = SharedVerification()
+    detectors = [EGCResponseDetector(shared), SupportDetector(shared)]
+    plan = [v for d in detectors for v in d.verifiers]
+    shared.prefetch(dev30[:3], [plan] * 3)
+    assert batches == [(3, ["support", "egc"])]  # one batch for the three responses
+    for n, record in enumerate(dev30[:3]):
+        shared.plan(record, plan)
+        assert detectors[0].score(record).probability == n / 10  # each response gets its own report

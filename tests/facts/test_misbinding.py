@@ -223,3 +223,83 @@ def test_a_date_after_by_is_not_an_agent():
     from guard.facts.roles import frames
 
     assert all(f.role != "agent" for f in frames("Unused days must be taken by 31 March."))
+
+
+INHALER = (
+    "Use one puff when needed, leaving at least 3 hours between puffs. "
+    "Members may bring up to two guests per visit. "
+    "Late checkout is allowed only with the duty manager's approval. "
+    "The tablets can be taken with or without food."
+)
+
+
+def test_a_frequency_that_breaks_the_stated_gap():
+    verdict = _judge("You can use a puff every hour when needed.", INHALER)
+    assert verdict.label is FactLabel.contradicted
+    # the limit in a sentence the claim shares fewer words with than the one it aligns to
+    passage = "Each puff of the blue salbutamol inhaler gives 100 micrograms. Wait at least 3 hours between puffs."
+    verdict = _judge("A puff of the blue salbutamol inhaler can be taken every hour.", passage)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.quantifier
+    assert _judge("You can use a puff every 4 hours when needed.", INHALER).label is not FactLabel.contradicted
+
+
+def test_no_limit_where_the_evidence_sets_one():
+    verdict = _judge("Members may bring any number of guests per visit.", INHALER)
+    assert verdict.label is FactLabel.contradicted
+    assert _judge("Members may bring two guests per visit.", INHALER).label is not FactLabel.contradicted
+
+
+def test_always_where_the_evidence_restricts():
+    verdict = _judge("Late checkout is always allowed.", INHALER)
+    assert verdict.label is FactLabel.contradicted
+    ok = _judge("Late checkout is allowed only with the duty manager's approval.", INHALER)
+    assert ok.label is not FactLabel.contradicted
+
+
+def test_optional_condition_made_required():
+    assert _judge("The tablets must be taken with food.", INHALER).label is FactLabel.contradicted
+    assert _judge("The tablets can be taken without food.", INHALER).label is not FactLabel.contradicted
+
+
+def test_a_date_taken_from_a_sentence_about_something_else():
+    passage = (
+        "Unused holiday of up to 3 days may be carried over, and it must be taken by 30 April. "
+        "The holiday year runs from 1 January to 31 December."
+    )
+    verdict = _judge("Carried-over holiday must be taken by 31 December.", passage)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.evidence_value == "30 April"
+    assert _judge("Carried-over holiday must be taken by 30 April.", passage).label is FactLabel.supported
+
+
+def test_a_bare_year_elsewhere_does_not_hold_a_full_date():
+    passage = "The ferry ran until 3 May 1962, when the tunnel opened. The tunnel was widened in 1979."
+    assert _judge("The ferry ran until 3 May 1979.", passage).label is FactLabel.contradicted
+    assert _judge("The ferry ran until 3 May 1962.", passage).label is FactLabel.supported
+
+
+SPEC = "| Item | Value |\n|---|---|\n| Inlet pressure | 2 to 8 bar |\n| Tank volume | 0.5 m3 |\n| Weight | 12 kg |\n"
+
+
+def test_a_value_outside_the_range_the_evidence_allows():
+    verdict = _judge("Yes, the inlet pressure can be 10 bar.", SPEC)
+    assert verdict.label is FactLabel.contradicted
+    assert _judge("Yes, the inlet pressure can be 5 bar.", SPEC).label is FactLabel.supported
+
+
+def test_pressure_and_cubic_metres_are_read():
+    from guard.facts.quantities import quantities
+
+    assert [(q.dim, q.lo) for q in quantities("0.5 m3 at 3 bar, or 500 litres")] == [
+        ("volume", 500.0),
+        ("pressure", 3.0),
+        ("volume", 500.0),
+    ]
+    assert _judge("The tank holds 500 litres.", SPEC).label is FactLabel.supported
+
+
+def test_a_count_taken_from_another_noun():
+    passage = "Four coaches will drive the group, one for every twelve pupils on the 48-seat route."
+    assert _judge("Twelve coaches will drive the group.", passage).label is FactLabel.contradicted
+    assert _judge("Four coaches will drive the group.", passage).label is FactLabel.supported

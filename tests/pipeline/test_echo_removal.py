@@ -48,3 +48,14 @@ def test_generation_stops_where_prompt_echo_would_start():
     guarded_completion(question=ZELORIN, contexts=[context], model=scripted.model)
     assert scripted.params[0].stop == list(ANSWER_STOP)
     assert "</passage>" in ANSWER_STOP and "\nQuestion:" in ANSWER_STOP
+
+
+def test_the_answer_is_capped_at_the_prompt_s_token_bound_unless_the_caller_sets_one():
+    from prompts import ANSWER_MAX_TOKENS
+
+    context = (REPO / "examples" / "kb" / "clinic-zelorin-20mg.md").read_text(encoding="utf-8")
+    scripted = register_scripted_model("capped", "The usual adult dose of Zelorin is 20 mg once a day [1].")
+    guarded_completion(question=ZELORIN, contexts=[context], model=scripted.model)
+    guarded_completion(question=ZELORIN, contexts=[context], model=scripted.model, max_tokens=300)
+    assert ANSWER_MAX_TOKENS == 96  # benchmarks/README.md: no dev draft but a degenerate loop was longer than 59
+    assert [p.max_tokens for p in scripted.params] == [ANSWER_MAX_TOKENS, 300]

@@ -11,10 +11,17 @@ import pytest
 
 from guard.eval.ragtruth import RagTruthRecord, Task, load_ragtruth, split_dev
 from training.stacking.dataset import cached_prefix, extract_reports, select_records, training_rows
-from training.stacking.fit import CANDIDATES, _standardiser, choose, fit_stacked
+from training.stacking.fit import CANDIDATES, Candidate, _fit_heads, _standardiser, choose, fit_stacked
 from training.stacking.train import StackedSettings
 from guard.verifiers.api import verify
-from guard.verifiers.stacked import BASE_FEATURES, StackedVerifier, grounding_fingerprint, load_stacked
+from guard.verifiers.stage import build_settings
+from guard.verifiers.stacked import (
+    BASE_FEATURES,
+    StackedVerifier,
+    grounding_fingerprint,
+    is_generator_feature,
+    load_stacked,
+)
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "ragtruth"
 
@@ -63,11 +70,47 @@ def test_choose_prefers_calibration_on_near_ties():
 
     results = {"lr": result(0.800, 0.02), "lr_balanced": result(0.803, 0.15), "gbm": result(0.95, 0.01)}
     assert choose(results) == "lr"  # gbm is never shipped; 0.003 AUROC does not buy 0.13 ECE
-    results["lr_interactions"] = result(0.820, 0.05)
-    assert choose(results) == "lr_interactions"
+    results["lr_extended"] = result(0.820, 0.05)
+    assert choose(results) == "lr_extended"
     results["lr+grounding"] = result(0.9, 0.01)
-    assert choose(results) == "lr_interactions"  # grounding features only when allowed
+    assert choose(results) == "lr_extended"  # grounding features only when allowed
     assert choose(results, grounding=True) == "lr+grounding"
+
+
+def test_choose_keeps_the_generator_out_of_the_default_heads():
+    def result(auroc, ece):
+        return {"overall": {"auroc": auroc, "ece": ece}}
+
+    results = {"lr": result(0.80, 0.02), "lr+generator": result(0.88, 0.02), "lr/within": result(0.81, 0.02)}
+    assert choose(results) == "lr/within"
+    assert choose(results, generator=True) == "lr+generator"
+    assert choose({"lr": result(0.8, 0.02)}, generator=True) is None
+
+
+def _row(i, model, label):
+    from training.stacking.dataset import TrainingRow
+
+    rng = np.random.default_rng(i)
+    features = {name: float(rng.normal()) for name in BASE_FEATURES}
+    features.update({f"family_{f}": float(f == model) for f in ("llama-2", "gpt", "mistral", "other")})
+    features["novel_word_share"] += 1.5 * label
+    return TrainingRow(id=str(i), source_id=str(i), task="QA", kind="qa", model=model, label=label,
+                       features=features)
+
+
+def test_a_within_candidate_is_fitted_with_the_generator_and_shipped_without_it():
+    rows = [_row(i, ("gpt", "llama-2")[i % 2], bool((i // 2) % 3 == 0 or (i % 2 and i % 5 == 0)))
+            for i in range(60)]  # fmt: skip
+    with_generator = _fit_heads(Candidate("lr+generator", "lr", generator=True), rows)["all"]
+    within = _fit_heads(Candidate("lr/within", "lr", within=True), rows)["all"]
+    assert not any(is_generator_feature(f) for f in within.features)
+    assert any(is_generator_feature(f) for f in with_generator.features)
+    # The same weights; reading the one-hots at the training mean is dropping them.
+    shared = {f: c for f, c in zip(with_generator.features, with_generator.coef) if not is_generator_feature(f)}
+    assert dict(zip(within.features, within.coef)) == pytest.approx(shared)
+    at_mean = dict(rows[0].features)
+    at_mean.update({f: m for f, m in zip(with_generator.features, with_generator.mean) if is_generator_feature(f)})
+    assert within.logit(rows[0].features) == pytest.approx(with_generator.logit(at_mean))
 
 
 def test_tiny_slice_trains_a_loadable_artifact_that_scores(train, tiny, tmp_path):
@@ -100,7 +143,14 @@ def test_tiny_slice_trains_a_loadable_artifact_that_scores(train, tiny, tmp_path
     artifact = tmp_path / "stacked.json"
     artifact.write_text(model.model_dump_json(indent=2), encoding="utf-8")
     assert load_stacked(artifact) == model
-    assert json.loads(artifact.read_text())["format"] == "ragguard-stacked/2"
+    assert json.loads(artifact.read_text())["format"] == "ragguard-stacked/3"
+    # The default heads read no generator; the opt-in heads were chosen among those that do.
+    assert not any(is_generator_feature(f) for head in model.heads.values() for f in head.features)
+    assert model.cv["chosen_generator"] in {c.name for c in CANDIDATES if c.generator}
+    assert model.generator_heads is not None and model.generator_threshold is not None
+    overall = model.cv["candidates"][model.cv["chosen"]]
+    assert set(overall["per_generator"]) == {r.model for r in rows}
+    assert overall["within_generator"]["generators"] <= len(overall["per_generator"])
 
     verifier = StackedVerifier(artifact)
     assert verifier.threshold == model.threshold
@@ -109,8 +159,9 @@ def test_tiny_slice_trains_a_loadable_artifact_that_scores(train, tiny, tmp_path
 
     registry.register_verifier("stacked", lambda: StackedVerifier(artifact))
     try:
+        settings = build_settings(["support", "egc", "grounding", "stacked"], deadline_s=600)
         report = verify(question=record.question, contexts=record.passages, answer=record.answer,
-                        generator=record.model, verifiers=["support", "egc", "grounding", "stacked"])
+                        generator=record.model, settings=settings)
     finally:
         registry._registered.pop("stacked")
     assert report.failures == []

@@ -21,7 +21,10 @@ from guard.verifiers.language import entities_many, sentence_spans, sentence_spa
 
 @pytest.fixture
 def spacy_inputs(monkeypatch):
-    """Record every text the verifiers hand to spaCy."""
+    """Record every text the verifiers hand to spaCy (from an empty cache: every text goes)."""
+    from guard.verifiers.content_cache import clear_content_caches
+
+    clear_content_caches()
     seen: list[str] = []
     nlp = language._pipeline()
     real_pipe = nlp.pipe

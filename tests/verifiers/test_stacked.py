@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from guard.errors import ModelError
+from guard.errors import ConfigError, ModelError
 from guard.verifiers import registry
 from guard.verifiers.api import as_passages, verify
+from guard.verifiers.stage import build_settings
 from guard.verifiers.stacked import (
     ARTIFACT_PATH,
     KINDS,
@@ -19,6 +20,7 @@ from guard.verifiers.stacked import (
     generator_family,
     generator_name,
     input_kind,
+    is_generator_feature,
     known_features,
     load_stacked,
     response_features,
@@ -40,9 +42,10 @@ FABRICATED = (
 
 
 def stacked_verify(answer: str, generator: str | None = "gpt-4-0613", verifiers=ORDER):
-    return verify(
-        question=QUESTION, contexts=PASSAGES, answer=answer, generator=generator, verifiers=verifiers
-    )
+    # Built per call (a test may register another stacked verifier), with a deadline a busy
+    # test machine cannot hit: these tests are about scores, not the clock.
+    settings = build_settings(verifiers, deadline_s=600)
+    return verify(question=QUESTION, contexts=PASSAGES, answer=answer, generator=generator, settings=settings)
 
 
 @pytest.fixture(scope="module")
@@ -114,22 +117,66 @@ def test_grounding_features_without_grounding_in_requires_are_rejected(tmp_path)
         load_stacked(path)
 
 
-def test_generator_family_changes_features_and_probability():
-    report = stacked_verify(FABRICATED)
-    model = load_stacked()
-    probabilities, rows = {}, {}
+def _probabilities(report, model, use_generator=False):
+    out, rows = {}, {}
     for generator in ("gpt-4-0613", "llama-2-7b-chat", "mistral-7B-instruct", None):
         inp = VerificationInput(question=QUESTION, passages=as_passages(PASSAGES), answer=FABRICATED,
                                 generator=generator)
         rows[generator] = response_features(inp, report)
-        probabilities[generator] = model.probability(rows[generator], input_kind(inp))
-    assert rows["gpt-4-0613"]["family_gpt"] == 1.0 and rows["gpt-4-0613"]["family_llama-2"] == 0.0
-    assert rows["llama-2-7b-chat"]["family_llama-2"] == 1.0
-    # An unknown generator gets the known ones' average effect (NaN -> the training mean), not "none of them".
-    one_hots = [k for k in rows[None] if k.startswith(("family_", "generator_")) and "*" not in k]
+        out[generator] = model.probability(rows[generator], input_kind(inp), generator=use_generator)
+    return out, rows
+
+
+def test_by_default_the_probability_does_not_depend_on_who_wrote_the_answer():
+    report = stacked_verify(FABRICATED)
+    model = load_stacked()
+    assert not any(is_generator_feature(f) for head in model.heads.values() for f in head.features)
+    probabilities, rows = _probabilities(report, model)
+    assert len(set(probabilities.values())) == 1
+    # GROUNDED: no contradicted claim, whose floor (0.9) would hide any difference.
+    reports = [stacked_verify(GROUNDED, generator=g).hallucination_probability for g in ("gpt-4-0613", None)]
+    assert reports[0] == reports[1] < 0.9
+    # The features are still computed (the opt-in generator heads read them).
+    assert rows["gpt-4-0613"]["family_gpt"] == 1.0 and rows["llama-2-7b-chat"]["family_llama-2"] == 1.0
+    one_hots = [k for k in rows[None] if is_generator_feature(k) and "*" not in k]
     assert all(math.isnan(rows[None][k]) for k in one_hots)
-    assert len(set(probabilities.values())) == 4
     assert set(rows[None]) == set(known_features())
+
+
+def test_an_application_that_knows_its_generator_can_opt_in(use_artifact):
+    model = load_stacked()
+    assert model.generator_heads is not None and model.generator_threshold is not None
+    by_generator, _ = _probabilities(stacked_verify(FABRICATED), model, use_generator=True)
+    assert len(set(by_generator.values())) == 4  # an unknown generator: the known ones' average effect
+    by_default = stacked_verify(GROUNDED, generator=None).hallucination_probability
+    registry.register_verifier("stacked", lambda: StackedVerifier(use_generator=True))  # use_artifact pops it
+    opted = [stacked_verify(GROUNDED, generator=g).hallucination_probability for g in ("gpt-4-0613", "llama-2-7b-chat")]
+    assert opted[0] != opted[1]  # GROUNDED: no contradicted claim, whose 0.9 floor would hide it
+    # Without a generator name the opt-in verifier scores like the default one.
+    assert stacked_verify(GROUNDED, generator=None).hallucination_probability == by_default
+    verifier = StackedVerifier(use_generator=True)
+    assert verifier.threshold == model.generator_threshold and verifier.version.endswith("+generator")
+
+
+def test_a_policy_setting_turns_the_generator_on(tmp_path):
+    built = registry.build_verifier("stacked", use_generator=True)
+    assert built.use_generator
+    assert not registry.build_verifier("stacked").use_generator  # off by default
+
+
+def test_opting_in_on_an_artifact_without_generator_heads_is_a_config_error(tmp_path):
+    path = write(tmp_path / "blind.json", generator_heads=None, generator_threshold=None)
+    assert StackedVerifier(path).threshold == load_stacked(path).threshold
+    with pytest.raises(ConfigError, match="use_generator is true, but .* has no generator heads"):
+        StackedVerifier(path, use_generator=True)
+
+
+def test_default_heads_that_read_the_generator_are_rejected(tmp_path):
+    data = with_head_feature(json.loads(ARTIFACT_PATH.read_text()), "generator_gpt-4")
+    path = tmp_path / "reads-generator.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ModelError, match="default heads must not read the generator"):
+        load_stacked(path)
 
 
 @pytest.mark.parametrize(

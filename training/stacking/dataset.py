@@ -38,11 +38,13 @@ __all__ = [
     "TrainingRow",
     "cache_path",
     "cached_prefix",
+    "extract_verifiers",
     "extract_reports",
     "select_records",
     "training_rows",
 ]
 
+EXTRACT_DEADLINE_S = 3600.0
 _EGC_ARTIFACT = Path(verifiers_package.__file__).resolve().parent / "egc_detector.json"
 
 
@@ -87,10 +89,20 @@ def select_records(
     return first + interleaved
 
 
-def cache_path(cache_dir: Path) -> Path:
-    """The report cache for the grounding model and EGC artifact in place now."""
+def extract_verifiers(grounding: bool) -> list[str]:
+    """The verifiers a training report runs: the grounding model only when its features may be shipped.
+
+    Without it a report costs about half as much, and the grounding candidates are skipped
+    (their inputs are in-sample for the committed grounding model anyway; see training.stacking.fit).
+    """
+    return [n for n in REQUIRES if grounding or n != "grounding"]
+
+
+def cache_path(cache_dir: Path, grounding: bool = True) -> Path:
+    """The report cache for the grounding model (or none) and EGC artifact in place now."""
     egc = hashlib.sha256(_EGC_ARTIFACT.read_bytes()).hexdigest()[:8] if _EGC_ARTIFACT.is_file() else "none"
-    return Path(cache_dir) / f"reports-g{grounding_fingerprint()}-e{egc}.jsonl"
+    model = grounding_fingerprint() if grounding else "none"
+    return Path(cache_dir) / f"reports-g{model}-e{egc}.jsonl"
 
 
 def _cached_ids(path: Path) -> set[str]:
@@ -118,6 +130,7 @@ def extract_reports(
     *,
     progress: bool = True,
     max_seconds: float | None = None,
+    verifiers: Sequence[str] = REQUIRES,
 ) -> int:
     """Verify the records not cached yet, appending one report per line; returns how many were added.
 
@@ -126,7 +139,11 @@ def extract_reports(
     from tqdm import tqdm
 
     from guard.verifiers.api import verify
+    from guard.verifiers.stage import build_settings
 
+    # Built once (models loaded once), with no serving deadline: a report cut short by a busy
+    # machine would be skipped as a failure and bias the sample towards short responses.
+    settings = build_settings(list(verifiers), deadline_s=EXTRACT_DEADLINE_S)
     done = _cached_ids(path)
     todo = [r for r in records if r.id not in done]
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,7 +157,7 @@ def extract_reports(
                 contexts=record.passages,
                 answer=record.answer,
                 generator=record.model,
-                verifiers=list(REQUIRES),
+                settings=settings,
             )
             kept = report.model_dump(mode="json", exclude={"egc": {"nodes", "edges"}})  # the graph is large
             line = {"id": record.id, "report": kept}
@@ -150,8 +167,14 @@ def extract_reports(
     return added
 
 
-def training_rows(records: Sequence[RagTruthRecord], path: Path) -> list[TrainingRow]:
-    """Feature rows of the records whose report is cached (responses a verifier failed on are skipped)."""
+def training_rows(
+    records: Sequence[RagTruthRecord], path: Path, verifiers: Sequence[str] = REQUIRES
+) -> list[TrainingRow]:
+    """Feature rows of the records whose report is cached (responses a verifier failed on are skipped).
+
+    ``verifiers``: those the reports ran (:func:`extract_verifiers`); without ``grounding`` the
+    grounding features are NaN.
+    """
     from guard.verifiers.api import as_passages
     from guard.verifiers.types import Verification, VerificationInput
 
@@ -170,7 +193,7 @@ def training_rows(records: Sequence[RagTruthRecord], path: Path) -> list[Trainin
         if report is None:
             continue
         verification = Verification.model_validate(report)
-        if any(f.verifier in REQUIRES for f in verification.failures):
+        if any(f.verifier in verifiers for f in verification.failures):
             continue
         inp = VerificationInput(
             question=record.question, passages=as_passages(record.passages), answer=record.answer,
@@ -180,7 +203,7 @@ def training_rows(records: Sequence[RagTruthRecord], path: Path) -> list[Trainin
             TrainingRow(
                 id=record.id, source_id=record.source_id, task=record.task.value, kind=input_kind(inp),
                 model=record.model,
-                label=record.label, features=response_features(inp, verification),
+                label=record.label, features=response_features(inp, verification, verifiers),
                 claim_features=claim_features(inp, verification),
                 claim_labels=[_overlaps(v.claim.start, v.claim.end, record) for v in verification.claims],
                 claim_spans=[(v.claim.start, v.claim.end) for v in verification.claims],

@@ -70,22 +70,26 @@ def train_stacked(settings: StackedSettings) -> StackedTrainResult:
         cache_path,
         cached_prefix,
         extract_reports,
+        extract_verifiers,
         select_records,
         training_rows,
     )
-    from training.stacking.fit import fit_stacked
+    from training.stacking.fit import CANDIDATES, fit_stacked
 
     train, _ = split_dev(load_ragtruth(settings.data_dir, splits=["train"]))
     everything = select_records(train, settings.per_task, _extra_ids(settings.extra_ids_from))
     chosen = everything[: settings.limit]
-    cache = cache_path(settings.cache_dir)
+    verifiers = extract_verifiers(settings.grounding_features)
+    cache = cache_path(settings.cache_dir, grounding=settings.grounding_features)
     added = 0
     if settings.extract:
         seconds = settings.max_minutes * 60 if settings.max_minutes is not None else None
-        added = extract_reports(chosen, cache, progress=settings.progress, max_seconds=seconds)
+        added = extract_reports(
+            chosen, cache, progress=settings.progress, max_seconds=seconds, verifiers=verifiers
+        )
     # Fit on the verified prefix of the order: "the first N responses" is reproducible, a scatter is not.
     done = cached_prefix(chosen, cache)
-    rows = training_rows(chosen[:done], cache)
+    rows = training_rows(chosen[:done], cache, verifiers)
     result = StackedTrainResult(selected=len(chosen), verified_now=added, rows=len(rows), cache=str(cache))
     if not settings.fit:
         return result
@@ -94,6 +98,8 @@ def train_stacked(settings: StackedSettings) -> StackedTrainResult:
         grounding_fingerprint=grounding_fingerprint(),
         command=settings.command(done if done < len(everything) else None),
         grounding=settings.grounding_features,
+        # Reports verified without the grounding model hold no grounding features to compare.
+        candidates=[c for c in CANDIDATES if settings.grounding_features or not c.grounding],
         trained_on={
             "data": "RAGTruth response.jsonl + source_info.jsonl, all tasks",
             "split": "train minus dev (guard.eval.ragtruth.split_dev: 20% of sources per task by SHA-256)",

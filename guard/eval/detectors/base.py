@@ -25,6 +25,7 @@ from guard.eval.records import EvalRecord
 from guard.eval.thresholds import ThresholdInfo
 
 if TYPE_CHECKING:
+    from guard.verifiers.stage import VerificationSettings
     from guard.verifiers.types import Verification
 
 __all__ = [
@@ -37,6 +38,8 @@ __all__ = [
     "verifier_order",
 ]
 
+# The eval's verification deadline: generous, since a measurement must not depend on the load.
+EVAL_DEADLINE_S = 3600.0
 # The order verifiers run in when several detectors need them: support first, since
 # FRANQ reads its scores as P_faith when no grounding model is committed.
 _VERIFIER_ORDER = ("support", "citations", "types", "egc", "cross_route", "franq")
@@ -78,13 +81,51 @@ def verifier_order(names: Iterable[str]) -> list[str]:
 
 
 class SharedVerification:
-    """One verify() per response, shared by every detector that reads it."""
+    """One verify() per response, shared by every detector that reads it.
+
+    :meth:`prefetch` verifies a batch of responses at once (:func:`guard.verify_batch`: the
+    passages they share are split and embedded once); :meth:`get` then hands each one out,
+    and falls back to a single ``verify()`` for a response or a verifier set not prefetched.
+    """
 
     def __init__(self) -> None:
         self._key: tuple[str, str] | None = None
         self._verifiers: tuple[str, ...] = ()
         self._result: Verification | None = None
-        self.seconds = 0.0  # time of the last verify() call
+        self.seconds = 0.0  # time of the last verification (a prefetched one: its share of the batch)
+        self._ready: dict[tuple[str, str], tuple[tuple[str, ...], Verification, float]] = {}
+        self._built: dict[tuple[str, ...], VerificationSettings] = {}
+
+    def _settings(self, names: tuple[str, ...]) -> VerificationSettings:
+        """The verifiers ``names``, built once per run (not per response), with the measurement deadline.
+
+        A serving deadline would turn a response verified on a busy machine into a verifier
+        failure (an abstention), so the figures would depend on the machine's load.
+        """
+        if names not in self._built:
+            from guard.verifiers.stage import build_settings
+
+            self._built[names] = build_settings(list(names), deadline_s=EVAL_DEADLINE_S)
+        return self._built[names]
+
+    def prefetch(self, records: Sequence[EvalRecord], plans: Sequence[Iterable[str]]) -> None:
+        """Verify ``records`` (each with the verifiers of its plan) in batches, for :meth:`plan` to find."""
+        from guard.verifiers.batch import VerifyItem, verify_batch
+
+        self._ready.clear()
+        groups: dict[tuple[str, ...], list[EvalRecord]] = {}
+        for record, plan in zip(records, plans, strict=True):
+            verifiers = tuple(verifier_order(plan))
+            if verifiers:
+                groups.setdefault(verifiers, []).append(record)
+        for verifiers, group in groups.items():
+            items = [VerifyItem(question=r.question, contexts=r.contexts, answer=r.answer, generator=r.model)
+                     for r in group]
+            started = time.perf_counter()
+            reports = list(verify_batch(items, settings=self._settings(verifiers), batch_size=len(items)))
+            share = (time.perf_counter() - started) / len(group)
+            for record, report in zip(group, reports, strict=True):
+                self._ready[(record.id, record.content_hash())] = (verifiers, report, share)
 
     def plan(self, record: EvalRecord, verifiers: Iterable[str]) -> None:
         """The verifiers the next verification of ``record`` runs (a superset of each reader's)."""
@@ -92,6 +133,9 @@ class SharedVerification:
         self._verifiers = tuple(verifier_order(verifiers))
         self._result = None
         self.seconds = 0.0
+        ready = self._ready.get(self._key)
+        if ready is not None and ready[0] == self._verifiers:
+            _, self._result, self.seconds = ready
 
     def get(self, record: EvalRecord, needs: Sequence[str]) -> Verification:
         """The verification of ``record`` with at least the verifiers ``needs``."""
@@ -109,7 +153,7 @@ class SharedVerification:
                 contexts=record.contexts,
                 answer=record.answer,
                 generator=record.model,
-                verifiers=list(self._verifiers),
+                settings=self._settings(self._verifiers),
             )
             self.seconds = time.perf_counter() - started
         return self._result

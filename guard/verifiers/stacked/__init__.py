@@ -34,6 +34,7 @@ from guard.verifiers.stacked.features import (
     generator_name as generator_name,
     input_kind as input_kind,
     interaction_name as interaction_name,
+    is_generator_feature as is_generator_feature,
     known_features as known_features,
     response_features as response_features,
 )

@@ -2,7 +2,9 @@
 
 Plain JSON: means, scales, coefficients and thresholds of logistic-regression heads, one
 per input kind or one pooled, how and on what it was trained and its cross-validation
-figures; no pickle. Loaded through :func:`guard.verifiers.artifacts.load_artifact`.
+figures; no pickle. Format 3: the default heads read no generator identity (the same
+probability for every application); ``generator_heads`` may add heads that do, used only
+when a verifier opts in (``use_generator``) for an application whose generator is known. Loaded through :func:`guard.verifiers.artifacts.load_artifact`.
 """
 
 from __future__ import annotations
@@ -23,13 +25,14 @@ from guard.verifiers.stacked.features import (
     KINDS,
     REQUIRES,
     RESPONSE_LOGIT,
+    is_generator_feature,
     known_features,
 )
 
 __all__ = ["ARTIFACT_PATH", "StackedModel", "load_stacked"]
 
 ARTIFACT_PATH = Path(__file__).resolve().parent.parent / "stacked_detector.json"
-FORMAT = "ragguard-stacked/2"
+FORMAT = "ragguard-stacked/3"
 TRAIN_COMMAND = "ragguard train stacked"
 POOLED = "all"  # the key of a head that serves every input kind
 
@@ -118,11 +121,17 @@ def _check_kinds(heads: dict[str, StackedHead]) -> None:
 
 
 class StackedModel(BaseModel):
-    """``stacked_detector.json``: one head for every input kind (``"all"``) or one per kind."""
+    """``stacked_detector.json``: one head for every input kind (``"all"``) or one per kind.
 
-    format: Literal["ragguard-stacked/2"]
+    ``heads`` read no generator identity; ``generator_heads`` (optional, with their own
+    ``generator_threshold``) do, for an application that opts in with its generator's name.
+    """
+
+    format: Literal["ragguard-stacked/3"]
     heads: dict[str, StackedHead]
     threshold: float = Field(ge=0.0, le=1.0)
+    generator_heads: dict[str, StackedHead] | None = None
+    generator_threshold: float | None = Field(None, ge=0.0, le=1.0)
     claims: ClaimHead | None = None  # per-claim flags for the unsupported spans; None: spans from labels
     requires: list[str]
     grounding_fingerprint: str  # the grounding model the grounding features came from
@@ -133,21 +142,37 @@ class StackedModel(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> StackedModel:
         _check_kinds(self.heads)
+        blind = sorted({f for head in self.heads.values() for f in head.features if is_generator_feature(f)})
+        if blind:
+            raise ValueError(
+                f"the default heads must not read the generator ({blind}): a probability has to mean "
+                "the same for every application; put such heads in generator_heads"
+            )
+        if self.generator_heads is not None:
+            _check_kinds(self.generator_heads)
+            if self.generator_threshold is None:
+                raise ValueError("generator_heads need their own generator_threshold")
         if not {"support", "egc"} <= set(self.requires) <= set(REQUIRES):
             raise ValueError(f"requires must hold 'support' and 'egc' and lie within {list(REQUIRES)}")
-        features = {f for head in self.heads.values() for f in head.features}
+        every_head = [*self.heads.values(), *(self.generator_heads or {}).values()]
+        features = {f for head in every_head for f in head.features}
         if any(f in CLAIM_FEATURES and f not in known_features() for f in features):
             raise ValueError("claim features belong to the claim head, not to a response head")
         if "grounding" not in self.requires and any(GROUNDING_PREFIX in f for f in features):
             raise ValueError("grounding features need 'grounding' in requires")
         return self
 
-    def head(self, kind: str) -> StackedHead:
+    def head(self, kind: str, *, generator: bool = False) -> StackedHead:
+        """The head for input ``kind``; ``generator``: the one that reads the generator (must exist)."""
+        if generator:
+            if self.generator_heads is None:
+                raise ValueError("this artifact has no generator heads")
+            return head_for(self.generator_heads, kind)
         return head_for(self.heads, kind)
 
-    def probability(self, features: dict[str, float], kind: str) -> float:
+    def probability(self, features: dict[str, float], kind: str, *, generator: bool = False) -> float:
         """P(hallucinated | features) from the head for input ``kind`` (see :func:`input_kind`)."""
-        return self.head(kind).probability(features)
+        return self.head(kind, generator=generator).probability(features)
 
     def claim_probabilities(
         self, rows: list[dict[str, float]], response_logit: float, kind: str
@@ -162,7 +187,8 @@ class StackedModel(BaseModel):
     @property
     def uses_interactions(self) -> bool:
         """Whether a response head reads a family x EGC product (the shipped one does not)."""
-        return any("*" in f for head in self.heads.values() for f in head.features)
+        heads = [*self.heads.values(), *(self.generator_heads or {}).values()]
+        return any("*" in f for head in heads for f in head.features)
 
 
 def load_stacked(path: str | Path = ARTIFACT_PATH) -> StackedModel:

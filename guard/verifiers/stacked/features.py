@@ -23,7 +23,7 @@ from guard.verifiers.types import GroundingProbabilities, SupportLabel, Verifica
 if TYPE_CHECKING:
     from guard.verifiers.types import VerificationInput
 
-__all__ = ["REQUIRES", "claim_features", "input_kind", "response_features"]
+__all__ = ["REQUIRES", "claim_features", "input_kind", "is_generator_feature", "response_features"]
 
 REQUIRES = ("support", "egc", "grounding")  # the verifiers every feature together needs
 GROUNDING_PREFIX = "grounding_"
@@ -88,7 +88,6 @@ CLAIM_FEATURES = (
     "claim_not_supported",
     "log_claims",
     RESPONSE_LOGIT,
-    *(f"generator_{name}" for name in GENERATORS),
     *(f"kind_{kind}" for kind in KINDS),
 )
 EXTENDED_FEATURES = (
@@ -97,6 +96,15 @@ EXTENDED_FEATURES = (
     *(f"generator_{name}" for name in GENERATORS),
     *(f"kind_{kind}" for kind in KINDS),
 )
+
+
+def is_generator_feature(name: str) -> bool:
+    """Whether ``name`` reads who wrote the answer (a generator or family one-hot, or a product of one).
+
+    The default heads read none of them: an application has one generator, so a probability
+    that leans on the generator ranks answers by author, not by truth (issue 11).
+    """
+    return name.startswith(("family_", "generator_"))
 
 
 def interaction_name(family: str, feature: str) -> str:
@@ -271,7 +279,6 @@ def claim_features(inp: VerificationInput, report: Verification) -> list[dict[st
     n = len(report.claims)
     shared = {"log_claims": math.log1p(n)}
     kind = input_kind(inp)
-    shared.update({k: v for k, v in _generator_one_hots(inp.generator).items() if k.startswith("generator_")})
     shared.update({f"kind_{name}": float(name == kind) for name in KINDS})
     rows = []
     for i, verdict in enumerate(report.claims):

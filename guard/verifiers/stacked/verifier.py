@@ -8,6 +8,13 @@ head for the input's kind. Its claim head gives every claim a P(hallucinated)
 (``ClaimVerdict.scores.stacked_probability``) and a flag at the head's threshold
 (``stacked_flagged``), which decides the sentence spans of ``Verification.unsupported_spans``.
 
+The probability reads no generator identity by default: RAGTruth's generators differ so
+much in how often they hallucinate that a detector told the generator learns who wrote an
+answer more than whether it is true, and an application has one generator. An application
+that knows its generator may opt in (``verifier_settings: {stacked: {use_generator: true}}``):
+then an artifact's ``generator_heads`` score the responses that name a generator, with the
+artifact's ``generator_threshold``. Claim probabilities never read the generator.
+
 An artifact with grounding features records the fingerprint of the grounding model they
 came from: with another grounding model the verifier refuses to score (a
 :class:`VerifierError`, recorded by the stage) until the detector is retrained. Only such an
@@ -19,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from guard.errors import ModelError, VerifierError
+from guard.errors import ConfigError, ModelError, VerifierError
 from guard.verifiers.stacked.artifact import (
     ARTIFACT_PATH,
     TRAIN_COMMAND,
@@ -37,7 +44,7 @@ CONTRADICTED_FLOOR = 0.9
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
-    from guard.verifiers.types import VerificationInput
+    from guard.verifiers.types import Verification, VerificationInput
 
 __all__ = ["StackedVerifier"]
 
@@ -47,23 +54,37 @@ class StackedVerifier:
 
     ``threshold``: the artifact's decision threshold (flag at or above it), fitted on
     RAGTruth train minus dev; ``version``: the artifact's fingerprint. Judges no support.
-    ``path``: another artifact (default the shipped ``stacked_detector.json``).
+    ``path``: another artifact (default the shipped ``stacked_detector.json``);
+    ``use_generator``: score with the artifact's generator heads when the input names its
+    generator (opt-in; off by default, see the module docstring).
     """
 
     name = "stacked"
     judges_support = False
 
-    def __init__(self, path: str | Path = ARTIFACT_PATH) -> None:
+    def __init__(self, path: str | Path = ARTIFACT_PATH, use_generator: bool = False) -> None:
         self.path = Path(path)
+        self.use_generator = bool(use_generator)
         self._model: StackedModel | None = None
         self._error: ModelError | None = None
         self.version = "unavailable"
         try:
             artifact = load_stacked_artifact(self.path)
             self._model, self.version = artifact.value, artifact.fingerprint
+            if self.use_generator:  # other scores from the same file: results caches must tell them apart
+                self.version += "+generator"
         except ModelError as exc:  # the stage records it when the verifier runs
             self._error = exc
-        self.threshold: float | None = self._model.threshold if self._model else None
+        if self.use_generator and self._model is not None and self._model.generator_heads is None:
+            raise ConfigError(
+                f"verifier_settings.stacked.use_generator is true, but the stacked detector {self.path} "
+                "has no generator heads: set use_generator: false, or give a path to an artifact "
+                f"trained with them (`{TRAIN_COMMAND}`)"
+            )
+        self.threshold: float | None = None
+        if self._model is not None:
+            generator_threshold = self._model.generator_threshold
+            self.threshold = generator_threshold if self.use_generator else self._model.threshold
         # The verifiers to run before this one: what the artifact's features read.
         self.requires: tuple[str, ...] = tuple(self._model.requires) if self._model else REQUIRES
 
@@ -82,20 +103,28 @@ class StackedVerifier:
                     f"the stacked detector was trained on grounding model {model.grounding_fingerprint}, "
                     f"but the grounding model in use is {running}: retrain it with `{TRAIN_COMMAND}`"
                 )
-        features = response_features(inp, state.report, model.requires, interactions=model.uses_interactions)
-        kind = input_kind(inp)
-        logit = model.head(kind).logit(features)
-        probability = sigmoid(logit)
-        if any(v.label is SupportLabel.contradicted for v in state.report.claims):
-            # A contradicted claim makes the answer wrong whatever the cheap signals say: the
-            # probability must never sit under a policy's cut when the judge found a conflict.
-            probability = max(probability, CONTRADICTED_FLOOR)
+        probability, claims = self.score(inp, state.report)
         state.report.hallucination_probability = probability
         state.report.scores.stacked_probability = probability
         if model.claims is None:
             return
-        claim_rows = claim_features(inp, state.report)
-        probabilities = model.claim_probabilities(claim_rows, logit, kind)
-        for verdict, p in zip(state.report.claims, probabilities, strict=True):
+        for verdict, p in zip(state.report.claims, claims, strict=True):
             verdict.scores.stacked_probability = p
             verdict.scores.stacked_flagged = p >= model.claims.threshold
+
+    def score(self, inp: VerificationInput, report: Verification) -> tuple[float, list[float]]:
+        """P(hallucinated) of the response and of each claim (empty without a claim head), from ``report``.
+
+        Pure: what :meth:`run` writes, also used to score cached reports (``training.stacking.within``).
+        """
+        model = self.model
+        features = response_features(inp, report, model.requires, interactions=model.uses_interactions)
+        kind = input_kind(inp)
+        logit = model.head(kind).logit(features)  # reads no generator: also the claim head's input
+        by_generator = self.use_generator and inp.generator is not None
+        probability = sigmoid(model.head(kind, generator=True).logit(features) if by_generator else logit)
+        if any(v.label is SupportLabel.contradicted for v in report.claims):
+            # A contradicted claim makes the answer wrong whatever the cheap signals say: the
+            # probability must never sit under a policy's cut when the judge found a conflict.
+            probability = max(probability, CONTRADICTED_FLOOR)
+        return probability, model.claim_probabilities(claim_features(inp, report), logit, kind)

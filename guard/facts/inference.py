@@ -1,0 +1,132 @@
+"""Inferences a careful reader draws from a unit that :func:`matching.one_step` does not cover.
+
+``one_step`` combines two values of the same kind, or a value and a count. Three more forms
+come up in correct answers and are just as mechanical:
+
+- **A regimen's totals**: a dose given k times a day gives k x dose a day, and over a course
+  of n days n x k x dose ("2 capsules three times a day for 7 days" = 42 capsules; "500 mg
+  three times a day" = 1,500 mg a day). The dose, the frequency and the length must all sit in
+  one unit (one table row or sentence): they are one regimen, not values picked from anywhere.
+- **A span between two years**: "sank in 1921", "began in 1788" give a duration of 133 years.
+- **A time shifted by a duration**: "closes at 22:00", "the pool closes 30 minutes before the
+  centre" give 21:30.
+
+Each returns the step as text for ``FactVerdict.inference`` or None. Whether the claim may
+rest on the step (does it say it combines values?) is the caller's question (compare.py).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from guard.facts.dates import DateSlot
+from guard.facts.quantities import Bound, Quantity
+
+__all__ = ["regimen_total", "shifted_time", "year_span"]
+
+_DAY_HOURS = 24.0
+_YEAR_HOURS = 8766.0
+
+
+def _near(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=5e-3, abs_tol=1e-9)
+
+
+def _plain(q: Quantity) -> bool:
+    return q.bound is Bound.eq and not q.is_range
+
+
+def regimen_total(claim: Quantity, units: Sequence[Sequence[Quantity]]) -> str | None:
+    """``claim`` as a daily or course total of one unit's dose, frequency and length."""
+    if not _plain_or_limit(claim) or claim.is_range:
+        return None
+    for values in units:
+        doses = [e for e in values if e.dim == claim.dim and _plain(e) and e.period is None]
+        # the count read out of a frequency ("three times a day": 3 per 24 hours)
+        counts = [e for e in values if e.dim == "count:time" and e.period and _plain(e)]
+        lengths = [e for e in values if e.dim == "duration" and _plain(e) and e.lo >= _DAY_HOURS]
+        for dose in doses:
+            for count in counts:
+                per_day = dose.lo * count.lo * _DAY_HOURS / count.period
+                if per_day <= dose.lo:
+                    continue  # once a day or less: the "total" is the dose restated
+                times = f"{count.lo * _DAY_HOURS / count.period:g} a day"
+                if _near(per_day, claim.lo):
+                    return f"{dose.surface} × {times} = {claim.surface} a day"
+                for length in lengths:
+                    if _near(per_day * length.lo / _DAY_HOURS, claim.lo):
+                        return f"{dose.surface} × {times} × {length.surface} = {claim.surface}"
+    return None
+
+
+def _plain_or_limit(q: Quantity) -> bool:
+    # "up to 42 capsules" for a course restates the total as a ceiling; "at least" does not
+    return q.bound in (Bound.eq, Bound.le)
+
+
+def year_span(claim: Quantity, dates: Sequence[DateSlot]) -> str | None:
+    """``claim`` (a whole number of years) as the difference of two years the evidence gives."""
+    if claim.dim != "duration" or not _plain(claim) or claim.scale != _YEAR_HOURS:
+        return None
+    years = sorted({d.year for d in dates if d.year is not None and d.minutes is None})
+    target = claim.lo / _YEAR_HOURS
+    for i, early in enumerate(years):
+        for late in years[i + 1 :]:
+            if _near(late - early, target):
+                return f"{late} - {early} = {claim.surface}"
+    return None
+
+
+def shifted_time(claim: DateSlot, times: Sequence[DateSlot], durations: Sequence[Quantity]) -> str | None:
+    """A claim time of day as a unit's time moved by a stated duration (22:00 - 30 minutes = 21:30)."""
+    if claim.minutes is None:
+        return None
+    for time in times:
+        if time.minutes is None:
+            continue
+        for duration in durations:
+            if duration.dim != "duration" or not _plain(duration) or duration.lo >= _DAY_HOURS:
+                continue
+            shift = round(duration.lo * 60)
+            if shift and (time.minutes - shift) % 1440 == claim.minutes:
+                return f"{time.surface} - {duration.surface} = {claim.surface}"
+            if shift and (time.minutes + shift) % 1440 == claim.minutes:
+                return f"{time.surface} + {duration.surface} = {claim.surface}"
+    return None
+
+
+def equal_parts(claim: Quantity, units: Sequence[Sequence[Quantity]]) -> str | None:
+    """``claim`` as the sum of two equal amounts stated apart ("26 weeks on full pay, followed by
+    up to 26 weeks unpaid" = 52 weeks in total). ``one_step`` never adds a value to itself, since
+    two readings of one number are not two amounts; two places in the evidence are."""
+    if claim.is_range:
+        return None
+    seen: list[tuple[int, Quantity]] = []
+    for i, values in enumerate(units):
+        for e in values:
+            if e.dim != claim.dim or e.is_range or e.period is not None:
+                continue
+            for j, other in seen:
+                if (j != i or other.start != e.start) and _near(other.lo, e.lo) and _near(2 * e.lo, claim.lo):
+                    return f"{other.surface} + {e.surface} = {claim.surface}"
+            seen.append((i, e))
+    return None
+
+
+def daily_average(claim: Quantity, amounts: Sequence[Quantity], spans: Sequence[Quantity]) -> tuple[str, Quantity, Quantity] | None:
+    """A per-day claim value as an amount spread over a number of days (37.5 hours over 5 days =
+    7.5 hours a day), with the two operands: the caller holds the claim's own "over five days"
+    as the premise of the step, not as a fact to find."""
+    if claim.period != _DAY_HOURS or claim.is_range:
+        return None
+    for amount in amounts:
+        if amount.dim != claim.dim or amount.is_range or amount is claim:
+            continue
+        for span in spans:
+            days = span.lo / _DAY_HOURS
+            if span.dim != "duration" or not _plain(span) or days < 2 or not _near(days, round(days)):
+                continue
+            if _near(amount.lo / days, claim.lo):
+                return f"{amount.surface} ÷ {span.surface} = {claim.surface}", amount, span
+    return None

@@ -1,0 +1,203 @@
+"""Limits and their scope: a claim that breaks, drops or widens a limit the evidence sets.
+
+Why: the evidence often states a rule as a limit ("at least 4 hours between doses", "never
+more than 40 mg", "up to two requests in any 12 months") or a restriction ("only with the
+budget holder's approval", "unless your doctor decides", "with or without food"). A wrong
+claim reuses the rule's words and changes its reach: "give it every hour", "up to 60 mg",
+"there is no limit on how many requests", "is always allowed", "must be taken with food".
+Slot by slot these are values found in no unit (unsupported at best) or no values at all
+(left to the learned judge); set against the limit, they contradict it. Four readings:
+
+- ``broken_limits``: a claim value no unit gives that falls outside a limit on the same
+  measure stated by a unit about the claim's topic, or a claim limit that restates it with
+  another value;
+- ``denied_limits``: a claim saying there is no limit ("no limit", "any number of",
+  "unlimited") on something a unit bounds;
+- ``widened``: a claim saying "always", "never", "any" where its unit restricts the rule
+  ("only", "unless", "except", "as long as");
+- ``optional_made_required``: "with or without food" in the unit, "must be taken with food"
+  in the claim.
+
+The words are English (``_NO_LIMIT``, ``_UNIVERSAL``, ``_RESTRICTION``); another language
+adds its own.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment, unit_slots
+from guard.facts.lexicon import Lexicon
+from guard.facts.matching import accepts
+from guard.facts.polarity import words
+from guard.facts.quantities import Bound, Quantity
+from guard.facts.slots import Slots, stem
+from guard.facts.types import SlotKind, SlotMismatch, UnitKind
+
+__all__ = ["broken_limits", "denied_limits", "optional_made_required", "rule_units", "widened"]
+
+_UP = (Bound.ge, Bound.gt)
+_TOPIC_POOL = 5
+_TOPIC_LEXICAL = 0.25  # a unit sharing a quarter of the claim's words speaks of its topic
+_RULE_LEXICAL = 0.5
+
+
+def _about(scored: Sequence[Alignment], floor: float = _TOPIC_LEXICAL) -> list[Alignment]:
+    return [a for a in scored[:_TOPIC_POOL] if a.unit.kind is not UnitKind.heading and a.lexical >= floor]
+
+
+# a unit whose rule the claim may restate: the best one holding half the claim's words, or one of
+# the three best whose words and meaning both point to it (as compare's negation check)
+_RULE_POOL = 3
+_RULE_EVIDENCE = 0.85  # lexical share + cosine
+
+
+def rule_units(scored: Sequence[Alignment]) -> list[Alignment]:
+    out = []
+    for i, a in enumerate(scored[:_RULE_POOL]):
+        if a.unit.kind is UnitKind.heading:
+            continue
+        if (i == 0 and a.lexical >= _RULE_LEXICAL) or (
+            a.lexical >= _TOPIC_LEXICAL and a.lexical + (a.similarity or 0.0) >= _RULE_EVIDENCE
+        ):
+            out.append(a)
+    return out
+
+
+def _breaks(q: Quantity, e: Quantity) -> bool:
+    """The claim value falls outside the evidence's limit or range, or restates the limit otherwise."""
+    if e.dim != q.dim:
+        return False
+    if e.is_range and e.bound is Bound.eq:
+        # a range the evidence allows ("1.5 to 6 bar"): a value or a limit beyond either end breaks it
+        return (q.hi > e.hi or q.lo < e.lo) and not accepts(q, e)
+    if e.bound is Bound.eq or e.is_range:
+        return False
+    if q.bound is Bound.eq:
+        return not accepts(q, e)
+    same_way = (q.bound in _UP) == (e.bound in _UP)
+    return same_way and not math.isclose(q.lo, e.lo, rel_tol=1e-6)
+
+
+def broken_limits(
+    claim: Slots, scored: Sequence[Alignment], everywhere: Sequence[Slots], lexicon: Lexicon
+) -> list[SlotMismatch]:
+    found = []
+    for q in claim.quantities:
+        if q.period is not None or q.is_range or q.dim == "number" or any(
+            accepts(q, e) for s in everywhere for e in s.quantities
+        ):
+            continue
+        # a frequency limit ("at least 3 hours between puffs") rules the whole passage's use; and a
+        # rate is never an arithmetic step's result, so the claim's rate was unsupported at best
+        pool = scored[:_TOPIC_POOL] if q.dim == "rate" else _about(scored)
+        for a in pool:
+            e = next((e for e in unit_slots(a.unit, lexicon).quantities if _breaks(q, e)), None)
+            if e is None:
+                continue
+            found.append(
+                SlotMismatch(
+                    kind=SlotKind.quantifier,
+                    claim_value=q.phrase or q.surface,
+                    evidence_value=e.phrase or e.surface,
+                    evidence=a.unit,
+                    explanation=(
+                        f"the evidence sets the limit {e.phrase or e.surface}; {q.phrase or q.surface} breaks it"
+                    ),
+                )
+            )
+            break
+    return found
+
+
+_NO_LIMIT = re.compile(
+    r"\b(?:no\s+(?:limit|maximum|cap|restriction)s?|unlimited|any\s+number\s+of|"
+    r"as\s+many\s+\w+\s+as|as\s+often\s+as)\b",
+    re.I,
+)
+
+
+def denied_limits(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    said = _NO_LIMIT.search(claim.text)
+    if said is None:
+        return []
+    # any of the best units: the bounded noun must be the claim's own, which ties it to the topic
+    for a in scored[:_RULE_POOL]:
+        for e in unit_slots(a.unit, lexicon).quantities:
+            if e.bound not in (Bound.le, Bound.lt):
+                continue
+            counted = e.dim.split(":", 1)[1] if e.dim.startswith("count:") else None
+            if e.dim != "rate" and not (counted and stem(counted) in claim.content):
+                continue
+            return [
+                SlotMismatch(
+                    kind=SlotKind.quantifier,
+                    claim_value=said.group(0),
+                    evidence_value=e.phrase or e.surface,
+                    evidence=a.unit,
+                    explanation=(
+                        f'the evidence sets a limit ({e.phrase or e.surface}); the claim says "{said.group(0)}"'
+                    ),
+                )
+            ]
+    return []
+
+
+_UNIVERSAL = frozenset({"always", "never", "any", "anyone", "anything", "whatever", "regardless", "every"})
+_RESTRICTION = re.compile(
+    r"\b(?:only|unless|except|provided\s+that|as\s+long\s+as|subject\s+to|at\s+the\s+discretion)\b", re.I
+)
+
+
+def widened(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    """ "always"/"never"/"any" where the unit saying the same words restricts the rule."""
+    said = next((w for _, w in words(claim.text) if w in _UNIVERSAL), None)
+    if said is None or _RESTRICTION.search(claim.text):
+        return []
+    for a in rule_units(scored)[:1]:
+        restriction = _RESTRICTION.search(a.unit.text)
+        if restriction is None or said in {w for _, w in words(a.unit.text)}:
+            continue
+        return [
+            SlotMismatch(
+                kind=SlotKind.quantifier,
+                claim_value=said,
+                evidence_value=restriction.group(0),
+                evidence=a.unit,
+                explanation=(
+                    f'the evidence restricts the rule ("{restriction.group(0)}"); the claim says "{said}"'
+                ),
+            )
+        ]
+    return []
+
+
+_EITHER = re.compile(r"\bwith\s+or\s+without\s+(?P<w>[a-z]+)", re.I)
+_REQUIRED = frozenset({"must", "should", "need", "needs", "required", "only", "has", "have"})
+
+
+def optional_made_required(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    """The unit leaves a condition open ("with or without food"); the claim requires one side."""
+    claim_words = [w for _, w in words(claim.text)]
+    if not set(claim_words) & _REQUIRED or _EITHER.search(claim.text):
+        return []
+    for a in rule_units(scored)[:1]:
+        either = _EITHER.search(a.unit.text)
+        if either is None:
+            continue
+        noun = either.group("w").lower()
+        side = re.search(rf"\b(with|without)\s+{re.escape(noun)}\b", claim.text, re.I)
+        if side is None:
+            continue
+        return [
+            SlotMismatch(
+                kind=SlotKind.modality,
+                claim_value=side.group(0),
+                evidence_value=either.group(0),
+                evidence=a.unit,
+                explanation=f'the evidence says "{either.group(0)}"; the claim requires "{side.group(0)}"',
+            )
+        ]
+    return []
