@@ -61,19 +61,47 @@ def main() -> None:
     parser.add_argument("run", type=Path, help="the --out folder of `ragguard eval golden`")
     parser.add_argument("--exclude", default="", help="comma-separated case ids to leave out (a second figure)")
     parser.add_argument("--write", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument(
+        "--metrics", type=Path,
+        help="also write the golden summaries in the format of the eval's metrics.json, recomputed from the "
+        "per-case results (for runs split over several --out folders, or stopped after some profiles)",
+    )
+    parser.add_argument("--split", default="test", help="the split the run answered (recorded in --metrics)")
     args = parser.parse_args()
     left_out = {i for i in args.exclude.split(",") if i}
     out: dict[str, dict] = {}
+    gates = []
     for path in sorted(args.run.glob("results*.jsonl")):
         profile = path.stem.removeprefix("results").removeprefix("-") or "single"
         rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        if not rows:  # a profile still running, or one that wrote nothing
+            continue
         out[profile] = {"all": figures(rows)}
+        gates.append(_gate(profile, rows))
         if left_out:
             out[profile]["without_excluded"] = figures([r for r in rows if r["id"] not in left_out])
     text = json.dumps(out, indent=2)
     print(text)
     if args.write:
         args.write.write_text(text + "\n", encoding="utf-8")
+    if args.metrics:
+        from guard.eval.operating_report import OperatingPointsReport
+
+        report = OperatingPointsReport(split=args.split, golden=gates)
+        args.metrics.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+
+
+def _gate(profile: str, rows: list[dict]):
+    """The eval's per-profile golden record (guard.eval.operating_report.GoldenGate) from its case rows."""
+    from guard.eval.golden import CaseResult, summarise
+    from guard.eval.operating_report import GoldenGate
+
+    results = [CaseResult.model_validate(r) for r in rows]
+    answerable = [r for r in results if r.expect == "answer"]
+    return GoldenGate(
+        policy=profile, answerable=len(answerable), gate_refused_answerable=sum(r.gate_refused for r in answerable),
+        template_echo_drafts=sum(r.template_echo > 0 for r in results), summary=summarise(results),
+    )
 
 
 if __name__ == "__main__":
