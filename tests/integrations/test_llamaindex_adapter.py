@@ -17,7 +17,7 @@ from llama_index.core.schema import NodeWithScore, TextNode  # noqa: E402
 
 from guard.errors import InputError  # noqa: E402
 from guard.integrations.llamaindex import GuardedQueryEngine, GuardNodePostprocessor  # noqa: E402
-from guard.policy import Action  # noqa: E402
+from guard.policy import Action, load_policy  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,8 @@ def test_postprocessor_checks_a_response_against_its_source_nodes(strip_policy):
     checker = GuardNodePostprocessor(policy=strip_policy)
     checked = checker.verify_response(response, QUESTION)
     assert checked.metadata["decision"].action is Action.strip
-    assert checked.response == TRUE and checked.metadata["draft"] == response.response
+    notice = load_policy(strip_policy).strip_notice  # the default's notice that something was removed
+    assert checked.response == f"{TRUE}\n\n{notice}" and checked.metadata["draft"] == response.response
     assert checked.metadata["engine"] == "other" and checked.source_nodes == response.source_nodes
     assert checker.postprocess_nodes(_nodes(), query_str=QUESTION) == _nodes()  # before synthesis: unchanged
 
