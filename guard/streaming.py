@@ -297,6 +297,7 @@ class _SentenceStream:
         self.checked: list[str] = []  # every sentence checked, as verified
         self.sent: list[str] = []  # what left, marks included
         self.withheld: list[int] = []
+        self.quoted: list[int] = []  # withheld sentences the documents' words replaced (no strip notice for them)
         self.marked = 0  # sentences sent with a [⚠ ...] mark
         self.stop: Action | None = None
 
@@ -349,6 +350,7 @@ class _SentenceStream:
             return None
         if checked.action is Action.quote and checked.quoted:
             self.withheld.append(index)  # the model's sentence was not sent; the documents' words were
+            self.quoted.append(index)
             self.sent.append(checked.quoted)
             return GuardedChunk(text=checked.quoted, sentence=index)
         if checked.action in (Action.strip, Action.quote):
@@ -395,7 +397,8 @@ class _SentenceStream:
         elif self.stop:
             tail = f"\n\n{self.policy.holding_text if self.stop is Action.escalate else STOPPED_NOTICE}"
         else:
-            tail = _closing_note(decision, self.marked, self.withheld, self.policy)
+            removed = [i for i in self.withheld if i not in self.quoted]
+            tail = _closing_note(decision, self.marked, removed, self.policy)
         response = GuardedResponse(
             answer=sent + tail,
             draft=draft,
@@ -468,14 +471,17 @@ def _marked(sentence: str, reasons: list[Reason]) -> str:
     return f"{body} [⚠ {'; '.join(words)}]{sentence[len(body):]}"
 
 
-def _closing_note(decision: Decision, marked: int, withheld: list[int], policy: Policy) -> str:
+def _closing_note(decision: Decision, marked: int, removed: list[int], policy: Policy) -> str:
     """The final chunk's text after a complete stream: the strip notice, the annotation label.
+
+    ``removed``: sentences withheld with nothing in their place (a quoted one is not: as in
+    ``apply_action``, the notice is for claims removed without a quote).
 
     The whole-answer path puts the label first; a stream has sent its first sentence by
     then, so the label comes last.
     """
     notes = []
-    if withheld and policy.strip_notice:
+    if removed and policy.strip_notice:
         notes.append(policy.strip_notice)
     problems = [f"{marked} sentence{'s' * (marked > 1)} marked [⚠ ...]"] if marked else []
     problems += [r.detail for r in decision.reasons if r.claim_index is None and r.action is Action.annotate]

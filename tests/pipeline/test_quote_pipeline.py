@@ -75,3 +75,5 @@ def test_a_sentence_stream_sends_the_quote_in_place_of_the_wrong_sentence(quotin
     assert sent.startswith(QUOTED)
     assert RIGHT in sent and "2.5 ml" not in sent
     assert chunks[-1].withheld == [0]
+    # nothing was removed without a quote, so no strip notice (as on the whole-answer path)
+    assert load_policy(str(quoting)).strip_notice not in sent
