@@ -1,8 +1,7 @@
 """Fast dev loop for the whole claim judge (facts + credited embedding score + verdict) on the hard cases.
 
 Why: ``benchmarks/hardcases.py`` runs every verifier (minutes to tens of minutes on a loaded
-machine), and ``hardcases_facts.py`` needs a support pickle from an earlier full run. This loop
-embeds each case once (units, claim-to-unit cosines, the embedding assessment and the evidence
+machine). This loop embeds each case once (units, claim-to-unit cosines, the embedding assessment and the evidence
 vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 :func:`guard.verifiers.claim_judge.judge_read`, the same function ``ClaimJudge.judge`` calls, so
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
@@ -16,7 +15,6 @@ Tune on dev only; the test split is for reporting, once (benchmarks/hardcases/RE
 from __future__ import annotations
 
 import argparse
-import collections
 import hashlib
 import pickle
 import sys
@@ -25,8 +23,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from guard.eval.hardcases import load_hardcases, resolve_cases  # noqa: E402
+from guard.eval.hardcases import (  # noqa: E402
+    CaseOutcome,
+    Category,
+    GroupMetrics,
+    Truth,
+    group_metrics,
+    load_hardcases,
+    resolve_cases,
+)
 from guard.verifiers.claim_judge import judge_read, units_of, without_injections  # noqa: E402
+from guard.verifiers.types import SupportLabel  # noqa: E402
 
 CACHE = ROOT / ".cache" / "hardcases_judge"
 THRESHOLD = 0.5  # the support verifier's default threshold
@@ -54,20 +61,14 @@ def _inputs(rc):
     return out
 
 
-def _rates(rows):
-    false = [r for r in rows if r["truth"] == "false"]
-    true = [r for r in rows if r["truth"] == "true"]
-    tpr = sum(r["label"] != "supported" for r in false) / len(false) if false else None
-    fpr = sum(r["label"] != "supported" for r in true) / len(true) if true else None
-    cc = [r for r in rows if r["expected"] == "contradicted"]
-    c2c = sum(r["label"] == "contradicted" for r in cc) / len(cc) if cc else None
-    acc = sum((r["label"] != "supported") == (r["truth"] == "false") for r in rows) / len(rows)
-    bal = (tpr + 1 - fpr) / 2 if tpr is not None and fpr is not None else None
-    return bal, tpr, fpr, acc, c2c
-
-
 def _fmt(x):
     return "  -  " if x is None else f"{x:.3f}"
+
+
+def _figures(m: GroupMetrics) -> str:
+    """The columns of the table: the same definitions as benchmarks/hardcases.py (group_metrics)."""
+    return " | ".join(_fmt(x) for x in (m.balanced_accuracy, m.tpr_false, m.fpr_true, m.accuracy,
+                                        m.contradicted_recall))
 
 
 def main() -> None:
@@ -83,33 +84,36 @@ def main() -> None:
         units, sims, assessment, known = _inputs(rc)
         judged = judge_read(case.claim, units, sims, assessment, known, NOVELTY_PENALTY, THRESHOLD)
         fact = judged.fact
-        rows.append(dict(id=case.id, cat=case.category.value, truth=case.truth.value, expected=case.expected.value,
-                         fact=fact.label.value, label=judged.label.value, support=judged.support, claim=case.claim,
-                         why=case.why, reason=judged.reason or fact.inference or fact.note,
-                         unit=fact.units[0].text[:160] if fact.units else None))
+        outcome = CaseOutcome(
+            id=case.id, source=case.source, category=case.category, split=case.split, truth=case.truth,
+            expected=case.expected, predicted=judged.label, support=judged.support, claims=1, latency_ms=0.0,
+        )
+        rows.append((outcome, dict(fact=fact.label.value, claim=case.claim, why=case.why,
+                                   reason=judged.reason or fact.inference or fact.note,
+                                   unit=fact.units[0].text[:160] if fact.units else None)))
+    outcomes = [o for o, _ in rows]
     print(f"split {args.split}: {len(rows)} cases (one claim per case)")
     print("| group | n | bal | TPR false | FPR true | acc | contr->contr |")
     print("|---|---|---|---|---|---|---|")
-    print("| **all** | %d | %s |" % (len(rows), " | ".join(_fmt(x) for x in _rates(rows))))
-    by_cat = collections.defaultdict(list)
-    for r in rows:
-        by_cat[r["cat"]].append(r)
-    for cat, rs in sorted(by_cat.items()):
-        print("| %s | %d | %s |" % (cat, len(rs), " | ".join(_fmt(x) for x in _rates(rs))))
+    print(f"| **all** | {len(outcomes)} | {_figures(group_metrics(outcomes))} |")
+    for category in Category:
+        chosen = [o for o in outcomes if o.category is category]
+        if chosen:
+            print(f"| {category.value} | {len(chosen)} | {_figures(group_metrics(chosen))} |")
     if not args.fails:
         return
-    for r in rows:
-        if (args.cat and r["cat"] != args.cat) or (args.true and r["truth"] != "true"):
+    for o, r in rows:
+        if (args.cat and o.category.value != args.cat) or (args.true and o.truth is not Truth.true):
             continue
-        if (r["label"] != "supported") != (r["truth"] == "false") or (
-            r["expected"] == "contradicted" and r["label"] != "contradicted"
+        if o.predicted_false != (o.truth is Truth.false) or (
+            o.expected is SupportLabel.contradicted and o.predicted is not SupportLabel.contradicted
         ):
-            print(f"\n[{r['cat']}] {r['id']} exp={r['expected']} fact={r['fact']} got={r['label']} s={r['support']:.2f}")
+            print(f"\n[{o.category.value}] {o.id} exp={o.expected.value} fact={r['fact']} "
+                  f"got={o.predicted.value} s={o.support:.2f}")
             print("  claim:", r["claim"])
             print("  why:  ", r["why"])
             print("  facts:", r["reason"])
             print("  unit: ", r["unit"])
-
 
 if __name__ == "__main__":
     main()

@@ -19,7 +19,7 @@ grounding cross-encoder, when a policy runs it) sees both, weakly. So, in order:
    abstention the policy's ``verifier_error`` action handles, not an ``unsupported`` verdict.
 
 The thresholds here are read off the hard-case *dev* split (benchmarks/hardcases; the fast
-loop is benchmarks/hardcases_facts.py); figures in docs/FACTS.md. A sweep of
+loop is benchmarks/hardcases_judge.py); figures in docs/FACTS.md. A sweep of
 FACTS_MATCHED_SUPPORT (0.2 / 0.35 / 0.5) against support thresholds 0.4 / 0.5 / 0.6 on dev moved
 balanced accuracy by at most 0.03 (0.67-0.70): the fact layer's labels, not these numbers, decide.
 """
