@@ -6,8 +6,9 @@ cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 # Add an extra here when pyproject.toml gains one (e.g. langchain, llamaindex).
 EXTRAS=dev,server,review,postgres,eval,train,langchain,llamaindex,ray
-if [ ! -x .venv/bin/python ]; then
-    "$PYTHON" -m venv .venv
+# A .venv that an interrupted first run left without pip is made again, not reused.
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
+    "$PYTHON" -m venv --clear .venv
 fi
 stamp=.venv/.ragguard-setup
 want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
