@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 
-from guard.decide import Decision, Quote, resolve_quotes
+from guard.decide import Decision, Quote, Reason, resolve_quotes
 from guard.errors import InputError
 from guard.policy import Action, Condition, Policy
 from guard.verifiers.citation_markers import MARKER_PATTERN
-from guard.verifiers.types import Claim, Verification
+from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification
 
-__all__ = ["apply_action"]
+__all__ = ["apply_action", "shown_cautions"]
 
 # A run of citation markers as the claims stage parses them ([1], [2, 3], 【1】...).
 _MARKERS = re.compile(rf"(?:[ \t]*(?:{MARKER_PATTERN.pattern}))+", MARKER_PATTERN.flags)
@@ -30,6 +30,7 @@ _MARK_WORDS = {
     Condition.isolated_claim: "no matching passage",
     Condition.prompt_injection: "a source tried to give instructions",
     Condition.low_franq: "low confidence",
+    Condition.unconfirmed_claim: "facts not confirmed",
     Condition.verifier_error: "not checked",
 }
 _EMPHASIS = re.compile(r"\*{1,3}|(?<!\w)_{1,3}|_{1,3}(?!\w)")
@@ -56,16 +57,82 @@ def apply_action(decision: Decision, answer: str, verification: Verification, po
     if decision.action is Action.escalate:
         return policy.holding_text
     claims = _ordered_claims(answer, verification)
-    surgery = decision.action in (Action.strip, Action.quote)
-    removed = _claims_to_remove(decision) if surgery else set()
-    quotes = {q.claim_index: _quoted(q, policy) for q in decision.quotes if q.claim_index in removed}
+    removed, quoted = _surgery(decision)
+    quotes = {q.claim_index: _quoted(q, policy) for q in decision.quotes if q.claim_index in quoted}
     if removed and not quotes and removed >= {c.index for c in claims}:
         return policy.refusal_text
-    text = _render(answer, claims, removed, _marks(decision, removed), quotes)
-    label = _label(decision, removed, policy)
+    cautions = _cautions(decision, verification, removed, quoted, policy)
+    text = _render(answer, claims, removed, _marks(cautions), quotes)
+    label = _label(cautions, policy)
     if removed - quotes.keys() and policy.strip_notice:
         text = f"{text}\n\n{policy.strip_notice}"
     return f"{label}\n\n{text}" if label else text
+
+
+def shown_cautions(decision: Decision, verification: Verification, policy: Policy) -> list[Reason]:
+    """The annotate reasons the user sees with the answer of ``decision`` (marks and label), as
+    :func:`apply_action` writes them: those of claims it removed are gone, and each answer-level
+    figure is the one of the answer shown (:func:`_cautions`). Empty when no answer is shown."""
+    decision = _exhausted(decision, policy, verification)
+    if decision.action in (Action.pass_, Action.refuse, Action.escalate):
+        return []
+    removed, quoted = _surgery(decision)
+    return _cautions(decision, verification, removed, quoted, policy)
+
+
+def _surgery(decision: Decision) -> tuple[set[int], set[int]]:
+    """(claims removed, of those the ones replaced by a quote)."""
+    if decision.action not in (Action.strip, Action.quote):
+        return set(), set()
+    removed = _claims_to_remove(decision)
+    return removed, {q.claim_index for q in decision.quotes if q.claim_index in removed}
+
+
+def _cautions(
+    decision: Decision, verification: Verification, removed: set[int], quoted: set[int], policy: Policy
+) -> list[Reason]:
+    """The annotate reasons left once ``removed`` claims are gone (``quoted`` ones replaced).
+
+    An answer-level figure counted over the claims (faithfulness, citation recall) is counted
+    again over the answer shown: a quote is the evidence verbatim with its citation, so it is
+    supported and cited. A problem the shown answer no longer has is not reported; one that
+    cannot be recounted (citation precision, the stacked detector's probability) is said to be
+    the draft's. Why: a label must describe what the user reads, not the draft it came from.
+    """
+    shown = [r for r in decision.reasons if r.action is Action.annotate and r.claim_index not in removed]
+    if not removed:
+        return shown
+    kept = [cv for cv in verification.claims if cv.claim.index not in removed]
+    out = []
+    for reason in shown:
+        if reason.claim_index is not None:
+            out.append(reason)
+            continue
+        recounted = _recount(reason.condition, kept, len(quoted), policy)
+        if recounted is None:
+            out.append(reason.model_copy(update={
+                "detail": f"{reason.detail} (in the draft, before {len(removed)} claim(s) were removed or quoted)"}))
+        elif recounted:
+            out.append(reason.model_copy(update={"detail": recounted}))
+    return out
+
+
+def _recount(condition: Condition, kept: list[ClaimVerdict], quotes: int, policy: Policy) -> str | None:
+    """The answer-level problem over the shown answer: its new detail, "" when it no longer holds,
+    None when the figure cannot be recounted from the claims."""
+    total = len(kept) + quotes
+    if condition is Condition.low_faithfulness:
+        label, limit = "faithfulness", policy.thresholds.min_faithfulness
+        good = sum(cv.label is SupportLabel.supported for cv in kept)
+    elif condition is Condition.low_citation_recall:
+        label, limit = "citation recall", policy.thresholds.min_citation_recall
+        good = sum(bool(cv.scores.citation_supported) for cv in kept)
+    else:
+        return None
+    if limit is None or not total:
+        return ""
+    value = (good + quotes) / total
+    return f"{label} of the answer shown {value:.2f} is below the minimum {limit:.2f}" if value < limit else ""
 
 
 def _exhausted(decision: Decision, policy: Policy, verification: Verification) -> Decision:
@@ -102,12 +169,11 @@ def _claims_to_remove(decision: Decision) -> set[int]:
     by_claim = [(r.claim_index, r) for r in decision.reasons if r.claim_index is not None]
     removed = {index for index, r in by_claim if r.action in (Action.strip, Action.quote)}
     whole = [r for r in decision.reasons if r.claim_index is None]
-    if any(
-        (r.condition is Condition.low_faithfulness and r.action is Action.strip) or r.action is Action.quote
-        for r in whole
-    ):
-        failing = {Condition.unsupported_claim, Condition.contradicted_claim}
+    failing = {Condition.unsupported_claim, Condition.contradicted_claim}
+    if any(r.condition is Condition.low_faithfulness and r.action is Action.strip for r in whole):
         removed |= {index for index, r in by_claim if r.condition in failing}
+    if any(r.action is Action.quote for r in whole):  # the claims resolve_quotes targeted
+        removed |= {index for index, r in by_claim if r.condition in (*failing, Condition.unconfirmed_claim)}
     return removed
 
 
@@ -118,28 +184,26 @@ def _quoted(quote: Quote, policy: Policy) -> str:
     return f'{policy.quote_lead}: "{text}" [{quote.citation}].'
 
 
-def _marks(decision: Decision, removed: set[int]) -> dict[int, str]:
+def _marks(cautions: list[Reason]) -> dict[int, str]:
     words: dict[int, list[str]] = {}
-    for reason in decision.reasons:
-        index = reason.claim_index
-        if index is None or index in removed or reason.action is not Action.annotate:
+    for reason in cautions:
+        if reason.claim_index is None:
             continue
         word = _MARK_WORDS[reason.condition]
-        if word not in words.setdefault(index, []):
-            words[index].append(word)
+        if word not in words.setdefault(reason.claim_index, []):
+            words[reason.claim_index].append(word)
     return {index: f" [⚠ {'; '.join(w)}]" for index, w in words.items()}
 
 
-def _label(decision: Decision, removed: set[int], policy: Policy) -> str:
-    shown = [r for r in decision.reasons if r.action is Action.annotate and r.claim_index not in removed]
-    if not shown:
+def _label(cautions: list[Reason], policy: Policy) -> str:
+    if not cautions:
         return ""
     problems: list[str] = []
     for condition, word in _MARK_WORDS.items():
-        count = sum(r.condition is condition and r.claim_index is not None for r in shown)
+        count = sum(r.condition is condition and r.claim_index is not None for r in cautions)
         if count:
             problems.append(f"{count} claim{'s' if count > 1 else ''} marked [⚠ {word}]")
-    problems += [r.detail for r in shown if r.claim_index is None]
+    problems += [r.detail for r in cautions if r.claim_index is None]
     return f"{policy.annotation_label}: {'; '.join(problems)}."
 
 

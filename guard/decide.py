@@ -34,7 +34,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
 
-from guard.facts.types import EvidenceUnit, UnitKind
+from guard.facts.types import EvidenceUnit, FactLabel, UnitKind
 from guard.policy import QUOTE_FALLBACK, Action, Condition, Policy
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.types import (
@@ -50,6 +50,7 @@ __all__ = [
     "Reason",
     "Quote",
     "Decision",
+    "confirmed",
     "decide",
     "resolve_quotes",
     "decide_model_failure",
@@ -151,7 +152,7 @@ def resolve_quotes(reasons: list[Reason], verification: Verification) -> tuple[l
     return resolved, list(quotes.values())
 
 
-_FAILING = (Condition.unsupported_claim, Condition.contradicted_claim)
+_FAILING = (Condition.unsupported_claim, Condition.contradicted_claim, Condition.unconfirmed_claim)
 
 
 def _quote_targets(reasons: list[Reason]) -> set[int]:
@@ -258,6 +259,8 @@ def _claim_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]
             f"claim {quote} has support {verdict.support:.2f}, below {policy.thresholds.min_support:.2f}",
             index,
         )
+    else:
+        yield from _unconfirmed_findings(verdict, policy)
     hit_rate, minimum = verdict.scores.hit_rate, policy.thresholds.min_hit_rate
     if hit_rate is not None and minimum is not None and hit_rate < minimum:
         yield (
@@ -316,6 +319,7 @@ def _metric_findings(
     per_claim = (
         (limits.min_hit_rate, "hit_rate", "retrieval hit rate"),
         (limits.min_franq, "franq_calibrated", "FRANQ P(true)"),
+        (limits.min_learned_support, "grounding", "the learned judge's P(supported)"),
     )
     for limit, score, label in per_claim:
         if limit is not None and any(getattr(cv.scores, score) is None for cv in claims):
@@ -344,6 +348,46 @@ def _isolation_findings(
                 f"(isolated share {share:.2f}, above {limit:.2f})",
                 verdict.claim.index,
             )
+
+
+def confirmed(verdict: ClaimVerdict) -> bool:
+    """Whether the fact layer confirmed a supported claim: every number, date and name of it was
+    found bound the same way in an evidence unit (directly or by one arithmetic step)."""
+    return (
+        verdict.judged
+        and verdict.label is SupportLabel.supported
+        and verdict.facts in (FactLabel.supported, FactLabel.inferred)
+    )
+
+
+def _unconfirmed_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]:
+    """A supported claim that should not stand in the model's words: the fact layer did not confirm
+    it and its support is under ``min_unconfirmed_support``, or the learned judge doubts it."""
+    index, quote, limits = verdict.claim.index, _quote(verdict.claim.text), policy.thresholds
+    if _below(verdict.support, limits.min_unconfirmed_support) and not confirmed(verdict):
+        detail = _unconfirmed_detail(verdict, limits.min_unconfirmed_support)
+        yield Condition.unconfirmed_claim, f"claim {quote} {detail}", index
+        return
+    grounding = verdict.scores.grounding
+    if grounding is not None and _below(grounding.supported, limits.min_learned_support):
+        yield (
+            Condition.unconfirmed_claim,
+            f"claim {quote} is doubted by the learned judge (P(supported) {grounding.supported:.2f}, "
+            f"below {limits.min_learned_support:.2f})",
+            index,
+        )
+
+
+def _below(value: float, limit: float | None) -> bool:
+    return limit is not None and value < limit
+
+
+def _unconfirmed_detail(verdict: ClaimVerdict, limit: float | None) -> str:
+    what = (
+        "the fact layer did not check it" if verdict.facts is None
+        else "the fact layer found no number, date or name in it to check against the evidence"
+    )
+    return f"rests on its wording alone (support {verdict.support:.2f}, below {limit:.2f}): {what}"
 
 
 def _unjudged(verdict: ClaimVerdict) -> bool:

@@ -66,6 +66,7 @@ MEASURED_BY: dict[str, str] = {
     "min_hit_rate": "cross_route",
     "max_isolation": "egc",
     "min_franq": "franq",
+    "min_learned_support": "grounding",
 }
 _PACKAGE = "policies"
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -121,6 +122,9 @@ class Condition(str, Enum):
     low_hit_rate = "low_hit_rate"
     isolated_claim = "isolated_claim"  # too many claims have no evidence neighbour (EGC)
     low_franq = "low_franq"  # FRANQ's calibrated P(claim true) below the minimum
+    # A claim judged supported whose facts the fact layer did not confirm: it found no number,
+    # date or name to compare (or could not read them), so "supported" rests on wording alone.
+    unconfirmed_claim = "unconfirmed_claim"
     declined = "declined"  # the model replied with the refusal sentence (or nothing)
     model_error = "model_error"  # no model produced a draft, after retries and the fallback
     prompt_injection = "prompt_injection"  # a passage holds instruction-like text (never used as evidence)
@@ -145,6 +149,7 @@ _ALLOWED: dict[Condition, tuple[Action, ...]] = {
     Condition.low_hit_rate: _ALL,
     Condition.isolated_claim: _ALL,
     Condition.low_franq: _ALL,
+    Condition.unconfirmed_claim: _ALL,
     Condition.declined: (Action.pass_, Action.refuse, Action.escalate),
     # Without a draft there is nothing to pass, mark, strip or redraft.
     Condition.model_error: (Action.refuse, Action.escalate),
@@ -175,6 +180,13 @@ class Thresholds(_Section):
     # claim is a finding (an answer too short for the graph is not checked).
     max_isolation: float | None = Field(None, ge=0.0, le=1.0)
     min_franq: float | None = Field(None, ge=0.0, le=1.0, description="calibrated FRANQ P(true) per claim")
+    # The P(supported) a claim the fact layer did not confirm (no number, date or name to check:
+    # "supported" rests on wording) needs to stand as written; below it, unconfirmed_claim.
+    min_unconfirmed_support: float | None = Field(None, ge=0.0, le=1.0)
+    # The learned judge's (grounding model's) P(supported) a supported claim needs to stand as
+    # written; below it, unconfirmed_claim too. It never changes the claim's verdict (one judge):
+    # it only asks a strict profile to show the evidence's words instead of the model's.
+    min_learned_support: float | None = Field(None, ge=0.0, le=1.0)
 
 
 class AutoCitationSettings(_Section):
@@ -211,6 +223,7 @@ class Actions(_Section):
     low_hit_rate: Action = Action.annotate
     isolated_claim: Action = Action.annotate
     low_franq: Action = Action.annotate
+    unconfirmed_claim: Action = Action.annotate  # only found when min_unconfirmed_support is set
     declined: Action = Action.refuse
     model_error: Action = Action.refuse
     prompt_injection: Action = Action.annotate

@@ -28,12 +28,16 @@ Otherwise the answer is shown. For a *wrong* draft each false claim (and each sp
 labelled ``echo``, prompt text copied into the draft) is
 
 - *gone* when its text, markers stripped and normalised (lower case, runs of
-  non-word characters as one space), is no longer a substring of the normalised answer;
+  non-word characters as one space), is no longer a substring of the normalised answer
+  (strip removed it, or quote put the evidence's own words in its place: a quote that
+  still holds the claim's words leaves it *shown*);
 - *marked* when it is shown with a caution in the answer text: a ⚠ mark after it
   (a claim-level reason with action annotate on a claim of the verification that
   overlaps it) or the answer's caution label carrying a response-level problem
   (annotate reason with no claim, e.g. low citation recall), which casts doubt on
-  the whole answer;
+  the whole answer. The cautions are the ones the answer shows
+  (:func:`guard.actions.shown_cautions`: a response-level figure is recounted over the
+  answer left after strip or quote, and one that no longer holds is not shown);
 - *unmarked* otherwise. Whether it also lies in ``Verification.unsupported_spans``
   (shown only by clients that render span metadata) is recorded separately
   (``unmarked_in_spans``), never counted as marked.
@@ -41,9 +45,10 @@ labelled ``echo``, prompt text copied into the draft) is
 and the wrong draft's outcome is ``stripped_gone`` when every false claim is gone
 (removed by strip, or, for echo, cut before verification), else ``stripped_shown``
 when the action was strip, else ``annotated`` when every shown false claim is marked,
-else ``unmarked``. For a *correct* draft: ``unchanged`` (action
-pass; the guard may have added a citation), ``altered`` (annotate or strip: a caution
-or a removed claim the user did not need), ``refused``, ``escalated``. A draft with no
+else ``unmarked``. For a *correct* draft: ``unchanged`` (the
+answer shown is the draft as verified; the guard may have added a citation),
+``altered`` (any other text shown: a caution, a removed claim the user did not need, or
+a claim replaced by the evidence's own words), ``refused``, ``escalated``. A draft with no
 claim is the refusal sentence for a question its contexts do not answer
 (``refusal_draft``): refused is right for it, and it is counted apart from the correct
 answers (it is no reviewer load and no gate refusal of an answerable question).
@@ -59,7 +64,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from guard.actions import apply_action
+from guard.actions import apply_action, shown_cautions
 from guard.decide import Action, Decision, decide
 from guard.eval.jsonl import read_records
 from guard.llm.testing import SCRIPTED_PROVIDER
@@ -263,9 +268,11 @@ def classify(run: DraftRun, policy: Policy) -> DraftOutcome:
     elif answer.strip() == policy.refusal_text.strip():
         outcome = Outcome.refused
     elif draft.kind == "correct":
-        outcome = Outcome.unchanged if decision.action is Action.pass_ else Outcome.altered
+        # what the user reads, not the action's name: an action that leaves the text as verified
+        # (the guard's own added citations included) alters nothing
+        outcome = Outcome.unchanged if answer == shown else Outcome.altered
     else:
-        outcome, unmarked, in_spans = _wrong_outcome(draft, decision, answer, shown, verification)
+        outcome, unmarked, in_spans = _wrong_outcome(draft, decision, answer, shown, verification, policy)
     return DraftOutcome(
         id=draft.id,
         kind=draft.kind,
@@ -285,10 +292,10 @@ def classify(run: DraftRun, policy: Policy) -> DraftOutcome:
 
 
 def _wrong_outcome(
-    draft: LabelledDraft, decision: Decision, answer: str, shown: str, verification: Verification
+    draft: LabelledDraft, decision: Decision, answer: str, shown: str, verification: Verification, policy: Policy
 ) -> tuple[Outcome, int, int]:
     said = normalise(answer)
-    cautions = [r for r in decision.reasons if r.action is Action.annotate]
+    cautions = shown_cautions(decision, verification, policy)  # as the answer shows them
     whole_answer_caution = any(r.claim_index is None for r in cautions)
     annotated = {r.claim_index for r in cautions if r.claim_index is not None}
     visible = [c for c in draft.false_claims if normalise(c.text) in said]

@@ -25,13 +25,16 @@ the point closest to the profile's current thresholds). The grid holds, for each
 threshold whose verifier the profile runs, "not checked" (null) and a few values
 (``GRID``); ``min_support`` is gridded only over the values asked for, because the
 verifiers read it (each value costs one verification per draft), while every other
-threshold is read by ``decide()`` alone and costs nothing to vary. The chosen point is
-then measured once on the *test* drafts, which the search never saw.
+threshold is read by ``decide()`` alone and costs nothing to vary. When the product of
+the axes is over ``FULL_GRID_LIMIT`` points, the search moves one threshold at a time from
+the profile's own point (``_coordinate_search``) instead of measuring every combination.
+The chosen point is then measured once on the *test* drafts, which the search never saw.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
@@ -63,6 +66,8 @@ __all__ = [
 # Candidate values per threshold (None = not checked). Chosen to span each figure's range
 # in steps a reviewer can reason about, not tuned on any split.
 GRID: dict[str, tuple[float | None, ...]] = {
+    "min_unconfirmed_support": (None, 0.6, 0.7, 0.8, 0.9, 1.0),
+    "min_learned_support": (None, 0.3, 0.4, 0.5, 0.6),
     "min_faithfulness": (None, 0.5, 0.75, 0.9, 1.0),
     "min_citation_recall": (None, 0.5, 0.8, 1.0),
     "min_citation_precision": (None, 0.5, 0.8),
@@ -71,8 +76,11 @@ GRID: dict[str, tuple[float | None, ...]] = {
     "max_isolation": (None, 0.5),
     "min_franq": (None, 0.3, 0.5, 0.7),
 }
+# Above this many grid points the fit searches one threshold at a time (_coordinate_search).
+FULL_GRID_LIMIT = 500
 # A threshold is only measurable when its verifier runs (else decide() reports verifier_error).
 _NEEDS = {
+    "min_learned_support": "grounding",
     "max_hallucination_probability": "stacked",
     "min_hit_rate": "cross_route",
     "max_isolation": "egc",
@@ -253,8 +261,8 @@ def parse_target(text: str) -> list[Constraint]:
     return constraints
 
 
-def threshold_grid(policy: Policy, support_values: Sequence[float] = ()) -> list[dict[str, float | None]]:
-    """Every combination of candidate thresholds the profile can measure."""
+def threshold_axes(policy: Policy, support_values: Sequence[float] = ()) -> dict[str, tuple[float | None, ...]]:
+    """The candidate values of each threshold the profile can measure (one value: held fixed)."""
     axes: dict[str, tuple[float | None, ...]] = {
         "min_support": tuple(sorted(set(support_values) | {policy.thresholds.min_support}))
     }
@@ -265,6 +273,12 @@ def threshold_grid(policy: Policy, support_values: Sequence[float] = ()) -> list
             axes[name] = (None, *sorted({v for v in (*values, current) if v is not None}))
         else:
             axes[name] = (getattr(policy.thresholds, name),)
+    return axes
+
+
+def threshold_grid(policy: Policy, support_values: Sequence[float] = ()) -> list[dict[str, float | None]]:
+    """Every combination of candidate thresholds the profile can measure."""
+    axes = threshold_axes(policy, support_values)
     names = list(axes)
     return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*axes.values())]
 
@@ -299,15 +313,21 @@ def fit(
     if not dev:
         raise InputError("--fit needs dev drafts: the labelled drafts hold none with split 'dev'.")
     before = current_thresholds(policy)
-    points = []
-    for values in threshold_grid(policy, support_values):
+
+    def measure(values: dict[str, float | None]) -> GridPoint:
         metrics = metrics_of(evaluate(dev, with_thresholds(policy, values)))
-        points.append(GridPoint(
-            thresholds=values, metrics=metrics, met=all(c.met(metrics) for c in target),
-            shortfall=sum(c.shortfall(metrics) for c in target),
-        ))
         if progress is not None:
             progress(1)
+        return GridPoint(
+            thresholds=values, metrics=metrics, met=all(c.met(metrics) for c in target),
+            shortfall=sum(c.shortfall(metrics) for c in target),
+        )
+
+    axes = threshold_axes(policy, support_values)
+    if math.prod(len(v) for v in axes.values()) <= FULL_GRID_LIMIT:
+        points = [measure(values) for values in threshold_grid(policy, support_values)]
+    else:
+        points = _coordinate_search(axes, before, measure)
     best = min(points, key=lambda p: _rank(p, before))
     chosen = with_thresholds(policy, best.thresholds)
     test_metrics = metrics_of(evaluate(test, chosen)) if test else None
@@ -330,6 +350,38 @@ def fit(
         frontier=_frontier(points, before),
     )
     return result, points
+
+
+def _coordinate_search(
+    axes: dict[str, tuple[float | None, ...]],
+    start: dict[str, float | None],
+    measure: Callable[[dict[str, float | None]], GridPoint],
+    sweeps: int = 3,
+) -> list[GridPoint]:
+    """Every point visited by a coordinate search: from the profile's own thresholds, each
+    threshold in turn takes the value that ranks best with the others held, until a sweep
+    changes nothing. Used when the full product is too large to measure (``FULL_GRID_LIMIT``);
+    it may miss an optimum only reachable by moving two thresholds at once."""
+    seen: dict[tuple, GridPoint] = {}
+
+    def at(values: dict[str, float | None]) -> GridPoint:
+        key = tuple(values[name] for name in axes)
+        if key not in seen:
+            seen[key] = measure(values)
+        return seen[key]
+
+    current = {name: start.get(name) if start.get(name) in values else values[0] for name, values in axes.items()}
+    best = at(current)
+    for _ in range(sweeps):
+        moved = False
+        for name, values in axes.items():
+            for value in values:
+                point = at(current | {name: value})
+                if _rank(point, start) < _rank(best, start):
+                    best, current, moved = point, current | {name: value}, True
+        if not moved:
+            break
+    return list(seen.values())
 
 
 def _frontier(points: list[GridPoint], before: dict[str, float | None], limit: int = 12) -> list[GridPoint]:

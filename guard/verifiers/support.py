@@ -266,6 +266,7 @@ def _write(verdict: ClaimVerdict, judged: ClaimJudgement, evidence: Sequence[Pas
     if fact.units:  # the aligned unit is the evidence a reader should see, not the nearest sentence
         verdict.best_passage_id, verdict.best_sentence = fact.units[0].passage_id, fact.units[0].text
     verdict.evidence, verdict.mismatch, verdict.inference = list(fact.units), fact.mismatch, fact.inference
+    verdict.facts = fact.label
     if judged.reason and (verdict.label is not SupportLabel.supported or not judged.judged):
         verdict.note = judged.reason
     scores = verdict.scores

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from guard.facts.types import EvidenceUnit, InjectionWarning, SlotMismatch
+from guard.facts.types import EvidenceUnit, FactLabel, InjectionWarning, SlotMismatch
 from guard.verifiers.text_input import scalar_text
 from retrievers.types import GateResult, Passage
 
@@ -166,6 +166,10 @@ class ClaimVerdict(BaseModel):
     mismatch: SlotMismatch | None = None
     # How a value was derived from the evidence ("10 ml x 4 doses = 40 ml"), when it was.
     inference: str | None = None
+    # The fact layer's own label (None until the support judge ran): supported or inferred means
+    # every number, date and name of the claim was found bound the same way in an evidence unit;
+    # abstain means it had nothing to compare, so a supported label rests on the embedding score.
+    facts: FactLabel | None = None
     # Named scores of third-party verifiers (guard.verifiers.register_verifier); built-ins use scores.
     extra: dict[str, float] = Field(default_factory=dict)
 

@@ -6,7 +6,7 @@ import itertools
 import re
 
 import pytest
-from decide_builders import build_verification
+from decide_builders import CONFIDENT, build_verification
 
 from guard.actions import apply_action
 from guard.decide import Decision, Reason, decide
@@ -21,6 +21,10 @@ S3 = "The Seine flows through the city [1, 3]."
 ANSWER = f"{S1} {S2} {S3}"
 
 DEFAULT, MEDICAL = load_policy("default"), load_policy("medical")
+# The mechanics of annotate are tested on default with unsupported claims marked and contradicted
+# ones stripped (the packaged default quotes both: test_quote_action.py).
+ANNOTATOR = DEFAULT.model_copy(update={"actions": DEFAULT.actions.model_copy(
+    update={"unsupported_claim": Action.annotate, "contradicted_claim": Action.strip})})
 STRIPPER = Policy(name="stripper", actions={"unsupported_claim": "strip", "contradicted_claim": "strip"})
 
 
@@ -30,7 +34,7 @@ def verification(
     # Every claim is backed by every route and the stacked detector is calm, so the strict
     # profiles react to the labels alone.
     specs = [
-        (s, label, 0.95 if label == "supported" else 0.05, {"scores": {"hit_rate": 1.0}})
+        (s, label, 0.95 if label == "supported" else 0.05, {"scores": {"hit_rate": 1.0, "grounding": CONFIDENT}})
         for s, label in zip(sentences, labels, strict=True)
     ]
     return build_verification(answer, specs, **{"hallucination_probability": 0.05, **fields})
@@ -127,9 +131,9 @@ def test_strip_notice_is_appended_when_the_policy_has_one() -> None:
 
 def test_annotate_labels_the_answer_and_marks_each_problem_claim() -> None:
     v = verification(["supported", "unsupported", "supported"])
-    decision = decision_for(v, DEFAULT)
+    decision = decision_for(v, ANNOTATOR)
     assert decision.action is Action.annotate
-    text = apply_action(decision, ANSWER, v, DEFAULT)
+    text = apply_action(decision, ANSWER, v, ANNOTATOR)
     label, body = text.split("\n\n")
     assert label.startswith(DEFAULT.annotation_label)
     assert "1 claim marked [⚠ unsupported]" in label
@@ -141,18 +145,18 @@ def test_annotate_puts_the_mark_after_trailing_markers_and_names_response_proble
     sentences = ("Paris is the capital.", "It has twelve million people.")
     v = verification(["supported", "unsupported"], answer, sentences)
     v = v.model_copy(update={"failures": [VerifierFailure(verifier="types", message="crashed")]})
-    text = apply_action(decision_for(v, DEFAULT), answer, v, DEFAULT)
+    text = apply_action(decision_for(v, ANNOTATOR), answer, v, ANNOTATOR)
     label, body = text.split("\n\n")
     assert body == "Paris is the capital. [1] It has twelve million people. [2] [⚠ unsupported]"
     assert "verifier 'types' could not judge: crashed" in label
 
 
 def test_strip_and_annotate_combine() -> None:
-    """Default: contradicted claims are stripped, unsupported ones only marked."""
+    """Contradicted claims stripped, unsupported ones only marked."""
     v = verification(["unsupported", "contradicted", "supported"])
-    decision = decision_for(v, DEFAULT)
+    decision = decision_for(v, ANNOTATOR)
     assert decision.action is Action.strip
-    text = apply_action(decision, ANSWER, v, DEFAULT)
+    text = apply_action(decision, ANSWER, v, ANNOTATOR)
     label, body, notice = text.split("\n\n")
     assert body == f"{S1} [⚠ unsupported] {S3}"
     assert "1 claim marked [⚠ unsupported]" in label
@@ -175,16 +179,17 @@ def test_regenerate_decision_reads_as_exhausted() -> None:
     v = verification(["supported", "unsupported", "supported"], citation_recall=1.0, citation_precision=1.0)
     decision = decide(v, None, MEDICAL, attempt=0)
     assert decision.action is Action.regenerate
-    assert apply_action(decision, ANSWER, v, MEDICAL) == MEDICAL.holding_text  # on_exhausted: escalate
-    assert apply_action(decide(v, None, load_policy("legal")), ANSWER, v, load_policy("legal")) == (
-        load_policy("legal").refusal_text
-    )
+    # on_exhausted: quote; the claim has no evidence unit to quote, so it is removed (QUOTE_FALLBACK)
+    stripped = f"{S1} {S3}\n\n{MEDICAL.strip_notice}"
+    assert apply_action(decision, ANSWER, v, MEDICAL) == stripped
+    legal = load_policy("legal")
+    assert apply_action(decide(v, None, legal), ANSWER, v, legal) == f"{S1} {S3}\n\n{legal.strip_notice}"
 
 
 def test_marks_do_not_disturb_the_rest_of_the_text() -> None:
     answer = f"Summary:\n\n\n{S1}  {S2}"
     v = verification(["supported", "unsupported"], answer, (S1, S2))
-    text = apply_action(decision_for(v, DEFAULT), answer, v, DEFAULT)
+    text = apply_action(decision_for(v, ANNOTATOR), answer, v, ANNOTATOR)
     assert text.split("\n\n", 1)[1] == f"Summary:\n\n\n{S1}  {S2} [⚠ unsupported]"
 
 

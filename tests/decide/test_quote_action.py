@@ -10,13 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from decide_builders import build_verification
+from decide_builders import CONFIDENT, build_verification
 
-from guard.actions import apply_action
+from guard.actions import apply_action, shown_cautions
 from guard.decide import decide
 from guard.errors import ConfigError
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
-from guard.policy import QUOTE_FALLBACK, Action, Condition, Policy, load_policy
+from guard.policy import QUOTE_FALLBACK, Action, Condition, Policy, Thresholds, load_policy
+from guard.verifiers.types import SupportLabel, Verification
 
 ROW = EvidenceUnit(
     passage_id="leaflet", index=3, kind=UnitKind.table_row, text="Age: 2 to 4 years | Dose: 7.5 ml",
@@ -191,3 +192,103 @@ def test_markdown_emphasis_is_left_out_of_the_quote_and_the_words_kept() -> None
     v = verification(contradicted(unit))
     text = apply_action(decide(v, None, QUOTER), ANSWER, v, QUOTER)
     assert text.endswith('The documents say: "Adults: the usual dose is 20 mg (one tablet) once a day." [2].')
+
+
+# --- claims the fact layer did not confirm (strict profiles: only confirmed claims in the model's words)
+
+
+def _unconfirmed(facts: str = "abstain", support: float = 0.9, learned: float | None = None) -> Verification:
+    fields, right = {"facts": facts, "evidence": [ROW]}, {}
+    if learned is not None:
+        fields["scores"] = {"grounding": {"supported": learned, "unsupported": 1 - learned, "contradicted": 0.0}}
+        right["scores"] = {"grounding": CONFIDENT}
+    specs = [(RIGHT, "supported", 0.95, right), (WRONG, "supported", support, fields)]
+    return build_verification(ANSWER, specs, passage_ids=["howto", "leaflet"])
+
+
+STRICT = Policy(
+    name="strict-quoter", thresholds={"min_unconfirmed_support": 1.0},
+    actions={"unconfirmed_claim": "quote", "contradicted_claim": "quote", "unsupported_claim": "quote"},
+)
+
+
+def test_a_supported_claim_the_fact_layer_did_not_confirm_is_quoted() -> None:
+    v = _unconfirmed("abstain")
+    decision = decide(v, None, STRICT)
+    assert [(r.condition, r.claim_index) for r in decision.reasons] == [(Condition.unconfirmed_claim, 1)]
+    assert "no number, date or name" in decision.reasons[0].detail
+    assert apply_action(decision, ANSWER, v, STRICT) == f"{RIGHT} {QUOTED_ROW}"
+
+
+@pytest.mark.parametrize("facts", ["supported", "inferred"])
+def test_a_claim_the_fact_layer_confirmed_stands_in_the_models_words(facts: str) -> None:
+    v = _unconfirmed(facts)
+    assert decide(v, None, STRICT).action is Action.pass_
+
+
+def test_an_unconfirmed_claim_above_the_support_bar_stands() -> None:
+    policy = STRICT.model_copy(update={"thresholds": Thresholds(min_unconfirmed_support=0.8)})
+    assert decide(_unconfirmed("abstain", support=0.85), None, policy).action is Action.pass_
+    assert decide(_unconfirmed("abstain", support=0.75), None, policy).action is Action.quote
+
+
+def test_the_learned_judges_doubt_quotes_a_confirmed_claim_without_changing_its_verdict() -> None:
+    policy = STRICT.model_copy(update={"thresholds": Thresholds(min_learned_support=0.5)})
+    doubted, trusted = _unconfirmed("supported", learned=0.3), _unconfirmed("supported", learned=0.7)
+    decision = decide(doubted, None, policy)
+    assert [r.condition for r in decision.reasons] == [Condition.unconfirmed_claim]
+    assert "learned judge" in decision.reasons[0].detail
+    assert doubted.claims[1].label is SupportLabel.supported  # one judge: the verdict stands
+    assert apply_action(decision, ANSWER, doubted, policy) == f"{RIGHT} {QUOTED_ROW}"
+    assert decide(trusted, None, policy).action is Action.pass_
+
+
+def test_the_learned_judge_is_required_once_the_policy_reads_it() -> None:
+    policy = STRICT.model_copy(update={"thresholds": Thresholds(min_learned_support=0.5)})
+    decision = decide(_unconfirmed("supported"), None, policy)  # no grounding scores
+    assert Condition.verifier_error in decision.conditions
+
+
+# --- answer-level cautions describe the answer shown, not the draft ---------------------------------
+
+
+def test_a_citation_recall_label_is_recounted_after_the_failing_claim_is_quoted() -> None:
+    policy = Policy(
+        name="recall", thresholds={"min_citation_recall": 0.8},
+        actions={"contradicted_claim": "quote", "low_citation_recall": "annotate"},
+    )
+    specs = [(RIGHT, "supported", 0.95, {"scores": {"citation_supported": True}}),
+             (WRONG, "contradicted", 0.05, {**contradicted(), "scores": {"citation_supported": False}})]
+    v = build_verification(ANSWER, specs, passage_ids=["howto", "leaflet"], citation_recall=0.5)
+    decision = decide(v, None, policy)
+    assert Condition.low_citation_recall in decision.conditions
+    # The draft's recall was 0.5; the answer shown is the right claim and a cited quote: 1.0.
+    assert apply_action(decision, ANSWER, v, policy) == f"{RIGHT} {QUOTED_ROW}"
+    assert shown_cautions(decision, v, policy) == []
+
+
+def test_a_recall_still_low_after_strip_is_stated_for_the_answer_shown() -> None:
+    policy = Policy(
+        name="recall", thresholds={"min_citation_recall": 0.8},
+        actions={"contradicted_claim": "strip", "low_citation_recall": "annotate"},
+    )
+    third = "It tastes of banana [1]."
+    answer = f"{RIGHT} {WRONG} {third}"
+    specs = [(RIGHT, "supported", 0.95, {"scores": {"citation_supported": True}}),
+             (WRONG, "contradicted", 0.05, {"scores": {"citation_supported": False}}),
+             (third, "supported", 0.9, {"scores": {"citation_supported": False}})]
+    v = build_verification(answer, specs, passage_ids=["howto", "leaflet"], citation_recall=1 / 3)
+    text = apply_action(decide(v, None, policy), answer, v, policy)
+    assert "citation recall of the answer shown 0.50 is below the minimum 0.80" in text
+    assert "0.33" not in text
+
+
+def test_a_figure_that_cannot_be_recounted_is_said_to_be_the_drafts() -> None:
+    policy = Policy(
+        name="stacked", verifiers=["support", "citations", "stacked"],
+        thresholds={"max_hallucination_probability": 0.5},
+        actions={"contradicted_claim": "strip", "high_hallucination_probability": "annotate"},
+    )
+    v = verification({}, label="contradicted").model_copy(update={"hallucination_probability": 0.9})
+    text = apply_action(decide(v, None, policy), ANSWER, v, policy)
+    assert "(in the draft, before 1 claim(s) were removed or quoted)" in text

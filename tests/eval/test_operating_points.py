@@ -64,6 +64,11 @@ def _policy(**actions):
     return DEFAULT.model_copy(update={"actions": merged})
 
 
+# The rules for marks and strip, on a default that marks unsupported claims and strips contradicted
+# ones (the packaged default quotes both: test_quoted_claims_are_gone_and_correct_ones_altered).
+ANNOTATING = _policy(unsupported_claim="annotate", contradicted_claim="strip")
+
+
 # --- loading ------------------------------------------------------------------------------------
 
 
@@ -97,7 +102,7 @@ def test_wrong_claim_judged_supported_passes_unmarked(drafts):
 
 def test_wrong_claim_marked_unsupported_is_annotated(drafts):
     run = _seeded(drafts["f02"], ["supported", "unsupported"])
-    out = classify(run, DEFAULT)
+    out = classify(run, ANNOTATING)
     assert out.outcome is Outcome.annotated and out.false_claims_unmarked == 0
     assert "⚠ unsupported" in out.answer
 
@@ -105,7 +110,7 @@ def test_wrong_claim_marked_unsupported_is_annotated(drafts):
 def test_a_mark_on_another_claim_does_not_mark_the_wrong_one(drafts):
     # f04: both claims are false; only the second one is flagged, so the 10 mg claim is shown bare.
     run = _seeded(drafts["f04"], ["supported", "unsupported"])
-    out = classify(run, DEFAULT)
+    out = classify(run, ANNOTATING)
     assert out.outcome is Outcome.unmarked and out.false_claims_unmarked == 1
 
 
@@ -144,6 +149,44 @@ def test_correct_drafts_unchanged_or_altered(drafts):
     assert altered.outcome is Outcome.altered
 
 
+def _quotable(run, index: int, text: str):
+    """Give claim ``index`` of a seeded run an evidence unit of passage 1 to quote."""
+    from guard.facts.types import EvidenceUnit, UnitKind
+
+    (shown, verification), = run.verified.values()
+    unit = EvidenceUnit(passage_id="p1", index=0, kind=UnitKind.sentence, text=text, start=0, end=len(text))
+    verification.passage_ids = ["p1"]
+    verification.claims[index].evidence = [unit]
+    return run
+
+
+def test_quoted_claims_are_gone_and_correct_ones_altered(drafts):
+    # The packaged default quotes failing claims: the wrong 40 mg claim gives way to the evidence.
+    run = _quotable(_seeded(drafts["f02"], ["supported", "contradicted"]), 1,
+                    "Adults over 75 start on 10 mg once a day.")
+    out = classify(run, DEFAULT)
+    assert out.action.value == "quote" and out.outcome is Outcome.stripped_gone
+    assert out.answer.endswith('The documents say: "Adults over 75 start on 10 mg once a day." [1].')
+    # A correct claim the judge got wrong is quoted, not refused: shown in the documents' words.
+    run = _quotable(_seeded(drafts["f05"], ["supported", "contradicted"]), 1,
+                    "If more than 6 hours have passed, skip the missed dose.")
+    out = classify(run, DEFAULT)
+    assert out.outcome is Outcome.altered and "skip the missed dose" in out.answer
+    # A quote that repeats the false claim's own words leaves it shown: the metric reads the text.
+    run = _quotable(_seeded(drafts["f02"], ["supported", "contradicted"]), 1,
+                    "Adults over 75 start on 40 mg once a day.")
+    assert classify(run, DEFAULT).outcome is Outcome.stripped_shown
+
+
+def test_an_action_that_changes_no_text_leaves_a_correct_draft_unchanged(drafts):
+    # Low recall asks for quote (the regenerate fallback), which quotes failing claims: there are
+    # none, so the user reads the draft as written. "Altered" is about the text, not the action.
+    policy = _policy(low_citation_recall="regenerate").model_copy(
+        update={"regenerate": RegenerateSettings(max_attempts=0, on_exhausted="quote")})
+    out = classify(_seeded(drafts["f05"], ["supported", "supported"], recall=0.2, policy=policy), policy)
+    assert out.action.value == "quote" and out.outcome is Outcome.unchanged
+
+
 def test_regenerate_cannot_launder_the_draft(drafts):
     # medical-like: unsupported -> regenerate twice, then escalate; the same draft comes back each time.
     settings = RegenerateSettings(max_attempts=2, on_exhausted="escalate")
@@ -155,10 +198,10 @@ def test_regenerate_cannot_launder_the_draft(drafts):
 
 def test_summary_counts_and_metrics(drafts):
     outs = [
-        classify(_seeded(drafts["f02"], ["supported", "supported"]), DEFAULT),  # unmarked
-        classify(_seeded(drafts["f06"], ["contradicted"]), DEFAULT),  # whole answer stripped -> refused
-        classify(_seeded(drafts["f01"], ["supported"]), DEFAULT),  # unchanged
-        classify(_seeded(drafts["f07"], ["unsupported"]), DEFAULT),  # altered
+        classify(_seeded(drafts["f02"], ["supported", "supported"]), ANNOTATING),  # unmarked
+        classify(_seeded(drafts["f06"], ["contradicted"]), ANNOTATING),  # whole answer stripped -> refused
+        classify(_seeded(drafts["f01"], ["supported"]), ANNOTATING),  # unchanged
+        classify(_seeded(drafts["f07"], ["unsupported"]), ANNOTATING),  # altered
     ]
     expected = [Outcome.unmarked, Outcome.refused, Outcome.unchanged, Outcome.altered]
     assert [o.outcome for o in outs] == expected
@@ -275,6 +318,26 @@ def test_fit_picks_the_point_meeting_the_target_at_the_lowest_load(drafts):
     assert loads == sorted(loads) and kept == sorted(kept) and len(set(kept)) == len(kept)
     impossible, _ = fit(DEFAULT, dev, test, parse_target("wrong_kept_from_user>=0.95"))
     assert not impossible.met  # nothing in the grid refuses or strips: reported, not hidden
+
+
+def test_coordinate_search_finds_a_separable_optimum_without_the_full_product():
+    from guard.eval.operating_points import GridPoint, Metrics, _coordinate_search
+
+    axes = {name: (None, 0.2, 0.4, 0.6, 0.8) for name in ("a", "b", "c", "d", "e")}
+    best = {"a": 0.6, "b": None, "c": 0.2, "d": 0.8, "e": 0.4}
+    calls = []
+
+    def measure(values):
+        calls.append(values)
+        wrong = sum(values[k] != best[k] for k in axes)  # each threshold off its best value costs
+        m = Metrics(wrong_unmarked=wrong / 10, wrong_kept_from_user=1 - wrong / 10, correct_altered=0.0,
+                    correct_refused=0.0, correct_escalated=0.0, correct_withheld=0.0,
+                    reviewer_load=wrong / 10, gate_refusals=0.0)
+        return GridPoint(thresholds=values, metrics=m, met=wrong == 0, shortfall=float(wrong))
+
+    points = _coordinate_search(axes, {k: None for k in axes}, measure)
+    assert any(p.thresholds == best and p.met for p in points)
+    assert len(calls) == len(points) < 5 ** 5 // 20  # a few sweeps, not the 3,125-point product
 
 
 def test_fitted_profile_is_written_loadable_and_says_how(drafts, tmp_path):

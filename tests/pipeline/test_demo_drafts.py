@@ -18,7 +18,9 @@ def test_the_wrong_febrilon_row_is_contradicted_and_kept_from_the_user(example_k
     (verdict,) = response.verification.claims
     assert verdict.label is SupportLabel.contradicted
     assert verdict.mismatch is not None and "7.5 ml" in verdict.mismatch.explanation
-    assert response.decision.action is Action.strip and "2.5 ml" not in response.answer
+    # default quotes: the wrong dose gives way to the table row it contradicts
+    assert response.decision.action is Action.quote and "2.5 ml" not in response.answer
+    assert '"Age: 2 to 4 years | Dose: 7.5 ml"' in response.answer
 
 
 # What the embedded model (greedy, answering: generate) wrote to each demo question; None: the
@@ -55,7 +57,7 @@ def test_ragguard_demo_shows_draft_and_answer_side_by_side_with_what_was_caught(
     assert "The dose should be 2.5 ml for 3-year-old." in out
     assert "claim says 2.5 ml, evidence says 7.5 ml (for 2 to 4 years)" in out
     assert '"Age: 2 to 4 years | Dose: 7.5 ml"' in out and "clinic-febrilon-childrens-suspension.md" in out
-    assert "Decision: strip" in out
+    assert "Decision: quote" in out
     # 2: refused by the gate, no draft asked for
     assert "no draft: retrieval relevance" in out and "the model was not asked" in out
     assert "Decision: refuse" in out and "insufficient_context → refuse" in out

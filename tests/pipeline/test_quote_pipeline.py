@@ -57,11 +57,11 @@ def test_the_wrong_dose_is_replaced_by_the_leaflet_row_with_its_citation(quoting
 
 
 @pytest.mark.slow
-def test_the_packaged_default_still_strips_the_same_draft() -> None:
+def test_the_packaged_default_quotes_the_same_draft() -> None:
     scripted = register_scripted_model("quote-febrilon-default", f"{WRONG} {RIGHT}")
     response = guarded_completion(question=QUESTION, contexts=[INTRO, TABLE], model=scripted.model)
-    assert response.decision.action is load_policy("default").actions.contradicted_claim
-    assert "2.5 ml" not in response.answer and "7.5 ml" not in response.answer
+    assert response.decision.action is load_policy("default").actions.contradicted_claim is Action.quote
+    assert "2.5 ml" not in response.answer and '"Age: 2 to 4 years | Dose: 7.5 ml"' in response.answer
 
 
 @pytest.mark.slow

@@ -28,11 +28,16 @@ def test_packaged_profiles_are_listed_and_load() -> None:
 
 def test_default_yaml_spells_out_the_schema_defaults() -> None:
     default = load_policy("default")
-    # The deliberate differences: the default profile checks citation recall and says when it
-    # stripped (issue 12 item 7), while a bare schema leaves every optional threshold unchecked.
+    # The deliberate differences: the default profile checks citation recall, marks claims the
+    # fact layer could not confirm under a support bar, quotes the evidence in place of failing
+    # claims and says when it stripped (issue 12 item 7, README "Policies"), while a bare schema
+    # leaves every optional threshold unchecked and marks or strips.
     schema = Policy(name="default", description=default.description)
-    thresholds = schema.thresholds.model_copy(update={"min_citation_recall": 0.5})
-    expected = schema.model_copy(update={"thresholds": thresholds, "strip_notice": default.strip_notice})
+    thresholds = schema.thresholds.model_copy(update={"min_citation_recall": 0.5, "min_unconfirmed_support": 0.7})
+    actions = schema.actions.model_copy(update={"unsupported_claim": Action.quote, "contradicted_claim": Action.quote})
+    expected = schema.model_copy(
+        update={"thresholds": thresholds, "actions": actions, "strip_notice": default.strip_notice}
+    )
     assert default == expected
     assert default.strip_notice
 
@@ -55,7 +60,8 @@ def test_strict_profiles_are_stricter_and_fail_closed(name: str) -> None:
     # a strict profile may not be laxer there, but its strictness lies in the verifiers.
     assert strict.retrieval.gate_threshold >= default.retrieval.gate_threshold
     assert strict.actions.verifier_error is Action.refuse
-    assert strict.actions.contradicted_claim is Action.escalate
+    # a contradicted claim is redrafted, then replaced by the evidence it contradicts (quote)
+    assert strict.action_for(Condition.contradicted_claim, attempt=strict.regenerate.max_attempts) is Action.quote
     # Compared once the regenerate budget is spent: a strict profile may redraft first where
     # default refuses at once (low faithfulness), as long as it ends at least as strict.
     for condition in Condition:
@@ -82,7 +88,7 @@ def test_extends_deep_merges_and_keeps_its_own_identity(tmp_path: Path) -> None:
         (
             "name: clinic\n"
             "extends: medical\n"
-            "thresholds:\n  min_support: 0.8\n  min_citation_precision: null\n"
+            "thresholds:\n  min_support: 0.8\n  min_citation_precision: null\n  min_learned_support: null\n"
             "verifiers: [support, citations, egc, cross_route, stacked]\n"
             "retrieval:\n  routes: [dense]\n"
         ),
@@ -104,7 +110,7 @@ def test_extends_chains_through_paths(tmp_path: Path) -> None:
     write(tmp_path, "middle.yaml", "extends: ./base.yaml\nactions:\n  low_hit_rate: annotate\n")
     top = load_policy(write(tmp_path, "top.yaml", "extends: middle.yaml\nrefusal_text: No idea.\n"))
     assert top.regenerate.max_attempts == 3
-    assert top.regenerate.on_exhausted is Action.refuse  # from legal
+    assert top.regenerate.on_exhausted is Action.quote  # from legal
     assert top.actions.low_hit_rate is Action.annotate
     assert top.refusal_text == "No idea."
     assert top.name == "top"

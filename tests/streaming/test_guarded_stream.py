@@ -85,10 +85,25 @@ def test_a_stripped_middle_sentence_is_never_sent(example_kb, strip_policy):
 
 
 @pytest.mark.slow
-def test_default_marks_the_doubtful_sentence_and_labels_at_the_end(example_kb):
-    scripted = register_scripted_model("stream-default", DRAFT)
+def test_default_quotes_the_doubtful_sentence_in_the_documents_words(example_kb):
+    scripted = register_scripted_model("stream-default-quote", DRAFT)
     sent, final = _collect(
         guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=scripted.model, stream=True)
+    )
+    assert [c.sentence for c in sent] == [0, 1, 2] and final.withheld == [1]
+    assert sent[1].text.startswith('The documents say: "') and sent[1].text.rstrip().endswith("].")
+    assert final.decision.action is Action.quote
+    assert "".join(c.text for c in sent) + final.text == final.response.answer or final.response.answer
+
+
+@pytest.mark.slow
+def test_a_profile_that_annotates_marks_the_doubtful_sentence_and_labels_at_the_end(example_kb, tmp_path):
+    policy = tmp_path / "annotate-unsupported.yaml"
+    policy.write_text("name: annotate-unsupported\nextends: default\nactions:\n  unsupported_claim: annotate\n")
+    scripted = register_scripted_model("stream-default", DRAFT)
+    sent, final = _collect(
+        guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=scripted.model,
+                           policy=str(policy), stream=True)
     )
     assert [c.sentence for c in sent] == [0, 1, 2]
     assert sent[1].text.rstrip().endswith("[⚠ unsupported]")
@@ -121,8 +136,10 @@ def test_medical_holds_everything_until_the_whole_answer_is_decided(example_kb):
                            policy="medical", stream=True)
     )
     assert final.outcome is StreamOutcome.held
-    assert final.decision.action is Action.escalate
-    assert "".join(c.text for c in sent) == final.response.answer == load_policy("medical").holding_text
+    # redrafted, then the doubtful claims are shown in the documents' words (on_exhausted: quote)
+    assert final.decision.action is Action.quote
+    assert "".join(c.text for c in sent) == final.response.answer
+    assert 'The documents say: "' in final.response.answer
     assert len(scripted.calls) == 3  # redrafted twice, as without streaming
 
 
@@ -158,12 +175,14 @@ CONTRADICTING = "The usual adult dose of Zelorin is 80 mg twice a day [1]. "
 
 @pytest.mark.slow
 def test_default_never_sends_a_sentence_the_verifier_calls_contradicted(example_kb):
-    """The issue's case under the default policy (contradicted_claim: strip): the fact layer
-    reads 80 mg twice a day against the leaflet's dose and calls it contradicted."""
+    """The issue's case under the default policy (contradicted_claim: quote): the fact layer
+    reads 80 mg twice a day against the leaflet's dose and calls it contradicted; the
+    documents' own sentence is sent in its place."""
     scripted = register_scripted_model("stream-contradicted", TRUE_2.replace("[1].", "[1]. ") + CONTRADICTING + TRUE_1)
     sent, final = _collect(
         guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=scripted.model, stream=True)
     )
     assert final.verification.claims[1].label.value == "contradicted"
-    assert [c.sentence for c in sent] == [0, 2] and final.withheld == [1]
+    assert [c.sentence for c in sent] == [0, 1, 2] and final.withheld == [1]
+    assert sent[1].text.startswith('The documents say: "')
     assert "80 mg" not in final.response.answer
