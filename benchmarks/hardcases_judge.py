@@ -80,7 +80,8 @@ def main() -> None:
     ap.add_argument("--cat", default=None, help="with --fails: one category")
     args = ap.parse_args()
     rows = []
-    for rc in resolve_cases([c for c in load_hardcases() if args.split == "all" or c.split.value == args.split]):
+    chosen = [c for c in load_hardcases() if args.split == "all" or c.split.value == args.split]
+    for rc in resolve_cases(chosen):
         case = rc.case
         units, sims, assessment, known = _inputs(rc)
         judged = judge_read(case.claim, units, sims, assessment, known, NOVELTY_PENALTY, THRESHOLD)

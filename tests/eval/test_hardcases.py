@@ -339,3 +339,21 @@ def test_summarise_refuses_an_empty_run():
 
 def test_the_shipped_file_is_the_default():
     assert CASES_PATH.is_file() and CASES_PATH.name == "cases.jsonl"
+
+
+def _build_module():
+    import importlib.util
+
+    path = CASES_PATH.parent / "build.py"
+    spec = importlib.util.spec_from_file_location("hardcases_build", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_build_refuses_a_val_document_that_another_spec_uses():
+    build = _build_module()
+    doc = "benchmarks/hardcases/docs/x.md"
+    build._check_val_documents([{"doc": doc, "split": "val"}, {"doc": "other.md"}])  # disjoint: fine
+    with pytest.raises(SystemExit, match="x.md: has cases in specs/val.yaml and in another spec"):
+        build._check_val_documents([{"doc": doc, "split": "val"}, {"doc": doc}])
