@@ -23,6 +23,12 @@ checked against and that unit's citation number (a :class:`Quote`); a claim-leve
 reason whose claim has no unit to quote falls back to :data:`~guard.policy.QUOTE_FALLBACK`
 (strip), and its detail says so.
 
+A claim judged supported is an ``unconfirmed_claim`` when the policy asks more of it before its
+wording is shown: the fact layer did not confirm it (:func:`confirmed`: no number, date or name
+it could match, so "supported" rests on wording) and its support is under
+``min_unconfirmed_support``, or the learned judge's P(supported) is under ``min_learned_support``.
+The verdict itself is unchanged (one judge); strict profiles quote such claims.
+
 A claim no support judge judged (``ClaimVerdict.judged`` False: its judge crashed) is not called
 unsupported: it is a ``verifier_error`` on that claim, and faithfulness is
 recounted over the judged claims, so the policy's verifier_error action decides.
