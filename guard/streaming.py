@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from guard.actions import _MARK_WORDS, _quoted, apply_action
+from guard.actions import _MARK_WORDS, _quoted, apply_action, shown_cautions
 from guard.decide import Action, Condition, Decision, Reason, decide
 from guard.errors import InputError, ModelError
 from guard.llm.completion import astream, iterate_sync
@@ -398,7 +398,7 @@ class _SentenceStream:
             tail = f"\n\n{self.policy.holding_text if self.stop is Action.escalate else STOPPED_NOTICE}"
         else:
             removed = [i for i in self.withheld if i not in self.quoted]
-            tail = _closing_note(decision, self.marked, removed, self.policy)
+            tail = _closing_note(decision, verification, self.marked, removed, self.policy)
         response = GuardedResponse(
             answer=sent + tail,
             draft=draft,
@@ -471,7 +471,9 @@ def _marked(sentence: str, reasons: list[Reason]) -> str:
     return f"{body} [⚠ {'; '.join(words)}]{sentence[len(body):]}"
 
 
-def _closing_note(decision: Decision, marked: int, removed: list[int], policy: Policy) -> str:
+def _closing_note(
+    decision: Decision, verification: Verification, marked: int, removed: list[int], policy: Policy
+) -> str:
     """The final chunk's text after a complete stream: the strip notice, the annotation label.
 
     ``removed``: sentences withheld with nothing in their place (a quoted one is not: as in
@@ -484,7 +486,8 @@ def _closing_note(decision: Decision, marked: int, removed: list[int], policy: P
     if removed and policy.strip_notice:
         notes.append(policy.strip_notice)
     problems = [f"{marked} sentence{'s' * (marked > 1)} marked [⚠ ...]"] if marked else []
-    problems += [r.detail for r in decision.reasons if r.claim_index is None and r.action is Action.annotate]
+    # answer-level figures as the answer shown has them, not the draft (guard.actions.shown_cautions)
+    problems += [r.detail for r in shown_cautions(decision, verification, policy) if r.claim_index is None]
     if problems:
         notes.append(f"{policy.annotation_label}: {'; '.join(problems)}.")
     return "".join(f"\n\n{note}" for note in notes)
