@@ -110,8 +110,8 @@ def _cautions(
             continue
         recounted = _recount(reason.condition, kept, len(quoted), policy)
         if recounted is None:
-            out.append(reason.model_copy(update={
-                "detail": f"{reason.detail} (in the draft, before {len(removed)} claim(s) were removed or quoted)"}))
+            before = f"(in the draft, before {len(removed)} claim(s) were removed or quoted)"
+            out.append(reason.model_copy(update={"detail": f"{reason.detail} {before}"}))
         elif recounted:
             out.append(reason.model_copy(update={"detail": recounted}))
     return out
@@ -132,7 +132,9 @@ def _recount(condition: Condition, kept: list[ClaimVerdict], quotes: int, policy
     if limit is None or not total:
         return ""
     value = (good + quotes) / total
-    return f"{label} of the answer shown {value:.2f} is below the minimum {limit:.2f}" if value < limit else ""
+    if value >= limit:
+        return ""
+    return f"{label} of the answer shown {value:.2f} is below the minimum {limit:.2f}"
 
 
 def _exhausted(decision: Decision, policy: Policy, verification: Verification) -> Decision:

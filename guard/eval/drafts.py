@@ -292,7 +292,12 @@ def classify(run: DraftRun, policy: Policy) -> DraftOutcome:
 
 
 def _wrong_outcome(
-    draft: LabelledDraft, decision: Decision, answer: str, shown: str, verification: Verification, policy: Policy
+    draft: LabelledDraft,
+    decision: Decision,
+    answer: str,
+    shown: str,
+    verification: Verification,
+    policy: Policy,
 ) -> tuple[Outcome, int, int]:
     said = normalise(answer)
     cautions = shown_cautions(decision, verification, policy)  # as the answer shows them

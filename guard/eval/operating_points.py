@@ -261,7 +261,9 @@ def parse_target(text: str) -> list[Constraint]:
     return constraints
 
 
-def threshold_axes(policy: Policy, support_values: Sequence[float] = ()) -> dict[str, tuple[float | None, ...]]:
+def threshold_axes(
+    policy: Policy, support_values: Sequence[float] = ()
+) -> dict[str, tuple[float | None, ...]]:
     """The candidate values of each threshold the profile can measure (one value: held fixed)."""
     axes: dict[str, tuple[float | None, ...]] = {
         "min_support": tuple(sorted(set(support_values) | {policy.thresholds.min_support}))
@@ -370,7 +372,7 @@ def _coordinate_search(
             seen[key] = measure(values)
         return seen[key]
 
-    current = {name: start.get(name) if start.get(name) in values else values[0] for name, values in axes.items()}
+    current = {name: start.get(name) if start.get(name) in vals else vals[0] for name, vals in axes.items()}
     best = at(current)
     for _ in range(sweeps):
         moved = False

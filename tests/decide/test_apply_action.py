@@ -28,13 +28,16 @@ ANNOTATOR = DEFAULT.model_copy(update={"actions": DEFAULT.actions.model_copy(
 STRIPPER = Policy(name="stripper", actions={"unsupported_claim": "strip", "contradicted_claim": "strip"})
 
 
+SCORES = {"scores": {"hit_rate": 1.0, "grounding": CONFIDENT}}
+
+
 def verification(
     labels: list[str], answer: str = ANSWER, sentences: tuple[str, ...] = (S1, S2, S3), **fields
 ) -> Verification:
     # Every claim is backed by every route and the stacked detector is calm, so the strict
     # profiles react to the labels alone.
     specs = [
-        (s, label, 0.95 if label == "supported" else 0.05, {"scores": {"hit_rate": 1.0, "grounding": CONFIDENT}})
+        (s, label, 0.95 if label == "supported" else 0.05, SCORES)
         for s, label in zip(sentences, labels, strict=True)
     ]
     return build_verification(answer, specs, **{"hallucination_probability": 0.05, **fields})

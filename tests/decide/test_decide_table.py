@@ -23,7 +23,7 @@ def egc(iso: float) -> EGCReport:
 
 GOOD = {"citation_recall": 1.0, "citation_precision": 1.0, "hallucination_probability": 0.05, "egc": egc(0.0)}
 HIT = {"scores": {"hit_rate": 1.0, "franq_calibrated": 0.9, "egc_isolated": False, "grounding": CONFIDENT}}
-ISOLATED = {"scores": {"hit_rate": 1.0, "franq_calibrated": 0.9, "egc_isolated": True, "grounding": CONFIDENT}}
+ISOLATED = {"scores": {**HIT["scores"], "egc_isolated": True}}
 
 PASSED = GateResult(passed=True, relevance=0.8, threshold=0.5, attempts=1, queries=["q"])
 FAILED = GateResult(passed=False, relevance=0.2, threshold=0.5, attempts=3, queries=["q", "q2", "q3"])
@@ -245,7 +245,8 @@ def test_strictest_action_wins_and_every_reason_is_kept() -> None:
 
 def test_escalate_beats_refuse() -> None:
     medical = load_policy("medical")
-    policy = medical.model_copy(update={"actions": medical.actions.model_copy(update={"contradicted_claim": Action.escalate})})
+    escalating = medical.actions.model_copy(update={"contradicted_claim": Action.escalate})
+    policy = medical.model_copy(update={"actions": escalating})
     decision = decide(answer(("contradicted", 0.02, HIT)), FAILED, policy)
     assert {r.action for r in decision.reasons} >= {Action.refuse, Action.escalate}
     assert decision.action is Action.escalate

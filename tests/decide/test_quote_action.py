@@ -200,7 +200,8 @@ def test_markdown_emphasis_is_left_out_of_the_quote_and_the_words_kept() -> None
 def _unconfirmed(facts: str = "abstain", support: float = 0.9, learned: float | None = None) -> Verification:
     fields, right = {"facts": facts, "evidence": [ROW]}, {}
     if learned is not None:
-        fields["scores"] = {"grounding": {"supported": learned, "unsupported": 1 - learned, "contradicted": 0.0}}
+        doubt = {"supported": learned, "unsupported": 1 - learned, "contradicted": 0.0}
+        fields["scores"] = {"grounding": doubt}
         right["scores"] = {"grounding": CONFIDENT}
     specs = [(RIGHT, "supported", 0.95, right), (WRONG, "supported", support, fields)]
     return build_verification(ANSWER, specs, passage_ids=["howto", "leaflet"])

@@ -178,8 +178,10 @@ def test_escalated_response_is_enqueued_once_per_trace(example_kb, tmp_path):
     from guard.review import open_queue
 
     queue = open_queue(tmp_path / "review.sqlite3")
-    escalating = tmp_path / "medical-escalates.yaml"  # medical quotes once redrafts run out; this one asks a human
-    escalating.write_text("name: medical-escalates\nextends: medical\nregenerate:\n  on_exhausted: escalate\n")
+    # medical quotes once redrafts run out; this profile asks a human instead
+    escalating = tmp_path / "medical-escalates.yaml"
+    escalating.write_text("name: medical-escalates\nextends: medical\nregenerate:\n"
+                          "  on_exhausted: escalate\n")
     scripted = register_scripted_model("fab-escalate", FABRICATED)
     response = guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=scripted.model,
                                   policy=str(escalating), review_queue=queue)

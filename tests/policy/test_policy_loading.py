@@ -33,8 +33,12 @@ def test_default_yaml_spells_out_the_schema_defaults() -> None:
     # claims and says when it stripped (issue 12 item 7, README "Policies"), while a bare schema
     # leaves every optional threshold unchecked and marks or strips.
     schema = Policy(name="default", description=default.description)
-    thresholds = schema.thresholds.model_copy(update={"min_citation_recall": 0.5, "min_unconfirmed_support": 0.7})
-    actions = schema.actions.model_copy(update={"unsupported_claim": Action.quote, "contradicted_claim": Action.quote})
+    thresholds = schema.thresholds.model_copy(
+        update={"min_citation_recall": 0.5, "min_unconfirmed_support": 0.7}
+    )
+    actions = schema.actions.model_copy(
+        update={"unsupported_claim": Action.quote, "contradicted_claim": Action.quote}
+    )
     expected = schema.model_copy(
         update={"thresholds": thresholds, "actions": actions, "strip_notice": default.strip_notice}
     )
@@ -61,7 +65,8 @@ def test_strict_profiles_are_stricter_and_fail_closed(name: str) -> None:
     assert strict.retrieval.gate_threshold >= default.retrieval.gate_threshold
     assert strict.actions.verifier_error is Action.refuse
     # a contradicted claim is redrafted, then replaced by the evidence it contradicts (quote)
-    assert strict.action_for(Condition.contradicted_claim, attempt=strict.regenerate.max_attempts) is Action.quote
+    spent = strict.regenerate.max_attempts
+    assert strict.action_for(Condition.contradicted_claim, attempt=spent) is Action.quote
     # Compared once the regenerate budget is spent: a strict profile may redraft first where
     # default refuses at once (low faithfulness), as long as it ends at least as strict.
     for condition in Condition:

@@ -99,7 +99,9 @@ def test_default_quotes_the_doubtful_sentence_in_the_documents_words(example_kb)
 @pytest.mark.slow
 def test_a_profile_that_annotates_marks_the_doubtful_sentence_and_labels_at_the_end(example_kb, tmp_path):
     policy = tmp_path / "annotate-unsupported.yaml"
-    policy.write_text("name: annotate-unsupported\nextends: default\nactions:\n  unsupported_claim: annotate\n")
+    policy.write_text(
+        "name: annotate-unsupported\nextends: default\nactions:\n  unsupported_claim: annotate\n"
+    )
     scripted = register_scripted_model("stream-default", DRAFT)
     sent, final = _collect(
         guarded_completion(question=ZELORIN, knowledge_base=example_kb, model=scripted.model,
