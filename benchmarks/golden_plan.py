@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import json
 import pickle
+import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's guard, not an installed one
 
 
 def _retrievals(cases, split: str) -> dict:

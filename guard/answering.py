@@ -25,9 +25,9 @@ from enum import Enum
 import numpy as np
 from pydantic import BaseModel, Field
 
-from guard.answering_values import AskedValue, asked_value, holds_value, qualifier_fit, shared_values, value_near
+from guard.answering_values import Fit, AskedValue, asked_value, holds_value, qualifier_fit, shared_values, value_near
 from guard.facts.types import EvidenceUnit, UnitKind
-from guard.verifiers.lexical import content_words, words
+from guard.verifiers.lexical import _stop_words, content_words, words
 from retrievers.types import Passage
 
 __all__ = [
@@ -85,7 +85,8 @@ _LEADS: list[tuple[re.Pattern[str], QuestionType]] = [
     (re.compile(r"\bhow often\b|\bhow frequently\b|\bhow many times\b"), QuestionType.frequency),
     (re.compile(r"\bhow (?:much|many|old|big|high|large)\b|\bwhat (?:is the )?(?:dose|amount|percentage|"
                 r"price|cost|fee|limit|maximum|minimum|number|rate|allowance)\b|\bwhat (?:\w+ ){0,4}(?:dose|"
-                r"amount|percentage|price|cost|fee|limit|allowance)\b"), QuestionType.quantity),
+                r"amount|percentage|price|cost|fee|limit|allowance|premium|rate|interest|discount|deposit)\b"),
+     QuestionType.quantity),
     (re.compile(r"^\s*(?:when|until when|by when)\b|\bwhat (?:time|date|day|days)\b|\b(?:opening|visiting|"
                 r"core|office|working) hours\b|\bwhat hours\b|\bwhich (?:day|date|month|year)\b|\bdeadline\b"),
      QuestionType.time),
@@ -101,7 +102,7 @@ _GENERIC = frozenset(
     "much many long often usual normal give take get use need want know tell please like would could "
     "allowed allow able one person someone anyone kind type way also still exactly really current "
     "currently time day make made happen happens apply applies available doe offer having refer son "
-    "child year old far advance right later shortly coming forgot usually quickly daily dosed".split()
+    "child year old far advance right later shortly coming forgot usually quickly daily dosed soon".split()
 )
 # Words that name the kind of value asked for, and how the documents write such a value:
 # "minimum length" is answered by "at least 14 characters".
@@ -135,11 +136,34 @@ def key_terms(question: str) -> list[str]:
     compound ("full-time", "half-life") stays one term."""
     compounds = [c for c in re.findall(r"[a-z]+(?:-[a-z]+)+", question.lower()) if not _AGE_WORD.search(c)]
     inside = {w for c in compounds for w in words(c)}
-    singles = [w for w in content_words(question) if w not in inside]
+    raw = re.findall(r"[a-z]+", question.lower())
+    stop = {w for w in raw if w in _stop_words()}  # "this" is a stop word, not the term "thi"
+    singles = [w for w in content_words(question) if w not in inside and w + "s" not in stop]
     return [
         w for w in dict.fromkeys([*compounds, *singles])
         if w not in _GENERIC and not w.isdigit() and not w.endswith(("ly", "ing")) and w.isascii()
     ]
+
+
+def situation_terms(question: str) -> set[str]:
+    """Terms that describe the asker's case rather than name what is asked about: a statement
+    before the question ("My daughter is 11."), a relative clause ("my baby who feels warm",
+    "people who got the old allowance"), the asker's own people ("my dad"). The documents word
+    such a case their own way ("children", "a temperature"), so a missing one is no sign that
+    they do not answer; the qualifier checks judge the case itself."""
+    text = question.strip()
+    sentences = [x for x in re.split(r"(?<=[.?!])\s+", text) if x]
+    said = [x for x in sentences[:-1] if not x.rstrip().endswith("?")] if len(sentences) > 1 else []
+    asked = sentences[-1] if sentences else text
+    parts = list(said)
+    # a person and the first words of the clause about them ("people who got", "baby who feels warm");
+    # a "that" or "which" clause names the thing asked about ("a policy that covers pet insurance")
+    parts += [f"{m.group(1)} {m.group(2)}" for m in re.finditer(
+        r"(\w+)\s+who\s+((?:\w+\s+){0,1}\w+)", asked, re.IGNORECASE)]
+    parts += [m.group(1) for m in re.finditer(r"\bmy\s+(?:[\w-]*\d[\w-]*\s+)?(\w+)", asked, re.IGNORECASE)]
+    # an age ("6-week-old"): the qualifier fit judges it against each unit's range
+    parts += [m.group(1) for m in re.finditer(r"\d+[- ]((?:year|month|week|day)s?)[- ]old\b", asked, re.IGNORECASE)]
+    return {t for part in parts for t in key_terms(part)}
 
 
 _AGE_WORD = re.compile(r"\b(?:year|month|week|day|hour)s?-old\b|^(?:year|month|week|day|hour)s?$|-(?:year|month|week|day|hour)s?$")
@@ -166,7 +190,9 @@ def plan_answer(
     number = {p.id: i for i, p in enumerate(passages, start=1)}
     titles = {p.id: f"{p.title or ''} {p.source}" for p in passages}
     passage_words = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
-    absent = [t for t in terms if not _found(t, passages, passage_words)]
+    situation = situation_terms(question)
+    unworded = {t for t in terms if not _found(t, passages, passage_words)}
+    absent = [t for t in terms if t in unworded and t not in situation]
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
     if absent:
         plan.missing = f"the documents do not mention {_listing(absent)}"
@@ -174,10 +200,10 @@ def plan_answer(
     kept = [(u, s) for u, s in zip(units, similarities, strict=True) if u.passage_id in number]
     contexts = _contexts([u for u, _ in kept], titles)
     weights = _term_weights(terms, [u for u, _ in kept], contexts)
-    focus = max(terms, key=lambda t: weights[t]) if terms else None
+    focus = _focus(terms, weights, situation)
     scored = [
-        _score(question, asked, terms, weights, unit, sim, number[unit.passage_id],
-               passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)])
+        _score(question, asked, terms, weights, focus, unit, sim, number[unit.passage_id],
+               passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)], frozenset(situation & unworded))
         for unit, sim in kept
     ]
     scored.sort(key=lambda s: s.score, reverse=True)
@@ -205,9 +231,17 @@ def compose_answer(chosen: Sequence[ScoredUnit]) -> str:
     return " ".join(f"{_sentence(s.unit)} [{s.citation}]" for s in chosen)
 
 
+def _focus(terms: list[str], weights: dict[str, float], situation: set[str]) -> str | None:
+    """The question's most distinctive term among those naming what is asked about (a word of
+    the asker's case, "people who got ...", is no topic)."""
+    topical = [t for t in terms if t not in situation] or terms
+    return max(topical, key=lambda t: weights[t]) if topical else None
+
+
 def _score(
-    question: str, asked: AskedValue | None, terms: list[str], weights: dict[str, float], unit: EvidenceUnit,
-    similarity: float, citation: int, passage_words: set[str], context: str,
+    question: str, asked: AskedValue | None, terms: list[str], weights: dict[str, float], focus: str | None,
+    unit: EvidenceUnit, similarity: float, citation: int, passage_words: set[str], context: str,
+    unworded: frozenset[str] = frozenset(),
 ) -> ScoredUnit:
     unit_words = set(words(unit.text))
     context_words = set(words(context))
@@ -217,9 +251,10 @@ def _score(
     local = sum(
         weights[t] * (1.0 if in_unit[t] else 0.5 if in_context[t] else 0.0) for t in terms
     ) / total if terms else 0.0
-    in_passage = sum(in_unit[t] or in_context[t] or _has(t, passage_words) for t in terms)
-    covered = in_passage / len(terms) if terms else 1.0
-    focus = max(terms, key=lambda t: weights[t]) if terms else None
+    found = [t for t in terms if in_unit[t] or in_context[t] or _has(t, passage_words)]
+    # a word of the asker's case that no retrieved passage uses ("feels warm") does not count against
+    counted = [t for t in terms if t not in unworded]
+    covered = len(found) / len(counted) if counted else 1.0
     # The unit is about what the question is about: it holds the question's most distinctive
     # term, or most of the question's weighted terms (the rarest word can be a verb the
     # documents put differently: "kept", "worth").
@@ -228,7 +263,13 @@ def _score(
     values = shared_values(question, f"{context_lead(context)} {unit.text}")
     has_focus = has_focus or values > 0
     has_type = holds_value(asked, unit.text, question)
-    fit = qualifier_fit(question, unit.text)
+    # a list item is read with its lead-in ("At 14 years:" / "- Tetrabex"): the case it is for
+    lead = context_lead(context) if unit.kind is UnitKind.list_item else ""
+    fit = qualifier_fit(question, f"{lead} {unit.text}".strip())
+    if lead and fit.score == 0 and not fit.misfit:
+        stated = shared_values(question, lead)
+        fit = Fit(score=1.0, misfit=False) if stated > 0 else Fit(score=-1.0, misfit=True) if stated < 0 else fit
+    has_focus = has_focus or fit.score > 0
     # a word naming the kind of value ("maximum", "minimum") written the documents' way ("no more than")
     concepts = sum(1 for t in terms if t in _CONCEPTS and in_unit[t])
     score = 0.4 * max(similarity, 0.0) + 0.4 * local + 0.1 * covered + 0.25 * fit.score + 0.1 * concepts
@@ -304,7 +345,9 @@ def _has(term: str, vocabulary: set[str]) -> bool:
 
 
 def _stem(word: str) -> str:
-    """A crude stem: enough for "discharged" / "discharge", "dentist" / "dental"."""
+    """A crude stem: enough for "discharged" / "discharge", "dentist" / "dental", "cities" / "city"."""
+    if word.endswith(("ies", "ie")) and len(word) > 4:
+        word = word[: -3 if word.endswith("ies") else -2] + "y"
     for suffix in ("ation", "ing", "ist", "ed", "al", "ly", "es", "er", "e", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             word = word[: -len(suffix)]
@@ -333,6 +376,12 @@ def _chosen(ranked: list[ScoredUnit], everything: list[ScoredUnit]) -> list[Scor
             s.unit.index: s for s in everything
             if s.unit.passage_id == best.unit.passage_id and s.unit.kind is UnitKind.list_item
         }
+        first = best.unit.index  # the list starts at its first item under the same lead-in
+        while first - 1 in siblings and siblings[first - 1].context == best.context and not (
+            siblings[first - 1].misfit or siblings[first - 1].fit < 0
+        ):
+            first -= 1
+        chosen = [siblings[i] for i in range(first, best.unit.index)] + chosen
         index = best.unit.index + 1
         while index in siblings and len(chosen) < 6 and siblings[index].context == best.context:
             if siblings[index].misfit or siblings[index].fit < 0:  # the next band or group: another case

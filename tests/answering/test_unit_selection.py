@@ -84,3 +84,50 @@ def test_who_is_a_role_asks_for_a_name_the_documents_do_not_give():
                  ["Above EUR 250,000 and up to EUR 2 million: the CFO.",
                   "Above EUR 2 million: the CEO and the CFO jointly."])
     assert not plan.answerable and "no name" in (plan.missing or "")
+
+
+def test_words_of_the_askers_case_missing_from_the_documents_do_not_refuse_the_question():
+    from guard.answering import situation_terms
+
+    assert situation_terms("My daughter is 11. What dose of the Febrilon suspension should she have?") == {"daughter"}
+    assert {"feel", "warm"} <= situation_terms("Can I give it to my 6-week-old baby who feels warm?")
+    assert situation_terms("Is there a policy that covers pet insurance?") == set()  # the thing asked about
+    plan = _plan(
+        "Can I give Febrilon Children's Suspension to my 6-week-old baby who feels warm?",
+        "Febrilon Children's Suspension",
+        ["Do not give Febrilon Children's Suspension to babies under 3 months unless a doctor advises it.",
+         "Store below 25°C."],
+    )
+    assert plan.answerable and "under 3 months" in plan.answer
+    refused = _plan("Does Altamira offer pet insurance?", "Altamira benefits",
+                    ["Altamira offers travel insurance for business trips."])
+    assert not refused.answerable and "'pet'" in (refused.missing or "")
+
+
+def test_how_many_reads_the_counted_noun_past_names_and_units_and_a_unit_word_asks_for_a_measure():
+    assert asked_value("How many Febrilon 500 mg tablets can I take?", "quantity").dims == {"count:tablet"}
+    assert asked_value("How many ml of the suspension for a 7-year-old?", "quantity").dims == {"volume"}
+    assert asked_value("How many doses of Zostrel are given?", "quantity").dims == {"count:dose"}
+
+
+def test_an_age_stated_as_a_sentence_and_a_body_weight_in_kg_pick_their_row():
+    assert qualifier_fit("My daughter is 11. What dose should she have?", "Age: 10 to 12 years | Dose: 25 ml").score > 0
+    assert qualifier_fit("My daughter is 11. What dose should she have?", "Age: 6 to 8 years | Dose: 15 ml").misfit
+    heavy = qualifier_fit("What is the dose for a child of 45 kg?", "Children weighing less than 40 kg: 25 mg per kg a day.")
+    assert heavy.misfit
+    assert qualifier_fit("What is the dose for a child of 45 kg?", "Adults and children weighing 40 kg or more: 500 mg.").score > 0
+
+
+def test_a_list_item_is_read_with_its_lead_in_and_the_whole_list_is_quoted():
+    texts = ["At 8 weeks:", "Hexavan, dose 1", "Rotagard, dose 1", "At 12 weeks:", "Hexavan, dose 2",
+             "Pneumora (pneumococcal vaccine), dose 1", "Rotagard, dose 2", "At 16 weeks:", "Hexavan, dose 3"]
+    passage = Passage(id="p", text="\n".join(texts), title="Vaccination schedule: babies and children")
+    units = [
+        EvidenceUnit(passage_id="p", index=i, kind=UnitKind.heading if t.endswith(":") else UnitKind.list_item,
+                     text=t, start=0, end=len(t))
+        for i, t in enumerate(texts)
+    ]
+    plan = plan_answer("Which vaccines does a baby get at 12 weeks?", [passage], units, similarities=[0.5] * len(units))
+    assert plan.answerable
+    assert "Hexavan, dose 2" in plan.answer and "Pneumora" in plan.answer and "Rotagard, dose 2" in plan.answer
+    assert "dose 1. " not in plan.answer.replace("Pneumora (pneumococcal vaccine), dose 1.", "")
