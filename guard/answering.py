@@ -119,6 +119,8 @@ _CONCEPTS: dict[str, re.Pattern[str]] = {
     "price": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "fee": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "percentage": re.compile(r"%|\bper ?cent\b", re.I),
+    # a dose is written as an amount of the medicine ("40 mg", "7.5 ml", "2 tablets")
+    "dose": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:mg|ml|g|mcg|micrograms?|tablets?|capsules?|puffs?|drops?)\b", re.I),
 }
 
 
@@ -148,7 +150,8 @@ def key_terms(question: str) -> list[str]:
 def situation_terms(question: str) -> set[str]:
     """Terms that describe the asker's case rather than name what is asked about: a statement
     before the question ("My daughter is 11."), a relative clause ("my baby who feels warm",
-    "people who got the old allowance"), the asker's own people ("my dad"). The documents word
+    "people who got the old allowance"), the words stating a value the qualifier fit judges
+    ("worth EUR 500,000"), an age ("6-week-old"). The documents word
     such a case their own way ("children", "a temperature"), so a missing one is no sign that
     they do not answer; the qualifier checks judge the case itself."""
     text = question.strip()
@@ -160,7 +163,9 @@ def situation_terms(question: str) -> set[str]:
     # a "that" or "which" clause names the thing asked about ("a policy that covers pet insurance")
     parts += [f"{m.group(1)} {m.group(2)}" for m in re.finditer(
         r"(\w+)\s+who\s+((?:\w+\s+){0,1}\w+)", asked, re.IGNORECASE)]
-    parts += [m.group(1) for m in re.finditer(r"\bmy\s+(?:[\w-]*\d[\w-]*\s+)?(\w+)", asked, re.IGNORECASE)]
+    # the words that state a value ("worth EUR 500,000", "for 45 kg"): the qualifier fit judges the value
+    parts += [m.group(0) for m in re.finditer(
+        r"\b[a-z]+\s+(?:eur|gbp|usd|[£€$])\s?\d[\d,.]*|\b[a-z]+\s+\d[\d,.]*\s?(?:eur|gbp|usd|euros?|pounds?)\b", asked, re.I)]
     # an age ("6-week-old"): the qualifier fit judges it against each unit's range
     parts += [m.group(1) for m in re.finditer(r"\d+[- ]((?:year|month|week|day)s?)[- ]old\b", asked, re.IGNORECASE)]
     return {t for part in parts for t in key_terms(part)}
@@ -197,13 +202,17 @@ def plan_answer(
     if absent:
         plan.missing = f"the documents do not mention {_listing(absent)}"
         return plan
+    if terms and all(t in _CONCEPTS for t in terms):  # "What's the dose?": of which medicine?
+        plan.missing = f"the question asks for {_listing(terms)} but does not say of what; ask about one by name"
+        return plan
     kept = [(u, s) for u, s in zip(units, similarities, strict=True) if u.passage_id in number]
     contexts = _contexts([u for u, _ in kept], titles)
     weights = _term_weights(terms, [u for u, _ in kept], contexts)
     focus = _focus(terms, weights, situation)
     scored = [
         _score(question, asked, terms, weights, focus, unit, sim, number[unit.passage_id],
-               passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)], frozenset(situation & unworded))
+               passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)],
+               frozenset(situation & unworded), frozenset(situation))
         for unit, sim in kept
     ]
     scored.sort(key=lambda s: s.score, reverse=True)
@@ -235,22 +244,27 @@ def _focus(terms: list[str], weights: dict[str, float], situation: set[str]) -> 
     """The question's most distinctive term among those naming what is asked about (a word of
     the asker's case, "people who got ...", is no topic)."""
     topical = [t for t in terms if t not in situation] or terms
-    return max(topical, key=lambda t: weights[t]) if topical else None
+    # a participle ("needed", "held") says what happens to the topic, not what it is
+    named = [t for t in topical if not (t.endswith("ed") and len(t) > 4)] or topical
+    return max(named, key=lambda t: weights[t]) if named else None
 
 
 def _score(
     question: str, asked: AskedValue | None, terms: list[str], weights: dict[str, float], focus: str | None,
     unit: EvidenceUnit, similarity: float, citation: int, passage_words: set[str], context: str,
-    unworded: frozenset[str] = frozenset(),
+    unworded: frozenset[str] = frozenset(), situation: frozenset[str] = frozenset(),
 ) -> ScoredUnit:
     unit_words = set(words(unit.text))
     context_words = set(words(context))
-    total = sum(weights.values()) or 1.0
     in_unit = {t: _term_in(t, unit_words, unit.text) for t in terms}
     in_context = {t: _term_in(t, context_words, context) for t in terms}
+    # what the unit is about, from the terms naming the topic; words of the asker's case ("worth",
+    # "my dad") are judged by the qualifier fit instead
+    topical = [t for t in terms if t not in situation] or terms
+    total = sum(weights[t] for t in topical) or 1.0
     local = sum(
-        weights[t] * (1.0 if in_unit[t] else 0.5 if in_context[t] else 0.0) for t in terms
-    ) / total if terms else 0.0
+        weights[t] * (1.0 if in_unit[t] else 0.5 if in_context[t] else 0.0) for t in topical
+    ) / total if topical else 0.0
     found = [t for t in terms if in_unit[t] or in_context[t] or _has(t, passage_words)]
     # a word of the asker's case that no retrieved passage uses ("feels warm") does not count against
     counted = [t for t in terms if t not in unworded]
@@ -329,8 +343,8 @@ def _fragment(unit: EvidenceUnit) -> bool:
 
 def _found(term: str, passages: Sequence[Passage], passage_words: dict[str, set[str]]) -> bool:
     concept = _CONCEPTS.get(term)
-    if concept is not None:
-        return any(concept.search(p.text) for p in passages)
+    if concept is not None and any(concept.search(p.text) for p in passages):
+        return True
     return any(_has(term, ws) for ws in passage_words.values())
 
 

@@ -168,6 +168,8 @@ def qualifier_fit(question: str, text: str) -> Fit:
     narrower = value_fit is None and _extra_condition(question, text)
     if value_fit is not None:
         score += 1.0 if value_fit else -1.0
+        if value_fit and _closed_band(question, text):  # "above 250,000 and up to 2 million" beats "more than 50"
+            score += 0.25
     elif narrower:
         score -= 1.0
     group_fit = _group_fit(question, text)
@@ -329,6 +331,18 @@ def _money_fit(question: str, text: str) -> bool | None:
     if not above and not up_to:
         return None
     return all(value > a for a in above) and all(value <= u for u in up_to)
+
+
+def _closed_band(question: str, text: str) -> bool:
+    """The unit's range that holds the question's amount or age is bounded on both sides."""
+    asked = _AMOUNT.search(question)
+    if asked and _ABOVE.search(text) and _UP_TO.search(text):
+        return True
+    age = _ASKED_AGE.search(question)
+    if age:
+        months = float(age.group(1) or age.group(3) or age.group(4)) * _IN_MONTHS[(age.group(2) or "year").lower()]
+        return any(low <= months < high and high != float("inf") and low > 0 for low, high in _age_bounds(text))
+    return False
 
 
 def _amount(number: str, scale: str | None) -> float:

@@ -131,3 +131,20 @@ def test_a_list_item_is_read_with_its_lead_in_and_the_whole_list_is_quoted():
     assert plan.answerable
     assert "Hexavan, dose 2" in plan.answer and "Pneumora" in plan.answer and "Rotagard, dose 2" in plan.answer
     assert "dose 1. " not in plan.answer.replace("Pneumora (pneumococcal vaccine), dose 1.", "")
+
+
+def test_a_question_that_names_only_the_kind_of_value_is_refused_as_ambiguous():
+    plan = _plan("What's the dose?", "Febrilon 500 mg tablets", ["Adults: take 1 or 2 tablets (500 mg) every 4 hours."])
+    assert not plan.answerable and "does not say of what" in (plan.missing or "")
+
+
+def test_the_words_stating_the_questions_value_are_not_its_topic():
+    plan = _plan(
+        "Who must sign a customer contract worth EUR 500,000?", "Contract templates and signing authority",
+        ["Use the MSA-2024 template for customers buying transport services.",
+         "Gifts worth more than EUR 50 must be politely declined.",
+         "Up to EUR 250,000: the head of the department concerned.",
+         "Above EUR 250,000 and up to EUR 2 million: the CFO.",
+         "Above EUR 2 million: the CEO and the CFO jointly."],
+    )
+    assert plan.answerable and "the CFO." in plan.answer and "Gifts" not in plan.answer and "jointly" not in plan.answer
