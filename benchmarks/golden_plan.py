@@ -23,15 +23,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's guard, not an installed one
 
 
-def _retrievals(cases, split: str) -> dict:
-    cache = ROOT / "runs" / f"golden_plan_retrieval-{split}.pkl"
+def _retrievals(cases, split: str, policy: str = "default") -> dict:
+    suffix = "" if policy == "default" else f"-{policy}"
+    cache = ROOT / "runs" / f"golden_plan_retrieval-{split}{suffix}.pkl"
     known = pickle.loads(cache.read_bytes()) if cache.exists() else {}
     todo = [c for c in cases if c.question not in known]
     if todo:
         from guard.cli.pipeline import _example_kb
         from guard.policy import load_policy
 
-        kb, config = _example_kb(), load_policy("default").retrieval
+        kb, config = _example_kb(), load_policy(policy).retrieval
         for case in todo:
             result = kb.retrieve(case.question, config, None)
             known[case.question] = (result.passages, result.gate.passed)
@@ -48,11 +49,12 @@ def main() -> None:
     parser.add_argument("--split", default="dev", choices=["dev"], help="dev only: the test part stays held out")
     parser.add_argument("--fails", action="store_true", help="print every case the plan gets wrong")
     parser.add_argument("--ids", default="", help="only these case ids")
+    parser.add_argument("--policy", default="default", help="the profile whose retrieval settings to use")
     args = parser.parse_args()
     wanted = {i for i in args.ids.split(",") if i}
     cases = [c for c in load_golden(ROOT / "examples" / "golden.jsonl") if c.split == args.split]
     cases = [c for c in cases if not wanted or c.id in wanted]
-    retrieved = _retrievals(cases, args.split)
+    retrieved = _retrievals(cases, args.split, args.policy)
     rows = []
     started = time.perf_counter()
     for case in cases:

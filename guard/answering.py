@@ -147,6 +147,17 @@ def key_terms(question: str) -> list[str]:
     ]
 
 
+def named_terms(question: str) -> list[str]:
+    """The question's terms written with a capital inside a sentence: names of products, places,
+    people or organisations ("Febrilon", "Willow Ward", "Altamira")."""
+    found = []
+    for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
+        for m in re.finditer(r"(?<!^)(?<![.?!:] )\b[A-Z][a-z][\w-]*", sentence):
+            if m.start() > 0:
+                found += words(m.group(0))
+    return list(dict.fromkeys(found))
+
+
 def situation_terms(question: str) -> set[str]:
     """Terms that describe the asker's case rather than name what is asked about: a statement
     before the question ("My daughter is 11."), a relative clause ("my baby who feels warm",
@@ -205,7 +216,13 @@ def plan_answer(
     if terms and all(t in _CONCEPTS for t in terms):  # "What's the dose?": of which medicine?
         plan.missing = f"the question asks for {_listing(terms)} but does not say of what; ask about one by name"
         return plan
-    kept = [(u, s) for u, s in zip(units, similarities, strict=True) if u.passage_id in number]
+    # the products, places or people the question names ("Febrilon", "Willow Ward"): a passage
+    # naming none of them is about another one (Dolvanex's dose does not answer Febrilon's)
+    names = [t for t in named_terms(question) if t in terms and _found(t, passages, passage_words)]
+    kept = [
+        (u, s) for u, s in zip(units, similarities, strict=True)
+        if u.passage_id in number and (not names or any(_has(n, passage_words[u.passage_id]) for n in names))
+    ]
     contexts = _contexts([u for u, _ in kept], titles)
     weights = _term_weights(terms, [u for u, _ in kept], contexts)
     focus = _focus(terms, weights, situation)
@@ -236,8 +253,36 @@ _CLOSE = 0.6  # cosine at which a unit is about the question even in other words
 
 
 def compose_answer(chosen: Sequence[ScoredUnit]) -> str:
-    """The chosen units as the documents word them, each with its citation."""
-    return " ".join(f"{_sentence(s.unit)} [{s.citation}]" for s in chosen)
+    """The chosen units as the documents word them, each with its citation. Items of one list
+    are quoted under their lead-in, as one sentence ("At 12 weeks: Hexavan, dose 2; Rotagard,
+    dose 2. [2]"): an item alone ("Hexavan, dose 2.") loses the case it is for, and the judge
+    would read it against the items of the other cases."""
+    parts: list[str] = []
+    index = 0
+    while index < len(chosen):
+        unit = chosen[index]
+        lead = _plain(context_lead(unit.context)) if unit.unit.kind is UnitKind.list_item else ""
+        if not lead:
+            parts.append(f"{_sentence(unit.unit)} [{unit.citation}]")
+            index += 1
+            continue
+        group = [unit]
+        while (
+            index + len(group) < len(chosen)
+            and chosen[index + len(group)].unit.kind is UnitKind.list_item
+            and chosen[index + len(group)].context == unit.context
+            and chosen[index + len(group)].citation == unit.citation
+        ):
+            group.append(chosen[index + len(group)])
+        items = "".join(f"\n- {_plain(g.unit.text).rstrip('.;,')} [{g.citation}]" for g in group)
+        parts.append(f"{lead.rstrip()}{items}\n")
+        index += len(group)
+    return " ".join(parts).strip()
+
+
+def _plain(text: str) -> str:
+    """Text without Markdown emphasis markers ("**Adults:** the usual dose" -> "Adults: the usual dose")."""
+    return re.sub(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)", "", text).strip()
 
 
 def _focus(terms: list[str], weights: dict[str, float], situation: set[str]) -> str | None:

@@ -148,3 +148,26 @@ def test_the_words_stating_the_questions_value_are_not_its_topic():
          "Above EUR 2 million: the CEO and the CFO jointly."],
     )
     assert plan.answerable and "the CFO." in plan.answer and "Gifts" not in plan.answer and "jointly" not in plan.answer
+
+
+def test_a_passage_that_names_none_of_the_questions_products_does_not_answer_it():
+    febrilon = Passage(id="f", text="Adults: do not take more than 8 tablets in 24 hours.", title="Febrilon 500 mg Tablets")
+    dolvanex = Passage(id="d", text="Adults: take one or two tablets every 8 hours, at most 6 tablets in 24 hours.",
+                       title="Dolvanex 200 mg")
+    units = [EvidenceUnit(passage_id=p.id, index=0, kind=UnitKind.sentence, text=p.text, start=0, end=len(p.text))
+             for p in (dolvanex, febrilon)]
+    plan = plan_answer("How many Febrilon tablets can an adult take in 24 hours?", [dolvanex, febrilon], units,
+                       similarities=[0.9, 0.4])
+    assert plan.answerable and "8 tablets" in plan.answer and "6 tablets" not in plan.answer
+
+
+def test_list_items_are_quoted_under_their_lead_in_one_per_line():
+    texts = ["At 12 weeks:", "Hexavan, dose 2", "Rotagard, dose 2", "At 16 weeks:", "Hexavan, dose 3"]
+    passage = Passage(id="p", text="\n".join(texts), title="Vaccination schedule: what is due when")
+    units = [
+        EvidenceUnit(passage_id="p", index=i, kind=UnitKind.heading if t.endswith(":") else UnitKind.list_item,
+                     text=t, start=0, end=len(t))
+        for i, t in enumerate(texts)
+    ]
+    plan = plan_answer("Which vaccines are due at 12 weeks?", [passage], units, similarities=[0.5] * len(units))
+    assert plan.answer == "At 12 weeks:\n- Hexavan, dose 2 [1]\n- Rotagard, dose 2 [1]"
