@@ -242,7 +242,9 @@ def plan_answer(
         plan.missing = _missing_value(asked, focus, terms, bool(on_topic), bool(typed))
         return plan
     # A unit whose row or group is the one the question names beats any unit without one.
-    fitting = [s for s in fitting if s.fit > 0] or fitting
+    # and among those, the narrowest case that holds the question's ("At 14 years:" over "under 16")
+    best_fit = max(s.fit for s in fitting)
+    fitting = [s for s in fitting if s.fit >= best_fit] if best_fit > 0 else fitting
     plan.units = _chosen(fitting, scored)
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
@@ -275,7 +277,7 @@ def compose_answer(chosen: Sequence[ScoredUnit]) -> str:
         ):
             group.append(chosen[index + len(group)])
         items = "".join(f"\n- {_plain(g.unit.text).rstrip('.;,')} [{g.citation}]" for g in group)
-        parts.append(f"{lead.rstrip()}{items}\n")
+        parts.append(f"{lead.rstrip()} [{unit.citation}]{items}\n")
         index += len(group)
     return " ".join(parts).strip()
 
@@ -327,8 +329,11 @@ def _score(
     fit = qualifier_fit(question, f"{lead} {unit.text}".strip())
     if lead and fit.score == 0 and not fit.misfit:
         stated = shared_values(question, lead)
-        fit = Fit(score=1.0, misfit=False) if stated > 0 else Fit(score=-1.0, misfit=True) if stated < 0 else fit
+        # the lead-in states the question's own value ("At 14 years:"): the narrowest band there is
+        fit = Fit(score=1.25, misfit=False) if stated > 0 else Fit(score=-1.0, misfit=True) if stated < 0 else fit
     has_focus = has_focus or fit.score > 0
+    if asked is not None and asked.needs_value and _excludes(unit.text, terms):
+        fit = Fit(score=-1.0, misfit=True)  # "packs sold without a prescription" for a prescription pack
     # a word naming the kind of value ("maximum", "minimum") written the documents' way ("no more than")
     concepts = sum(1 for t in terms if t in _CONCEPTS and in_unit[t])
     score = 0.4 * max(similarity, 0.0) + 0.4 * local + 0.1 * covered + 0.25 * fit.score + 0.1 * concepts
@@ -339,6 +344,14 @@ def _score(
         unit=unit, citation=citation, score=score, covered=covered, has_type=has_type, focus=has_focus,
         fit=fit.score, misfit=fit.misfit, context=context,
     )
+
+
+_EXCLUDING = re.compile(r"\b(?:without|except(?: for)?|other than|excluding)\s+(?:a |an |the |your )?([\w-]+)", re.I)
+
+
+def _excludes(text: str, terms: list[str]) -> bool:
+    """The unit states its value for the case without one of the question's terms: another case."""
+    return any(_has(t, set(words(m.group(1)))) for m in _EXCLUDING.finditer(text) for t in terms)
 
 
 def _contexts(units: Sequence[EvidenceUnit], titles: dict[str, str]) -> dict[tuple[str, int], str]:

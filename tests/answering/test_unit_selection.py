@@ -170,4 +170,10 @@ def test_list_items_are_quoted_under_their_lead_in_one_per_line():
         for i, t in enumerate(texts)
     ]
     plan = plan_answer("Which vaccines are due at 12 weeks?", [passage], units, similarities=[0.5] * len(units))
-    assert plan.answer == "At 12 weeks:\n- Hexavan, dose 2 [1]\n- Rotagard, dose 2 [1]"
+    assert plan.answer == "At 12 weeks: [1]\n- Hexavan, dose 2 [1]\n- Rotagard, dose 2 [1]"
+
+
+def test_a_value_stated_for_the_case_without_the_questions_term_is_another_case():
+    plan = _plan("How many tablets are in a prescription pack of Febrilon 500 mg?", "Febrilon 500 mg tablets",
+                 ["Packs sold without a prescription contain 16 tablets.", "Store below 25°C."])
+    assert not plan.answerable
