@@ -264,7 +264,7 @@ def compose_answer(chosen: Sequence[ScoredUnit]) -> str:
     while index < len(chosen):
         unit = chosen[index]
         lead = _plain(context_lead(unit.context)) if unit.unit.kind is UnitKind.list_item else ""
-        if not lead:
+        if not lead or _plain(unit.unit.text).startswith(lead.rstrip(": ")):  # the item already says it
             parts.append(f"{_sentence(unit.unit)} [{unit.citation}]")
             index += 1
             continue
@@ -276,6 +276,10 @@ def compose_answer(chosen: Sequence[ScoredUnit]) -> str:
             and chosen[index + len(group)].citation == unit.citation
         ):
             group.append(chosen[index + len(group)])
+        if len(group) == 1:  # one item: one sentence under its lead-in
+            parts.append(f"{lead.rstrip()} {_plain(unit.unit.text).rstrip('.;,')}. [{unit.citation}]")
+            index += 1
+            continue
         items = "".join(f"\n- {_plain(g.unit.text).rstrip('.;,')} [{g.citation}]" for g in group)
         parts.append(f"{lead.rstrip()} [{unit.citation}]{items}\n")
         index += len(group)
