@@ -25,7 +25,7 @@ from enum import Enum
 import numpy as np
 from pydantic import BaseModel, Field
 
-from guard.answering_values import Fit, AskedValue, asked_value, holds_value, qualifier_fit, shared_values, value_near
+from guard.answering_values import AskedValue, Fit, asked_value, holds_value, qualifier_fit, shared_values, value_near
 from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import _stop_words, content_words, words
 from retrievers.types import Passage
