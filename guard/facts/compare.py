@@ -28,6 +28,7 @@ Rules (METHODS.md §11), in the order they decide:
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
@@ -38,7 +39,7 @@ from guard.facts.inference import daily_average, equal_parts, regimen_total, shi
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
 from guard.facts.misbinding import misbindings
-from guard.facts.polarity import words
+from guard.facts.polarity import modal_classes, words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.terms import adds_something, nouns
@@ -174,7 +175,15 @@ def _slot_outcomes(
         for q in claim.quantities
         if q not in accepted and _countable_premise(q) and not any(conflicts(q, e) for _, s in held for e in s.quantities)
     ]
-    pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted + premises)
+    near_held = [(a, unit_slots(a.unit, lexicon)) for a in near]
+    # the claim's own amount of what a nearby rate is given per ("a 200-mile trip" for "45p per
+    # mile", "a 20 kg child" for "25 mg/kg/day") is its scenario, the rate's other operand
+    per = {e.dim.split("/", 1)[1] for _, sl in near_held for e in sl.quantities if e.per is not None}
+    premises += [
+        q for q in claim.quantities
+        if q not in accepted and q not in premises and q.dim in per and q.bound is Bound.eq and not q.is_range
+    ]
+    pool = _pool(near_held, accepted + premises)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
     near_slots = [unit_slots(a.unit, lexicon) for a in near]
     outcomes = [
@@ -197,10 +206,30 @@ def _slot_outcomes(
         _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
         for q, out in zip(claim.quantities, outcomes)
     ]
+    # the claim's premise of a rate ("after 6 years" for "1 week for each year") holds when the
+    # claim's result agrees with it through that rate (6 years x 1 week a year = 6 weeks)
+    rates = [e for _, sl in near_held for e in sl.quantities if e.per is not None]
+    holding = [o for o, out in zip(claim.quantities, outcomes) if out.label in (FactLabel.supported, FactLabel.inferred)]
+    outcomes = [
+        _Outcome(FactLabel.supported) if out.label is not FactLabel.supported and _through_rate(q, holding, rates) else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
     outcomes += [_date(d, held, everywhere, near_slots) for d in claim.dates]
     outcomes += [_name(n, held, everywhere) for n in claim.names if not _implicit_subject(claim, aligned, lexicon)]
     added = _added_term(claim, aligned, everywhere)
     return outcomes + ([added] if added else [])
+
+
+def _through_rate(q: Quantity, holding: list[Quantity], rates: list[Quantity]) -> bool:
+    """``q`` times a nearby rate per its kind gives another claim value that holds."""
+    if q.bound is not Bound.eq or q.is_range or not q.lo:
+        return False
+    return any(
+        r.dim == f"{o.dim}/{q.dim}" and math.isclose(r.lo * q.lo, o.lo, rel_tol=5e-3)
+        for r in rates
+        for o in holding
+        if o is not q
+    )
 
 
 def _rate_said(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]]) -> bool:
@@ -229,7 +258,21 @@ def _pool(held: list[tuple[Alignment, Slots]], accepted: list[Quantity]) -> list
     from any unit: "7.5 ml x 4 times" licenses a daily total, never a single dose of 30 ml.
     """
     pool = [e for _, slots in held for e in slots.quantities if e.dim != "rate" and not _from_frequency(e)]
-    return pool + [q for q in accepted if q.dim != "rate"]
+    pool += [q for q in accepted if q.dim != "rate"]
+    # a rate per a noun is also its amount for one ("£245 per pupil" is what one pupil pays)
+    return pool + [_numerator(e) for e in pool if e.per is not None]
+
+
+def _numerator(rate: Quantity) -> Quantity:
+    per = rate.per or 1.0
+    amount = _PER_WORDS.split(rate.surface, maxsplit=1)[0]
+    return rate.model_copy(
+        update={"dim": rate.dim.split("/", 1)[0], "lo": rate.lo * per, "hi": rate.hi * per, "per": None,
+                "scale": rate.scale * per, "surface": amount, "end": rate.start + len(amount)}
+    )
+
+
+_PER_WORDS = re.compile(r"\s*/\s*|\s+(?:per|for\s+each|for\s+every|each|every|an?)\s+", re.I)
 
 
 def _from_frequency(quantity: Quantity) -> bool:
@@ -249,14 +292,15 @@ def _quantity(
 ) -> _Outcome:
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
-    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s)):
+    rates_of_kind = q.per is not None and any(e.dim == q.dim for s in everywhere for e in s.quantities)
+    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s, rates_of_kind)):
         moved = _moved(q, claim, candidates, lexicon) or _other_topic(q, claim, candidates, scored, lexicon)
         return moved or _Outcome(FactLabel.supported)
     unlicensed = None
     if q.dim != "rate":
         found = one_step(q, [p for p in pool if p is not q])
         stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
-        if found and _licensed(q, claim, found[1], found[2], lexicon, stated):
+        if found and _licensed(q, claim, found[1], found[2], lexicon, stated) and not _capped(q, found, near):
             inferred = _Outcome(FactLabel.inferred, inference=found[0])
             inferred.operands = (found[1], found[2])
             return inferred
@@ -269,7 +313,7 @@ def _quantity(
             inferred.operands = average[1:]  # the claim's own span of days is the step's premise
             return inferred
         unlicensed = found[0] if found else None
-    outcome = _unmatched(q, binding, everywhere)
+    outcome = _unmatched(q, _witness(q, claim, held), everywhere, rates_of_kind)
     if unlicensed and outcome.mismatch is not None:
         outcome.mismatch = outcome.mismatch.model_copy(
             update={
@@ -380,13 +424,24 @@ def _spans(slots: Slots) -> list[tuple[int, int]]:
     return [(x.start, x.end) for x in slots.quantities] + [(d.start, d.end) for d in slots.dates]
 
 
-def _comparable(q: Quantity, slots: Slots) -> list[Quantity]:
+def _rates_first(q: Quantity, slots: Slots, rates_of_kind: bool) -> list[Quantity]:
+    """A unit's values a rate claim may match: its own kind of rate only, when the evidence has one."""
+    if not rates_of_kind:
+        return list(slots.quantities)
+    return [e for e in slots.quantities if e.dim == q.dim or e.dim.split("/")[0] != q.dim.split("/")[0]]
+
+
+def _comparable(q: Quantity, slots: Slots, rates_of_kind: bool = False) -> list[Quantity]:
     """A plain claim value is held to the unit's plain values when it has any of that kind.
 
     "Take 3 puffs" against "Take 1 puff ..., up to 10 puffs": the dose is the 1, not a value
     under the limit of 10. With no plain value of the kind, the unit's bounds decide ("every
     6 hours" against "at least 4 hours between doses").
     """
+    if rates_of_kind:
+        # a rate said per something is held to the evidence's rates per the same thing when
+        # there are any ("10 minutes per side" against "3 minutes per side", not "10 to 15 minutes")
+        return _rates_first(q, slots, rates_of_kind)
     if q.bound is not Bound.eq:
         return list(slots.quantities)
     plain = [e for e in slots.quantities if e.dim == q.dim and e.bound is Bound.eq]
@@ -417,10 +472,26 @@ def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexi
         pass
     elif any(named):
         return True
-    elif x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:"):
+    elif x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:") and q.bound is Bound.eq:
+        # a plain sum or difference; a bounded claim restates a limit, which two amounts added by
+        # chance do not make ("within 6 weeks" is not 2 + 4 weeks)
         return True
     present = {w for _, w in words(claim.text)}
     return bool(present & lexicon.combination_words) or any(sign in claim.text for sign in ("+", "×", "="))
+
+
+def _capped(q: Quantity, found: tuple[str, Quantity, Quantity], near: Sequence[Slots]) -> bool:
+    """A product of a rate that the rate's own unit caps below the claim ("1 week for each year,
+    up to a maximum of 12 weeks": 15 years do not give 15 weeks)."""
+    if found[1].per is None:
+        return False
+    for slots in near:
+        if not any(e is found[1] for e in slots.quantities):
+            continue
+        limits = [e for e in slots.quantities if e.dim == q.dim and e.bound is not Bound.eq]
+        if any(not accepts(q, e) for e in limits):
+            return True
+    return False
 
 
 def _in_claim(operand: Quantity, claim: Slots) -> bool:
@@ -451,10 +522,76 @@ def _further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lex
 _TOTAL_WORDS = frozenset({"course", "daily", "day", "adds", "add"})
 
 
-def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere: list[Slots]) -> _Outcome:
-    if binding and binding[0].strong:
-        return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, binding[0], binding[1]))
-    if any(accepts(q, e) for s in everywhere for e in s.quantities):
+def _witness(
+    q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]]
+) -> tuple[Alignment, Slots, list[Quantity]] | None:
+    """The aligned unit, and its values, that bind the same thing as ``q`` with another value.
+
+    A differing value of the same measure contradicts only when it can be the claim value's
+    counterpart:
+    - not the counterpart of another claim value ("checked within 2 weeks" is what the claim's
+      own "within 2 weeks" restates, so it says nothing of the claim's "after at least 4 weeks");
+    - not the other side of a condition: a plain claim value outside the unit's bound, whose
+      claim denies what the unit grants under that bound ("a £2,500 claim ... does not need the
+      Finance Director" against "claims above £2,500 need approval from the Finance Director"),
+      says what the unit implies for the cases it does not cover. Said without the flip
+      ("a £1,200 claim needs the Finance Director") it is still contradicted.
+    """
+    for a, s in held:
+        if not a.strong:
+            continue
+        free = [
+            e for e in s.quantities
+            if conflicts(q, e) and not any(o is not q and accepts(o, e) for o in claim.quantities)
+        ]
+        if not free:
+            continue
+        plain_here = any(e.bound is Bound.eq and not e.is_range for e in free)
+        if q.bound is Bound.eq and not q.is_range and not plain_here and _turned(claim, s):
+            continue
+        return a, s, free
+    return None
+
+
+def _negates(slots: Slots, shared: frozenset[str], other: Slots | None = None) -> bool:
+    """A negation here governs a word both texts share, and denies nothing the other text lacks by name.
+
+    Why the names: "A £2,500 claim is approved by the budget holder; it does not need the
+    Finance Director" shares "need" with "claims from £500 to £2,500 need the budget holder";
+    what it denies (the Finance Director) that unit never names, so it is not that unit's rule
+    turned round.
+    """
+    # the other text's words, its values' words and the bases of its un-/non- words included
+    seen = _all_stems(other.text).union(*other.negation_scopes) if other is not None else shared
+    names = [frozenset(stem(t) for t in name_tokens(n)) for n in slots.names]
+    for scope in slots.negation_scopes:
+        if not scope & shared:
+            continue
+        # a name is the other text's when any of its words is ("Febrilon" for "Febrilon Children's Suspension")
+        if any(name & scope and not name & seen for name in names):
+            continue
+        return True
+    return False
+
+
+def _all_stems(text: str) -> frozenset[str]:
+    """Every word's stem, values' words included ("two doses" holds "dose")."""
+    return frozenset(stem(w) for _, w in words(text))
+
+
+def _turned(claim: Slots, unit: Slots) -> bool:
+    """The claim negates, over the words it shares with the unit, what the unit affirms, or the reverse."""
+    shared = claim.content & unit.content
+    return bool(shared) and _negates(claim, shared, unit) != _negates(unit, shared, claim)
+
+
+def _unmatched(
+    q: Quantity, binding: tuple[Alignment, Slots, list[Quantity]] | None, everywhere: list[Slots],
+    rates_of_kind: bool = False,
+) -> _Outcome:
+    if binding:
+        return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, binding[0], binding[1], binding[2]))
+    if any(accepts(q, e) for s in everywhere for e in _rates_first(q, s, rates_of_kind)):
         return _Outcome(FactLabel.supported)
     mismatch = SlotMismatch(
         kind=SlotKind.quantity,
@@ -464,8 +601,8 @@ def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere:
     return _Outcome(FactLabel.unsupported, mismatch)
 
 
-def _closest(q: Quantity, slots: Slots) -> Quantity:
-    same = [e for e in slots.quantities if conflicts(q, e)]
+def _closest(q: Quantity, slots: Slots, values: Sequence[Quantity] | None = None) -> Quantity:
+    same = [e for e in (slots.quantities if values is None else values) if conflicts(q, e)]
 
     def distance(e: Quantity) -> float:
         a, b = max(abs(q.lo), 1e-12), max(abs((e.lo + e.hi) / 2), 1e-12)
@@ -478,8 +615,10 @@ def _opposite(a: Bound, b: Bound) -> bool:
     return (a in _UP and b in _DOWN) or (a in _DOWN and b in _UP)
 
 
-def _quantity_mismatch(q: Quantity, alignment: Alignment, slots: Slots) -> SlotMismatch:
-    e = _closest(q, slots)
+def _quantity_mismatch(
+    q: Quantity, alignment: Alignment, slots: Slots, values: Sequence[Quantity] | None = None
+) -> SlotMismatch:
+    e = _closest(q, slots, values)
     anchor = alignment.unit.anchor if alignment.unit.anchor and not slots.in_key(e) else None
     kind = (
         SlotKind.quantifier if _opposite(q.bound, e.bound) and math.isclose(q.lo, e.lo) else SlotKind.quantity
@@ -631,13 +770,13 @@ def _flip_outcomes(
     peers = [(a, s) for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
     restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
     shared = claim.content & unit.content
-    claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
+    claim_no, unit_no = _negates(claim, shared, unit), _negates(unit, shared, claim)
     if claim_no != unit_no and not restated:
         if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
             return []
         return [_polarity_flip(claim_no, unit_no, best.unit)]
     outcomes = []
-    if _modal_clash(claim.modals, unit.modals) and not any(
+    if _modal_clash(claim.modals, _clause_modals(claim, unit, lexicon)) and not any(
         not _modal_clash(claim.modals, s.modals) for _, s in peers
     ):
         claim_word, unit_word = _modal_word(claim.text, lexicon), _modal_word(unit.text, lexicon)
@@ -695,7 +834,7 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         if not _same_values(claim, unit):
             continue
         shared = claim.content & unit.content
-        claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
+        claim_no, unit_no = _negates(claim, shared, unit), _negates(unit, shared, claim)
         restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
         if claim_no == unit_no or restated:
             continue
@@ -771,6 +910,23 @@ def _flip(
 
 def _has_condition(claim: Slots, lexicon: Lexicon) -> bool:
     return bool({w for _, w in words(claim.text)} & lexicon.condition_words)
+
+
+# clause breaks a modal does not reach across ("up to 7 days are self-certified; from the 8th
+# day a fit note is required": "required" is the fit note's)
+_MODAL_CLAUSE = re.compile(r";|:\s|,?\s+(?:but|whereas|while)\s+", re.I)
+
+
+def _clause_modals(claim: Slots, unit: Slots, lexicon: Lexicon) -> frozenset[str]:
+    """The modals of the unit's clause(s) that say most of what the claim says (all of them if one clause)."""
+    clauses = [c for c in _MODAL_CLAUSE.split(unit.text) if c.strip()]
+    if len(clauses) < 2:
+        return unit.modals
+    shares = [len(claim.content & _all_stems(c)) for c in clauses]
+    top = max(shares)
+    # several clauses equally close: a clash only where every one of them clashes
+    best = [modal_classes(c, lexicon) for c, n in zip(clauses, shares) if n == top]
+    return next((m for m in best if not _modal_clash(claim.modals, m)), best[0])
 
 
 def _modal_clash(claim: frozenset[str], unit: frozenset[str]) -> bool:

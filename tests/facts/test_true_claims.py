@@ -1,0 +1,229 @@
+"""True claims the fact layer must not flag, each with a false twin it must still flag.
+
+Why: on the held-out hard cases half the true claims were flagged (issue 11): rules accepted
+only the wordings seen while writing them. These probes are written for the mechanisms, on
+passages written here (none from the hard-case set), in several phrasings of one fact
+(passive, number first, "According to ...", rates, conversions, ranges), so a rule that fits
+one wording fails them. ``contradicted`` must mean the claim and the evidence bind the same
+thing with different values.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from guard.facts import evidence_units, judge_facts
+from guard.facts.quantities import quantities
+from guard.facts.types import FactLabel
+
+FLAGGED = (FactLabel.contradicted, FactLabel.unsupported)
+HOLDS = (FactLabel.supported, FactLabel.inferred)
+
+
+def _judge(claim: str, passage: str):
+    return judge_facts(claim, evidence_units("p", passage).units)
+
+
+# --- readings -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "dim"),
+    [
+        ("paid at 40p per mile", "money:GBP/length"),
+        ("EUR 160 per night", "money:EUR/count:night"),
+        ("£30 a head", "money:GBP/count:head"),
+        ("250 mg per 5 ml", "mass/volume"),
+        ("10 mg/ml", "mass/volume"),
+        ("roast for 20 minutes per kg", "duration/mass"),
+        ("22 min/lb", "duration/mass"),
+        ("1 week for each complete year of service", "duration/duration"),
+    ],
+)
+def test_a_rate_per_a_unit_or_noun_is_read_as_a_rate(text, dim):
+    assert [q.dim for q in quantities(text)] == [dim]
+
+
+@pytest.mark.parametrize(
+    ("text", "dim", "value"),
+    [
+        ("GBP 1,200", "money:GBP", 1200.0),
+        ("45p", "money:GBP", 0.45),
+        ("up to 7 calendar days", "duration", 168.0),
+        ("a 5-pound roast", "mass", 2267.96185),
+        ("a three-night stay", "count:night", 3.0),
+        ("two 250 mg capsules", "count:capsule", 2.0),
+    ],
+)
+def test_amounts_written_other_ways(text, dim, value):
+    first = quantities(text)[0]
+    assert first.dim == dim and first.lo == pytest.approx(value)
+
+
+def test_rates_per_a_period_keep_their_period_reading():
+    # money and amounts per a day or month stay what they were (a period, not a rate per unit)
+    assert [q.dim for q in quantities("£4.99 a month")] == ["money:GBP"]
+    assert quantities("8 hours a day")[0].period == 24.0
+    assert quantities("25 mg/kg/day")[0].period == 24.0
+
+
+# --- a rate times an amount -----------------------------------------------------------------
+
+MILEAGE = (
+    "Staff who drive their own car on business are paid 40p per mile for the first 10,000 miles "
+    "in a tax year and 25p per mile after that."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A 150-mile business journey is reimbursed at £60.",
+        "For a 150-mile trip you are paid £60.",
+        "£60 is paid for driving 150 miles on business.",
+        "According to the policy, 150 business miles early in the tax year earn £60.",
+    ],
+)
+def test_rate_times_distance(claim):
+    assert _judge(claim, MILEAGE).label in HOLDS
+
+
+def test_rate_times_distance_false_twin():
+    assert _judge("A 150-mile business journey is reimbursed at £90.", MILEAGE).label in FLAGGED
+    assert _judge("Staff are paid 45p per mile for the first 10,000 miles.", MILEAGE).label is FactLabel.contradicted
+
+
+MEALS = "Client entertainment is limited to £30 per person and must be approved by a director."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A client dinner for five people can cost up to £150.",
+        "Up to £150 may be spent entertaining five people.",
+        "For five guests the limit is £150.",
+    ],
+)
+def test_rate_per_person_times_people(claim):
+    assert _judge(claim, MEALS).label in HOLDS
+
+
+def test_rate_per_person_false_twin():
+    assert _judge("A client dinner for five people can cost up to £200.", MEALS).label in FLAGGED
+
+
+SYRUP = "Amoxil syrup contains 250 mg of amoxicillin per 5 ml."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["A 10 ml dose contains 500 mg of amoxicillin.", "There are 500 mg of amoxicillin in 10 ml of the syrup."],
+)
+def test_strength_times_volume(claim):
+    assert _judge(claim, SYRUP).label in HOLDS
+
+
+def test_strength_false_twin():
+    assert _judge("A 10 ml dose contains 750 mg of amoxicillin.", SYRUP).label in FLAGGED
+
+
+ROAST = "Roast the turkey for 40 minutes per kg. Sear the steaks for 2 minutes per side."
+
+
+def test_cooking_time_per_weight():
+    assert _judge("A 4 kg turkey needs 160 minutes in the oven.", ROAST).label in HOLDS
+    assert _judge("A 4 kg turkey needs 200 minutes in the oven.", ROAST).label in FLAGGED
+
+
+def test_a_rate_is_held_to_rates_per_the_same_thing():
+    passage = "Sear the steaks for 2 minutes per side. Then roast them for 10 to 15 minutes."
+    assert _judge("Sear the steaks for about 2 minutes per side.", passage).label in HOLDS
+    assert _judge("Sear the steaks for 10 minutes per side.", passage).label in FLAGGED
+
+
+HOTEL = "Hotel costs are limited to EUR 150 per night, or EUR 200 per night in capital cities."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A two-night stay in a capital city can cost up to EUR 400.",
+        "Two nights in a capital city may cost at most EUR 400 in hotel bills.",
+        "Outside capital cities a night in a hotel can cost up to EUR 150.",
+    ],
+)
+def test_nightly_limit(claim):
+    assert _judge(claim, HOTEL).label in HOLDS
+
+
+def test_nightly_limit_false_twin():
+    assert _judge("In capital cities the hotel limit is EUR 180 per night.", HOTEL).label is FactLabel.contradicted
+
+
+NOTICE = (
+    "If the company ends your employment it gives 1 week of notice for each complete year of service, "
+    "up to a maximum of 12 weeks."
+)
+
+
+def test_a_product_capped_by_its_own_unit():
+    assert _judge("After 6 years of service you get 6 weeks of notice.", NOTICE).label in HOLDS
+    assert _judge("With 15 years of service the company gives 15 weeks of notice.", NOTICE).label in FLAGGED
+
+
+COURSE = "Take two 250 mg capsules three times a day for 5 days."
+
+
+@pytest.mark.parametrize("claim", ["The full course adds up to 30 capsules.", "A course is 30 capsules in total."])
+def test_course_total_from_a_count_of_capsules(claim):
+    assert _judge(claim, COURSE).label in HOLDS
+
+
+# --- ranges and bounds ------------------------------------------------------------------------
+
+SICKNESS = (
+    "For absences of up to 7 calendar days employees complete a self-certification form; "
+    "from the 8th day a fit note is required."
+)
+
+
+@pytest.mark.parametrize(
+    "claim", ["A 5-day absence can be self-certified.", "For 5 days off you fill in a self-certification form."]
+)
+def test_value_inside_a_bound_with_a_qualifying_word(claim):
+    assert _judge(claim, SICKNESS).label in HOLDS
+
+
+# --- the same thing, or another case -----------------------------------------------------------
+
+APPROVAL = (
+    "Claims up to £1,000 need only the line manager's approval. "
+    "Claims above £1,000 need approval from the Finance Director."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A £1,000 claim needs only the line manager's approval; it does not need the Finance Director.",
+        "A claim of £800 does not need approval from the Finance Director.",
+    ],
+)
+def test_the_other_side_of_a_condition_is_not_contradicted(claim):
+    assert _judge(claim, APPROVAL).label is not FactLabel.contradicted
+
+
+def test_the_condition_broken_the_same_way_is_contradicted():
+    assert _judge("A £1,500 claim does not need the Finance Director.", APPROVAL).label is FactLabel.contradicted
+
+
+REVIEW = (
+    "The dose may be increased to 40 mg after at least 4 weeks. "
+    "Blood pressure is checked within 2 weeks of the increase."
+)
+
+
+def test_a_value_the_claim_binds_elsewhere_is_no_witness():
+    claim = "After at least 4 weeks the dose may go up to 40 mg, with blood pressure checked within 2 weeks."
+    assert _judge(claim, REVIEW).label is not FactLabel.contradicted
+    assert _judge("Blood pressure is checked within 6 weeks of the increase.", REVIEW).label in FLAGGED
