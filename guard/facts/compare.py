@@ -314,6 +314,13 @@ def _quantity(
             return inferred
         unlicensed = found[0] if found else None
     outcome = _unmatched(q, _witness(q, claim, held), everywhere, rates_of_kind)
+    if outcome.label is FactLabel.supported:
+        # found only in a unit not aligned to the claim: the unit about the claim may give another value
+        holders = [(a, unit_slots(a.unit, lexicon)) for a in scored]
+        holders = [(a, sl) for a, sl in holders if any(accepts(q, e) for e in _rates_first(q, sl, rates_of_kind))]
+        outcome = _other_topic(q, claim, holders, scored, lexicon) or outcome
+    elif rates_of_kind and outcome.label is FactLabel.unsupported:
+        outcome = _per_for_total(q, held) or outcome
     if unlicensed and outcome.mismatch is not None:
         outcome.mismatch = outcome.mismatch.model_copy(
             update={
@@ -325,6 +332,31 @@ def _quantity(
             }
         )
     return outcome
+
+
+def _per_for_total(q: Quantity, held: list[tuple[Alignment, Slots]]) -> _Outcome | None:
+    """A rate per something ("£60,000 per item") where the aligned unit gives that amount as a total.
+
+    Only when the evidence writes rates of the claim's kind elsewhere (the caller's
+    ``rates_of_kind``): the document tells per-item amounts from totals, so the claim's "per"
+    changes what the amount is.
+    """
+    for a, s in held:
+        if not a.strong:
+            continue
+        for e in s.quantities:
+            if e.per is None and e.dim == q.dim.split("/")[0] and accepts(q, e):
+                return _Outcome(
+                    FactLabel.contradicted,
+                    SlotMismatch(
+                        kind=SlotKind.quantity,
+                        claim_value=q.phrase or q.surface,
+                        evidence_value=e.phrase or e.surface,
+                        evidence=a.unit,
+                        explanation=f"the evidence gives {e.phrase or e.surface} in all, not {q.phrase or q.surface}",
+                    ),
+                )
+    return None
 
 
 def _moved(
@@ -416,6 +448,8 @@ def _other_topic(
         if any(accepts(o, e) for o in claim.quantities if o is not q for e in slots.quantities):
             continue
         if same and not any(accepts(q, e) for e in slots.quantities):
+            if _other_side(q, same, claim, slots):
+                continue
             return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, a, slots))
     return None
 
@@ -529,8 +563,9 @@ def _witness(
 
     A differing value of the same measure contradicts only when it can be the claim value's
     counterpart:
-    - not the counterpart of another claim value ("checked within 2 weeks" is what the claim's
-      own "within 2 weeks" restates, so it says nothing of the claim's "after at least 4 weeks");
+    - not the counterpart of another claim value (a plain value another claim value restates:
+      "the initial 20-minute roast" is the claim's own 20 minutes, so it says nothing of its
+      "110 minutes"; a range or limit may be the counterpart of several);
     - not the other side of a condition: a plain claim value outside the unit's bound, whose
       claim denies what the unit grants under that bound ("a £2,500 claim ... does not need the
       Finance Director" against "claims above £2,500 need approval from the Finance Director"),
@@ -542,12 +577,11 @@ def _witness(
             continue
         free = [
             e for e in s.quantities
-            if conflicts(q, e) and not any(o is not q and accepts(o, e) for o in claim.quantities)
+            if conflicts(q, e) and not any(o is not q and _restates(o, e) for o in claim.quantities)
         ]
         if not free:
             continue
-        plain_here = any(e.bound is Bound.eq and not e.is_range for e in free)
-        if q.bound is Bound.eq and not q.is_range and not plain_here and _turned(claim, s):
+        if _other_side(q, free, claim, s):
             continue
         return a, s, free
     return None
@@ -564,6 +598,8 @@ def _negates(slots: Slots, shared: frozenset[str], other: Slots | None = None) -
     # the other text's words, its values' words and the bases of its un-/non- words included
     seen = _all_stems(other.text).union(*other.negation_scopes) if other is not None else shared
     names = [frozenset(stem(t) for t in name_tokens(n)) for n in slots.names]
+    if _RESTRICTION.search(slots.text) and len(slots.negation_scopes) <= len(_RESTRICTION.findall(slots.text)):
+        return False
     for scope in slots.negation_scopes:
         if not scope & shared:
             continue
@@ -577,6 +613,21 @@ def _negates(slots: Slots, shared: frozenset[str], other: Slots | None = None) -
 def _all_stems(text: str) -> frozenset[str]:
     """Every word's stem, values' words included ("two doses" holds "dose")."""
     return frozenset(stem(w) for _, w in words(text))
+
+
+def _restates(o: Quantity, e: Quantity) -> bool:
+    """Claim value ``o`` is the counterpart of evidence value ``e``: equal to a plain value, or the same
+    limit said the same way (a range, or a limit merely containing ``o``, may hold several claim values)."""
+    if e.bound is Bound.eq and not e.is_range:
+        return accepts(o, e)
+    return same_number(o, e) and o.bound is e.bound
+
+
+def _other_side(q: Quantity, values: list[Quantity], claim: Slots, unit: Slots) -> bool:
+    """A plain claim value outside the unit's bounds, in a claim that turns the unit's statement round
+    (see :func:`_witness`)."""
+    plain_here = any(e.bound is Bound.eq and not e.is_range for e in values)
+    return q.bound is Bound.eq and not q.is_range and not plain_here and _turned(claim, unit)
 
 
 def _turned(claim: Slots, unit: Slots) -> bool:
@@ -770,13 +821,18 @@ def _flip_outcomes(
     peers = [(a, s) for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
     restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
     shared = claim.content & unit.content
-    claim_no, unit_no = _negates(claim, shared, unit), _negates(unit, shared, claim)
-    if claim_no != unit_no and not restated:
+    clash = _polarity_clash(claim, unit, lexicon)
+    if clash is not None and not restated:
+        claim_no, unit_no = clash
         if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
             return []
         return [_polarity_flip(claim_no, unit_no, best.unit)]
     outcomes = []
-    if _modal_clash(claim.modals, _clause_modals(claim, unit, lexicon)) and not any(
+    # "must not", "may not", "cannot", "not allowed" all forbid: two prohibitions are not a clash
+    # of modal strength (a negation elsewhere in the sentence does not make one)
+    clause = _clause(claim, unit, _clauses(unit, lexicon))[0]
+    both_negative = bool(_PROHIBITION.search(claim.text) and _PROHIBITION.search(clause.text))
+    if not both_negative and _modal_clashes(claim, unit, lexicon) and not any(
         not _modal_clash(claim.modals, s.modals) for _, s in peers
     ):
         claim_word, unit_word = _modal_word(claim.text, lexicon), _modal_word(unit.text, lexicon)
@@ -834,10 +890,11 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         if not _same_values(claim, unit):
             continue
         shared = claim.content & unit.content
-        claim_no, unit_no = _negates(claim, shared, unit), _negates(unit, shared, claim)
+        clash = _polarity_clash(claim, unit, lexicon)
         restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
-        if claim_no == unit_no or restated:
+        if clash is None or restated:
             continue
+        claim_no, unit_no = clash
         rivals = [
             unit_slots(b.unit, lexicon) for b in scored[:_FLIP_POOL] if b.unit is not a.unit and b.score >= a.score
         ]
@@ -845,6 +902,93 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
             continue
         return [_polarity_flip(claim_no, unit_no, a.unit)]
     return []
+
+
+def _polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, bool] | None:
+    """(claim negated, unit negated) when one side denies what the other plainly affirms, else None.
+
+    Read clause by clause: each clause of the claim against the unit's clause that says most of
+    what it says ("the gym stays open on Mondays, but the pool is not open": the gym's clause
+    has no negation; "call the emergency services; do not call the clinic first" restated is two
+    agreeing pairs). One side's negation must govern a word both share; the other side must hold
+    no negation at all, nor a word that denies by itself ("excluded", "refused"): "not allowed
+    anywhere" and "prohibited everywhere", "does not cover" and "is excluded from" say the same,
+    whichever words their negations reach.
+    """
+    unit_clauses = _clauses(unit, lexicon)
+    for part in [c for c, _ in _clauses(claim, lexicon)] if claim.text else [claim]:
+        clause, content = _clause(part, unit, unit_clauses)
+        shared = part.content & content
+        if not shared:
+            continue
+        claim_no = _negates(part, shared, clause) or _denies(part, clause)
+        unit_no = _negates(clause, shared, part) or _denies(clause, part)
+        if claim_no and not unit_no and not _any_negative(clause, part):
+            return True, False
+        if unit_no and not claim_no and not _any_negative(part, clause):
+            return False, True
+    return None
+
+
+def _clauses(slots: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]]:
+    """A text's clauses (cut at ";" and "but / whereas / while"), each with the words it speaks of.
+
+    An elliptical clause ("October releases do not") speaks of the previous clause's words too.
+    """
+    parts = [c.strip() for c in _MODAL_CLAUSE.split(slots.text) if c.strip()]
+    if len(parts) < 2:
+        return [(slots, slots.content)]
+    out: list[tuple[Slots, frozenset[str]]] = []
+    for text in parts:
+        here = read_slots(text, lexicon)
+        content = here.content
+        if out and here.negation_scopes and not any(here.negation_scopes):
+            content = content | out[-1][1]
+        out.append((here, content))
+    return out
+
+
+def _clause(
+    part: Slots, unit: Slots, clauses: list[tuple[Slots, frozenset[str]]]
+) -> tuple[Slots, frozenset[str]]:
+    """The unit clause that says most of what ``part`` says (the whole unit when one clause or a tie)."""
+    if len(clauses) < 2:
+        return unit, unit.content
+    shares = [_fit(part, c, content) for c, content in clauses]
+    top = max(shares)
+    if shares.count(top) > 1:
+        return unit, unit.content
+    return clauses[shares.index(top)]
+
+
+_PROHIBITION = re.compile(
+    r"\b(?:must|may|can|shall|should)\s+not\b|\bcannot\b|\bcan[’']t\b|\bmustn[’']t\b|\bnot\s+(?:be\s+)?(?:allowed|permitted)\b",
+    re.I,
+)
+# words that deny by themselves (stems): a claim "excluded from the warranty" is "not covered by" it
+_DENYING = frozenset({"exclud", "refus", "deni", "deny", "lack", "fail", "prevent", "unabl", "imposs", "ban", "prohibit", "forbid", "forbidden"})
+# "no one except the account holder" is "only the account holder": a restriction, not a denial
+_RESTRICTION = re.compile(r"\b(?:no\s+one|nobody|none|nothing|no)\b[^,;.]{0,40}?\b(?:except|other\s+than|apart\s+from|but)\b", re.I)
+
+
+def _denies(slots: Slots, other: Slots) -> bool:
+    """A denying word here that the other text does not use (used by both, it cancels)."""
+    return bool((_all_stems(slots.text) & _DENYING) - _all_stems(other.text))
+
+
+def _any_negative(slots: Slots, other: Slots) -> bool:
+    """Any negation at all, or a denying word, outside a restriction ("no one except X")."""
+    scopes = len(slots.negation_scopes) - len(_RESTRICTION.findall(slots.text))
+    return scopes > 0 or _denies(slots, other)
+
+
+def _fit(claim: Slots, clause: Slots, content: frozenset[str] | None = None) -> int:
+    """How well a clause matches the claim: words shared less words of its own ("If we cancel a
+    sailing because of weather, you can have a full refund, but we do not pay for accommodation":
+    a claim about accommodation is the second clause's, though it shares more words with the first)."""
+    content = clause.content if content is None else content
+    words_here = content | _all_stems(" ".join(q.surface for q in clause.quantities))
+    return len(claim.content & words_here) - len(content - claim.content)
 
 
 def _negated_words(claim: Slots, unit: Slots, shared: frozenset[str]) -> frozenset[str]:
@@ -914,18 +1058,24 @@ def _has_condition(claim: Slots, lexicon: Lexicon) -> bool:
 
 # clause breaks a modal does not reach across ("up to 7 days are self-certified; from the 8th
 # day a fit note is required": "required" is the fit note's)
-_MODAL_CLAUSE = re.compile(r";|:\s|,?\s+(?:but|whereas|while)\s+", re.I)
+_MODAL_CLAUSE = re.compile(r";|,?\s+(?:but|whereas|while)\s+", re.I)
+
+
+def _modal_clashes(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:
+    """A clause of the claim whose modal clashes with the unit clause it restates (see _clause_modals)."""
+    parts = [c for c, _ in _clauses(claim, lexicon)]
+    return any(_modal_clash(part.modals, _clause_modals(part, unit, lexicon)) for part in parts)
 
 
 def _clause_modals(claim: Slots, unit: Slots, lexicon: Lexicon) -> frozenset[str]:
     """The modals of the unit's clause(s) that say most of what the claim says (all of them if one clause)."""
-    clauses = [c for c in _MODAL_CLAUSE.split(unit.text) if c.strip()]
+    clauses = [read_slots(c.strip(), lexicon) for c in _MODAL_CLAUSE.split(unit.text) if c.strip()]
     if len(clauses) < 2:
         return unit.modals
-    shares = [len(claim.content & _all_stems(c)) for c in clauses]
+    shares = [_fit(claim, c) for c in clauses]
     top = max(shares)
     # several clauses equally close: a clash only where every one of them clashes
-    best = [modal_classes(c, lexicon) for c, n in zip(clauses, shares) if n == top]
+    best = [c.modals for c, n in zip(clauses, shares) if n == top]
     return next((m for m in best if not _modal_clash(claim.modals, m)), best[0])
 
 

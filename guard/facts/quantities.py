@@ -262,6 +262,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I)),
+
     # "325 F", "180 C": a temperature with the scale's capital letter alone (case-sensitive, so
     # "5 c" or a grade "F" standing alone is not one)
     ("temperature_letter", re.compile(rf"(?P<v>{NUMBER})\s?(?P<u>[FC])(?![\w'’])")),
@@ -272,6 +273,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("count", re.compile(rf"(?P<v>{_V})(?=\s+{NUMBER}\s*-?\s*{_UNIT}\s+(?P<noun>[a-z][a-z-]{{2,}}))", re.I)),
     # "4 doses"; "a three-night stay": the hyphen joins the count to its noun
     ("count", re.compile(rf"(?P<v>{_V})(?:\s+|-)(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
+    # "aged 30", "aged 12 and over": an age in years, the unit left out (units and counts read first)
+    ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?![\d.,])", re.I)),
     ("bare", re.compile(rf"(?P<v>{_V})", re.I)),
 ]
 
@@ -350,6 +353,16 @@ _NOT_COUNT_NOUNS = frozenset(
 )
 
 
+# a noun for people or things right before a bound: the bound qualifies it ("children under 6",
+# "claims above £500", "anyone over 65"), so a negation earlier governs the verb, not the bound
+_QUALIFIED = re.compile(
+    r"\b(?:children|child|babies|baby|infants?|people|persons?|adults?|patients?|anyone|someone|those|"
+    r"employees?|staff|members?|users?|customers?|guests?|visitors?|pupils?|students?|drivers?|dogs?|cats?|"
+    r"animals?|claims?|purchases?|orders?|items?|bookings?)\s*$",
+    re.I,
+)
+
+
 def _after_value(text: str) -> bool:
     """The text ends with a number and its unit ("37.5 hours"), not a counted noun ("5 children")."""
     found = _AFTER_VALUE.search(text)
@@ -393,6 +406,8 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
         return bound, None
     bound_start = start - len(before.group(0))
     negation = _NEGATION_BEFORE.search(text[max(0, bound_start - 80) : bound_start])
+    if negation and _QUALIFIED.search(text[max(0, bound_start - 40) : bound_start]):
+        negation = None  # "not suitable for children under 6": the bound says which children, it is no limit
     if negation and not before.group("w").lower().startswith(("no ", "not ")):
         return _FLIP[bound], max(0, bound_start - 80) + negation.start()
     return bound, None
@@ -545,6 +560,14 @@ def _money(text, m):
     code = _CURRENCY_SIGN[sign] if sign else _CURRENCY_WORD[m.group("curw").lower().rstrip("s")]
     scale = _MULTIPLIER.get((m.group("mult") or "").lower(), 1.0)
     return _make(text, m.start(), m.end(), f"money:{code}", value * scale, value * scale)
+
+
+def _aged(text, m):
+    value = _value(m.group("v"))
+    if value is None:
+        return None
+    years = _DURATION["year"]
+    return _make(text, m.start("v"), m.end(), "duration", value * years, value * years, scale=years)
 
 
 def _pound_weight(text, m):
@@ -704,6 +727,7 @@ _READERS = {
     "money": _money,
     "pence": _pence,
     "pound_weight": _pound_weight,
+    "aged": _aged,
     "frequency": _frequency,
     "frequency_adverb": _frequency_adverb,
     "every": _every,

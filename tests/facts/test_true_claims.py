@@ -227,3 +227,60 @@ def test_a_value_the_claim_binds_elsewhere_is_no_witness():
     claim = "After at least 4 weeks the dose may go up to 40 mg, with blood pressure checked within 2 weeks."
     assert _judge(claim, REVIEW).label is not FactLabel.contradicted
     assert _judge("Blood pressure is checked within 6 weeks of the increase.", REVIEW).label in FLAGGED
+
+
+# --- negation said other ways -------------------------------------------------------------------
+
+SAME_POLARITY = [
+    ("Smoking is not allowed anywhere on the premises.", "Smoking is prohibited everywhere on the premises."),
+    ("Pets are prohibited in the flat.", "Pets are not permitted in the flat."),
+    ("The warranty does not cover accidental damage.", "Accidental damage is excluded from the warranty."),
+    ("The warranty excludes accidental damage.", "Accidental damage is not covered by the warranty."),
+    ("Only the account holder can cancel the contract.", "No one except the account holder can cancel the contract."),
+    ("Tenants must not sublet the flat.", "Subletting the flat is forbidden."),
+    ("Tenants must not sublet the flat.", "Tenants are not allowed to sublet the flat."),
+    ("Do not exceed 4 doses in 24 hours.", "Never take more than 4 doses in 24 hours."),
+    ("Refunds are not available after 14 days.", "After 14 days no refund is given."),
+    ("It is not suitable for children under 6.", "Children under 6 should not use it."),
+    ("It is not suitable for children under 6.", "It is unsuitable for children under 6."),
+    # the clause the claim restates, not another clause of the sentence
+    ("No one may approve their own expenses; the director's expenses are approved by the board.",
+     "The board approves the director's expenses."),
+    ("The gym stays open on Mondays, but the pool is not open.", "The gym is open on Mondays."),
+    ("Bookings cannot be changed online; call the office to change a booking.", "To change a booking you call the office."),
+    ("Every April release gets long-term support; October releases do not.", "An October release never gets long-term support."),
+]
+
+
+@pytest.mark.parametrize(("passage", "claim"), SAME_POLARITY)
+def test_negation_said_another_way_is_no_flip(passage, claim):
+    assert _judge(claim, passage).label is not FactLabel.contradicted
+
+
+FLIPPED = [
+    ("Smoking is not allowed anywhere on the premises.", "Smoking is allowed on the premises."),
+    ("Pets are prohibited in the flat.", "Pets are permitted in the flat."),
+    ("The warranty does not cover accidental damage.", "The warranty covers accidental damage."),
+    ("Tenants must not sublet the flat.", "Tenants may sublet the flat."),
+    ("Do not drive if the tablets make you drowsy.", "You can drive even if the tablets make you drowsy."),
+    ("Annual leave may not be carried over.", "Annual leave can be carried over."),
+    ("If we cancel a sailing because of weather, you can have a full refund, but we do not pay for hotels.",
+     "If a sailing is cancelled because of the weather, the company pays for your hotel."),
+]
+
+
+@pytest.mark.parametrize(("passage", "claim"), FLIPPED)
+def test_negation_dropped_or_added_is_contradicted(passage, claim):
+    assert _judge(claim, passage).label is FactLabel.contradicted
+
+
+def test_an_age_without_its_unit():
+    passage = "The trial enrolled adults aged 18 to 65 years with 4 to 14 migraine days a month."
+    assert _judge("A woman aged 30 could take part.", passage).label is not FactLabel.contradicted
+    assert [q.dim for q in quantities("children aged 12 and over")] == ["duration"]
+
+
+def test_a_range_may_hold_two_claim_values():
+    # the claim's 1,000 mg sits in the range; its 500 g does not, and the range still says so
+    passage = "Adults take 1 or 2 tablets (500 mg to 1,000 mg) every 4 to 6 hours."
+    assert _judge("Adults take 1 or 2 tablets (500 g to 1,000 mg) every 4 to 6 hours.", passage).label in FLAGGED
