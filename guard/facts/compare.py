@@ -214,8 +214,10 @@ def _slot_outcomes(
         _Outcome(FactLabel.supported) if out.label is not FactLabel.supported and _through_rate(q, holding, rates) else out
         for q, out in zip(claim.quantities, outcomes)
     ]
+    values_hold = all(out.label in (FactLabel.supported, FactLabel.inferred) for out in outcomes)
     outcomes += [_date(d, held, everywhere, near_slots) for d in claim.dates]
-    outcomes += [_name(n, held, everywhere) for n in claim.names if not _implicit_subject(claim, aligned, lexicon)]
+    implicit = _implicit_subject(claim, aligned, lexicon, values_hold)
+    outcomes += [_Outcome(FactLabel.supported) if implicit else _name(n, held, everywhere) for n in claim.names]
     added = _added_term(claim, aligned, everywhere)
     return outcomes + ([added] if added else [])
 
@@ -720,7 +722,7 @@ def _date(
 
 def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> _Outcome:
     tokens = name_tokens(name)
-    if any(_names_match(tokens, s.name_tokens) for s in everywhere):
+    if any(_names_match(tokens, s.name_tokens) for s in everywhere) or _in_coded_range(name, everywhere):
         return _Outcome(FactLabel.supported)
     return _Outcome(
         FactLabel.unsupported,
@@ -735,12 +737,13 @@ _IMPLICIT_LEXICAL = 0.6
 _IMPLICIT_RESTATED = (0.5, 0.6)
 
 
-def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) -> bool:
+def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon, values_hold: bool = True) -> bool:
     """A single-name claim whose every other word and value the best unit states.
 
     An excerpt often omits the document's subject ("Store below 30°C in the original blister"
     from the Tolvarin leaflet): "Keep Tolvarin in its original blister below 30°C" adds nothing
-    but the name. A fabricated name comes with a fact the unit lacks, which the other checks
+    but the name. The name then counts as found (the claim's verdict rests on its other slots,
+    and the embedding score does not count the name as new). A fabricated name comes with a fact the unit lacks, which the other checks
     (values, words, cosine) see.
     """
     if len(claim.names) != 1 or not aligned:
@@ -752,13 +755,17 @@ def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) 
     claim_words = claim.name_tokens | frozenset(stem(w) for _, w in words(claim.text))
     if any(not (name_tokens(m) & claim_words) for m in unit.names):
         return False  # the unit names someone the claim does not: the claim's name may replace it
-    rest = claim.content - name_tokens(claim.names[0])
+    # words that say how values combine ("a full course adds up to", "in total") are no fact to find
+    arithmetic = frozenset(stem(w) for w in lexicon.combination_words | _TOTAL_WORDS | {"full"})
+    rest = claim.content - name_tokens(claim.names[0]) - arithmetic
     # words inside the unit's values count ("two doses" holds "dose")
     share = len(rest & (unit.content | unit.name_tokens)) / len(rest) if rest else 0.0
     restated = share >= _IMPLICIT_RESTATED[0] and (best.similarity or 0.0) >= _IMPLICIT_RESTATED[1]
     if not rest or (share < _IMPLICIT_LEXICAL and not restated):
         return False
-    return all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities)
+    # its values hold (stated in the aligned units or one step from them: "a full course adds up to
+    # 42 capsules" against the row "2 capsules three times a day for 7 days")
+    return values_hold
 
 
 def _added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> _Outcome | None:
@@ -784,6 +791,19 @@ def _added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots])
             ),
         )
     return None
+
+
+_CODE = re.compile(r"^([A-Za-z]{1,3})(\d{1,3})$")
+
+
+def _in_coded_range(name: str, everywhere: list[Slots]) -> bool:
+    """A code ("G4", "Band 3" is a count) inside a range of codes a unit gives ("grades G1 to G6")."""
+    code = _CODE.match(name.strip())
+    if not code:
+        return False
+    prefix, number = code.group(1), int(code.group(2))
+    pattern = re.compile(rf"\b{re.escape(prefix)}(\d{{1,3}})\s*(?:to|-|–|—)\s*{re.escape(prefix)}?(\d{{1,3}})\b", re.I)
+    return any(int(m.group(1)) <= number <= int(m.group(2)) for s in everywhere for m in pattern.finditer(s.text))
 
 
 def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
@@ -966,7 +986,8 @@ _PROHIBITION = re.compile(
     re.I,
 )
 # words that deny by themselves (stems): a claim "excluded from the warranty" is "not covered by" it
-_DENYING = frozenset({"exclud", "refus", "deni", "deny", "lack", "fail", "prevent", "unabl", "imposs", "ban", "prohibit", "forbid", "forbidden"})
+# ("fail", "prevent" are left out: they mostly sit in conditions and purposes, "if the upgrade fails")
+_DENYING = frozenset({"exclud", "refus", "deni", "deny", "lack", "unabl", "imposs", "ban", "prohibit", "forbid", "forbidden"})
 # "no one except the account holder" is "only the account holder": a restriction, not a denial
 _RESTRICTION = re.compile(r"\b(?:no\s+one|nobody|none|nothing|no)\b[^,;.]{0,40}?\b(?:except|other\s+than|apart\s+from|but)\b", re.I)
 

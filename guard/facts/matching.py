@@ -53,6 +53,13 @@ def accepts(claim: Quantity, evidence: Quantity) -> bool:
     e_lo, e_hi = evidence.written
     if _countable(claim.dim) and _countable(evidence.dim):
         return _fits(c_lo, c_hi, claim.bound, e_lo, e_hi, evidence.bound)
+    limit = evidence.is_range or evidence.bound is not Bound.eq
+    if limit and _age(claim) and evidence.dim == "number":
+        # an age against a bare range or limit of years ("a 12-year-old" under "Child (5 to 15)"):
+        # headers write ages without their unit. (The reverse, a bare claim number under an age
+        # limit, "at 67" under "65 years and over", was tried: on dev it let two wrong claims
+        # through for one right one, since a bare number fits some other row's range too.)
+        return _fits(*claim.written, claim.bound, *evidence.written, evidence.bound)
     if "number" in (claim.dim, evidence.dim):
         # a bare number against a measured one: only the same number, said the same way
         same_way = claim.bound is evidence.bound or evidence.bound is Bound.eq
@@ -77,6 +84,14 @@ def _per_and_plain(a: Quantity, b: Quantity) -> bool:
 def _numerator(q: Quantity) -> tuple[float, float]:
     per = q.per or 1.0
     return q.lo * per, q.hi * per
+
+
+_YEAR_HOURS = 8766.0
+
+
+def _age(q: Quantity) -> bool:
+    """A number of years that can be an age (a whole number of years up to 120)."""
+    return q.dim == "duration" and math.isclose(q.scale, _YEAR_HOURS) and 0 < q.lo / q.scale <= 120
 
 
 def exact(claim: Quantity, evidence: Quantity) -> bool:

@@ -284,3 +284,48 @@ def test_a_range_may_hold_two_claim_values():
     # the claim's 1,000 mg sits in the range; its 500 g does not, and the range still says so
     passage = "Adults take 1 or 2 tablets (500 mg to 1,000 mg) every 4 to 6 hours."
     assert _judge("Adults take 1 or 2 tablets (500 g to 1,000 mg) every 4 to 6 hours.", passage).label in FLAGGED
+
+
+# --- the excerpt's unstated subject, codes and ages in headers ----------------------------------
+
+DOSING = (
+    "| Condition | Dose | How often | How long |\n|---|---|---|---|\n"
+    "| Shingles | 800 mg (2 tablets) | three times a day | 5 days |\n"
+    "| Cold sores | 400 mg (1 tablet) | twice a day | 3 days |\n"
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["A full course of Virexa for shingles adds up to 30 tablets.", "For shingles, a Virexa course is 30 tablets in total."],
+)
+def test_the_product_name_an_excerpt_omits(claim):
+    # the excerpt never names the product; the claim's values all follow from the shingles row,
+    # which the caller's cosine says restates the claim (half its other words are there)
+    units = evidence_units("p", DOSING).units
+    assert judge_facts(claim, units, [0.7] * len(units)).label in HOLDS
+
+
+def test_the_product_name_with_a_wrong_total_is_flagged():
+    units = evidence_units("p", DOSING).units
+    claim = "A full course of Virexa for shingles adds up to 40 tablets."
+    assert judge_facts(claim, units, [0.7] * len(units)).label in FLAGGED
+
+
+GRADES = "Employees in grades G1 to G6 give 1 month's notice; grades G7 to G9 give 3 months."
+
+
+def test_a_code_inside_a_range_of_codes():
+    assert _judge("As a G4 employee you give 1 month's notice.", GRADES).label in HOLDS
+    assert _judge("As a G12 employee you give 1 month's notice.", GRADES).label in FLAGGED
+
+
+FARES = (
+    "| Ticket | Adult | Child (5 to 15) |\n|---|---|---|\n"
+    "| Day return | £12.40 | £6.20 |\n| Single | £7.00 | £3.50 |\n"
+)
+
+
+def test_an_age_under_a_header_range_without_its_unit():
+    assert _judge("A 12-year-old pays £6.20 for a day return.", FARES).label in HOLDS
+    assert _judge("A 20-year-old pays £6.20 for a day return.", FARES).label in FLAGGED
