@@ -936,18 +936,27 @@ def _polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, 
     whichever words their negations reach.
     """
     unit_clauses = _clauses(unit, lexicon)
-    for part in [c for c, _ in _clauses(claim, lexicon)] if claim.text else [claim]:
+    excepted = frozenset(w for m in _EXCEPTION_TAIL.finditer(unit.text) for w in _all_stems(m.group(1)))
+    for part in [_asserted(c, lexicon) for c, _ in _clauses(claim, lexicon)] if claim.text else [claim]:
         clause, content = _clause(part, unit, unit_clauses)
         shared = part.content & content
-        if not shared:
+        if not shared or part.content & excepted:
             continue
-        claim_no = _negates(part, shared, clause) or _denies(part, clause)
-        unit_no = _negates(clause, shared, part) or _denies(clause, part)
-        if claim_no and not unit_no and not _any_negative(clause, part):
+        claim_no = _negates(part, shared, clause) or _denies(part, clause, shared)
+        unit_no = _negates(clause, shared, part) or _denies(clause, claim, shared)
+        if claim_no and not unit_no and not _any_negative(clause, claim):
             return True, False
         if unit_no and not claim_no and not _any_negative(part, clause):
             return False, True
     return None
+
+
+def _asserted(part: Slots, lexicon: Lexicon) -> Slots:
+    """A claim clause less a leading clause that only sets the scene ("Before changing X, talk to ...")."""
+    cut = _LEADING_SUBORDINATE.match(part.text)
+    if not cut or not part.text[cut.end():].strip():
+        return part
+    return read_slots(part.text[cut.end():], lexicon)
 
 
 def _clauses(slots: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]]:
@@ -987,20 +996,41 @@ _PROHIBITION = re.compile(
 )
 # words that deny by themselves (stems): a claim "excluded from the warranty" is "not covered by" it
 # ("fail", "prevent" are left out: they mostly sit in conditions and purposes, "if the upgrade fails")
-_DENYING = frozenset({"exclud", "refus", "deni", "deny", "lack", "unabl", "imposs", "ban", "prohibit", "forbid", "forbidden"})
+_DENYING = frozenset({"exclud", "refus", "deni", "deny", "lack", "unabl", "imposs", "ban", "prohibit", "forbid", "forbidden", "avoid"})
 # "no one except the account holder" is "only the account holder": a restriction, not a denial
 _RESTRICTION = re.compile(r"\b(?:no\s+one|nobody|none|nothing|no)\b[^,;.]{0,40}?\b(?:except|other\s+than|apart\s+from|but)\b", re.I)
 
 
-def _denies(slots: Slots, other: Slots) -> bool:
-    """A denying word here that the other text does not use (used by both, it cancels)."""
-    return bool((_all_stems(slots.text) & _DENYING) - _all_stems(other.text))
+def _denies(slots: Slots, other: Slots, about: frozenset[str] | None = None) -> bool:
+    """A denying word here that the other text does not use (used by both, it cancels).
+
+    ``about``: when given, the word must also reach (within its next four words) one of these
+    shared words, as a negation's scope must ("refused only for business reasons" denies
+    nothing about an appeal).
+    """
+    found = (_all_stems(slots.text) & _DENYING) - _all_stems(other.text)
+    if not found or about is None:
+        return bool(found)
+    tokens = [stem(w) for _, w in words(slots.text)]
+    return any(t in found and set(tokens[i + 1 : i + 5]) & about for i, t in enumerate(tokens))
 
 
 def _any_negative(slots: Slots, other: Slots) -> bool:
-    """Any negation at all, or a denying word, outside a restriction ("no one except X")."""
+    """Any negation at all, a denying word, or a restriction or contrast that denies the rest
+    ("only for the Enterprise plan", "into the autoclave bin rather than the general waste")."""
     scopes = len(slots.negation_scopes) - len(_RESTRICTION.findall(slots.text))
-    return scopes > 0 or _denies(slots, other)
+    return scopes > 0 or _denies(slots, other) or bool(_CONTRAST.search(slots.text))
+
+
+# a restriction or a contrast says no to what it leaves out: "only X" against "not Y",
+# "X rather than Y" against "X, not Y"
+_CONTRAST = re.compile(r"\b(?:only|rather\s+than|instead\s+of|as\s+opposed\s+to)\b", re.I)
+# a clause that only sets the scene ("Before changing any treatment, ...", "If it fails, ...")
+# asserts nothing, so its words are no flip's
+_LEADING_SUBORDINATE = re.compile(r"^\s*(?:before|after|if|when|whenever|until|unless|once|while|even\s+if|even\s+after)\b[^,;]*,\s*", re.I)
+# words of an exception ("..., except damage by fire"; "unless they are listed"): a claim about them
+# speaks of the exception, which the rule's negation does not reach
+_EXCEPTION_TAIL = re.compile(r"\b(?:except|unless|other\s+than|apart\s+from|excluding)\b([^;.]*)", re.I)
 
 
 def _fit(claim: Slots, clause: Slots, content: frozenset[str] | None = None) -> int:
@@ -1079,7 +1109,7 @@ def _has_condition(claim: Slots, lexicon: Lexicon) -> bool:
 
 # clause breaks a modal does not reach across ("up to 7 days are self-certified; from the 8th
 # day a fit note is required": "required" is the fit note's)
-_MODAL_CLAUSE = re.compile(r";|,?\s+(?:but|whereas|while)\s+", re.I)
+_MODAL_CLAUSE = re.compile(r";|(?<=[a-z0-9)][.!?])\s+(?=[A-Z])|,?\s+(?:but|whereas)\s+", re.I)
 
 
 def _modal_clashes(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:

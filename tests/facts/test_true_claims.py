@@ -249,6 +249,21 @@ SAME_POLARITY = [
     ("The gym stays open on Mondays, but the pool is not open.", "The gym is open on Mondays."),
     ("Bookings cannot be changed online; call the office to change a booking.", "To change a booking you call the office."),
     ("Every April release gets long-term support; October releases do not.", "An October release never gets long-term support."),
+    # a restriction or contrast denies the rest
+    ("Members on the Basic plan get no phone support.", "Phone support is only for members on the Premium plan."),
+    ("Put used needles in the sharps box, not the general waste.", "Used needles go in the sharps box rather than the general waste."),
+    ("Do not shake the vial, because this damages the vaccine.", "Shaking the vial is avoided because it damages the vaccine."),
+    # a scene-setting clause asserts nothing
+    ("Do not stop the tablets because of this leaflet; ask your pharmacist first.",
+     "Before stopping the tablets, patients should ask their pharmacist."),
+    ("A request may be refused only for a business reason, and a refusal may be appealed within 14 days.",
+     "If a request is refused, the employee can appeal within 14 days."),
+    # the claim speaks of the rule's exception
+    ("Not covered: damage while the flat is empty for more than 30 days, except damage by fire.",
+     "Even after the flat has been empty for 40 days, damage by fire is covered."),
+    # two sentences in one unit: the claim restates the second
+    ("Booking: walkers do not need to book. Cars must be booked at least a day ahead, online or by phone.",
+     "Cars are booked online or by phone."),
 ]
 
 
@@ -266,6 +281,9 @@ FLIPPED = [
     ("Annual leave may not be carried over.", "Annual leave can be carried over."),
     ("If we cancel a sailing because of weather, you can have a full refund, but we do not pay for hotels.",
      "If a sailing is cancelled because of the weather, the company pays for your hotel."),
+    ("Members on the Basic plan get no phone support.", "Members on the Basic plan get phone support."),
+    ("Put used needles in the sharps box, not the general waste.", "Used needles can go in the general waste."),
+    ("Do not stop the tablets if you feel better.", "If you feel better, you can stop the tablets."),
 ]
 
 
