@@ -266,6 +266,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "325 F", "180 C": a temperature with the scale's capital letter alone (case-sensitive, so
     # "5 c" or a grade "F" standing alone is not one)
     ("temperature_letter", re.compile(rf"(?P<v>{NUMBER})\s?(?P<u>[FC])(?![\w'’])")),
+    # "8 public holidays", "8 bank holidays": days off, counted in days
+    ("holidays", re.compile(rf"(?P<v>{_V})\s+(?:public|bank|statutory)\s+holidays?\b", re.I)),
     # "7 calendar days", "3 complete years": a word that says which days does not change the unit
     ("single", re.compile(rf"(?P<v>{_V})\s+(?:{_DAY_KIND})\s+(?P<u>{_TIME})", re.I)),
     ("single", re.compile(rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})", re.I)),
@@ -562,6 +564,14 @@ def _money(text, m):
     return _make(text, m.start(), m.end(), f"money:{code}", value * scale, value * scale)
 
 
+def _holidays(text, m):
+    value = _value(m.group("v"))
+    if value is None:
+        return None
+    day = _DURATION["day"]
+    return _make(text, m.start(), m.end(), "duration", value * day, value * day, scale=day)
+
+
 def _aged(text, m):
     value = _value(m.group("v"))
     if value is None:
@@ -728,6 +738,7 @@ _READERS = {
     "pence": _pence,
     "pound_weight": _pound_weight,
     "aged": _aged,
+    "holidays": _holidays,
     "frequency": _frequency,
     "frequency_adverb": _frequency_adverb,
     "every": _every,

@@ -347,3 +347,9 @@ FARES = (
 def test_an_age_under_a_header_range_without_its_unit():
     assert _judge("A 12-year-old pays £6.20 for a day return.", FARES).label in HOLDS
     assert _judge("A 20-year-old pays £6.20 for a day return.", FARES).label in FLAGGED
+
+
+def test_public_holidays_are_days():
+    passage = "Full-time staff receive 25 days of annual leave a year plus the 8 bank holidays."
+    assert _judge("With the 8 bank holidays, a full-time employee gets 33 days off a year.", passage).label in HOLDS
+    assert _judge("With the 8 bank holidays, a full-time employee gets 35 days off a year.", passage).label in FLAGGED
