@@ -84,7 +84,9 @@ def verify_batch(
     applied to every item; the verifiers are built once. ``batch_size``: responses read and
     prepared together (memory grows with it). ``workers`` (local): worker processes that
     share the batches, each loading the models once (:mod:`guard.verifiers.batch_pool`;
-    default 1: this process; fewer than 64 items are always verified here).
+    default 1: this process; fewer than 64 items are always verified here). The workers are
+    started with ``spawn``: a script that asks for them must guard its top level with
+    ``if __name__ == "__main__":``, as multiprocessing requires.
     ``executor="ray"``: the batches go to ``workers`` Ray actors (default: one per CPU of
     the cluster) on the cluster at ``ray_address`` (default: a local Ray started for this
     call); needs ``ragguard[ray]``.

@@ -5,9 +5,11 @@ fact layer, pydantic) that holds the GIL, so the warm-up thread of the in-proces
 the second core about half busy (measured: ~1 core for ``ragguard verify``). Worker
 processes each build the verifiers once (``spawn``: no model state is forked) and verify
 whole batches with :func:`guard.verifiers.batch.verify_chunk`, exactly as the in-process
-executor and the Ray actors do, so the reports are the same. Each worker runs the embedder
-on one thread (``RAGGUARD_EMBED_THREADS=1``; the same vectors bit for bit), so N workers
-keep N cores busy without oversubscription.
+executor and the Ray actors do, so the reports are the same. For a stream of batches each
+worker runs the embedder on one thread (``RAGGUARD_EMBED_THREADS=1``; the same vectors bit
+for bit), so N workers keep N cores busy without oversubscription; the server's workers,
+which often hold one small batch each, keep the embedder's default threads so that a lone
+request still uses every core.
 
 Batch k goes to whichever worker is free; at most two batches per worker are in flight and
 results come back in input order, so memory stays bounded. A short input (fewer than
@@ -49,7 +51,7 @@ _IN_FLIGHT_PER_WORKER = 2
 _KEPT_SETTINGS = 16
 _log = get_logger(__name__)
 
-_kept: tuple[int, ProcessPoolExecutor] | None = None  # (workers, the pool)
+_kept: tuple[tuple[int, int | None], ProcessPoolExecutor] | None = None  # ((workers, embed threads), the pool)
 _kept_lock = threading.Lock()
 # id(settings) -> (settings, its digest, its pickle); the settings are held so ids stay unique.
 _blobs: OrderedDict[int, tuple[VerificationSettings, str, bytes]] = OrderedDict()
@@ -80,7 +82,7 @@ def verify_in_pool(
     if len(head) < POOL_MIN_ITEMS:
         yield from _local(iter(head), settings, refusal_text, batch_size)
         return
-    pool = _pool(workers)
+    pool = _pool(workers, embed_threads=1)
     digest, blob = _blob(settings)
     in_flight: deque[Future] = deque()
     try:
@@ -98,9 +100,10 @@ def verify_in_pool(
 def verify_chunk_in_pool(
     items: list[VerifyItem], settings: VerificationSettings, refusal_text: str | None, workers: int
 ) -> list[Verification]:
-    """One batch verified by a worker of the kept ``workers``-process pool (blocks until done)."""
+    """One batch verified by a worker of the kept ``workers``-process pool (blocks until done);
+    the workers' embedder keeps its default threads."""
     digest, blob = _blob(settings)
-    return _result(_pool(workers).submit(_verify_in_worker, digest, blob, refusal_text, items))
+    return _result(_pool(workers, embed_threads=None).submit(_verify_in_worker, digest, blob, refusal_text, items))
 
 
 def _result(future: Future) -> list[Verification]:
@@ -123,17 +126,20 @@ def _blob(settings: VerificationSettings) -> tuple[str, bytes]:
         return found[1], found[2]
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
+def _pool(workers: int, embed_threads: int | None) -> ProcessPoolExecutor:
     global _kept
     with _kept_lock:
-        if _kept is not None and _kept[0] == workers:
+        if _kept is not None and _kept[0] == (workers, embed_threads):
             return _kept[1]
         if _kept is not None:
             _kept[1].shutdown(wait=False, cancel_futures=True)
         executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_init_worker
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_init_worker,
+            initargs=(embed_threads,),
         )
-        _kept = (workers, executor)
+        _kept = ((workers, embed_threads), executor)
         return executor
 
 
@@ -150,9 +156,10 @@ def _shutdown_at_exit() -> None:
     _discard_pool()
 
 
-def _init_worker() -> None:
-    """In the worker: one embedder thread (set before the embedder loads)."""
-    os.environ["RAGGUARD_EMBED_THREADS"] = "1"
+def _init_worker(embed_threads: int | None) -> None:
+    """In the worker: the embedder's threads, set before it loads (None: its default)."""
+    if embed_threads is not None:
+        os.environ["RAGGUARD_EMBED_THREADS"] = str(embed_threads)
 
 
 def _verify_in_worker(

@@ -48,12 +48,13 @@ def test_worker_processes_give_the_verdicts_of_one_by_one_calls(settings):
         for i in items[: len(items) // 2]
     ] * 2
     got = [_comparable(r) for r in verify_batch(items, settings=settings, batch_size=8, workers=2)]
-    assert batch_pool._kept is not None and batch_pool._kept[0] == 2  # it did run in a pool
+    assert batch_pool._kept is not None and batch_pool._kept[0] == (2, 1)  # it did run in a pool
     assert len(got) == len(expected)
     for n, (a, b) in enumerate(zip(got, expected, strict=True)):
         assert a == b, f"item {n} differs"
 
-    # The server's batches, sent to the same (kept) pool by the batcher's threads.
+    # The server's batches, sent to a pool (its workers keep the embedder's two threads) by the
+    # batcher's threads.
     async def serve() -> list[Verification]:
         with ThreadPoolExecutor(2) as threads:
             batcher = VerifyBatcher(threads, processes=2, concurrency=2, window_s=0.05, max_size=4)
@@ -64,7 +65,7 @@ def test_worker_processes_give_the_verdicts_of_one_by_one_calls(settings):
 
 
 def test_a_short_input_is_verified_in_this_process(settings, monkeypatch):
-    monkeypatch.setattr(batch_pool, "_pool", lambda workers: pytest.fail("no pool for a short input"))
+    monkeypatch.setattr(batch_pool, "_pool", lambda *args, **kwargs: pytest.fail("no pool for a short input"))
     items = EDGE_CASES[:3]
     got = list(verify_batch(items, settings=settings, workers=2))
     assert [_comparable(r) for r in got] == [_comparable(r) for r in verify_batch(items, settings=settings)]
