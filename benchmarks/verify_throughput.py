@@ -59,7 +59,9 @@ def run_local(lines: list[str], batch_size: int, workers: int | None) -> tuple[d
     assert bad == 0 and len(rows) == len(lines)
     failures = sum(bool(r["verification"]["failures"]) for r in rows)
     return _figures(len(lines), wall, cpu) | {
-        "workers": workers or default_workers(), "warm_up_s": round(start_up, 1), "with_verifier_failures": failures
+        "workers": workers or default_workers(),
+        "warm_up_s": round(start_up, 1),
+        "with_verifier_failures": failures,
     }, rows
 
 

@@ -99,7 +99,8 @@ class Embedder:
         thread takes the next batch not yet taken, longest first; the caller works too and
         only waits for batches a helper has already begun, so a call made from a helper's own
         thread (or while every helper is busy with another call) cannot deadlock."""
-        order = sorted(range(len(batches)), key=lambda b: -len(batches[b]) * max(len(ids[i]) for i in batches[b]))
+        padded = [len(batch) * max(len(ids[i]) for i in batch) for batch in batches]
+        order = sorted(range(len(batches)), key=lambda b: -padded[b])
         taken = iter(order)
         lock = threading.Lock()
         failures: list[BaseException] = []

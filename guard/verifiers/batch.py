@@ -123,7 +123,8 @@ def verify_batch(
     if workers is not None and workers > 1:
         from guard.verifiers.batch_pool import verify_in_pool
 
-        return _with_progress(verify_in_pool(_checked(items), resolved, refusal_text, batch_size, workers), progress)
+        pooled = verify_in_pool(_checked(items), resolved, refusal_text, batch_size, workers)
+        return _with_progress(pooled, progress)
     return _with_progress(_local(_checked(items), resolved, refusal_text, batch_size), progress)
 
 

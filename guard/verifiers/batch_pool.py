@@ -51,7 +51,8 @@ _IN_FLIGHT_PER_WORKER = 2
 _KEPT_SETTINGS = 16
 _log = get_logger(__name__)
 
-_kept: tuple[tuple[int, int | None], ProcessPoolExecutor] | None = None  # ((workers, embed threads), the pool)
+# ((workers, embedder threads), the pool)
+_kept: tuple[tuple[int, int | None], ProcessPoolExecutor] | None = None
 _kept_lock = threading.Lock()
 # id(settings) -> (settings, its digest, its pickle); the settings are held so ids stay unique.
 _blobs: OrderedDict[int, tuple[VerificationSettings, str, bytes]] = OrderedDict()
@@ -103,7 +104,8 @@ def verify_chunk_in_pool(
     """One batch verified by a worker of the kept ``workers``-process pool (blocks until done);
     the workers' embedder keeps its default threads."""
     digest, blob = _blob(settings)
-    return _result(_pool(workers, embed_threads=None).submit(_verify_in_worker, digest, blob, refusal_text, items))
+    pool = _pool(workers, embed_threads=None)
+    return _result(pool.submit(_verify_in_worker, digest, blob, refusal_text, items))
 
 
 def _result(future: Future) -> list[Verification]:
