@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field
 
 from guard.answering_values import AskedValue, Fit, asked_value, holds_value, qualifier_fit, shared_values, value_near
 from guard.facts.types import EvidenceUnit, UnitKind
-from guard.verifiers.lexical import _stop_words, content_words, words
+from guard.verifiers.lexical import stop_words, content_words, words
 from retrievers.types import Passage
 
 __all__ = [
@@ -139,7 +139,7 @@ def key_terms(question: str) -> list[str]:
     compounds = [c for c in re.findall(r"[a-z]+(?:-[a-z]+)+", question.lower()) if not _AGE_WORD.search(c)]
     inside = {w for c in compounds for w in words(c)}
     raw = re.findall(r"[a-z]+", question.lower())
-    stop = {w for w in raw if w in _stop_words()}  # "this" is a stop word, not the term "thi"
+    stop = {w for w in raw if w in stop_words()}  # "this" is a stop word, not the term "thi"
     singles = [w for w in content_words(question) if w not in inside and w + "s" not in stop]
     return [
         w for w in dict.fromkeys([*compounds, *singles])
