@@ -83,6 +83,7 @@ from guard.verifiers.stacked import (
     EXTENDED_FEATURES,
     FORMAT,
     GROUNDING_PREFIX,
+    JUDGE_FEATURES,
     KINDS,
     POOLED,
     REQUIRES,
@@ -123,14 +124,17 @@ class Candidate:
     within: bool = False
     extended: bool = False  # EXTENDED_FEATURES: word-pair novelty, absence phrasing, context shape, generator
     per_kind: bool = False  # one logistic regression per input kind (qa, summary, data2txt)
+    judge: bool = False  # JUDGE_FEATURES: the claim verdicts (contradicted / unsupported shares, slots)
     c: float = 1.0  # inverse L2 strength
 
     @property
     def features(self) -> tuple[str, ...]:
         if self.interactions:
-            names = known_features()
+            names = tuple(n for n in known_features() if n not in JUDGE_FEATURES)
         else:
             names = EXTENDED_FEATURES if self.extended else BASE_FEATURES
+        if self.judge:
+            names = (*names, *JUDGE_FEATURES)
         return tuple(
             n for n in names
             if (self.grounding or GROUNDING_PREFIX not in n)
@@ -151,11 +155,20 @@ CANDIDATES = (
     Candidate("lr/within", "lr", within=True),
     Candidate("lr_extended/within", "lr", extended=True, c=0.1, within=True),
     Candidate("lr_extended_per_kind/within", "lr", extended=True, per_kind=True, c=0.1, within=True),
+    # The claim verdicts (format 3): what separates the answers of one generator.
+    Candidate("lr_judge", "lr", judge=True),
+    Candidate("lr_extended_judge", "lr", extended=True, judge=True, c=0.1),
+    Candidate("lr_extended_per_kind_judge", "lr", extended=True, per_kind=True, judge=True, c=0.1),
+    Candidate("lr_extended_per_kind_judge/within", "lr", extended=True, per_kind=True, judge=True, c=0.1,
+              within=True),
+    Candidate("gbm_judge", "gbm", extended=True, judge=True),
     # With generator identity: the opt-in generator heads, and the yardstick for what it buys.
     Candidate("lr+generator", "lr", generator=True),
     Candidate("lr_interactions+generator", "lr", interactions=True, generator=True),
     Candidate("lr_extended+generator", "lr", extended=True, c=0.1, generator=True),
     Candidate("lr_extended_per_kind+generator", "lr", extended=True, per_kind=True, c=0.1, generator=True),
+    Candidate("lr_extended_per_kind_judge+generator", "lr", extended=True, per_kind=True, judge=True, c=0.1,
+              generator=True),
     Candidate("gbm+generator", "gbm", extended=True, generator=True),
 )
 
@@ -290,6 +303,9 @@ def summary(rows: Sequence[TrainingRow], p: np.ndarray, threshold: float | None 
         "per_task": {task: figures(tasks == task) for task in sorted(set(tasks))},
         "per_generator": per_generator,
         "within_generator": within_generator(y, p, models),
+        # Within one generator AND one task: what an application (one generator, one kind of
+        # request) sees; the default heads are chosen by it (see choose).
+        "within_task_generator": within_generator(y, p, [f"{t}/{m}" for t, m in zip(tasks, models)]),
     }
 
 
@@ -310,24 +326,42 @@ def _scored(candidate: Candidate, rows: Sequence[TrainingRow]) -> tuple[dict, np
     return summary(rows, oof), oof
 
 
-def choose(results: dict[str, dict], *, grounding: bool = False, generator: bool = False) -> str | None:
-    """The logistic regression with the best OOF AUROC; near-ties go to the lower ECE.
+def ranking_auroc(result: dict, generator: bool) -> float:
+    """What a candidate is chosen by: OOF AUROC within one task and generator for the default heads.
+
+    The default heads serve an application with one generator, so they are ranked by how well
+    they rank the answers of one generator to one kind of request (rank-pooled over the
+    task x generator groups, :func:`guard.eval.metrics.within_generator`); the opt-in generator
+    heads, which may tell generators apart, by the pooled AUROC.
+    """
+    within = result.get("within_task_generator", {}).get("pooled_ranks_auroc")
+    return result["overall"]["auroc"] if generator or within is None else within
+
+
+def choose(
+    results: dict[str, dict],
+    *,
+    grounding: bool = False,
+    generator: bool = False,
+    candidates: Sequence[Candidate] = CANDIDATES,
+) -> str | None:
+    """The logistic regression with the best OOF :func:`ranking_auroc`; near-ties go to the lower ECE.
 
     Candidates with grounding features are eligible only when ``grounding`` is True; skipped
     candidates never. ``generator``: choose among the candidates that read the generator
     (for the opt-in generator heads) instead of among those that do not. None: no candidate.
     """
-    lrs = {
-        c.name: results[c.name]["overall"]
-        for c in CANDIDATES
+    eligible = [
+        c.name for c in candidates
         if c.kind == "lr" and "overall" in results.get(c.name, {}) and (grounding or not c.grounding)
         and c.generator == generator
-    }
-    if not lrs:
+    ]
+    if not eligible:
         return None
-    best = max(a["auroc"] for a in lrs.values())
-    close = [name for name, a in lrs.items() if a["auroc"] >= best - AUROC_TIE]
-    return min(close, key=lambda name: (lrs[name]["ece"], -lrs[name]["auroc"]))
+    score = {name: ranking_auroc(results[name], generator) for name in eligible}
+    best = max(score.values())
+    close = [name for name in eligible if score[name] >= best - AUROC_TIE]
+    return min(close, key=lambda name: (results[name]["overall"]["ece"], -score[name]))
 
 
 # --- the claim head -----------------------------------------------------------------------------
@@ -438,8 +472,8 @@ def fit_stacked(
         )
     scored = {c.name: _scored(c, rows) for c in candidates}
     results = {name: result for name, (result, _) in scored.items()}
-    chosen = next(c for c in candidates if c.name == choose(results, grounding=grounding))
-    with_generator = choose(results, grounding=grounding, generator=True)
+    chosen = next(c for c in candidates if c.name == choose(results, grounding=grounding, candidates=candidates))
+    with_generator = choose(results, grounding=grounding, generator=True, candidates=candidates)
     generator_chosen = next((c for c in candidates if c.name == with_generator), None)
     claims, claims_skipped = None, None
     try:
@@ -472,7 +506,8 @@ def fit_stacked(
             "grouped_by": "RAGTruth source_id",
             "chosen": chosen.name,
             "chosen_generator": generator_chosen.name if generator_chosen else None,
-            "rule": f"best OOF AUROC among logistic regressions; within {AUROC_TIE} the lower ECE"
+            "rule": "best OOF AUROC among logistic regressions (the default heads: within task and generator, "
+            f"rank-pooled; the generator heads: pooled); within {AUROC_TIE} the lower ECE"
             + ("" if grounding else "; candidates with grounding features are reported, not shipped")
             + "; the default heads among candidates without generator identity, the opt-in "
             "generator heads among those with it",
