@@ -16,6 +16,8 @@ the generator features only where a candidate's name says so):
 - ``.../within``: fitted with the generator one-hots, shipped without them (read at the
   training mean): the base rates go into the one-hots, the other weights learn what
   separates the answers of one generator;
+- ``..._judge``: plus the claim verdicts (``JUDGE_FEATURES``: contradicted / unsupported
+  shares, support min and mean, mismatched slots, inferred share);
 - ``...+generator``: reading the generator; only for the opt-in ``generator_heads``
   (format 3: the default heads never read who wrote an answer, issue 11 item 6). The
   default heads are chosen among the other candidates, the generator heads among these;
@@ -29,7 +31,8 @@ the generator features only where a candidate's name says so):
 
 Each is scored on 5-fold out-of-fold (OOF) predictions, folds grouped by RAGTruth source
 (the six responses of a source share their context). The shipped model is the eligible
-logistic regression with the best OOF AUROC; candidates within ``AUROC_TIE`` of it are
+logistic regression with the best OOF AUROC within task and generator (:func:`ranking_auroc`;
+the opt-in generator heads: pooled AUROC); candidates within ``AUROC_TIE`` of it are
 broken by the lower ECE (calibrated probabilities are the point of
 ``hallucination_probability``). It is refitted on every row; its threshold maximises F1 on
 its OOF predictions, never on dev. A candidate that cannot be fitted (a kind whose rows
@@ -40,17 +43,18 @@ The claim head (:func:`fit_claim_head`) is fitted after it, on every claim of th
 as a feature; its threshold maximises character-level span F1 on OOF claim predictions.
 
 Measured: the artifact's ``cv`` holds every candidate's OOF figures for the rows it was
-trained on; ``benchmarks/results/stacked.json`` and docs/DETECTION.md have them beside the
-dev figures. The shipped fit (3,455 rows: ``ragguard train stacked --data
-../shared/data/ragtruth --per-task 1500 --extra-ids-from .cache/franq/scores.jsonl --limit
-3455``), OOF AUROC / F1 / ECE: ``lr`` 0.865 / 0.757 / 0.040, ``lr_extended`` 0.869 / 0.763 /
-0.035, ``lr_extended_per_kind`` 0.871 / 0.764 / 0.023 (shipped, threshold 0.44), ``gbm``
-0.853 / 0.746 / 0.059, ``lr_extended_per_kind+grounding`` 0.880 / 0.772 / 0.015 (in-sample
-grounding inputs, not shipped); claim head AUROC 0.841, span F1 0.337 (support labels 0.190).
-The shipped format-3 artifact is that fit with the generator one-hots dropped from its
-default and claim heads (:mod:`training.stacking.marginalise`; its heads kept as the opt-in
-generator heads): the report cache of those 3,455 responses was not at hand to refit, and
-verifying them again takes about 20 s a response on a loaded 2-core machine.
+trained on; docs/DETECTION.md has them beside the dev figures. The shipped fit (format 3,
+2,600 rows: ``ragguard train stacked --data ../shared/data/ragtruth --per-task 300
+--task-count QA=2000``, reports by the judge of main ``86fe84c``), OOF AUROC within task and
+generator / pooled / F1: ``lr`` 0.633 / 0.800 / 0.659, ``lr_extended_per_kind`` 0.641 / 0.804 /
+0.664, ``lr_extended_per_kind_judge`` 0.644 / 0.806 / 0.666 (shipped, threshold 0.35),
+``lr_extended_per_kind_judge/within`` 0.643 / 0.795 / 0.659, ``gbm_judge`` 0.630 / 0.791 /
+0.653, ``lr_extended_per_kind+generator`` 0.633 / 0.846 / 0.704 (the opt-in generator heads
+are ``lr_extended_per_kind_judge+generator``, 0.638 / 0.845 / 0.699); claim head AUROC 0.813,
+span F1 0.393 (support labels 0.259). Earlier fits (formats 1-2, 3,455 rows with the
+generator: ``--per-task 1500 --extra-ids-from .cache/franq/scores.jsonl --limit 3455``): OOF
+AUROC ``lr`` 0.865, ``lr_extended_per_kind`` 0.871, ``lr_extended_per_kind+grounding`` 0.880
+(in-sample grounding inputs, not shipped).
 Findings along the way (OOF on the first 1,421 rows unless said):
 
 - the generator is the strongest single cue (on these rows 91 % of llama-2 and 94 % of
