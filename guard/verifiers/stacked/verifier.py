@@ -39,7 +39,7 @@ from guard.verifiers.stacked.features import REQUIRES, claim_features, input_kin
 from guard.verifiers.types import SupportLabel
 
 # hallucination_probability's floor when a claim is contradicted: above every packaged cut
-# (medical and legal cut at 0.44; a profile may choose up to this).
+# (medical and legal cut at 0.35; a profile may choose up to this).
 CONTRADICTED_FLOOR = 0.9
 
 if TYPE_CHECKING:
