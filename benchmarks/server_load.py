@@ -229,7 +229,7 @@ _STUB_PRELUDE = (
 
 
 def start_server(port: int, args: argparse.Namespace, folder: Path) -> subprocess.Popen:
-    batching = {"window_ms": args.batch_window_ms, "max_size": args.batch_max}
+    batching = {"window_ms": args.batch_window_ms, "max_size": args.batch_max, "processes": args.processes}
     settings = folder / "server.yaml"  # batching has no flag: a settings file carries it
     settings.write_text(
         json.dumps({"verify_batch": {k: v for k, v in batching.items() if v is not None}}), encoding="utf-8"
@@ -376,6 +376,8 @@ def main() -> None:
     parser.add_argument("--max-queue", type=int, default=64)
     parser.add_argument("--batch-window-ms", type=float, default=None, help="server verify_batch.window_ms")
     parser.add_argument("--batch-max", type=int, default=None, help="server verify_batch.max_size")
+    parser.add_argument("--processes", type=int, default=None,
+                        help="server verify_batch.processes (worker processes; default 0: in the server)")
     parser.add_argument(
         "--no-save", action="store_true", help="do not write benchmarks/results/server_load.json"
     )
@@ -401,7 +403,8 @@ def main() -> None:
             "workers_pool": args.workers_pool,
             "max_in_flight": args.max_in_flight,
             "max_queue": args.max_queue,
-            "verify_batch": {"window_ms": args.batch_window_ms, "max_size": args.batch_max},
+            "verify_batch": {"window_ms": args.batch_window_ms, "max_size": args.batch_max,
+                             "processes": args.processes},
             "verifiers": "none: a stub (--stub-verifier)" if args.stub_verifier else "default policy",
         },
         # Other work on the machine (the load average when the run began) slows every figure down.

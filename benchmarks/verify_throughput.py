@@ -4,10 +4,12 @@
 
 The dev split is :func:`guard.eval.ragtruth.split_dev` (20 % of the train sources per task,
 held out by source; 168 QA sources, 1,008 responses, six per source). ``local`` runs the
-command's own loop (``guard.cli.verify._run``: parse, verify_batch, write JSON lines) in this
-process with the default verifiers, after the models are loaded; it reports wall time,
-responses/s and CPU seconds per response (this process, every thread: the figure that does
-not depend on what else the machine runs). ``ray-N`` verifies the same items with
+command's own loop (``guard.cli.verify._run``: parse, verify_batch, write JSON lines) with
+the default verifiers and the command's default ``--workers`` (one worker process per CPU;
+``--workers 1``: this process only), after the models are loaded and the workers started
+(start-up is reported apart); it reports wall time, responses/s and CPU milliseconds per
+response (this process and its worker processes, every thread: the figure that does not
+depend on what else the machine runs). ``ray-N`` verifies the same items with
 ``verify_batch(executor="ray", workers=N)`` on a local Ray of N CPUs: wall time with the
 workers' start-up, the steady rate after the first batch, and the driver's CPU per
 response (what bounds a cluster: the driver reads, ships and receives every response).
@@ -39,20 +41,48 @@ def dev_qa_lines(limit: int | None) -> list[str]:
                         "model": r.model}) for r in records]
 
 
-def run_local(lines: list[str], batch_size: int) -> tuple[dict, list[dict]]:
+def run_local(lines: list[str], batch_size: int, workers: int | None) -> tuple[dict, list[dict]]:
     from guard.cli.verify import _RunOptions, _run, _settings
+    from guard.verifiers.batch_pool import POOL_MIN_ITEMS
 
     settings = _settings(None, None)  # the default verifiers, models loaded here, untimed
+    options = _RunOptions(batch_size=batch_size, workers=workers)
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "out.jsonl"
-        _run(lines[:2], out, {}, settings, _RunOptions(batch_size=batch_size))  # first calls: warm-up
-        cpu, wall = time.process_time(), time.perf_counter()
-        bad = _run(lines, out, {}, settings, _RunOptions(batch_size=batch_size))
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        started = time.perf_counter()  # warm-up: first calls, and the worker processes started
+        _run(lines[:POOL_MIN_ITEMS], out, {}, settings, options)
+        start_up = time.perf_counter() - started
+        cpu, wall = _cpu_s(), time.perf_counter()
+        bad = _run(lines, out, {}, settings, options)
+        wall, cpu = time.perf_counter() - wall, _cpu_s() - cpu
         rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert bad == 0 and len(rows) == len(lines)
     failures = sum(bool(r["verification"]["failures"]) for r in rows)
-    return _figures(len(lines), wall, cpu) | {"with_verifier_failures": failures}, rows
+    return _figures(len(lines), wall, cpu) | {
+        "workers": workers or default_workers(),
+        "warm_up_s": round(start_up, 1),
+        "with_verifier_failures": failures,
+    }, rows
+
+
+def default_workers() -> int:
+    from guard.verifiers.batch_pool import default_workers as workers
+
+    return workers()
+
+
+def _cpu_s() -> float:
+    """CPU seconds of this process and of its live children (the worker processes)."""
+    import psutil
+
+    me = psutil.Process()
+    total = sum(me.cpu_times()[:2])
+    for child in me.children(recursive=True):
+        try:
+            total += sum(child.cpu_times()[:2])
+        except psutil.NoSuchProcess:
+            pass
+    return total
 
 
 def run_ray(lines: list[str], batch_size: int, workers: int, expected: list[dict] | None) -> dict:
@@ -102,6 +132,8 @@ def main() -> None:
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--ray-workers", default="", help="comma-separated worker counts, e.g. 1,2")
     parser.add_argument("--no-local", action="store_true")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="local worker processes (default: as ragguard verify, one per CPU)")
     args = parser.parse_args()
     lines = dev_qa_lines(args.limit)
     results = json.loads(RESULTS.read_text()) if RESULTS.is_file() else {}
@@ -110,9 +142,10 @@ def main() -> None:
     local_rows = None
     if not args.no_local:
         load = os.getloadavg()[0]
-        row, local_rows = run_local(lines, args.batch_size)
-        runs[f"local-{len(lines)}"] = _loaded(row, load, args.batch_size)
-        print(f"local: {runs[f'local-{len(lines)}']}", flush=True)
+        row, local_rows = run_local(lines, args.batch_size, args.workers)
+        name = f"local-{row['workers']}w-{len(lines)}"
+        runs[name] = _loaded(row, load, args.batch_size)
+        print(f"{name}: {runs[name]}", flush=True)
     for workers in [int(w) for w in args.ray_workers.split(",") if w]:
         load = os.getloadavg()[0]
         row = run_ray(lines, args.batch_size, workers, local_rows)

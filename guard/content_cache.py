@@ -5,7 +5,9 @@ embedding is the same bit for bit whatever batch computed it), so a passage retr
 again, or shared by the six RAGTruth answers of one source, is split, tagged and embedded
 once. Each cache is a bounded LRU keyed by a 128-bit BLAKE2 hash of the text (so the cache
 does not hold the texts), safe to share between threads: a miss is computed outside the
-lock, and two threads missing the same text at once both compute it (same value).
+lock, and a thread that misses a text another thread is computing waits for that value
+instead of computing it again (a request's EGC vectors, begun in the background at its
+start, are not embedded twice when EGC asks for them).
 
 :func:`cached_many` is the one way in: the values for many texts, the misses computed in
 one batched call. :func:`verify_batch <guard.verifiers.batch.verify_batch>` warms these
@@ -19,6 +21,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -29,6 +32,7 @@ __all__ = [
     "cached_many",
     "clear_content_caches",
     "content_key",
+    "embed_in_background",
     "shared_embedder",
 ]
 
@@ -52,6 +56,7 @@ class ContentCache(Generic[V]):
         self.maxsize = maxsize
         self._entries: OrderedDict[bytes, V] = OrderedDict()
         self._lock = threading.Lock()
+        self._pending: dict[bytes, Future] = {}  # values being computed now, by some thread
         self.hits = self.misses = 0
         _caches.append(self)
 
@@ -68,12 +73,44 @@ class ContentCache(Generic[V]):
             self.hits += 1
             return value
 
+    def claim(self, key: bytes) -> tuple[V | None, Future | None, bool]:
+        """(value, None, False) when cached; (None, future, False) when another thread is
+        computing it; else (None, future, True): the caller computes it and must
+        :meth:`settle` the future."""
+        with self._lock:
+            value = self._entries.get(key)
+            if value is not None:
+                self._entries.move_to_end(key)
+                self.hits += 1
+                return value, None, False
+            self.misses += 1
+            pending = self._pending.get(key)
+            if pending is not None:
+                return None, pending, False
+            pending = self._pending[key] = Future()
+            return None, pending, True
+
+    def settle(self, key: bytes, future: Future, value: V | None, error: BaseException | None = None) -> None:
+        """Store the value computed for a claimed key and wake the threads waiting for it."""
+        with self._lock:
+            if error is None:
+                self._store(key, value)
+            if self._pending.get(key) is future:
+                del self._pending[key]
+        if error is None:
+            future.set_result(value)
+        else:
+            future.set_exception(error)
+
     def put(self, key: bytes, value: V) -> None:
         with self._lock:
-            self._entries[key] = value
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.maxsize:
-                self._entries.popitem(last=False)
+            self._store(key, value)
+
+    def _store(self, key: bytes, value: V) -> None:
+        self._entries[key] = value
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.maxsize:
+            self._entries.popitem(last=False)
 
     def clear(self) -> None:
         with self._lock:
@@ -93,19 +130,30 @@ def cached_many(
     """
     keys = [content_key(text, variant) for text in texts]
     found: dict[bytes, V] = {}
-    todo: dict[bytes, str] = {}
+    todo: dict[bytes, tuple[str, Future]] = {}
+    waiting: dict[bytes, Future] = {}
     for key, text in zip(keys, texts, strict=True):
-        if key in found or key in todo:
+        if key in found or key in todo or key in waiting:
             continue
-        value = cache.get(key)
-        if value is None:
-            todo[key] = text
+        value, future, mine = cache.claim(key)
+        if value is not None:
+            found[key] = value
+        elif mine:
+            todo[key] = (text, future)
         else:
-            found[key] = value
+            waiting[key] = future
     if todo:
-        for key, value in zip(todo, compute(list(todo.values())), strict=True):
-            cache.put(key, value)
+        try:
+            values = list(compute([text for text, _ in todo.values()]))
+        except BaseException as exc:
+            for key, (_, future) in todo.items():
+                cache.settle(key, future, None, exc)
+            raise
+        for (key, (_, future)), value in zip(todo.items(), values, strict=True):
+            cache.settle(key, future, value)
             found[key] = value
+    for key, future in waiting.items():
+        found[key] = future.result()
     return [found[key] for key in keys]
 
 
@@ -152,3 +200,35 @@ def shared_embedder():
 
     embedder = get_embedder()
     return CachedEmbedder(embedder) if isinstance(embedder, Embedder) else embedder
+
+
+_background: ThreadPoolExecutor | None = None
+_background_lock = threading.Lock()
+
+
+def embed_in_background(texts: Sequence[str]) -> None:
+    """Begin embedding ``texts`` with the shared embedder in a background thread; return now.
+
+    Why: a request's texts known at its start (the question, the passages) can be embedded
+    on the second core while this thread splits sentences and reads facts; whoever asks for
+    them later gets the vectors, or waits for those being computed (never computes them
+    twice). Only the real model is worked this way: a stand-in embedder keeps no vectors.
+    A failure is logged; the verifier that needs the vectors then meets it itself.
+    """
+    embedder = shared_embedder()
+    if not isinstance(embedder, CachedEmbedder) or not texts:
+        return
+    global _background
+    with _background_lock:
+        if _background is None:
+            _background = ThreadPoolExecutor(1, thread_name_prefix="ragguard-prefetch")
+    _background.submit(_embed_quietly, embedder, list(texts))
+
+
+def _embed_quietly(embedder: CachedEmbedder, texts: list[str]) -> None:
+    try:
+        embedder.encode(texts)
+    except Exception as exc:  # noqa: BLE001 - met again, and reported, by the verifier that asks
+        from guard.observability import get_logger
+
+        get_logger(__name__).warning("background_embedding_failed", error=f"{type(exc).__name__}: {exc}")

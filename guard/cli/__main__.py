@@ -2,4 +2,5 @@
 
 from guard.cli import main
 
-main()
+if __name__ == "__main__":  # not when a worker process (spawn) imports this module as __mp_main__
+    main()

@@ -104,6 +104,9 @@ def stacked(
     per_task: int = typer.Option(
         600, min=1, help="Train-minus-dev responses per task (lowest SHA-256 of id)."
     ),
+    task_count: list[str] = typer.Option(
+        [], help="TASK=N: another count than --per-task for one task (repeatable), e.g. QA=1500."
+    ),
     extra_ids_from: Optional[Path] = typer.Option(
         None, help="JSONL whose rows' ids are verified too, first (e.g. .cache/franq/scores.jsonl)."
     ),
@@ -125,7 +128,8 @@ def stacked(
     """Fit the stacked detector (hallucination_probability) on RAGTruth train minus dev."""
     train = import_training("training.stacking.train")
     settings = train.StackedSettings(
-        data_dir=data, out=out, cache_dir=cache, per_task=per_task, extra_ids_from=extra_ids_from,
+        data_dir=data, out=out, cache_dir=cache, per_task=per_task,
+        task_counts=train.parse_task_counts(task_count), extra_ids_from=extra_ids_from,
         limit=limit, max_minutes=max_minutes, grounding_features=grounding_features, extract=extract,
         fit=fit, progress=progress,
     )

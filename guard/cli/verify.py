@@ -14,8 +14,10 @@ input line from 1, blank ones included. Bad lines are also reported on stderr.
 
 Answers are verified in batches (``--batch-size``, default 32) by
 :func:`guard.verifiers.batch.verify_batch`, which works on the passages the answers share
-once; ``--ray`` spreads the batches over ``--workers`` Ray actors (a local Ray, or the
-cluster at ``--ray-address``). The output is the same either way.
+once. The batches are shared by ``--workers`` worker processes (default: one per CPU;
+an input of fewer than 64 answers is verified in this process), or with ``--ray`` by
+``--workers`` Ray actors (a local Ray, or the cluster at ``--ray-address``). The output
+is the same either way.
 
 Resume (default): output lines already present, matched by line number and id,
 are kept and their input lines skipped; a line cut short by an interruption is
@@ -85,7 +87,8 @@ def verify_command(
         "implies --ray.",
     ),
     workers: Optional[int] = typer.Option(
-        None, "--workers", min=1, help="Ray actors (default: one per CPU of the cluster); only with --ray."
+        None, "--workers", min=1, help="Worker processes (default: one per CPU), or Ray actors with --ray "
+        "(default: one per CPU of the cluster)."
     ),
 ) -> None:
     """Verify every answer of INPUT against its contexts; write one JSON line per input line."""
@@ -96,8 +99,6 @@ def verify_command(
             "is the same file as --input; write the output elsewhere", param_hint="--output"
         )
     ray = ray or ray_address is not None
-    if workers is not None and not ray:
-        raise typer.BadParameter("applies only with --ray", param_hint="--workers")
     settings = _settings(verifiers, policy)
     try:
         lines = input_path.read_text(encoding="utf-8").splitlines()
@@ -209,12 +210,12 @@ def _line_id(text: str) -> str | int | None:
 
 
 class _RunOptions(NamedTuple):
-    """How the lines are verified: batch size, and whether on Ray (else in this process)."""
+    """How the lines are verified: batch size, and whether on Ray (else on this machine)."""
 
     batch_size: int = 32
     ray: bool = False
     ray_address: str | None = None  # None: a Ray started here
-    workers: int | None = None
+    workers: int | None = None  # None: one per CPU (local processes, or the Ray cluster's)
 
 
 def _run(
@@ -277,14 +278,16 @@ def _verifications(
 ) -> Iterator[Verification]:
     """The reports of the items, lazily, in order (one batch verifier for the whole file)."""
     from guard.verifiers.batch import verify_batch
+    from guard.verifiers.batch_pool import default_workers
 
+    workers = options.workers if options.workers is not None or options.ray else default_workers()
     return verify_batch(
         (p.item for p in parsed),
         settings=settings,
         batch_size=options.batch_size,
         executor="ray" if options.ray else "local",
         ray_address=options.ray_address,
-        workers=options.workers,
+        workers=workers,
     )
 
 

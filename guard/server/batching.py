@@ -7,7 +7,10 @@ whichever comes first; while every worker is busy it stays open and keeps fillin
 batches grow with the load and a lone request waits at most the window.
 
 The verification runs in the server's thread pool (never on the event loop, which keeps
-answering /healthz and accepting requests meanwhile). A batch that raises is retried
+answering /healthz and accepting requests meanwhile); with ``processes`` > 0 each of those
+threads hands its batch to a pool of worker processes (:mod:`guard.verifiers.batch_pool`)
+and waits: verification is mostly GIL-bound Python, so threads alone keep about one core
+busy, and the processes use them all. A batch that raises is retried
 request by request, so one bad request fails alone and the others in its batch get their
 verdicts; a client that disconnects is dropped from the batch before it runs.
 """
@@ -41,6 +44,18 @@ def _verify_many(items: list[VerifyItem], settings: VerificationSettings) -> lis
     return list(verify_batch(items, settings=settings, batch_size=max(1, len(items))))
 
 
+@dataclass(frozen=True)
+class _InProcesses:
+    """:func:`_verify_many` in a worker process of the kept pool of ``workers`` processes."""
+
+    workers: int
+
+    def __call__(self, items: list[VerifyItem], settings: VerificationSettings) -> list[Verification]:
+        from guard.verifiers.batch_pool import verify_chunk_in_pool
+
+        return verify_chunk_in_pool(items, settings, None, self.workers)
+
+
 Outcome = Verification | Exception
 
 
@@ -57,7 +72,8 @@ class VerifyBatcher:
 
     ``concurrency``: batches running at once (the pool's threads; more would only queue there
     while this batcher could still be adding requests to the waiting batch). ``verify_many``:
-    how a batch is verified (default: this module's ``_verify_many``, looked up per batch).
+    how a batch is verified (default: this module's ``_verify_many``, looked up per batch, or
+    with ``processes`` > 0 the same in that many worker processes).
     """
 
     def __init__(
@@ -69,9 +85,12 @@ class VerifyBatcher:
         concurrency: int = 1,
         verify_many: VerifyMany | None = None,
         batch_sizes: Histogram | None = None,
+        processes: int = 0,
     ) -> None:
-        if max_size < 1 or concurrency < 1 or window_s < 0:
-            raise ValueError("max_size and concurrency must be >= 1 and window_s >= 0")
+        if max_size < 1 or concurrency < 1 or window_s < 0 or processes < 0:
+            raise ValueError("max_size and concurrency must be >= 1, window_s and processes >= 0")
+        if verify_many is None and processes > 0:
+            verify_many = _InProcesses(processes)
         self.window_s = window_s
         self.max_size = max_size
         self._executor = executor

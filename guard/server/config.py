@@ -76,6 +76,9 @@ class VerifyBatching(_Strict):
     # Milliseconds a batch waits for more requests after its first; a lone request pays this once.
     window_ms: float = Field(10.0, ge=0.0, le=1_000.0, description="wait for more requests after the first")
     max_size: int = Field(16, ge=1, le=256, description="requests per batch; a full batch goes at once")
+    # Worker processes that verify the batches (each loads the models once); 0: the server's
+    # threads, which GIL-bound verification keeps to about one core.
+    processes: int = Field(0, ge=0, le=64, description="verification worker processes (0: in the server)")
 
 
 class ReviewSettings(_Strict):

@@ -145,6 +145,7 @@ def build_state(config: ServerConfig, metrics: ServerMetrics) -> GuardState:
         max_size=batching.max_size,
         concurrency=config.workers_pool,
         batch_sizes=metrics.verify_batch_size,
+        processes=batching.processes,
     )
     return GuardState(config, policies, knowledge_bases, keys, admission, executor, batcher)
 

@@ -16,8 +16,11 @@ the verdicts are those of one-by-one calls (``tests/verifiers/test_verify_batch.
 Memory stays bounded: the input is read one batch at a time, results are yielded as soon as
 their batch is done, and the caches are LRUs of fixed size.
 
-``executor="ray"`` shards the batches over Ray actors that each load the models once
-(:mod:`guard.verifiers.batch_ray`); results still come back in input order.
+``workers=N`` shares the batches among N local worker processes
+(:mod:`guard.verifiers.batch_pool`: verification is mostly GIL-bound Python, so threads
+kept only one core busy), and ``executor="ray"`` shards them over Ray actors
+(:mod:`guard.verifiers.batch_ray`); each loads the models once, and results still come back
+in input order.
 """
 
 from __future__ import annotations
@@ -79,9 +82,14 @@ def verify_batch(
 
     ``verifiers`` / ``settings`` / ``thresholds`` / ``refusal_text``: as for ``verify()``,
     applied to every item; the verifiers are built once. ``batch_size``: responses read and
-    prepared together (memory grows with it). ``executor="ray"``: the batches go to
-    ``workers`` Ray actors (default: one per CPU of the cluster) on the cluster at
-    ``ray_address`` (default: a local Ray started for this call); needs ``ragguard[ray]``.
+    prepared together (memory grows with it). ``workers`` (local): worker processes that
+    share the batches, each loading the models once (:mod:`guard.verifiers.batch_pool`;
+    default 1: this process; fewer than 64 items are always verified here). The workers are
+    started with ``spawn``: a script that asks for them must guard its top level with
+    ``if __name__ == "__main__":``, as multiprocessing requires.
+    ``executor="ray"``: the batches go to ``workers`` Ray actors (default: one per CPU of
+    the cluster) on the cluster at ``ray_address`` (default: a local Ray started for this
+    call); needs ``ragguard[ray]``.
     ``progress``: a progress bar on stderr.
 
     Arguments are checked and the verifiers built when this is called, not when iterated.
@@ -109,9 +117,14 @@ def verify_batch(
         )
     if executor != "local":
         raise InputError(f"executor must be 'local' or 'ray', got {executor!r}.")
-    if workers not in (None, 1) or ray_address is not None:
-        raise InputError("workers and ray_address apply to executor='ray'; the local executor is one process.")
+    if ray_address is not None:
+        raise InputError("ray_address applies to executor='ray'.")
     resolved = resolve_settings(verifiers, settings, thresholds)
+    if workers is not None and workers > 1:
+        from guard.verifiers.batch_pool import verify_in_pool
+
+        pooled = verify_in_pool(_checked(items), resolved, refusal_text, batch_size, workers)
+        return _with_progress(pooled, progress)
     return _with_progress(_local(_checked(items), resolved, refusal_text, batch_size), progress)
 
 

@@ -298,6 +298,13 @@ class EGCVerifier:
         get_embedder()
         _english_tokenizer()
 
+    def begin(self, inp: VerificationInput) -> None:
+        """Embed the question and the passages in the background while the request's other
+        work runs (they depend on nothing else); :meth:`run` then finds their vectors."""
+        from guard.content_cache import embed_in_background
+
+        embed_in_background([inp.question, *(p.text for p in inp.passages)])
+
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         detector = load_detector(self.detector_path or DETECTOR_PATH)
         verdicts = state.report.claims

@@ -243,6 +243,8 @@ def run_verification(
         verifiers = dataclasses.replace(verifiers, thresholds=thresholds)
     settings = verifiers
     started = time.perf_counter()  # the deadline counts the request's work, not loading models
+    for verifier in settings.verifiers:
+        _begin(verifier, inp)
     state = VerificationState(
         inp, settings.thresholds, _initial_report(inp, settings.names), settings.deadline_s, started
     )
@@ -285,6 +287,19 @@ def _initial_verdict(claim: Claim, inp: VerificationInput) -> ClaimVerdict:
         cited_passage_ids=cited,
         invalid_citations=invalid,
     )
+
+
+def _begin(verifier: Verifier, inp: VerificationInput) -> None:
+    """The verifier's optional ``begin(inp)``: background work it can start before the claims
+    are known (EGC embeds the passages on the second core). Never fails the request: a
+    failure here is met again when the verifier runs."""
+    begin = getattr(verifier, "begin", None)
+    if begin is None:
+        return
+    try:
+        begin(inp)
+    except Exception as exc:  # noqa: BLE001 - the verifier's run() meets and reports it
+        _log.warning("verifier_begin_failed", verifier=verifier.name, error=f"{type(exc).__name__}: {exc}")
 
 
 def _run_one(verifier: Verifier, inp: VerificationInput, state: VerificationState) -> None:

@@ -119,7 +119,7 @@ def test_verifiers_and_policy_options(tmp_path):
     [
         (["--verifiers", "support,telepathy"], "unknown verifier(s) telepathy"),
         (["--policy", "nonexistent"], "unknown policy profile"),
-        (["--workers", "2"], "applies only with --ray"),
+        (["--workers", "0"], "--workers"),
         (["--batch-size", "0"], "--batch-size"),
     ],
 )

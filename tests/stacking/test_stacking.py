@@ -17,6 +17,7 @@ from guard.verifiers.api import verify
 from guard.verifiers.stage import build_settings
 from guard.verifiers.stacked import (
     BASE_FEATURES,
+    JUDGE_FEATURES,
     StackedVerifier,
     grounding_fingerprint,
     is_generator_feature,
@@ -87,6 +88,20 @@ def test_choose_keeps_the_generator_out_of_the_default_heads():
     assert choose({"lr": result(0.8, 0.02)}, generator=True) is None
 
 
+def test_the_default_heads_are_chosen_by_ranking_within_task_and_generator():
+    def result(pooled, within, ece=0.02):
+        return {"overall": {"auroc": pooled, "ece": ece}, "within_task_generator": {"pooled_ranks_auroc": within}}
+
+    # The pooled AUROC rewards telling generators (and tasks) apart; the default heads serve one generator.
+    results = {"lr": result(0.86, 0.70), "lr_judge": result(0.84, 0.78), "lr+generator": result(0.90, 0.70),
+               "lr_judge+generator": result(0.88, 0.78)}
+    candidates = [*CANDIDATES, Candidate("lr_judge+generator", "lr", judge=True, generator=True)]
+    assert choose(results, candidates=candidates) == "lr_judge"
+    assert choose(results, generator=True, candidates=candidates) == "lr+generator"
+    judge = Candidate("lr_judge", "lr", judge=True)
+    assert set(JUDGE_FEATURES) <= set(judge.features) and not set(JUDGE_FEATURES) & set(Candidate("lr", "lr").features)
+
+
 def _row(i, model, label):
     from training.stacking.dataset import TrainingRow
 
@@ -120,6 +135,10 @@ def test_tiny_slice_trains_a_loadable_artifact_that_scores(train, tiny, tmp_path
     assert cached_prefix(tiny, cache) == len(tiny)
     stranger = next(r for r in select_records(train, 1) if r not in tiny)
     assert cached_prefix([*tiny[:3], stranger, *tiny[3:]], cache) == 3
+    # A report is reused only for the same content: an edited answer under the same id is verified again.
+    edited = tiny[1].model_copy(update={"answer": tiny[1].answer + " It was 1984."})
+    assert cached_prefix([tiny[0], edited, *tiny[2:]], cache) == 1
+    assert cache.with_suffix(".meta.json").is_file()
     rows = training_rows(tiny, cache)
     assert [r.id for r in rows] == [r.id for r in tiny]
     assert set(BASE_FEATURES) <= set(rows[0].features)

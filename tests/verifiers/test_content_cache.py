@@ -63,3 +63,64 @@ def test_the_shared_embedder_returns_the_model_vectors_and_keeps_them():
     assert np.array_equal(first, get_embedder().encode(texts))
     first[0, 0] = 99.0  # the caller's copy: the cache must not see it
     assert np.array_equal(shared_embedder().encode(texts), get_embedder().encode(texts))
+
+
+def test_a_text_another_thread_is_computing_is_waited_for_not_computed_again():
+    import threading
+
+    cache: ContentCache[str] = ContentCache("test", 10)
+    started, release, calls = threading.Event(), threading.Event(), []
+
+    def slow_upper(texts):
+        calls.append(list(texts))
+        started.set()
+        release.wait(5)
+        return [t.upper() for t in texts]
+
+    first: list[list[str]] = []
+    thread = threading.Thread(target=lambda: first.append(cached_many(cache, ["a", "b"], slow_upper)))
+    thread.start()
+    assert started.wait(5)
+    second: list[list[str]] = []
+    waiter = threading.Thread(target=lambda: second.append(cached_many(cache, ["b", "c"], slow_upper)))
+    waiter.start()
+    waiter.join(0.2)
+    assert waiter.is_alive()  # "c" computed, "b" awaited from the first thread
+    release.set()
+    thread.join(5), waiter.join(5)
+    assert first == [["A", "B"]] and second == [["B", "C"]]
+    assert calls == [["a", "b"], ["c"]]
+
+
+def test_a_failed_computation_is_raised_and_not_kept():
+    cache: ContentCache[str] = ContentCache("test", 10)
+
+    def broken(texts):
+        raise RuntimeError("model gone")
+
+    with pytest.raises(RuntimeError, match="model gone"):
+        cached_many(cache, ["a"], broken)
+    assert cached_many(cache, ["a"], lambda texts: [t.upper() for t in texts]) == ["A"]  # computed again
+
+
+@pytest.mark.slow  # loads the embedder
+def test_parallel_batches_give_the_vectors_of_one_thread(monkeypatch):
+    from retrievers.embedder import Embedder
+
+    texts = [f"Sentence number {n} says {'more ' * (n % 40)}things." for n in range(60)] + ["word " * 300]
+    parallel = Embedder()
+    assert parallel._threads == 2
+    monkeypatch.setenv("RAGGUARD_EMBED_THREADS", "1")
+    single = Embedder()
+    assert np.array_equal(parallel.encode(texts), single.encode(texts))
+
+
+@pytest.mark.slow
+def test_egc_vectors_begun_in_the_background_are_those_it_would_compute():
+    from guard.content_cache import clear_content_caches, embed_in_background, shared_embedder
+    from retrievers.embedder import get_embedder
+
+    clear_content_caches()
+    texts = ["What is it?", "The tower is 330 metres tall. It was built in 1889."]
+    embed_in_background(texts)
+    assert np.array_equal(shared_embedder().encode(texts), get_embedder().encode(texts))

@@ -340,3 +340,12 @@ def _passage(numbered):
 
     number, text = numbered
     return Passage(id=str(number), text=text)
+
+
+def test_the_contradicted_floor_lifts_every_probability_and_keeps_their_order():
+    from guard.verifiers.stacked.verifier import CONTRADICTED_FLOOR, contradicted_floor
+
+    lifted = [contradicted_floor(p) for p in (0.0, 0.1, 0.5, 0.93, 1.0)]
+    assert all(CONTRADICTED_FLOOR <= q <= 1.0 for q in lifted)
+    assert lifted == sorted(lifted) and len(set(lifted)) == len(lifted)  # order kept, no ties
+    assert lifted[0] == CONTRADICTED_FLOOR and lifted[-1] == 1.0

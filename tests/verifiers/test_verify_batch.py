@@ -99,7 +99,7 @@ def test_thresholds_and_refusal_apply_to_every_item(settings):
         ({"verifiers": ["support"], "settings": "SETTINGS"}, "not both"),
         ({"batch_size": 0}, "batch_size must be at least 1"),
         ({"executor": "spark"}, "executor must be 'local' or 'ray'"),
-        ({"workers": 2}, "apply to executor='ray'"),
+        ({"ray_address": "auto"}, "ray_address applies to executor='ray'"),
         ({"workers": 0, "executor": "ray"}, "workers must be at least 1"),
         ({"verifiers": ["nope"]}, "Unknown verifier 'nope'"),
     ],

@@ -219,3 +219,31 @@ def test_the_deadline_comes_from_the_policy_yaml(slow_plugins, tmp_path):
     assert settings.deadline_s == 1.0
     result = run_verification(make_input("The sky is blue [1]."), settings)
     assert [f.verifier for f in result.failures] == ["citations", "types"]
+
+
+class BeginsFirst(AlwaysSupported):
+    """Records that ``begin`` ran before any verifier's ``run``; its begin may crash."""
+
+    name = "begins"
+    seen: list[str] = []
+
+    def __init__(self, crash: bool = False):
+        self.crash = crash
+
+    def begin(self, inp):
+        BeginsFirst.seen.append(f"begin:{inp.question}")
+        if self.crash:
+            raise RuntimeError("background work could not start")
+
+    def run(self, inp, state):
+        BeginsFirst.seen.append("run")
+        super().run(inp, state)
+
+
+def test_begin_runs_before_the_verifiers_and_its_failure_fails_nothing(monkeypatch):
+    for crash in (False, True):
+        monkeypatch.setitem(registry._registered, "begins", lambda crash=crash: BeginsFirst(crash))
+        BeginsFirst.seen = []
+        result = run_verification(make_input("The sky is blue [1]."), ["begins"])
+        assert BeginsFirst.seen == ["begin:colours?", "run"]
+        assert not result.failures and result.claims[0].label is SupportLabel.supported

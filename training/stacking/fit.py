@@ -16,6 +16,8 @@ the generator features only where a candidate's name says so):
 - ``.../within``: fitted with the generator one-hots, shipped without them (read at the
   training mean): the base rates go into the one-hots, the other weights learn what
   separates the answers of one generator;
+- ``..._judge``: plus the claim verdicts (``JUDGE_FEATURES``: contradicted / unsupported
+  shares, support min and mean, mismatched slots, inferred share);
 - ``...+generator``: reading the generator; only for the opt-in ``generator_heads``
   (format 3: the default heads never read who wrote an answer, issue 11 item 6). The
   default heads are chosen among the other candidates, the generator heads among these;
@@ -29,7 +31,8 @@ the generator features only where a candidate's name says so):
 
 Each is scored on 5-fold out-of-fold (OOF) predictions, folds grouped by RAGTruth source
 (the six responses of a source share their context). The shipped model is the eligible
-logistic regression with the best OOF AUROC; candidates within ``AUROC_TIE`` of it are
+logistic regression with the best OOF AUROC within task and generator (:func:`ranking_auroc`;
+the opt-in generator heads: pooled AUROC); candidates within ``AUROC_TIE`` of it are
 broken by the lower ECE (calibrated probabilities are the point of
 ``hallucination_probability``). It is refitted on every row; its threshold maximises F1 on
 its OOF predictions, never on dev. A candidate that cannot be fitted (a kind whose rows
@@ -40,17 +43,18 @@ The claim head (:func:`fit_claim_head`) is fitted after it, on every claim of th
 as a feature; its threshold maximises character-level span F1 on OOF claim predictions.
 
 Measured: the artifact's ``cv`` holds every candidate's OOF figures for the rows it was
-trained on; ``benchmarks/results/stacked.json`` and docs/DETECTION.md have them beside the
-dev figures. The shipped fit (3,455 rows: ``ragguard train stacked --data
-../shared/data/ragtruth --per-task 1500 --extra-ids-from .cache/franq/scores.jsonl --limit
-3455``), OOF AUROC / F1 / ECE: ``lr`` 0.865 / 0.757 / 0.040, ``lr_extended`` 0.869 / 0.763 /
-0.035, ``lr_extended_per_kind`` 0.871 / 0.764 / 0.023 (shipped, threshold 0.44), ``gbm``
-0.853 / 0.746 / 0.059, ``lr_extended_per_kind+grounding`` 0.880 / 0.772 / 0.015 (in-sample
-grounding inputs, not shipped); claim head AUROC 0.841, span F1 0.337 (support labels 0.190).
-The shipped format-3 artifact is that fit with the generator one-hots dropped from its
-default and claim heads (:mod:`training.stacking.marginalise`; its heads kept as the opt-in
-generator heads): the report cache of those 3,455 responses was not at hand to refit, and
-verifying them again takes about 20 s a response on a loaded 2-core machine.
+trained on; docs/DETECTION.md has them beside the dev figures. The shipped fit (format 3,
+2,600 rows: ``ragguard train stacked --data ../shared/data/ragtruth --per-task 300
+--task-count QA=2000``, reports by the judge of main ``86fe84c``), OOF AUROC within task and
+generator / pooled / F1: ``lr`` 0.633 / 0.800 / 0.659, ``lr_extended_per_kind`` 0.641 / 0.804 /
+0.664, ``lr_extended_per_kind_judge`` 0.644 / 0.806 / 0.666 (shipped, threshold 0.35),
+``lr_extended_per_kind_judge/within`` 0.643 / 0.795 / 0.659, ``gbm_judge`` 0.630 / 0.791 /
+0.653, ``lr_extended_per_kind+generator`` 0.633 / 0.846 / 0.704 (the opt-in generator heads
+are ``lr_extended_per_kind_judge+generator``, 0.638 / 0.845 / 0.699); claim head AUROC 0.813,
+span F1 0.393 (support labels 0.259). Earlier fits (formats 1-2, 3,455 rows with the
+generator: ``--per-task 1500 --extra-ids-from .cache/franq/scores.jsonl --limit 3455``): OOF
+AUROC ``lr`` 0.865, ``lr_extended_per_kind`` 0.871, ``lr_extended_per_kind+grounding`` 0.880
+(in-sample grounding inputs, not shipped).
 Findings along the way (OOF on the first 1,421 rows unless said):
 
 - the generator is the strongest single cue (on these rows 91 % of llama-2 and 94 % of
@@ -83,6 +87,7 @@ from guard.verifiers.stacked import (
     EXTENDED_FEATURES,
     FORMAT,
     GROUNDING_PREFIX,
+    JUDGE_FEATURES,
     KINDS,
     POOLED,
     REQUIRES,
@@ -123,14 +128,17 @@ class Candidate:
     within: bool = False
     extended: bool = False  # EXTENDED_FEATURES: word-pair novelty, absence phrasing, context shape, generator
     per_kind: bool = False  # one logistic regression per input kind (qa, summary, data2txt)
+    judge: bool = False  # JUDGE_FEATURES: the claim verdicts (contradicted / unsupported shares, slots)
     c: float = 1.0  # inverse L2 strength
 
     @property
     def features(self) -> tuple[str, ...]:
         if self.interactions:
-            names = known_features()
+            names = tuple(n for n in known_features() if n not in JUDGE_FEATURES)
         else:
             names = EXTENDED_FEATURES if self.extended else BASE_FEATURES
+        if self.judge:
+            names = (*names, *JUDGE_FEATURES)
         return tuple(
             n for n in names
             if (self.grounding or GROUNDING_PREFIX not in n)
@@ -151,11 +159,20 @@ CANDIDATES = (
     Candidate("lr/within", "lr", within=True),
     Candidate("lr_extended/within", "lr", extended=True, c=0.1, within=True),
     Candidate("lr_extended_per_kind/within", "lr", extended=True, per_kind=True, c=0.1, within=True),
+    # The claim verdicts (format 3): what separates the answers of one generator.
+    Candidate("lr_judge", "lr", judge=True),
+    Candidate("lr_extended_judge", "lr", extended=True, judge=True, c=0.1),
+    Candidate("lr_extended_per_kind_judge", "lr", extended=True, per_kind=True, judge=True, c=0.1),
+    Candidate("lr_extended_per_kind_judge/within", "lr", extended=True, per_kind=True, judge=True, c=0.1,
+              within=True),
+    Candidate("gbm_judge", "gbm", extended=True, judge=True),
     # With generator identity: the opt-in generator heads, and the yardstick for what it buys.
     Candidate("lr+generator", "lr", generator=True),
     Candidate("lr_interactions+generator", "lr", interactions=True, generator=True),
     Candidate("lr_extended+generator", "lr", extended=True, c=0.1, generator=True),
     Candidate("lr_extended_per_kind+generator", "lr", extended=True, per_kind=True, c=0.1, generator=True),
+    Candidate("lr_extended_per_kind_judge+generator", "lr", extended=True, per_kind=True, judge=True, c=0.1,
+              generator=True),
     Candidate("gbm+generator", "gbm", extended=True, generator=True),
 )
 
@@ -290,6 +307,9 @@ def summary(rows: Sequence[TrainingRow], p: np.ndarray, threshold: float | None 
         "per_task": {task: figures(tasks == task) for task in sorted(set(tasks))},
         "per_generator": per_generator,
         "within_generator": within_generator(y, p, models),
+        # Within one generator AND one task: what an application (one generator, one kind of
+        # request) sees; the default heads are chosen by it (see choose).
+        "within_task_generator": within_generator(y, p, [f"{t}/{m}" for t, m in zip(tasks, models)]),
     }
 
 
@@ -310,24 +330,42 @@ def _scored(candidate: Candidate, rows: Sequence[TrainingRow]) -> tuple[dict, np
     return summary(rows, oof), oof
 
 
-def choose(results: dict[str, dict], *, grounding: bool = False, generator: bool = False) -> str | None:
-    """The logistic regression with the best OOF AUROC; near-ties go to the lower ECE.
+def ranking_auroc(result: dict, generator: bool) -> float:
+    """What a candidate is chosen by: OOF AUROC within one task and generator for the default heads.
+
+    The default heads serve an application with one generator, so they are ranked by how well
+    they rank the answers of one generator to one kind of request (rank-pooled over the
+    task x generator groups, :func:`guard.eval.metrics.within_generator`); the opt-in generator
+    heads, which may tell generators apart, by the pooled AUROC.
+    """
+    within = result.get("within_task_generator", {}).get("pooled_ranks_auroc")
+    return result["overall"]["auroc"] if generator or within is None else within
+
+
+def choose(
+    results: dict[str, dict],
+    *,
+    grounding: bool = False,
+    generator: bool = False,
+    candidates: Sequence[Candidate] = CANDIDATES,
+) -> str | None:
+    """The logistic regression with the best OOF :func:`ranking_auroc`; near-ties go to the lower ECE.
 
     Candidates with grounding features are eligible only when ``grounding`` is True; skipped
     candidates never. ``generator``: choose among the candidates that read the generator
     (for the opt-in generator heads) instead of among those that do not. None: no candidate.
     """
-    lrs = {
-        c.name: results[c.name]["overall"]
-        for c in CANDIDATES
+    eligible = [
+        c.name for c in candidates
         if c.kind == "lr" and "overall" in results.get(c.name, {}) and (grounding or not c.grounding)
         and c.generator == generator
-    }
-    if not lrs:
+    ]
+    if not eligible:
         return None
-    best = max(a["auroc"] for a in lrs.values())
-    close = [name for name, a in lrs.items() if a["auroc"] >= best - AUROC_TIE]
-    return min(close, key=lambda name: (lrs[name]["ece"], -lrs[name]["auroc"]))
+    score = {name: ranking_auroc(results[name], generator) for name in eligible}
+    best = max(score.values())
+    close = [name for name in eligible if score[name] >= best - AUROC_TIE]
+    return min(close, key=lambda name: (results[name]["overall"]["ece"], -score[name]))
 
 
 # --- the claim head -----------------------------------------------------------------------------
@@ -438,8 +476,8 @@ def fit_stacked(
         )
     scored = {c.name: _scored(c, rows) for c in candidates}
     results = {name: result for name, (result, _) in scored.items()}
-    chosen = next(c for c in candidates if c.name == choose(results, grounding=grounding))
-    with_generator = choose(results, grounding=grounding, generator=True)
+    chosen = next(c for c in candidates if c.name == choose(results, grounding=grounding, candidates=candidates))
+    with_generator = choose(results, grounding=grounding, generator=True, candidates=candidates)
     generator_chosen = next((c for c in candidates if c.name == with_generator), None)
     claims, claims_skipped = None, None
     try:
@@ -472,7 +510,8 @@ def fit_stacked(
             "grouped_by": "RAGTruth source_id",
             "chosen": chosen.name,
             "chosen_generator": generator_chosen.name if generator_chosen else None,
-            "rule": f"best OOF AUROC among logistic regressions; within {AUROC_TIE} the lower ECE"
+            "rule": "best OOF AUROC among logistic regressions (the default heads: within task and generator, "
+            f"rank-pooled; the generator heads: pooled); within {AUROC_TIE} the lower ECE"
             + ("" if grounding else "; candidates with grounding features are reported, not shipped")
             + "; the default heads among candidates without generator identity, the opt-in "
             "generator heads among those with it",

@@ -8,8 +8,9 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from guard.errors import InputError
+from guard.eval.ragtruth import Task
 
-__all__ = ["StackedSettings", "StackedTrainResult", "train_stacked"]
+__all__ = ["StackedSettings", "StackedTrainResult", "parse_task_counts", "train_stacked"]
 
 
 class StackedSettings(BaseModel):
@@ -17,6 +18,9 @@ class StackedSettings(BaseModel):
     out: Path
     cache_dir: Path = Path(".cache/stacked")
     per_task: int = Field(600, ge=1)
+    # Another count for the tasks named (``--task-count QA=1500``): RAGTruth's QA answers are
+    # where within-generator ranking is measured, and verifying is the slow part.
+    task_counts: dict[Task, int] = Field(default_factory=dict)
     extra_ids_from: Path | None = None  # a JSONL file whose rows' "id" are verified first (FRANQ's)
     limit: int | None = Field(None, ge=1)  # only the first N responses of the verification order
     max_minutes: float | None = Field(None, gt=0)  # extraction budget; the cache keeps what is done
@@ -29,6 +33,7 @@ class StackedSettings(BaseModel):
         """The command line that reproduces a fit on the first ``limit`` responses (default: its own)."""
         parts = ["ragguard train stacked", f"--data {self.data_dir}", f"--out {self.out}",
                  f"--per-task {self.per_task}"]
+        parts.extend(f"--task-count {task.value}={n}" for task, n in sorted(self.task_counts.items()))
         if self.extra_ids_from is not None:
             parts.append(f"--extra-ids-from {self.extra_ids_from}")
         if self.grounding_features:
@@ -50,6 +55,23 @@ class StackedTrainResult(BaseModel):
     chosen: str | None = None
     threshold: float | None = None
     cv: dict = Field(default_factory=dict)
+
+
+def parse_task_counts(values: list[str]) -> dict[Task, int]:
+    """``["QA=1500", "Summary=300"]`` -> counts per task; a malformed one is an :class:`InputError`."""
+    counts: dict[Task, int] = {}
+    allowed = ", ".join(t.value for t in Task)
+    for value in values:
+        task, _, number = value.partition("=")
+        try:
+            counts[Task(task.strip())] = int(number)
+        except ValueError:
+            raise InputError(
+                f"--task-count {value!r}: give TASK=N with TASK one of {allowed} and N a whole number"
+            ) from None
+        if counts[Task(task.strip())] < 1:
+            raise InputError(f"--task-count {value!r}: N must be at least 1")
+    return counts
 
 
 def _extra_ids(path: Path | None) -> list[str]:
@@ -77,7 +99,8 @@ def train_stacked(settings: StackedSettings) -> StackedTrainResult:
     from training.stacking.fit import CANDIDATES, fit_stacked
 
     train, _ = split_dev(load_ragtruth(settings.data_dir, splits=["train"]))
-    everything = select_records(train, settings.per_task, _extra_ids(settings.extra_ids_from))
+    counts = {task.value: n for task, n in settings.task_counts.items()}
+    everything = select_records(train, settings.per_task, _extra_ids(settings.extra_ids_from), counts)
     chosen = everything[: settings.limit]
     verifiers = extract_verifiers(settings.grounding_features)
     cache = cache_path(settings.cache_dir, grounding=settings.grounding_features)
@@ -104,6 +127,7 @@ def train_stacked(settings: StackedSettings) -> StackedTrainResult:
             "data": "RAGTruth response.jsonl + source_info.jsonl, all tasks",
             "split": "train minus dev (guard.eval.ragtruth.split_dev: 20% of sources per task by SHA-256)",
             "subset": f"per task the {settings.per_task} responses with the lowest SHA-256 of id"
+            + "".join(f" ({task}: {n})" for task, n in sorted(counts.items()))
             + (f", plus those listed in {settings.extra_ids_from}" if settings.extra_ids_from else "")
             + f"; the first {done} of the interleaved verification order",
         },

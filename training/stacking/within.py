@@ -58,7 +58,7 @@ def score_artifact(path: Path, records: Sequence, reports: dict[str, dict], *, u
     from training.stacking.fit import within_generator
 
     verifier = StackedVerifier(path, use_generator=use_generator)
-    labels, scores, models, claim_labels, claim_scores, skipped = [], [], [], [], [], 0
+    labels, scores, raw, models, claim_labels, claim_scores, skipped = [], [], [], [], [], [], 0
     for record in records:
         report = reports.get(record.id)
         if report is None:
@@ -72,6 +72,7 @@ def score_artifact(path: Path, records: Sequence, reports: dict[str, dict], *, u
         probability, claims = verifier.score(inp, verification)
         labels.append(int(record.label))
         scores.append(probability)
+        raw.append(verifier.score_unfloored(inp, verification)[0])
         models.append(record.model)
         for verdict, p in zip(verification.claims, claims, strict=True):
             start, end = verdict.claim.start, verdict.claim.end
@@ -97,26 +98,19 @@ def score_artifact(path: Path, records: Sequence, reports: dict[str, dict], *, u
         "ece": round(expected_calibration_error(y, p), 4),
         "within_generator": within_generator(y, p, m),
         "per_generator": per_generator,
+        # The heads alone, before an answer with a contradicted claim is lifted to the floor
+        # (guard.verifiers.stacked.verifier.contradicted_floor): what the floor costs or buys.
+        "unfloored": {"auroc": _auroc(y, np.array(raw)), "within_generator": within_generator(y, np.array(raw), m),
+                      "f1": round(float(f1_score(y, np.array(raw) >= threshold, zero_division=0)), 4),
+                      "contradicted": int(sum(a != b for a, b in zip(raw, scores, strict=True)))},
         "claims": {"claims": len(claim_labels), "hallucinated": int(sum(claim_labels)),
                    "auroc": _auroc(claim_labels, claim_scores) if claim_scores else None},
     }  # fmt: skip
 
 
-def _reports(path: Path) -> dict[str, dict]:
-    reports = {}
-    if path.is_file():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            reports[row["id"]] = row["report"]
-    return reports
-
-
 def main(argv: list[str] | None = None) -> int:
     from guard.verifiers.stacked import load_stacked
-    from training.stacking.dataset import cache_path, extract_reports, extract_verifiers
+    from training.stacking.dataset import cache_path, extract_reports, extract_verifiers, load_reports
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, required=True)
@@ -131,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     cache = cache_path(args.cache, grounding=False)
     if args.extract:
         extract_reports(records, cache, verifiers=extract_verifiers(False))
-    reports = _reports(cache)
+    reports = load_reports(records, cache)
     results = []
     for artifact in args.artifact:
         modes = (False, True) if load_stacked(artifact).generator_heads is not None else (False,)

@@ -72,6 +72,22 @@ NOVELTY_FEATURES = (
     "summary_instruction",
     "answer_context_ratio",
 )
+# Added in format 3 (training.stacking.fit: "judge" candidates): what the claim verdict (the fact
+# layer and the support judge, guard.verifiers.verdict) concluded, as shares of the claims so the
+# figure does not grow with the answer's length. Unlike the generator they separate the answers of
+# one generator: a contradicted slot or an unsupported claim is wrong whoever wrote it.
+MISMATCH_KINDS = ("quantity", "date", "entity", "polarity")
+JUDGE_FEATURES = (
+    "judge_contradicted_share",
+    "judge_unsupported_share",
+    "judge_any_contradicted",
+    "judge_support_min",
+    "judge_support_mean",
+    "judge_mismatch_share",
+    *(f"judge_mismatch_{kind}" for kind in MISMATCH_KINDS),
+    "judge_inferred_share",
+    "novel_numbers_per_claim",
+)
 # The claim head's features (claim_features), plus the response head's logit for the whole answer.
 RESPONSE_LOGIT = "response_logit"
 CLAIM_FEATURES = (
@@ -86,6 +102,9 @@ CLAIM_FEATURES = (
     "claim_is_last",
     "claim_addition",
     "claim_not_supported",
+    "claim_contradicted",
+    "claim_support",
+    "claim_mismatch",
     "log_claims",
     RESPONSE_LOGIT,
     *(f"kind_{kind}" for kind in KINDS),
@@ -96,6 +115,7 @@ EXTENDED_FEATURES = (
     *(f"generator_{name}" for name in GENERATORS),
     *(f"kind_{kind}" for kind in KINDS),
 )
+JUDGE_EXTENDED_FEATURES = (*EXTENDED_FEATURES, *JUDGE_FEATURES)
 
 
 def is_generator_feature(name: str) -> bool:
@@ -114,7 +134,7 @@ def interaction_name(family: str, feature: str) -> str:
 def known_features() -> tuple[str, ...]:
     """Every feature name :func:`response_features` computes."""
     products = tuple(interaction_name(f, e) for f in FAMILIES for e in EGC_FEATURES)
-    return (*EXTENDED_FEATURES, *products)
+    return (*JUDGE_EXTENDED_FEATURES, *products)
 
 
 def generator_family(generator: str | None) -> str:
@@ -218,8 +238,10 @@ def response_features(
         **_egc(report),
         **(_grounding(report) if "grounding" in requires else _no_grounding()),
         **_structure(inp, report),
+        **_judge(report),
     }
     features.update(_novelty(inp))
+    features["novel_numbers_per_claim"] = features["novel_numbers_log"] / max(features["log_claims"], math.log(2))
     kind = input_kind(inp)
     features.update(_generator_one_hots(inp.generator))
     for name in KINDS:
@@ -299,6 +321,9 @@ def claim_features(inp: VerificationInput, report: Verification) -> list[dict[st
             "claim_addition": float(bool(_ADDITION.match(text))),
             # "unsupported" or "contradicted": a grounding verifier only turns one into the other.
             "claim_not_supported": float(verdict.label is not SupportLabel.supported),
+            "claim_contradicted": float(verdict.label is SupportLabel.contradicted),
+            "claim_support": verdict.support,
+            "claim_mismatch": float(verdict.mismatch is not None),
         })
     return rows
 
@@ -344,6 +369,23 @@ def _support(report: Verification) -> dict[str, float]:
         "overlap_min": min(overlap, default=math.nan),
         "overlap_mean": float(np.mean(overlap)) if overlap else math.nan,
         "low_support_share": _share(c < LOW_COSINE for c in cosine),
+    }
+
+
+def _judge(report: Verification) -> dict[str, float]:
+    """The claim verdicts as shares of the claims (NaN for an answer without claims)."""
+    claims = report.claims
+    support = [v.support for v in claims]
+    kinds = [v.mismatch.kind.value for v in claims if v.mismatch is not None]
+    return {
+        "judge_contradicted_share": _share(v.label is SupportLabel.contradicted for v in claims),
+        "judge_unsupported_share": _share(v.label is SupportLabel.unsupported for v in claims),
+        "judge_any_contradicted": float(any(v.label is SupportLabel.contradicted for v in claims)),
+        "judge_support_min": min(support, default=math.nan),
+        "judge_support_mean": float(np.mean(support)) if support else math.nan,
+        "judge_mismatch_share": _share(v.mismatch is not None for v in claims),
+        **{f"judge_mismatch_{kind}": float(kind in kinds) for kind in MISMATCH_KINDS},
+        "judge_inferred_share": _share(v.inference is not None for v in claims),
     }
 
 

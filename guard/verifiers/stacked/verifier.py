@@ -39,7 +39,7 @@ from guard.verifiers.stacked.features import REQUIRES, claim_features, input_kin
 from guard.verifiers.types import SupportLabel
 
 # hallucination_probability's floor when a claim is contradicted: above every packaged cut
-# (medical and legal cut at 0.44; a profile may choose up to this).
+# (medical and legal cut at 0.35; a profile may choose up to this).
 CONTRADICTED_FLOOR = 0.9
 
 if TYPE_CHECKING:
@@ -117,14 +117,29 @@ class StackedVerifier:
 
         Pure: what :meth:`run` writes, also used to score cached reports (``training.stacking.within``).
         """
+        probability, claims = self.score_unfloored(inp, report)
+        if any(v.label is SupportLabel.contradicted for v in report.claims):
+            probability = contradicted_floor(probability)
+        return probability, claims
+
+    def score_unfloored(self, inp: VerificationInput, report: Verification) -> tuple[float, list[float]]:
+        """:meth:`score` before the contradicted floor: what the heads alone say (for measuring the floor)."""
         model = self.model
         features = response_features(inp, report, model.requires, interactions=model.uses_interactions)
         kind = input_kind(inp)
         logit = model.head(kind).logit(features)  # reads no generator: also the claim head's input
         by_generator = self.use_generator and inp.generator is not None
         probability = sigmoid(model.head(kind, generator=True).logit(features) if by_generator else logit)
-        if any(v.label is SupportLabel.contradicted for v in report.claims):
-            # A contradicted claim makes the answer wrong whatever the cheap signals say: the
-            # probability must never sit under a policy's cut when the judge found a conflict.
-            probability = max(probability, CONTRADICTED_FLOOR)
         return probability, model.claim_probabilities(claim_features(inp, report), logit, kind)
+
+
+def contradicted_floor(probability: float) -> float:
+    """The probability of an answer with a contradicted claim: at least CONTRADICTED_FLOOR.
+
+    A contradicted claim makes the answer wrong whatever the cheap signals say: the probability
+    must never sit under a policy's cut when the judge found a conflict (issue 11 item 6). It is
+    mapped into [FLOOR, 1] rather than clipped to FLOOR, so such answers keep the heads' order
+    among themselves (a clip would tie them all, and a reviewer sorting by probability would
+    lose what the heads know).
+    """
+    return CONTRADICTED_FLOOR + (1.0 - CONTRADICTED_FLOOR) * probability
