@@ -17,6 +17,7 @@ from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, 
 from guard.facts.matching import accepts, conflicts
 from guard.facts.opposites import opposite
 from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
+from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
 from guard.facts.roles import role_conflict
 from guard.facts.rows import period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
@@ -48,6 +49,7 @@ def misbindings(
     best_two = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
     found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])
     found += _opposites(claim, scored, lexicon)
+    found += _status_flips(claim, scored, lexicon)
     found += _roles(claim, units, scored, lexicon)
     found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)
     found += denied_limits(claim, scored, lexicon)
@@ -115,3 +117,38 @@ def _roles(
     passage = frozenset().union(*(unit_slots(u, lexicon).name_tokens for u in units))
     found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon, best.similarity)
     return [found] if found else []
+
+
+_STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
+_STRENGTH = frozenset({Status.required, Status.allowed})
+
+
+def _status_flips(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    """The same act, with the same arguments, said with a status that cannot hold with the unit's
+    (predicates.py): denied for said, forbidden for allowed, optional for required.
+
+    Units: those whose rule the claim may restate (limits.rule_units), stating the claim's values;
+    a unit at least as close that states the act the claim's way excuses it.
+    """
+    for a in rule_units(scored):
+        if a.unit.kind not in _STATEMENTS or not status_words_differ(claim.text, a.unit.text):
+            continue
+        if not _same_values(claim, unit_slots(a.unit, lexicon)):
+            continue
+        pair = conflicting(claim.text, a.unit.text, lexicon)
+        if pair is None:
+            continue
+        peers = [b for b in scored[:_PROSE_POOL] if b.unit is not a.unit and b.lexical >= a.lexical]
+        if any(agrees(pair[0], b.unit.text) for b in peers):
+            continue
+        strength = {pair[0].status, pair[1].status} == _STRENGTH
+        return [
+            SlotMismatch(
+                kind=SlotKind.modality if strength else SlotKind.polarity,
+                claim_value=f"{pair[0].surface}: {pair[0].status.value}",
+                evidence_value=f"{pair[1].surface}: {pair[1].status.value}",
+                evidence=a.unit,
+                explanation=f'{describe(pair)} ("{a.unit.text}")',
+            )
+        ]
+    return []
