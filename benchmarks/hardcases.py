@@ -1,6 +1,6 @@
 """The judge on the hard-case set: does verify() tell a right single-claim answer from a wrong one?
 
-    python benchmarks/hardcases.py --split dev [--verifiers support,citations,...] [--out PATH]
+    python benchmarks/hardcases.py --split dev|val|test|all [--verifiers support,citations,...] [--out PATH]
 
 Each case's claim is verified against its passages (``guard.verify``, the default
 verifiers unless ``--verifiers`` names others); a case is predicted false when its label
@@ -9,7 +9,8 @@ the share of expected-``contradicted`` cases labelled ``contradicted``, per spli
 source and per category, and the confusion of expected against predicted labels; writes
 everything (with every case's outcome) to ``results/hardcases-<split>.json``.
 
-The test split is for reporting only: tune on dev (benchmarks/hardcases/README.md).
+The test split is for reporting only: tune on dev, check that a change generalises on val
+(benchmarks/hardcases/README.md).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--split", choices=["dev", "test", "all"], default="dev")
+    parser.add_argument("--split", choices=["dev", "val", "test", "all"], default="dev")
     parser.add_argument(
         "--verifiers", default=None, help="comma-separated verifier names (default: verify()'s)"
     )

@@ -7,9 +7,10 @@ vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
-    python benchmarks/hardcases_judge.py --split dev [--fails] [--true] [--cat CATEGORY]
+    python benchmarks/hardcases_judge.py --split dev|val|test|all [--fails] [--true] [--cat CATEGORY]
 
-Tune on dev only; the test split is for reporting, once (benchmarks/hardcases/README.md).
+Tune on dev only; val checks that a dev change generalises (read its figures, not its cases, while
+tuning); the test split is for reporting, once (benchmarks/hardcases/README.md).
 """
 
 from __future__ import annotations
@@ -73,13 +74,14 @@ def _figures(m: GroupMetrics) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--split", default="dev", choices=["dev", "test"])
+    ap.add_argument("--split", default="dev", choices=["dev", "val", "test", "all"])
     ap.add_argument("--fails", action="store_true", help="print every wrong case")
     ap.add_argument("--true", action="store_true", help="with --fails: true claims only")
     ap.add_argument("--cat", default=None, help="with --fails: one category")
     args = ap.parse_args()
     rows = []
-    for rc in resolve_cases([c for c in load_hardcases() if c.split.value == args.split]):
+    chosen = [c for c in load_hardcases() if args.split == "all" or c.split.value == args.split]
+    for rc in resolve_cases(chosen):
         case = rc.case
         units, sims, assessment, known = _inputs(rc)
         judged = judge_read(case.claim, units, sims, assessment, known, NOVELTY_PENALTY, THRESHOLD)

@@ -5,7 +5,8 @@
 The specs hold each claim once with a pointer to its passage (a Markdown section, a span
 between two strings of the document, or the whole document); this script copies the
 passage text out of the document so every case in cases.jsonl is self-contained and
-verbatim, numbers the ids, and assigns the split by document (README.md, "Split").
+verbatim, numbers the ids, and assigns the split by document (README.md, "Split"): the
+documents of specs/val.yaml form the val split; the others go to dev or test.
 RAGTruth cases keep only their source_id: the text is loaded at run time.
 """
 
@@ -29,20 +30,30 @@ EXPECTED = {"S": "supported", "U": "unsupported", "C": "contradicted"}
 TEST_SHARE = 1 / 3
 
 
+# specs/val.yaml holds written documents whose cases always form the val split (README.md, "Split").
+VAL_SPEC = "val"
+
+
 def main() -> None:
     rows: list[dict] = []
     origins: list[str] = []  # where each row was written, for error messages
-    for spec in sorted((HERE / "specs").glob("*.yaml")):
-        source = spec.stem  # kb, ragtruth, written
+    # The val spec comes last so its rows follow every dev and test row in cases.jsonl.
+    specs = sorted((HERE / "specs").glob("*.yaml"), key=lambda p: (p.stem == VAL_SPEC, p.stem))
+    for spec in specs:
+        source = "written" if spec.stem == VAL_SPEC else spec.stem  # kb, ragtruth, written
         for number, group in enumerate(yaml.safe_load(spec.read_text(encoding="utf-8")), start=1):
             try:
                 expanded = _expand(source, group)
             except (KeyError, ValueError) as exc:
                 raise SystemExit(f"{spec.name}, group {number} ({group.get('doc')}): {exc!r}") from exc
+            if spec.stem == VAL_SPEC:
+                for row in expanded:
+                    row["split"] = "val"
             rows.extend(expanded)
             origins.extend(f"{spec.name}, group {number}, case {i}" for i in range(1, len(expanded) + 1))
+    _check_val_documents(rows)
     _number(rows)
-    _assign_splits(rows)
+    _assign_splits([r for r in rows if r.get("split") != "val"])
     cases = []
     for row, origin in zip(rows, origins):  # fail here, not at run time
         try:
@@ -105,6 +116,15 @@ def _section(text: str, heading: str, doc: str) -> str:
     raise SystemExit(f"{doc}: no section {heading!r}")
 
 
+def _check_val_documents(rows: list[dict]) -> None:
+    """A val document has cases in val only: a document shared with dev would leak dev's tuning into val."""
+    val_docs = {r["doc"] for r in rows if r.get("split") == "val"}
+    shared = sorted({r["doc"] for r in rows if r.get("split") != "val"} & val_docs)
+    if shared:
+        raise SystemExit(f"{', '.join(shared)}: has cases in specs/{VAL_SPEC}.yaml and in another spec; "
+                         "a val document must have its cases in the val spec only")
+
+
 def _number(rows: list[dict]) -> None:
     counts: dict[str, int] = {}
     for row in rows:
@@ -143,7 +163,8 @@ def _earlier_splits() -> dict[str, str]:
     if not path.is_file():
         return {}
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return {row["doc"]: row["split"] for row in rows}
+    # A document that was in val and left the val spec is a new document for dev / test.
+    return {row["doc"]: row["split"] for row in rows if row["split"] != "val"}
 
 
 if __name__ == "__main__":

