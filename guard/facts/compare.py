@@ -39,6 +39,7 @@ from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
 from guard.facts.misbinding import misbindings
 from guard.facts.polarity import words
+from guard.facts.predicates import Agreement, same_act
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.terms import adds_something, nouns
@@ -635,7 +636,11 @@ def _flip_outcomes(
     if claim_no != unit_no and not restated:
         if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
             return []
-        return [_polarity_flip(claim_no, unit_no, best.unit)]
+        if same_act(claim.text, best.unit.text) is Agreement.clash or (
+            _UNPARSED_FLIPS and same_act(claim.text, best.unit.text) is Agreement.unknown
+        ):
+            return [_polarity_flip(claim_no, unit_no, best.unit)]
+        return []
     outcomes = []
     if _modal_clash(claim.modals, unit.modals) and not any(
         not _modal_clash(claim.modals, s.modals) for _, s in peers
@@ -704,7 +709,11 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         ]
         if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
             continue
-        return [_polarity_flip(claim_no, unit_no, a.unit)]
+        if same_act(claim.text, a.unit.text) is Agreement.clash or (
+            _UNPARSED_FLIPS and same_act(claim.text, a.unit.text) is Agreement.unknown
+        ):
+            return [_polarity_flip(claim_no, unit_no, a.unit)]
+        continue
     return []
 
 
@@ -740,6 +749,10 @@ def _same_values(claim: Slots, unit: Slots) -> bool:
         for q in claim.quantities
         if any(conflicts(q, e) for e in unit.quantities)
     )
+
+
+# a word-window flip the parse cannot place on a shared act (predicates.same_act unknown) stands
+_UNPARSED_FLIPS = True
 
 
 def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit) -> _Outcome:

@@ -43,7 +43,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.slots import stem
 from guard.language import trained_pipeline
 
-__all__ = ["Predicate", "Status", "agrees", "clash", "conflicting", "describe", "predicates", "status_words_differ"]
+__all__ = ["Agreement", "Predicate", "Status", "same_act", "agrees", "clash", "conflicting", "describe", "predicates", "status_words_differ"]
 
 _PARSER_EXCLUDE = ("ner", "senter")
 
@@ -89,7 +89,9 @@ _MODALS = {
     "may": Status.allowed,
     "might": Status.allowed,
     "can": Status.allowed,
+    "ca": Status.allowed,  # "can't" splits into "ca" + "n't"
     "could": Status.allowed,
+    "sha": Status.required,  # "shan't"
 }
 _NEED = frozenset({"need", "have", "require", "oblige", "compel", "force", "mandate", "expect"})
 _PERMIT = frozenset({"allow", "permit", "entitle", "let", "authorise", "authorize", "free"})
@@ -282,7 +284,7 @@ def _args(token) -> tuple[list[tuple[str, frozenset[str]]], frozenset[str]]:
 
 
 # a verb in one of these relations is not asserted: "before using it", "the risk of taking it"
-_SUBORDINATE = frozenset({"pcomp", "csubj", "csubjpass", "pobj"})
+_SUBORDINATE = frozenset({"pcomp", "pobj"})
 
 
 def _conditional(token) -> bool:
@@ -317,6 +319,11 @@ def predicates(text: str) -> tuple[Predicate, ...]:
     question = text.rstrip().endswith("?")
     out = []
     for token in doc:
+        if token.lemma_.lower() == "be" and any(c.dep_ == "expl" for c in token.children):
+            found = _existential(token, question)
+            if found is not None:
+                out.append(found)
+            continue
         if token.pos_ == "VERB" and not _controls(token):
             status, explicit = _status(token)
             args, complement = _args(token)
@@ -370,6 +377,31 @@ def predicates(text: str) -> tuple[Predicate, ...]:
     return tuple(out)
 
 
+def _existential(token, question: bool) -> Predicate | None:
+    """ "There is no extended support for 25.10": the act is the thing said to exist."""
+    things = [c for c in token.children if c.dep_ in ("attr", "nsubj")]
+    if not things:
+        return None
+    thing = things[0]
+    denied = _negated(token) or any(g.dep_ == "det" and g.lower_ == "no" for g in thing.children)
+    args = [
+        (f"prep:{c.lower_}", _filler(o))
+        for c in thing.children
+        if c.dep_ == "prep"
+        for o in c.children
+        if o.dep_ == "pobj"
+    ]
+    return Predicate(
+        lemma=stem(thing.lemma_.lower()),
+        status=Status.denied if denied else Status.said,
+        explicit=False,
+        args=tuple((r, f) for r, f in args if f),
+        complement=frozenset(stem(t.lower_) for t in thing.subtree if t.is_alpha and not t.is_stop),
+        conditional=question or _conditional(token),
+        surface=thing.text,
+    )
+
+
 def _same_predicate(c: Predicate, u: Predicate) -> bool:
     if c.lemma == u.lemma:
         return True
@@ -407,22 +439,7 @@ def clash(claim: Status, unit: Status, claim_explicit: bool, unit_explicit: bool
 
 def conflicting(claim_text: str, unit_text: str, lexicon: Lexicon) -> tuple[Predicate, Predicate] | None:
     """(claim predicate, unit predicate) whose statuses clash on the same act; None when none do."""
-    if _CONDITION.search(claim_text) and _EXCEPTION.search(unit_text):
-        return None  # "do not X unless Y" restated as "X if Y"
-    claim_preds = [p for p in predicates(claim_text) if not p.conditional]
-    unit_preds = [p for p in predicates(unit_text) if not p.conditional]
-    for c in claim_preds:
-        same = [u for u in unit_preds if _same_predicate(c, u) and _arguments_agree(c, u)]
-        if any(_concurs(c, u) for u in same):
-            continue  # the unit also says it the claim's way ("No one may approve their own claim; the
-            # Chief Executive's claims are approved by the Chair")
-        lemma_mates = [u for u in unit_preds if _same_predicate(c, u)]
-        for u in same:
-            if _overridden(u, lemma_mates):
-                continue
-            if clash(c.status, u.status, c.explicit, u.explicit):
-                return c, u
-    return None
+    return _compare(claim_text, unit_text)[1]
 
 
 def _overridden(u: Predicate, same: list[Predicate]) -> bool:
@@ -432,6 +449,48 @@ def _overridden(u: Predicate, same: list[Predicate]) -> bool:
     return bool(wild) and any(
         v is not u and any(r in wild and "*" not in f for r, f in v.args) for v in same
     )
+
+
+_SANS = "prep:without"
+
+
+class Agreement(str, Enum):
+    clash = "clash"  # the same act with statuses that cannot both hold
+    concur = "concur"  # the same act, said alike
+    unknown = "unknown"  # the parse finds no act the two texts share
+
+
+def same_act(claim_text: str, unit_text: str) -> Agreement:
+    """Whether the parse finds the claim's act in the unit, and with which status.
+
+    The word-window negation check (compare.py) asks this before calling a polarity flip: a
+    flip stands unless the two texts state one act alike ("Vortexing is avoided" and "Do not
+    vortex" concur). "No one died" and "There were no deaths" share no parsed act: unknown.
+    """
+    return _compare(claim_text, unit_text)[0]
+
+
+def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicate, Predicate] | None]:
+    if _CONDITION.search(claim_text) and _EXCEPTION.search(unit_text):
+        return Agreement.unknown, None  # "do not X unless Y" restated as "X if Y"
+    unit_preds = [p for p in predicates(unit_text) if not p.conditional]
+    verdict = Agreement.unknown
+    for c in (p for p in predicates(claim_text) if not p.conditional):
+        lemma_mates = [u for u in unit_preds if _same_predicate(c, u)]
+        if any(_SANS in {r for r, _ in u.args} - {r for r, _ in c.args} for u in lemma_mates):
+            # "must not sublet without consent" forbids the act only without its condition: a claim
+            # that "subletting requires consent" restates it (a double negation), and one that drops
+            # the condition says something the unit leaves open
+            verdict = Agreement.concur
+            continue
+        same = [u for u in lemma_mates if _arguments_agree(c, u)]
+        if any(_concurs(c, u) for u in same):
+            verdict = Agreement.concur  # the unit also says it the claim's way
+            continue
+        for u in same:
+            if not _overridden(u, lemma_mates) and clash(c.status, u.status, c.explicit, u.explicit):
+                return Agreement.clash, (c, u)
+    return verdict, None
 
 
 def _concurs(c: Predicate, u: Predicate) -> bool:
