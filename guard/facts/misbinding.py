@@ -18,7 +18,7 @@ from guard.facts.matching import accepts, conflicts
 from guard.facts.opposites import opposite
 from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
-from guard.facts.roles import role_conflict
+from guard.facts.roles import role_conflict, role_elsewhere
 from guard.facts.rows import period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots
@@ -108,6 +108,10 @@ def _roles(
     """A role of the best unit's verb filled otherwise by the claim (roles.py)."""
     if not scored:
         return []
+    statements = [a.unit for a in scored if a.unit.kind in _STATEMENTS]
+    elsewhere = role_elsewhere(claim, statements) if claim.names else None
+    if elsewhere:
+        return [elsewhere]
     best = scored[0]
     if best.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or best.lexical < _ROLE_LEXICAL:
         return []
