@@ -75,6 +75,7 @@ class Predicate(BaseModel):
     complement: frozenset[str]  # stems of the words the predicate governs (objects, prep objects)
     conditional: bool  # under "if / unless / when / whether", or a question
     surface: str
+    phrase: bool = False  # a verb inside a prepositional phrase ("before changing any treatment")
 
     def role(self, name: str) -> list[frozenset[str]]:
         return [f for r, f in self.args if r == name]
@@ -336,6 +337,7 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                     complement=complement,
                     conditional=question or _conditional(token),
                     surface=token.text,
+                    phrase=token.dep_ in _SUBORDINATE,
                 )
             )
         elif (
@@ -467,7 +469,26 @@ def same_act(claim_text: str, unit_text: str) -> Agreement:
     flip stands unless the two texts state one act alike ("Vortexing is avoided" and "Do not
     vortex" concur). "No one died" and "There were no deaths" share no parsed act: unknown.
     """
-    return _compare(claim_text, unit_text)[0]
+    verdict = _compare(claim_text, unit_text)[0]
+    if verdict is Agreement.concur and _any_sign_change(claim_text, unit_text):
+        # one act concurs, but another verb both use changes sign (perhaps in a condition, or with
+        # arguments the parse attached elsewhere): the flip may be there, so no veto
+        return Agreement.unknown
+    return verdict
+
+
+def _any_sign_change(claim_text: str, unit_text: str) -> bool:
+    """A verb of the claim (not one inside a prepositional phrase) whose unit namesake has the
+    other sign (a rule for anyone that yields to a named one does not count)."""
+    unit_preds = predicates(unit_text)
+    for c in predicates(claim_text):
+        if c.phrase:
+            continue
+        # a unit act under a "without" condition the claim drops is a double negation, not a sign change
+        mates = [u for u in unit_preds if u.lemma == c.lemma and not (_SANS in {r for r, _ in u.args} - {r for r, _ in c.args})]
+        if any((c.status in _POSITIVE) != (u.status in _POSITIVE) and not _overridden(u, mates) for u in mates):
+            return True
+    return False
 
 
 def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicate, Predicate] | None]:
