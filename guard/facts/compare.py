@@ -637,7 +637,7 @@ def _flip_outcomes(
         if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
             return []
         if same_act(claim.text, best.unit.text) is Agreement.clash or (
-            _UNPARSED_FLIPS and same_act(claim.text, best.unit.text) is Agreement.unknown
+            _unparsed_flip_stands(best.unit) and same_act(claim.text, best.unit.text) is Agreement.unknown
         ):
             return [_polarity_flip(claim_no, unit_no, best.unit)]
         return []
@@ -710,7 +710,7 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
             continue
         if same_act(claim.text, a.unit.text) is Agreement.clash or (
-            _UNPARSED_FLIPS and same_act(claim.text, a.unit.text) is Agreement.unknown
+            _unparsed_flip_stands(a.unit) and same_act(claim.text, a.unit.text) is Agreement.unknown
         ):
             return [_polarity_flip(claim_no, unit_no, a.unit)]
         continue
@@ -751,8 +751,11 @@ def _same_values(claim: Slots, unit: Slots) -> bool:
     )
 
 
-# a word-window flip the parse cannot place on a shared act (predicates.same_act unknown) stands
-_UNPARSED_FLIPS = True
+def _unparsed_flip_stands(unit: EvidenceUnit) -> bool:
+    """A word-window flip the parse cannot place on a shared act (predicates.same_act unknown)
+    stands against a sentence, not against a table row: a row states no act ("Child (3 to 15):
+    £12" neither affirms nor denies that a 16-year-old can get a child ticket)."""
+    return unit.kind is not UnitKind.table_row
 
 
 def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit) -> _Outcome:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from guard.facts.ages import age_outside_band
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
@@ -50,6 +51,7 @@ def misbindings(
     found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])
     found += _opposites(claim, scored, lexicon)
     found += _status_flips(claim, scored, lexicon)
+    found += age_outside_band(claim, scored, lexicon)
     found += _roles(claim, units, scored, lexicon)
     found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)
     found += denied_limits(claim, scored, lexicon)
