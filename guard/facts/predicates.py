@@ -516,7 +516,7 @@ def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicat
 
 def _concurs(c: Predicate, u: Predicate) -> bool:
     return c.status is u.status or (
-        not clash(c.status, u.status, True, True) and (c.status in _POSITIVE) == (u.status in _POSITIVE)
+        not clash(c.status, u.status, c.explicit, u.explicit) and (c.status in _POSITIVE) == (u.status in _POSITIVE)
     )
 
 
