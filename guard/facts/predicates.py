@@ -76,6 +76,7 @@ class Predicate(BaseModel):
     conditional: bool  # under "if / unless / when / whether", or a question
     surface: str
     phrase: bool = False  # a verb inside a prepositional phrase ("before changing any treatment")
+    main: bool = False  # the sentence's main verb (its root, or a verb joined to it by "and")
 
     def role(self, name: str) -> list[frozenset[str]]:
         return [f for r, f in self.args if r == name]
@@ -338,6 +339,7 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                     conditional=question or _conditional(token),
                     surface=token.text,
                     phrase=token.dep_ in _SUBORDINATE,
+                    main=_is_main(token),
                 )
             )
         elif (
@@ -379,6 +381,10 @@ def predicates(text: str) -> tuple[Predicate, ...]:
     return tuple(out)
 
 
+def _is_main(token) -> bool:
+    return token.dep_ == "ROOT" or (token.dep_ == "conj" and token.head.dep_ == "ROOT")
+
+
 def _existential(token, question: bool) -> Predicate | None:
     """ "There is no extended support for 25.10": the act is the thing said to exist."""
     things = [c for c in token.children if c.dep_ in ("attr", "nsubj")]
@@ -401,6 +407,7 @@ def _existential(token, question: bool) -> Predicate | None:
         complement=frozenset(stem(t.lower_) for t in thing.subtree if t.is_alpha and not t.is_stop),
         conditional=question or _conditional(token),
         surface=thing.text,
+        main=_is_main(token),
     )
 
 
@@ -470,11 +477,28 @@ def same_act(claim_text: str, unit_text: str) -> Agreement:
     vortex" concur). "No one died" and "There were no deaths" share no parsed act: unknown.
     """
     verdict = _compare(claim_text, unit_text)[0]
+    if verdict is Agreement.unknown and _main_signs_agree(claim_text, unit_text):
+        return Agreement.concur
     if verdict is Agreement.concur and _any_sign_change(claim_text, unit_text):
         # one act concurs, but another verb both use changes sign (perhaps in a condition, or with
         # arguments the parse attached elsewhere): the flip may be there, so no veto
         return Agreement.unknown
     return verdict
+
+
+def _main_signs_agree(claim_text: str, unit_text: str) -> bool:
+    """Both texts are single statements whose main verbs say no (or both yes), on no shared verb.
+
+    "A pregnant bitch must not be given Meloxivet" / "Do not use in pregnant bitches", "There were
+    no deaths" / "No one died": whatever the word window finds, neither text turns the other
+    round. Only with one main verb on each side (a sentence of several rules may deny one of them).
+    """
+    def sign(text: str) -> bool | None:
+        mains = [p for p in predicates(text) if p.main and not p.conditional]
+        return (mains[0].status in _POSITIVE) if len(mains) == 1 else None
+
+    claim_sign, unit_sign = sign(claim_text), sign(unit_text)
+    return claim_sign is not None and claim_sign == unit_sign and not claim_sign
 
 
 def _any_sign_change(claim_text: str, unit_text: str) -> bool:
