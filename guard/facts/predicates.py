@@ -157,8 +157,11 @@ def _subject_denies(token) -> bool:
     """ "No one may approve", "No fee applies", "None of the staff may ...": the subject's "no"."""
     for c in token.children:
         if c.dep_ in ("nsubj", "nsubjpass"):
-            if c.lower_ in _NOBODY or any(g.dep_ == "det" and g.lower_ == "no" for g in c.children):
-                return True
+            if c.lower_ in _NOBODY or any(
+                (g.dep_ == "det" and g.lower_ == "no") or (g.dep_ == "preconj" and g.lower_ == "neither")
+                for g in c.children
+            ):
+                return True  # "No one may", "Neither the AMA nor the APA recognizes"
     return False
 
 
@@ -286,7 +289,8 @@ def _args(token) -> tuple[list[tuple[str, frozenset[str]]], frozenset[str]]:
 
 
 # a verb in one of these relations is not asserted: "before using it", "the risk of taking it"
-_SUBORDINATE = frozenset({"pcomp", "pobj"})
+# ... or an infinitive or participle describing a noun ("no evidence to confirm it")
+_SUBORDINATE = frozenset({"pcomp", "pobj", "acl"})
 
 
 def _conditional(token) -> bool:

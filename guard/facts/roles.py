@@ -226,8 +226,11 @@ def role_conflict(
             names_swapped = (
                 close and c.proper and u.proper and c.filler <= unit_words and u.filler <= claim_words
             )
+            # a place or participant after a preposition is often named at another grain ("Hickory" /
+            # "North Carolina", "NYC" / "New York City"): replaced only when the claim's name is absent
+            prep_role = c.role.startswith("prep:")
             replaced = (
-                (close or absent)
+                ((close and not prep_role) or absent)
                 and c.proper
                 and u.proper
                 and not (u.filler & claim_words)
@@ -254,7 +257,21 @@ def role_conflict(
 
 
 _ELSEWHERE_POOL = 5
+_LABEL_WORDS = 8  # "Written by Tomás Ibarra (research technician)": a line naming an act and its doer
 
+
+def _same_thing_done(claim_frames, unit_frames, unit_text: str, verb: str, other: str) -> bool:
+    """The unit's act is the claim's: both name the same other role, or the unit is a short label
+    line that names only the act and its doer (the document's own subject is implied).
+
+    Why so strict: summaries name several speakers, reporters and actors of one verb ("the Saudis
+    say", "Hadi says"); a longer unit filling the verb for someone else is usually another event.
+    """
+    mine = [f.filler for f in claim_frames if f.verb == verb and f.role == other]
+    theirs = [f.filler for f in unit_frames if f.verb == verb and f.role == other]
+    if mine and theirs:
+        return any(a & b for a in mine for b in theirs)
+    return not theirs and len(unit_text.split()) <= _LABEL_WORDS
 
 def role_elsewhere(claim: Slots, candidates: list[EvidenceUnit]) -> SlotMismatch | None:
     """A unit among the best aligned gives the claim's act to another named doer.
@@ -283,7 +300,7 @@ def role_elsewhere(claim: Slots, candidates: list[EvidenceUnit]) -> SlotMismatch
                 if u.proper
                 and not (u.filler & claim_words)
                 and not _abbreviates(c.surface, u.surface)
-                and _same_other_role(claim_frames, unit_frames, c.verb, other)
+                and _same_thing_done(claim_frames, unit_frames, unit.text, c.verb, other)
             ]
         if rivals:
             unit, u = rivals[0]
