@@ -25,9 +25,9 @@ from enum import Enum
 import numpy as np
 from pydantic import BaseModel, Field
 
-from guard.answering_values import AskedValue, asked_value, holds_value, qualifier_fit, shared_values, value_near
+from guard.answering_values import AskedValue, Fit, asked_value, holds_value, qualifier_fit, shared_values, value_near
 from guard.facts.types import EvidenceUnit, UnitKind
-from guard.verifiers.lexical import content_words, words
+from guard.verifiers.lexical import stop_words, content_words, words
 from retrievers.types import Passage
 
 __all__ = [
@@ -85,7 +85,8 @@ _LEADS: list[tuple[re.Pattern[str], QuestionType]] = [
     (re.compile(r"\bhow often\b|\bhow frequently\b|\bhow many times\b"), QuestionType.frequency),
     (re.compile(r"\bhow (?:much|many|old|big|high|large)\b|\bwhat (?:is the )?(?:dose|amount|percentage|"
                 r"price|cost|fee|limit|maximum|minimum|number|rate|allowance)\b|\bwhat (?:\w+ ){0,4}(?:dose|"
-                r"amount|percentage|price|cost|fee|limit|allowance)\b"), QuestionType.quantity),
+                r"amount|percentage|price|cost|fee|limit|allowance|premium|rate|interest|discount|deposit)\b"),
+     QuestionType.quantity),
     (re.compile(r"^\s*(?:when|until when|by when)\b|\bwhat (?:time|date|day|days)\b|\b(?:opening|visiting|"
                 r"core|office|working) hours\b|\bwhat hours\b|\bwhich (?:day|date|month|year)\b|\bdeadline\b"),
      QuestionType.time),
@@ -101,7 +102,7 @@ _GENERIC = frozenset(
     "much many long often usual normal give take get use need want know tell please like would could "
     "allowed allow able one person someone anyone kind type way also still exactly really current "
     "currently time day make made happen happens apply applies available doe offer having refer son "
-    "child year old far advance right later shortly coming forgot usually quickly daily dosed".split()
+    "child year old far advance right later shortly coming forgot usually quickly daily dosed soon".split()
 )
 # Words that name the kind of value asked for, and how the documents write such a value:
 # "minimum length" is answered by "at least 14 characters".
@@ -118,6 +119,8 @@ _CONCEPTS: dict[str, re.Pattern[str]] = {
     "price": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "fee": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "percentage": re.compile(r"%|\bper ?cent\b", re.I),
+    # a dose is written as an amount of the medicine ("40 mg", "7.5 ml", "2 tablets")
+    "dose": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:mg|ml|g|mcg|micrograms?|tablets?|capsules?|puffs?|drops?)\b", re.I),
 }
 
 
@@ -135,11 +138,48 @@ def key_terms(question: str) -> list[str]:
     compound ("full-time", "half-life") stays one term."""
     compounds = [c for c in re.findall(r"[a-z]+(?:-[a-z]+)+", question.lower()) if not _AGE_WORD.search(c)]
     inside = {w for c in compounds for w in words(c)}
-    singles = [w for w in content_words(question) if w not in inside]
+    raw = re.findall(r"[a-z]+", question.lower())
+    stop = {w for w in raw if w in stop_words()}  # "this" is a stop word, not the term "thi"
+    singles = [w for w in content_words(question) if w not in inside and w + "s" not in stop]
     return [
         w for w in dict.fromkeys([*compounds, *singles])
         if w not in _GENERIC and not w.isdigit() and not w.endswith(("ly", "ing")) and w.isascii()
     ]
+
+
+def named_terms(question: str) -> list[str]:
+    """The question's terms written with a capital inside a sentence: names of products, places,
+    people or organisations ("Febrilon", "Willow Ward", "Altamira")."""
+    found = []
+    for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
+        for m in re.finditer(r"(?<!^)(?<![.?!:] )\b[A-Z][a-z][\w-]*", sentence):
+            if m.start() > 0:
+                found += words(m.group(0))
+    return list(dict.fromkeys(found))
+
+
+def situation_terms(question: str) -> set[str]:
+    """Terms that describe the asker's case rather than name what is asked about: a statement
+    before the question ("My daughter is 11."), a relative clause ("my baby who feels warm",
+    "people who got the old allowance"), the words stating a value the qualifier fit judges
+    ("worth EUR 500,000"), an age ("6-week-old"). The documents word
+    such a case their own way ("children", "a temperature"), so a missing one is no sign that
+    they do not answer; the qualifier checks judge the case itself."""
+    text = question.strip()
+    sentences = [x for x in re.split(r"(?<=[.?!])\s+", text) if x]
+    said = [x for x in sentences[:-1] if not x.rstrip().endswith("?")] if len(sentences) > 1 else []
+    asked = sentences[-1] if sentences else text
+    parts = list(said)
+    # a person and the first words of the clause about them ("people who got", "baby who feels warm");
+    # a "that" or "which" clause names the thing asked about ("a policy that covers pet insurance")
+    parts += [f"{m.group(1)} {m.group(2)}" for m in re.finditer(
+        r"(\w+)\s+who\s+((?:\w+\s+){0,1}\w+)", asked, re.IGNORECASE)]
+    # the words that state a value ("worth EUR 500,000", "for 45 kg"): the qualifier fit judges the value
+    parts += [m.group(0) for m in re.finditer(
+        r"\b[a-z]+\s+(?:eur|gbp|usd|[£€$])\s?\d[\d,.]*|\b[a-z]+\s+\d[\d,.]*\s?(?:eur|gbp|usd|euros?|pounds?)\b", asked, re.I)]
+    # an age ("6-week-old"): the qualifier fit judges it against each unit's range
+    parts += [m.group(1) for m in re.finditer(r"\d+[- ]((?:year|month|week|day)s?)[- ]old\b", asked, re.IGNORECASE)]
+    return {t for part in parts for t in key_terms(part)}
 
 
 _AGE_WORD = re.compile(r"\b(?:year|month|week|day|hour)s?-old\b|^(?:year|month|week|day|hour)s?$|-(?:year|month|week|day|hour)s?$")
@@ -166,18 +206,30 @@ def plan_answer(
     number = {p.id: i for i, p in enumerate(passages, start=1)}
     titles = {p.id: f"{p.title or ''} {p.source}" for p in passages}
     passage_words = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
-    absent = [t for t in terms if not _found(t, passages, passage_words)]
+    situation = situation_terms(question)
+    unworded = {t for t in terms if not _found(t, passages, passage_words)}
+    absent = [t for t in terms if t in unworded and t not in situation]
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
     if absent:
         plan.missing = f"the documents do not mention {_listing(absent)}"
         return plan
-    kept = [(u, s) for u, s in zip(units, similarities, strict=True) if u.passage_id in number]
+    if terms and all(t in _CONCEPTS for t in terms):  # "What's the dose?": of which medicine?
+        plan.missing = f"the question asks for {_listing(terms)} but does not say of what; ask about one by name"
+        return plan
+    # the products, places or people the question names ("Febrilon", "Willow Ward"): a passage
+    # naming none of them is about another one (Dolvanex's dose does not answer Febrilon's)
+    names = [t for t in named_terms(question) if t in terms and _found(t, passages, passage_words)]
+    kept = [
+        (u, s) for u, s in zip(units, similarities, strict=True)
+        if u.passage_id in number and (not names or any(_has(n, passage_words[u.passage_id]) for n in names))
+    ]
     contexts = _contexts([u for u, _ in kept], titles)
     weights = _term_weights(terms, [u for u, _ in kept], contexts)
-    focus = max(terms, key=lambda t: weights[t]) if terms else None
+    focus = _focus(terms, weights, situation)
     scored = [
-        _score(question, asked, terms, weights, unit, sim, number[unit.passage_id],
-               passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)])
+        _score(question, asked, terms, weights, focus, unit, sim, number[unit.passage_id],
+               passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)],
+               frozenset(situation & unworded), frozenset(situation))
         for unit, sim in kept
     ]
     scored.sort(key=lambda s: s.score, reverse=True)
@@ -190,7 +242,9 @@ def plan_answer(
         plan.missing = _missing_value(asked, focus, terms, bool(on_topic), bool(typed))
         return plan
     # A unit whose row or group is the one the question names beats any unit without one.
-    fitting = [s for s in fitting if s.fit > 0] or fitting
+    # and among those, the narrowest case that holds the question's ("At 14 years:" over "under 16")
+    best_fit = max(s.fit for s in fitting)
+    fitting = [s for s in fitting if s.fit >= best_fit] if best_fit > 0 else fitting
     plan.units = _chosen(fitting, scored)
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
@@ -201,25 +255,71 @@ _CLOSE = 0.6  # cosine at which a unit is about the question even in other words
 
 
 def compose_answer(chosen: Sequence[ScoredUnit]) -> str:
-    """The chosen units as the documents word them, each with its citation."""
-    return " ".join(f"{_sentence(s.unit)} [{s.citation}]" for s in chosen)
+    """The chosen units as the documents word them, each with its citation. Items of one list
+    are quoted under their lead-in, as one sentence ("At 12 weeks: Hexavan, dose 2; Rotagard,
+    dose 2. [2]"): an item alone ("Hexavan, dose 2.") loses the case it is for, and the judge
+    would read it against the items of the other cases."""
+    parts: list[str] = []
+    index = 0
+    while index < len(chosen):
+        unit = chosen[index]
+        lead = _plain(context_lead(unit.context)) if unit.unit.kind is UnitKind.list_item else ""
+        if not lead or _plain(unit.unit.text).startswith(lead.rstrip(": ")):  # the item already says it
+            parts.append(f"{_sentence(unit.unit)} [{unit.citation}]")
+            index += 1
+            continue
+        group = [unit]
+        while (
+            index + len(group) < len(chosen)
+            and chosen[index + len(group)].unit.kind is UnitKind.list_item
+            and chosen[index + len(group)].context == unit.context
+            and chosen[index + len(group)].citation == unit.citation
+        ):
+            group.append(chosen[index + len(group)])
+        if len(group) == 1:  # one item: one sentence under its lead-in
+            parts.append(f"{lead.rstrip()} {_plain(unit.unit.text).rstrip('.;,')}. [{unit.citation}]")
+            index += 1
+            continue
+        items = "".join(f"\n- {_plain(g.unit.text).rstrip('.;,')} [{g.citation}]" for g in group)
+        parts.append(f"{lead.rstrip()} [{unit.citation}]{items}\n")
+        index += len(group)
+    return " ".join(parts).strip()
+
+
+def _plain(text: str) -> str:
+    """Text without Markdown emphasis markers ("**Adults:** the usual dose" -> "Adults: the usual dose")."""
+    return re.sub(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)", "", text).strip()
+
+
+def _focus(terms: list[str], weights: dict[str, float], situation: set[str]) -> str | None:
+    """The question's most distinctive term among those naming what is asked about (a word of
+    the asker's case, "people who got ...", is no topic)."""
+    topical = [t for t in terms if t not in situation] or terms
+    # a participle ("needed", "held") says what happens to the topic, not what it is
+    named = [t for t in topical if not (t.endswith("ed") and len(t) > 4)] or topical
+    return max(named, key=lambda t: weights[t]) if named else None
 
 
 def _score(
-    question: str, asked: AskedValue | None, terms: list[str], weights: dict[str, float], unit: EvidenceUnit,
-    similarity: float, citation: int, passage_words: set[str], context: str,
+    question: str, asked: AskedValue | None, terms: list[str], weights: dict[str, float], focus: str | None,
+    unit: EvidenceUnit, similarity: float, citation: int, passage_words: set[str], context: str,
+    unworded: frozenset[str] = frozenset(), situation: frozenset[str] = frozenset(),
 ) -> ScoredUnit:
     unit_words = set(words(unit.text))
     context_words = set(words(context))
-    total = sum(weights.values()) or 1.0
     in_unit = {t: _term_in(t, unit_words, unit.text) for t in terms}
     in_context = {t: _term_in(t, context_words, context) for t in terms}
+    # what the unit is about, from the terms naming the topic; words of the asker's case ("worth",
+    # "my dad") are judged by the qualifier fit instead
+    topical = [t for t in terms if t not in situation] or terms
+    total = sum(weights[t] for t in topical) or 1.0
     local = sum(
-        weights[t] * (1.0 if in_unit[t] else 0.5 if in_context[t] else 0.0) for t in terms
-    ) / total if terms else 0.0
-    in_passage = sum(in_unit[t] or in_context[t] or _has(t, passage_words) for t in terms)
-    covered = in_passage / len(terms) if terms else 1.0
-    focus = max(terms, key=lambda t: weights[t]) if terms else None
+        weights[t] * (1.0 if in_unit[t] else 0.5 if in_context[t] else 0.0) for t in topical
+    ) / total if topical else 0.0
+    found = [t for t in terms if in_unit[t] or in_context[t] or _has(t, passage_words)]
+    # a word of the asker's case that no retrieved passage uses ("feels warm") does not count against
+    counted = [t for t in terms if t not in unworded]
+    covered = len(found) / len(counted) if counted else 1.0
     # The unit is about what the question is about: it holds the question's most distinctive
     # term, or most of the question's weighted terms (the rarest word can be a verb the
     # documents put differently: "kept", "worth").
@@ -228,7 +328,16 @@ def _score(
     values = shared_values(question, f"{context_lead(context)} {unit.text}")
     has_focus = has_focus or values > 0
     has_type = holds_value(asked, unit.text, question)
-    fit = qualifier_fit(question, unit.text)
+    # a list item is read with its lead-in ("At 14 years:" / "- Tetrabex"): the case it is for
+    lead = context_lead(context) if unit.kind is UnitKind.list_item else ""
+    fit = qualifier_fit(question, f"{lead} {unit.text}".strip())
+    if lead and fit.score == 0 and not fit.misfit:
+        stated = shared_values(question, lead)
+        # the lead-in states the question's own value ("At 14 years:"): the narrowest band there is
+        fit = Fit(score=1.25, misfit=False) if stated > 0 else Fit(score=-1.0, misfit=True) if stated < 0 else fit
+    has_focus = has_focus or fit.score > 0
+    if asked is not None and asked.needs_value and _excludes(unit.text, terms):
+        fit = Fit(score=-1.0, misfit=True)  # "packs sold without a prescription" for a prescription pack
     # a word naming the kind of value ("maximum", "minimum") written the documents' way ("no more than")
     concepts = sum(1 for t in terms if t in _CONCEPTS and in_unit[t])
     score = 0.4 * max(similarity, 0.0) + 0.4 * local + 0.1 * covered + 0.25 * fit.score + 0.1 * concepts
@@ -239,6 +348,14 @@ def _score(
         unit=unit, citation=citation, score=score, covered=covered, has_type=has_type, focus=has_focus,
         fit=fit.score, misfit=fit.misfit, context=context,
     )
+
+
+_EXCLUDING = re.compile(r"\b(?:without|except(?: for)?|other than|excluding)\s+(?:a |an |the |your )?([\w-]+)", re.I)
+
+
+def _excludes(text: str, terms: list[str]) -> bool:
+    """The unit states its value for the case without one of the question's terms: another case."""
+    return any(_has(t, set(words(m.group(1)))) for m in _EXCLUDING.finditer(text) for t in terms)
 
 
 def _contexts(units: Sequence[EvidenceUnit], titles: dict[str, str]) -> dict[tuple[str, int], str]:
@@ -288,8 +405,8 @@ def _fragment(unit: EvidenceUnit) -> bool:
 
 def _found(term: str, passages: Sequence[Passage], passage_words: dict[str, set[str]]) -> bool:
     concept = _CONCEPTS.get(term)
-    if concept is not None:
-        return any(concept.search(p.text) for p in passages)
+    if concept is not None and any(concept.search(p.text) for p in passages):
+        return True
     return any(_has(term, ws) for ws in passage_words.values())
 
 
@@ -304,7 +421,9 @@ def _has(term: str, vocabulary: set[str]) -> bool:
 
 
 def _stem(word: str) -> str:
-    """A crude stem: enough for "discharged" / "discharge", "dentist" / "dental"."""
+    """A crude stem: enough for "discharged" / "discharge", "dentist" / "dental", "cities" / "city"."""
+    if word.endswith(("ies", "ie")) and len(word) > 4:
+        word = word[: -3 if word.endswith("ies") else -2] + "y"
     for suffix in ("ation", "ing", "ist", "ed", "al", "ly", "es", "er", "e", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             word = word[: -len(suffix)]
@@ -333,6 +452,12 @@ def _chosen(ranked: list[ScoredUnit], everything: list[ScoredUnit]) -> list[Scor
             s.unit.index: s for s in everything
             if s.unit.passage_id == best.unit.passage_id and s.unit.kind is UnitKind.list_item
         }
+        first = best.unit.index  # the list starts at its first item under the same lead-in
+        while first - 1 in siblings and siblings[first - 1].context == best.context and not (
+            siblings[first - 1].misfit or siblings[first - 1].fit < 0
+        ):
+            first -= 1
+        chosen = [siblings[i] for i in range(first, best.unit.index)] + chosen
         index = best.unit.index + 1
         while index in siblings and len(chosen) < 6 and siblings[index].context == best.context:
             if siblings[index].misfit or siblings[index].fit < 0:  # the next band or group: another case

@@ -44,7 +44,8 @@ _FREQUENCY_WORDS = re.compile(
     r"a (?:day|week|month|year))\b",
     re.IGNORECASE,
 )
-_HOW_MANY = re.compile(r"\bhow many ([a-z]+)", re.IGNORECASE)
+# the counted noun, past names, numbers and units ("how many Febrilon 500 mg tablets")
+_HOW_MANY = re.compile(r"\b[Hh]ow many (?:[A-Z][\w'-]*\s+|\d[\d.,]*\s*(?:mg|ml|g|kg|mcg)?\s+)*([a-z]+)")
 _TIME_NOUNS = {"minute", "hour", "day", "week", "month", "year", "night"}
 _NAME = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _ROLE_ASK = re.compile(r"^\s*who (?:is|are|was)\b", re.IGNORECASE)
@@ -84,15 +85,26 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
         return AskedValue("a date or time", dims=frozenset({"duration"}), clock=True)
     if kind != "quantity":
         return None
-    many = _HOW_MANY.search(text)
+    many = _HOW_MANY.search(question)
     if many:
-        noun = _singular(many.group(1))
+        noun = _singular(many.group(1).lower())
+        measured = _measure(noun)
+        if measured is not None:  # "how many ml": a volume, not a count of "ml"s
+            return AskedValue(f"an amount in {noun}", dims=frozenset({measured}))
         if noun in _TIME_NOUNS:
             return AskedValue("a number of " + noun + "s", dims=frozenset({"duration"}))
         return AskedValue(f"a number of {noun}s", dims=frozenset({f"count:{noun}"}))
     if _MONEY_WORDS.search(text) and not re.search(r"\b(?:dose|tablets?|ml|mg)\b", text):
         return AskedValue("an amount of money", dims=frozenset({"money"}))
     return AskedValue("an amount", any_quantity=True)
+
+
+def _measure(noun: str) -> str | None:
+    """The fact layer's dimension of a unit word ("ml" -> volume), or None for a countable noun."""
+    found = _quantities(f"2 {noun}")
+    if len(found) == 1 and found[0].dim not in {"number", "duration"} and not found[0].dim.startswith("count:"):
+        return found[0].dim
+    return None
 
 
 def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
@@ -156,6 +168,8 @@ def qualifier_fit(question: str, text: str) -> Fit:
     narrower = value_fit is None and _extra_condition(question, text)
     if value_fit is not None:
         score += 1.0 if value_fit else -1.0
+        if value_fit and _closed_band(question, text):  # "above 250,000 and up to 2 million" beats "more than 50"
+            score += 0.25
     elif narrower:
         score -= 1.0
     group_fit = _group_fit(question, text)
@@ -197,7 +211,10 @@ def _value_fit(question: str, text: str) -> bool | None:
 # "over-75s"): an age without a unit is in years. All in months.
 _IN_MONTHS = {"year": 12.0, "month": 1.0, "week": 12.0 / 52.0, "day": 12.0 / 365.0}
 _ASKED_AGE = re.compile(
-    r"\b(\d+(?:\.\d+)?)[- ](year|month|week|day)s?[- ]old\b|\baged? (\d+(?:\.\d+)?)\b", re.IGNORECASE
+    r"\b(\d+(?:\.\d+)?)[- ](year|month|week|day)s?[- ]old\b|\baged? (\d+(?:\.\d+)?)\b|"
+    r"\b(?:son|daughter|child|kid|boy|girl|baby|dad|father|mum|mom|mother|husband|wife|partner|he|she|i)"
+    r"(?: is|'s| am| turns| turned)\s+(\d+(?:\.\d+)?)\b(?!\s*(?:kg|g|mg|ml|%|°|cm|km|hours?|days?|weeks?|minutes?))",
+    re.IGNORECASE,
 )
 _UNIT = r"(?:\s*(year|month|week)s?)?"
 _AGE_CUE = r"(?:\bages?:?|\baged|\bchildren|\badults|\bpeople|\bbab(?:y|ies)|\bpatients)\s+(?:(?:of|from|between)\s+)?"
@@ -215,7 +232,7 @@ def _age_fit(question: str, text: str) -> bool | None:
     asked = _ASKED_AGE.search(question)
     if not asked:
         return None
-    number = float(asked.group(1) or asked.group(3))
+    number = float(asked.group(1) or asked.group(3) or asked.group(4))
     age = number * _IN_MONTHS[(asked.group(2) or "year").lower()]
     bounds = _age_bounds(text)
     if not bounds:
@@ -250,7 +267,11 @@ def _age_bounds(text: str) -> list[tuple[float, float]]:
 
 
 def _weight_fit(question: str, text: str) -> bool | None:
-    asked = [q for q in quantities(question) if q.dim == "mass" and re.search(r"weigh", question, re.IGNORECASE)]
+    # a body weight: "weighs 45 kg", or a weight in kg, which doses are not written in ("a child of 45 kg")
+    asked = [
+        q for q in quantities(question)
+        if q.dim == "mass" and (re.search(r"weigh", question, re.IGNORECASE) or re.search(r"\bkg\b", q.surface, re.I))
+    ]
     if not asked:
         return None
     held = [
@@ -310,6 +331,18 @@ def _money_fit(question: str, text: str) -> bool | None:
     if not above and not up_to:
         return None
     return all(value > a for a in above) and all(value <= u for u in up_to)
+
+
+def _closed_band(question: str, text: str) -> bool:
+    """The unit's range that holds the question's amount or age is bounded on both sides."""
+    asked = _AMOUNT.search(question)
+    if asked and _ABOVE.search(text) and _UP_TO.search(text):
+        return True
+    age = _ASKED_AGE.search(question)
+    if age:
+        months = float(age.group(1) or age.group(3) or age.group(4)) * _IN_MONTHS[(age.group(2) or "year").lower()]
+        return any(low <= months < high and high != float("inf") and low > 0 for low, high in _age_bounds(text))
+    return False
 
 
 def _amount(number: str, scale: str | None) -> float:

@@ -28,6 +28,7 @@ Rules (METHODS.md §11), in the order they decide:
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
@@ -38,7 +39,7 @@ from guard.facts.inference import daily_average, equal_parts, regimen_total, shi
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
 from guard.facts.misbinding import misbindings
-from guard.facts.polarity import words
+from guard.facts.polarity import modal_classes, words
 from guard.facts.predicates import Agreement, same_act
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots, stem
@@ -175,7 +176,15 @@ def _slot_outcomes(
         for q in claim.quantities
         if q not in accepted and _countable_premise(q) and not any(conflicts(q, e) for _, s in held for e in s.quantities)
     ]
-    pool = _pool([(a, unit_slots(a.unit, lexicon)) for a in near], accepted + premises)
+    near_held = [(a, unit_slots(a.unit, lexicon)) for a in near]
+    # the claim's own amount of what a nearby rate is given per ("a 200-mile trip" for "45p per
+    # mile", "a 20 kg child" for "25 mg/kg/day") is its scenario, the rate's other operand
+    per = {e.dim.split("/", 1)[1] for _, sl in near_held for e in sl.quantities if e.per is not None}
+    premises += [
+        q for q in claim.quantities
+        if q not in accepted and q not in premises and q.dim in per and q.bound is Bound.eq and not q.is_range
+    ]
+    pool = _pool(near_held, accepted + premises)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
     near_slots = [unit_slots(a.unit, lexicon) for a in near]
     outcomes = [
@@ -198,10 +207,32 @@ def _slot_outcomes(
         _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
         for q, out in zip(claim.quantities, outcomes)
     ]
+    # the claim's premise of a rate ("after 6 years" for "1 week for each year") holds when the
+    # claim's result agrees with it through that rate (6 years x 1 week a year = 6 weeks)
+    rates = [e for _, sl in near_held for e in sl.quantities if e.per is not None]
+    holding = [o for o, out in zip(claim.quantities, outcomes) if out.label in (FactLabel.supported, FactLabel.inferred)]
+    outcomes = [
+        _Outcome(FactLabel.supported) if out.label is not FactLabel.supported and _through_rate(q, holding, rates) else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
+    values_hold = all(out.label in (FactLabel.supported, FactLabel.inferred) for out in outcomes)
     outcomes += [_date(d, held, everywhere, near_slots) for d in claim.dates]
-    outcomes += [_name(n, held, everywhere) for n in claim.names if not _implicit_subject(claim, aligned, lexicon)]
+    implicit = _implicit_subject(claim, aligned, lexicon, values_hold)
+    outcomes += [_Outcome(FactLabel.supported) if implicit else _name(n, held, everywhere) for n in claim.names]
     added = _added_term(claim, aligned, everywhere)
     return outcomes + ([added] if added else [])
+
+
+def _through_rate(q: Quantity, holding: list[Quantity], rates: list[Quantity]) -> bool:
+    """``q`` times a nearby rate per its kind gives another claim value that holds."""
+    if q.bound is not Bound.eq or q.is_range or not q.lo:
+        return False
+    return any(
+        r.dim == f"{o.dim}/{q.dim}" and math.isclose(r.lo * q.lo, o.lo, rel_tol=5e-3)
+        for r in rates
+        for o in holding
+        if o is not q
+    )
 
 
 def _rate_said(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]]) -> bool:
@@ -230,7 +261,21 @@ def _pool(held: list[tuple[Alignment, Slots]], accepted: list[Quantity]) -> list
     from any unit: "7.5 ml x 4 times" licenses a daily total, never a single dose of 30 ml.
     """
     pool = [e for _, slots in held for e in slots.quantities if e.dim != "rate" and not _from_frequency(e)]
-    return pool + [q for q in accepted if q.dim != "rate"]
+    pool += [q for q in accepted if q.dim != "rate"]
+    # a rate per a noun is also its amount for one ("£245 per pupil" is what one pupil pays)
+    return pool + [_numerator(e) for e in pool if e.per is not None]
+
+
+def _numerator(rate: Quantity) -> Quantity:
+    per = rate.per or 1.0
+    amount = _PER_WORDS.split(rate.surface, maxsplit=1)[0]
+    return rate.model_copy(
+        update={"dim": rate.dim.split("/", 1)[0], "lo": rate.lo * per, "hi": rate.hi * per, "per": None,
+                "scale": rate.scale * per, "surface": amount, "end": rate.start + len(amount)}
+    )
+
+
+_PER_WORDS = re.compile(r"\s*/\s*|\s+(?:per|for\s+each|for\s+every|each|every|an?)\s+", re.I)
 
 
 def _from_frequency(quantity: Quantity) -> bool:
@@ -250,14 +295,15 @@ def _quantity(
 ) -> _Outcome:
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
-    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s)):
+    rates_of_kind = q.per is not None and any(e.dim == q.dim for s in everywhere for e in s.quantities)
+    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s, rates_of_kind)):
         moved = _moved(q, claim, candidates, lexicon) or _other_topic(q, claim, candidates, scored, lexicon)
         return moved or _Outcome(FactLabel.supported)
     unlicensed = None
     if q.dim != "rate":
         found = one_step(q, [p for p in pool if p is not q])
         stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
-        if found and _licensed(q, claim, found[1], found[2], lexicon, stated):
+        if found and _licensed(q, claim, found[1], found[2], lexicon, stated) and not _capped(q, found, near):
             inferred = _Outcome(FactLabel.inferred, inference=found[0])
             inferred.operands = (found[1], found[2])
             return inferred
@@ -270,7 +316,14 @@ def _quantity(
             inferred.operands = average[1:]  # the claim's own span of days is the step's premise
             return inferred
         unlicensed = found[0] if found else None
-    outcome = _unmatched(q, binding, everywhere)
+    outcome = _unmatched(q, _witness(q, claim, held), everywhere, rates_of_kind)
+    if outcome.label is FactLabel.supported:
+        # found only in a unit not aligned to the claim: the unit about the claim may give another value
+        holders = [(a, unit_slots(a.unit, lexicon)) for a in scored]
+        holders = [(a, sl) for a, sl in holders if any(accepts(q, e) for e in _rates_first(q, sl, rates_of_kind))]
+        outcome = _other_topic(q, claim, holders, scored, lexicon) or outcome
+    elif rates_of_kind and outcome.label is FactLabel.unsupported:
+        outcome = _per_for_total(q, held) or outcome
     if unlicensed and outcome.mismatch is not None:
         outcome.mismatch = outcome.mismatch.model_copy(
             update={
@@ -282,6 +335,31 @@ def _quantity(
             }
         )
     return outcome
+
+
+def _per_for_total(q: Quantity, held: list[tuple[Alignment, Slots]]) -> _Outcome | None:
+    """A rate per something ("£60,000 per item") where the aligned unit gives that amount as a total.
+
+    Only when the evidence writes rates of the claim's kind elsewhere (the caller's
+    ``rates_of_kind``): the document tells per-item amounts from totals, so the claim's "per"
+    changes what the amount is.
+    """
+    for a, s in held:
+        if not a.strong:
+            continue
+        for e in s.quantities:
+            if e.per is None and e.dim == q.dim.split("/")[0] and accepts(q, e):
+                return _Outcome(
+                    FactLabel.contradicted,
+                    SlotMismatch(
+                        kind=SlotKind.quantity,
+                        claim_value=q.phrase or q.surface,
+                        evidence_value=e.phrase or e.surface,
+                        evidence=a.unit,
+                        explanation=f"the evidence gives {e.phrase or e.surface} in all, not {q.phrase or q.surface}",
+                    ),
+                )
+    return None
 
 
 def _moved(
@@ -373,6 +451,8 @@ def _other_topic(
         if any(accepts(o, e) for o in claim.quantities if o is not q for e in slots.quantities):
             continue
         if same and not any(accepts(q, e) for e in slots.quantities):
+            if _other_side(q, same, claim, slots):
+                continue
             return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, a, slots))
     return None
 
@@ -381,13 +461,24 @@ def _spans(slots: Slots) -> list[tuple[int, int]]:
     return [(x.start, x.end) for x in slots.quantities] + [(d.start, d.end) for d in slots.dates]
 
 
-def _comparable(q: Quantity, slots: Slots) -> list[Quantity]:
+def _rates_first(q: Quantity, slots: Slots, rates_of_kind: bool) -> list[Quantity]:
+    """A unit's values a rate claim may match: its own kind of rate only, when the evidence has one."""
+    if not rates_of_kind:
+        return list(slots.quantities)
+    return [e for e in slots.quantities if e.dim == q.dim or e.dim.split("/")[0] != q.dim.split("/")[0]]
+
+
+def _comparable(q: Quantity, slots: Slots, rates_of_kind: bool = False) -> list[Quantity]:
     """A plain claim value is held to the unit's plain values when it has any of that kind.
 
     "Take 3 puffs" against "Take 1 puff ..., up to 10 puffs": the dose is the 1, not a value
     under the limit of 10. With no plain value of the kind, the unit's bounds decide ("every
     6 hours" against "at least 4 hours between doses").
     """
+    if rates_of_kind:
+        # a rate said per something is held to the evidence's rates per the same thing when
+        # there are any ("10 minutes per side" against "3 minutes per side", not "10 to 15 minutes")
+        return _rates_first(q, slots, rates_of_kind)
     if q.bound is not Bound.eq:
         return list(slots.quantities)
     plain = [e for e in slots.quantities if e.dim == q.dim and e.bound is Bound.eq]
@@ -418,10 +509,26 @@ def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexi
         pass
     elif any(named):
         return True
-    elif x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:"):
+    elif x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:") and q.bound is Bound.eq:
+        # a plain sum or difference; a bounded claim restates a limit, which two amounts added by
+        # chance do not make ("within 6 weeks" is not 2 + 4 weeks)
         return True
     present = {w for _, w in words(claim.text)}
     return bool(present & lexicon.combination_words) or any(sign in claim.text for sign in ("+", "×", "="))
+
+
+def _capped(q: Quantity, found: tuple[str, Quantity, Quantity], near: Sequence[Slots]) -> bool:
+    """A product of a rate that the rate's own unit caps below the claim ("1 week for each year,
+    up to a maximum of 12 weeks": 15 years do not give 15 weeks)."""
+    if found[1].per is None:
+        return False
+    for slots in near:
+        if not any(e is found[1] for e in slots.quantities):
+            continue
+        limits = [e for e in slots.quantities if e.dim == q.dim and e.bound is not Bound.eq]
+        if any(not accepts(q, e) for e in limits):
+            return True
+    return False
 
 
 def _in_claim(operand: Quantity, claim: Slots) -> bool:
@@ -452,10 +559,93 @@ def _further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lex
 _TOTAL_WORDS = frozenset({"course", "daily", "day", "adds", "add"})
 
 
-def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere: list[Slots]) -> _Outcome:
-    if binding and binding[0].strong:
-        return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, binding[0], binding[1]))
-    if any(accepts(q, e) for s in everywhere for e in s.quantities):
+def _witness(
+    q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]]
+) -> tuple[Alignment, Slots, list[Quantity]] | None:
+    """The aligned unit, and its values, that bind the same thing as ``q`` with another value.
+
+    A differing value of the same measure contradicts only when it can be the claim value's
+    counterpart:
+    - not the counterpart of another claim value (a plain value another claim value restates:
+      "the initial 20-minute roast" is the claim's own 20 minutes, so it says nothing of its
+      "110 minutes"; a range or limit may be the counterpart of several);
+    - not the other side of a condition: a plain claim value outside the unit's bound, whose
+      claim denies what the unit grants under that bound ("a £2,500 claim ... does not need the
+      Finance Director" against "claims above £2,500 need approval from the Finance Director"),
+      says what the unit implies for the cases it does not cover. Said without the flip
+      ("a £1,200 claim needs the Finance Director") it is still contradicted.
+    """
+    for a, s in held:
+        if not a.strong:
+            continue
+        free = [
+            e for e in s.quantities
+            if conflicts(q, e) and not any(o is not q and _restates(o, e) for o in claim.quantities)
+        ]
+        if not free:
+            continue
+        if _other_side(q, free, claim, s):
+            continue
+        return a, s, free
+    return None
+
+
+def _negates(slots: Slots, shared: frozenset[str], other: Slots | None = None) -> bool:
+    """A negation here governs a word both texts share, and denies nothing the other text lacks by name.
+
+    Why the names: "A £2,500 claim is approved by the budget holder; it does not need the
+    Finance Director" shares "need" with "claims from £500 to £2,500 need the budget holder";
+    what it denies (the Finance Director) that unit never names, so it is not that unit's rule
+    turned round.
+    """
+    # the other text's words, its values' words and the bases of its un-/non- words included
+    seen = _all_stems(other.text).union(*other.negation_scopes) if other is not None else shared
+    names = [frozenset(stem(t) for t in name_tokens(n)) for n in slots.names]
+    if _RESTRICTION.search(slots.text) and len(slots.negation_scopes) <= len(_RESTRICTION.findall(slots.text)):
+        return False
+    for scope in slots.negation_scopes:
+        if not scope & shared:
+            continue
+        # a name is the other text's when any of its words is ("Febrilon" for "Febrilon Children's Suspension")
+        if any(name & scope and not name & seen for name in names):
+            continue
+        return True
+    return False
+
+
+def _all_stems(text: str) -> frozenset[str]:
+    """Every word's stem, values' words included ("two doses" holds "dose")."""
+    return frozenset(stem(w) for _, w in words(text))
+
+
+def _restates(o: Quantity, e: Quantity) -> bool:
+    """Claim value ``o`` is the counterpart of evidence value ``e``: equal to a plain value, or the same
+    limit said the same way (a range, or a limit merely containing ``o``, may hold several claim values)."""
+    if e.bound is Bound.eq and not e.is_range:
+        return accepts(o, e)
+    return same_number(o, e) and o.bound is e.bound
+
+
+def _other_side(q: Quantity, values: list[Quantity], claim: Slots, unit: Slots) -> bool:
+    """A plain claim value outside the unit's bounds, in a claim that turns the unit's statement round
+    (see :func:`_witness`)."""
+    plain_here = any(e.bound is Bound.eq and not e.is_range for e in values)
+    return q.bound is Bound.eq and not q.is_range and not plain_here and _turned(claim, unit)
+
+
+def _turned(claim: Slots, unit: Slots) -> bool:
+    """The claim negates, over the words it shares with the unit, what the unit affirms, or the reverse."""
+    shared = claim.content & unit.content
+    return bool(shared) and _negates(claim, shared, unit) != _negates(unit, shared, claim)
+
+
+def _unmatched(
+    q: Quantity, binding: tuple[Alignment, Slots, list[Quantity]] | None, everywhere: list[Slots],
+    rates_of_kind: bool = False,
+) -> _Outcome:
+    if binding:
+        return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, binding[0], binding[1], binding[2]))
+    if any(accepts(q, e) for s in everywhere for e in _rates_first(q, s, rates_of_kind)):
         return _Outcome(FactLabel.supported)
     mismatch = SlotMismatch(
         kind=SlotKind.quantity,
@@ -465,8 +655,8 @@ def _unmatched(q: Quantity, binding: tuple[Alignment, Slots] | None, everywhere:
     return _Outcome(FactLabel.unsupported, mismatch)
 
 
-def _closest(q: Quantity, slots: Slots) -> Quantity:
-    same = [e for e in slots.quantities if conflicts(q, e)]
+def _closest(q: Quantity, slots: Slots, values: Sequence[Quantity] | None = None) -> Quantity:
+    same = [e for e in (slots.quantities if values is None else values) if conflicts(q, e)]
 
     def distance(e: Quantity) -> float:
         a, b = max(abs(q.lo), 1e-12), max(abs((e.lo + e.hi) / 2), 1e-12)
@@ -479,8 +669,10 @@ def _opposite(a: Bound, b: Bound) -> bool:
     return (a in _UP and b in _DOWN) or (a in _DOWN and b in _UP)
 
 
-def _quantity_mismatch(q: Quantity, alignment: Alignment, slots: Slots) -> SlotMismatch:
-    e = _closest(q, slots)
+def _quantity_mismatch(
+    q: Quantity, alignment: Alignment, slots: Slots, values: Sequence[Quantity] | None = None
+) -> SlotMismatch:
+    e = _closest(q, slots, values)
     anchor = alignment.unit.anchor if alignment.unit.anchor and not slots.in_key(e) else None
     kind = (
         SlotKind.quantifier if _opposite(q.bound, e.bound) and math.isclose(q.lo, e.lo) else SlotKind.quantity
@@ -531,7 +723,7 @@ def _date(
 
 def _name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> _Outcome:
     tokens = name_tokens(name)
-    if any(_names_match(tokens, s.name_tokens) for s in everywhere):
+    if any(_names_match(tokens, s.name_tokens) for s in everywhere) or _in_coded_range(name, everywhere):
         return _Outcome(FactLabel.supported)
     return _Outcome(
         FactLabel.unsupported,
@@ -546,12 +738,13 @@ _IMPLICIT_LEXICAL = 0.6
 _IMPLICIT_RESTATED = (0.5, 0.6)
 
 
-def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) -> bool:
+def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon, values_hold: bool = True) -> bool:
     """A single-name claim whose every other word and value the best unit states.
 
     An excerpt often omits the document's subject ("Store below 30°C in the original blister"
     from the Tolvarin leaflet): "Keep Tolvarin in its original blister below 30°C" adds nothing
-    but the name. A fabricated name comes with a fact the unit lacks, which the other checks
+    but the name. The name then counts as found (the claim's verdict rests on its other slots,
+    and the embedding score does not count the name as new). A fabricated name comes with a fact the unit lacks, which the other checks
     (values, words, cosine) see.
     """
     if len(claim.names) != 1 or not aligned:
@@ -563,13 +756,17 @@ def _implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) 
     claim_words = claim.name_tokens | frozenset(stem(w) for _, w in words(claim.text))
     if any(not (name_tokens(m) & claim_words) for m in unit.names):
         return False  # the unit names someone the claim does not: the claim's name may replace it
-    rest = claim.content - name_tokens(claim.names[0])
+    # words that say how values combine ("a full course adds up to", "in total") are no fact to find
+    arithmetic = frozenset(stem(w) for w in lexicon.combination_words | _TOTAL_WORDS | {"full"})
+    rest = claim.content - name_tokens(claim.names[0]) - arithmetic
     # words inside the unit's values count ("two doses" holds "dose")
     share = len(rest & (unit.content | unit.name_tokens)) / len(rest) if rest else 0.0
     restated = share >= _IMPLICIT_RESTATED[0] and (best.similarity or 0.0) >= _IMPLICIT_RESTATED[1]
     if not rest or (share < _IMPLICIT_LEXICAL and not restated):
         return False
-    return all(any(exact(q, e) for e in unit.quantities) for q in claim.quantities)
+    # its values hold (stated in the aligned units or one step from them: "a full course adds up to
+    # 42 capsules" against the row "2 capsules three times a day for 7 days")
+    return values_hold
 
 
 def _added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> _Outcome | None:
@@ -595,6 +792,19 @@ def _added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots])
             ),
         )
     return None
+
+
+_CODE = re.compile(r"^([A-Za-z]{1,3})(\d{1,3})$")
+
+
+def _in_coded_range(name: str, everywhere: list[Slots]) -> bool:
+    """A code ("G4", "Band 3" is a count) inside a range of codes a unit gives ("grades G1 to G6")."""
+    code = _CODE.match(name.strip())
+    if not code:
+        return False
+    prefix, number = code.group(1), int(code.group(2))
+    pattern = re.compile(rf"\b{re.escape(prefix)}(\d{{1,3}})\s*(?:to|-|–|—)\s*{re.escape(prefix)}?(\d{{1,3}})\b", re.I)
+    return any(int(m.group(1)) <= number <= int(m.group(2)) for s in everywhere for m in pattern.finditer(s.text))
 
 
 def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
@@ -632,8 +842,9 @@ def _flip_outcomes(
     peers = [(a, s) for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
     restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
     shared = claim.content & unit.content
-    claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
-    if claim_no != unit_no and not restated:
+    clash = _polarity_clash(claim, unit, lexicon)
+    if clash is not None and not restated:
+        claim_no, unit_no = clash
         if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
             return []
         if same_act(claim.text, best.unit.text) is Agreement.clash or (
@@ -642,7 +853,11 @@ def _flip_outcomes(
             return [_polarity_flip(claim_no, unit_no, best.unit)]
         return []
     outcomes = []
-    if _modal_clash(claim.modals, unit.modals) and not any(
+    # "must not", "may not", "cannot", "not allowed" all forbid: two prohibitions are not a clash
+    # of modal strength (a negation elsewhere in the sentence does not make one)
+    clause = _clause(claim, unit, _clauses(unit, lexicon))[0]
+    both_negative = bool(_PROHIBITION.search(claim.text) and _PROHIBITION.search(clause.text))
+    if not both_negative and _modal_clashes(claim, unit, lexicon) and not any(
         not _modal_clash(claim.modals, s.modals) for _, s in peers
     ):
         claim_word, unit_word = _modal_word(claim.text, lexicon), _modal_word(unit.text, lexicon)
@@ -700,10 +915,11 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         if not _same_values(claim, unit):
             continue
         shared = claim.content & unit.content
-        claim_no, unit_no = claim.negates_any(shared), unit.negates_any(shared)
+        clash = _polarity_clash(claim, unit, lexicon)
         restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
-        if claim_no == unit_no or restated:
+        if clash is None or restated:
             continue
+        claim_no, unit_no = clash
         rivals = [
             unit_slots(b.unit, lexicon) for b in scored[:_FLIP_POOL] if b.unit is not a.unit and b.score >= a.score
         ]
@@ -715,6 +931,124 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
             return [_polarity_flip(claim_no, unit_no, a.unit)]
         continue
     return []
+
+
+def _polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, bool] | None:
+    """(claim negated, unit negated) when one side denies what the other plainly affirms, else None.
+
+    Read clause by clause: each clause of the claim against the unit's clause that says most of
+    what it says ("the gym stays open on Mondays, but the pool is not open": the gym's clause
+    has no negation; "call the emergency services; do not call the clinic first" restated is two
+    agreeing pairs). One side's negation must govern a word both share; the other side must hold
+    no negation at all, nor a word that denies by itself ("excluded", "refused"): "not allowed
+    anywhere" and "prohibited everywhere", "does not cover" and "is excluded from" say the same,
+    whichever words their negations reach.
+    """
+    unit_clauses = _clauses(unit, lexicon)
+    excepted = frozenset(w for m in _EXCEPTION_TAIL.finditer(unit.text) for w in _all_stems(m.group(1)))
+    for part in [_asserted(c, lexicon) for c, _ in _clauses(claim, lexicon)] if claim.text else [claim]:
+        clause, content = _clause(part, unit, unit_clauses)
+        shared = part.content & content
+        if not shared or part.content & excepted:
+            continue
+        claim_no = _negates(part, shared, clause) or _denies(part, clause, shared)
+        unit_no = _negates(clause, shared, part) or _denies(clause, claim, shared)
+        if claim_no and not unit_no and not _any_negative(clause, claim):
+            return True, False
+        if unit_no and not claim_no and not _any_negative(part, clause):
+            return False, True
+    return None
+
+
+def _asserted(part: Slots, lexicon: Lexicon) -> Slots:
+    """A claim clause less a leading clause that only sets the scene ("Before changing X, talk to ...")."""
+    cut = _LEADING_SUBORDINATE.match(part.text)
+    if not cut or not part.text[cut.end():].strip():
+        return part
+    return read_slots(part.text[cut.end():], lexicon)
+
+
+def _clauses(slots: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]]:
+    """A text's clauses (cut at ";" and "but / whereas / while"), each with the words it speaks of.
+
+    An elliptical clause ("October releases do not") speaks of the previous clause's words too.
+    """
+    parts = [c.strip() for c in _MODAL_CLAUSE.split(slots.text) if c.strip()]
+    if len(parts) < 2:
+        return [(slots, slots.content)]
+    out: list[tuple[Slots, frozenset[str]]] = []
+    for text in parts:
+        here = read_slots(text, lexicon)
+        content = here.content
+        if out and here.negation_scopes and not any(here.negation_scopes):
+            content = content | out[-1][1]
+        out.append((here, content))
+    return out
+
+
+def _clause(
+    part: Slots, unit: Slots, clauses: list[tuple[Slots, frozenset[str]]]
+) -> tuple[Slots, frozenset[str]]:
+    """The unit clause that says most of what ``part`` says (the whole unit when one clause or a tie)."""
+    if len(clauses) < 2:
+        return unit, unit.content
+    shares = [_fit(part, c, content) for c, content in clauses]
+    top = max(shares)
+    if shares.count(top) > 1:
+        return unit, unit.content
+    return clauses[shares.index(top)]
+
+
+_PROHIBITION = re.compile(
+    r"\b(?:must|may|can|shall|should)\s+not\b|\bcannot\b|\bcan[’']t\b|\bmustn[’']t\b|\bnot\s+(?:be\s+)?(?:allowed|permitted)\b",
+    re.I,
+)
+# words that deny by themselves (stems): a claim "excluded from the warranty" is "not covered by" it
+# ("fail", "prevent" are left out: they mostly sit in conditions and purposes, "if the upgrade fails")
+_DENYING = frozenset({"exclud", "refus", "deni", "deny", "lack", "unabl", "imposs", "ban", "prohibit", "forbid", "forbidden", "avoid"})
+# "no one except the account holder" is "only the account holder": a restriction, not a denial
+_RESTRICTION = re.compile(r"\b(?:no\s+one|nobody|none|nothing|no)\b[^,;.]{0,40}?\b(?:except|other\s+than|apart\s+from|but)\b", re.I)
+
+
+def _denies(slots: Slots, other: Slots, about: frozenset[str] | None = None) -> bool:
+    """A denying word here that the other text does not use (used by both, it cancels).
+
+    ``about``: when given, the word must also reach (within its next four words) one of these
+    shared words, as a negation's scope must ("refused only for business reasons" denies
+    nothing about an appeal).
+    """
+    found = (_all_stems(slots.text) & _DENYING) - _all_stems(other.text)
+    if not found or about is None:
+        return bool(found)
+    tokens = [stem(w) for _, w in words(slots.text)]
+    return any(t in found and set(tokens[i + 1 : i + 5]) & about for i, t in enumerate(tokens))
+
+
+def _any_negative(slots: Slots, other: Slots) -> bool:
+    """Any negation at all, a denying word, or a restriction or contrast that denies the rest
+    ("only for the Enterprise plan", "into the autoclave bin rather than the general waste")."""
+    scopes = len(slots.negation_scopes) - len(_RESTRICTION.findall(slots.text))
+    return scopes > 0 or _denies(slots, other) or bool(_CONTRAST.search(slots.text))
+
+
+# a restriction or a contrast says no to what it leaves out: "only X" against "not Y",
+# "X rather than Y" against "X, not Y"
+_CONTRAST = re.compile(r"\b(?:only|rather\s+than|instead\s+of|as\s+opposed\s+to)\b", re.I)
+# a clause that only sets the scene ("Before changing any treatment, ...", "If it fails, ...")
+# asserts nothing, so its words are no flip's
+_LEADING_SUBORDINATE = re.compile(r"^\s*(?:before|after|if|when|whenever|until|unless|once|while|even\s+if|even\s+after)\b[^,;]*,\s*", re.I)
+# words of an exception ("..., except damage by fire"; "unless they are listed"): a claim about them
+# speaks of the exception, which the rule's negation does not reach
+_EXCEPTION_TAIL = re.compile(r"\b(?:except|unless|other\s+than|apart\s+from|excluding)\b([^;.]*)", re.I)
+
+
+def _fit(claim: Slots, clause: Slots, content: frozenset[str] | None = None) -> int:
+    """How well a clause matches the claim: words shared less words of its own ("If we cancel a
+    sailing because of weather, you can have a full refund, but we do not pay for accommodation":
+    a claim about accommodation is the second clause's, though it shares more words with the first)."""
+    content = clause.content if content is None else content
+    words_here = content | _all_stems(" ".join(q.surface for q in clause.quantities))
+    return len(claim.content & words_here) - len(content - claim.content)
 
 
 def _negated_words(claim: Slots, unit: Slots, shared: frozenset[str]) -> frozenset[str]:
@@ -787,6 +1121,29 @@ def _flip(
 
 def _has_condition(claim: Slots, lexicon: Lexicon) -> bool:
     return bool({w for _, w in words(claim.text)} & lexicon.condition_words)
+
+
+# clause breaks a modal does not reach across ("up to 7 days are self-certified; from the 8th
+# day a fit note is required": "required" is the fit note's)
+_MODAL_CLAUSE = re.compile(r";|(?<=[a-z0-9)][.!?])\s+(?=[A-Z])|,?\s+(?:but|whereas)\s+", re.I)
+
+
+def _modal_clashes(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:
+    """A clause of the claim whose modal clashes with the unit clause it restates (see _clause_modals)."""
+    parts = [c for c, _ in _clauses(claim, lexicon)]
+    return any(_modal_clash(part.modals, _clause_modals(part, unit, lexicon)) for part in parts)
+
+
+def _clause_modals(claim: Slots, unit: Slots, lexicon: Lexicon) -> frozenset[str]:
+    """The modals of the unit's clause(s) that say most of what the claim says (all of them if one clause)."""
+    clauses = [read_slots(c.strip(), lexicon) for c in _MODAL_CLAUSE.split(unit.text) if c.strip()]
+    if len(clauses) < 2:
+        return unit.modals
+    shares = [_fit(claim, c) for c in clauses]
+    top = max(shares)
+    # several clauses equally close: a clash only where every one of them clashes
+    best = [c.modals for c, n in zip(clauses, shares) if n == top]
+    return next((m for m in best if not _modal_clash(claim.modals, m)), best[0])
 
 
 def _modal_clash(claim: frozenset[str], unit: frozenset[str]) -> bool:

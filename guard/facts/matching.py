@@ -46,15 +46,52 @@ def conflicts(claim: Quantity, evidence: Quantity) -> bool:
 def accepts(claim: Quantity, evidence: Quantity) -> bool:
     if claim.dim == evidence.dim:
         return _fits(claim.lo, claim.hi, claim.bound, evidence.lo, evidence.hi, evidence.bound)
+    if _per_and_plain(claim, evidence):
+        # "a night costs EUR 160" against "EUR 160 per night": the same amount, the "per" left implicit
+        return _fits(*_numerator(claim), claim.bound, *_numerator(evidence), evidence.bound)
     c_lo, c_hi = claim.written
     e_lo, e_hi = evidence.written
     if _countable(claim.dim) and _countable(evidence.dim):
         return _fits(c_lo, c_hi, claim.bound, e_lo, e_hi, evidence.bound)
+    limit = evidence.is_range or evidence.bound is not Bound.eq
+    if limit and _age(claim) and evidence.dim == "number":
+        # an age against a bare range or limit of years ("a 12-year-old" under "Child (5 to 15)"):
+        # headers write ages without their unit. (The reverse, a bare claim number under an age
+        # limit, "at 67" under "65 years and over", was tried: on dev it let two wrong claims
+        # through for one right one, since a bare number fits some other row's range too.)
+        return _fits(*claim.written, claim.bound, *evidence.written, evidence.bound)
     if "number" in (claim.dim, evidence.dim):
         # a bare number against a measured one: only the same number, said the same way
         same_way = claim.bound is evidence.bound or evidence.bound is Bound.eq
         return same_way and _close(c_lo, e_lo) and _close(c_hi, e_hi)
     return False
+
+
+# plurals a final "s" does not make: "four people" counts what "£75 per person" is per
+_IRREGULAR = {"count:people": "count:person", "count:children": "count:child", "count:men": "count:man",
+              "count:women": "count:woman"}
+
+
+def _noun(dim: str) -> str:
+    return _IRREGULAR.get(dim, dim)
+
+
+def _per_and_plain(a: Quantity, b: Quantity) -> bool:
+    """One is a rate per a unit or noun ("EUR 160 per night"), the other its plain numerator."""
+    return (a.per is None) != (b.per is None) and a.dim.split("/")[0] == b.dim.split("/")[0]
+
+
+def _numerator(q: Quantity) -> tuple[float, float]:
+    per = q.per or 1.0
+    return q.lo * per, q.hi * per
+
+
+_YEAR_HOURS = 8766.0
+
+
+def _age(q: Quantity) -> bool:
+    """A number of years that can be an age (a whole number of years up to 120)."""
+    return q.dim == "duration" and math.isclose(q.scale, _YEAR_HOURS) and 0 < q.lo / q.scale <= 120
 
 
 def exact(claim: Quantity, evidence: Quantity) -> bool:
@@ -115,6 +152,11 @@ def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:
             return f"{x.surface} + {y.surface} = {claim.surface}"
         if x.lo > y.lo and _near(x.lo - y.lo, target):
             return f"{x.surface} - {y.surface} = {claim.surface}"
+    # a rate per a unit or noun times an amount of that unit ("45p per mile x 200 miles = £90",
+    # "120 mg per 5 ml x 7.5 ml = 180 mg", "EUR 220 per night x 3 nights = EUR 660")
+    if x.per is not None and y.per is None and x.dim == f"{claim.dim}/{_noun(y.dim)}" and y.lo:
+        if _near(x.lo * y.lo, target):
+            return f"{x.surface} × {y.surface} = {claim.surface}"
     # a count of 1 multiplies nothing: "1,500 mg x 1 capsule" is the value restated, not a step
     if _same(x.dim, claim.dim) and _countable(y.dim) and y.lo and not _close(y.lo, 1.0):
         if _near(x.lo * y.lo, target):

@@ -60,6 +60,10 @@ class Quantity(BaseModel):
     scale: float = 1.0  # the unit's factor to its base: lo / scale is the number as written
     phrase: str = ""  # the quantity with its bound words, as written ("at least 4 hours between doses")
     period: float | None = None  # hours of the period an amount is given for ("30 ml in 24 hours": 24)
+    # a rate per another unit or noun ("45p per mile", "120 mg per 5 ml", "EUR 160 per night"): the
+    # denominator's amount in its base unit; ``dim`` is then "<numerator>/<denominator>" and
+    # ``lo`` the value per one base unit of the denominator (so lo * per is the numerator)
+    per: float | None = None
 
     @property
     def written(self) -> tuple[float, float]:
@@ -147,6 +151,10 @@ _UNITS: dict[str, tuple[str, float]] = {
     "ft": ("length", 0.3048),
     "feet": ("length", 0.3048),
     "foot": ("length", 0.3048),
+    "lb": ("mass", 453.59237),
+    "lbs": ("mass", 453.59237),
+    "oz": ("mass", 28.349523125),
+    "ounce": ("mass", 28.349523125),
     "bar": ("pressure", 1.0),
     "mbar": ("pressure", 1e-3),
     "kpa": ("pressure", 1e-2),
@@ -177,7 +185,7 @@ def _alternation(words) -> str:
         escaped = re.escape(word).replace(r"\ ", r"\s+")
         plural = (
             ""
-            if word in {"%", "°c", "ºc", "°f", "feet", "ft", "s", "h", "m", "g", "l"}
+            if word in {"%", "°c", "ºc", "°f", "feet", "ft", "s", "h", "m", "g", "l", "lbs", "oz"}
             or not word[-1].isalpha()
             else "(?:e?s)?"
         )
@@ -189,6 +197,7 @@ _V = rf"(?:{NUMBER}|\b{NUMBER_WORD_RUN})"
 _UNIT = _alternation(_UNITS) + r"(?![a-z])"
 _TIME = _alternation(_DURATION) + r"(?![a-z])"
 _COUNT = rf"(?:(?P<c>{_V})\s+times|(?P<cw>once|twice|thrice))"
+_DAY_KIND = "calendar|clear|full|complete|completed|consecutive|whole|additional|extra|further|school|banking"
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
@@ -205,6 +214,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "a 5-pound roast": a weight (money is "£5" or "5 pounds")
+    ("pound_weight", re.compile(rf"(?P<v>{_V})-(?P<u>pound)(?![\w-])", re.I)),
+    # "EUR 160", "GBP 1,200": the currency code before the value
+    (
+        "money",
+        re.compile(
+            rf"\b(?P<curw>gbp|usd|eur)\s?(?P<v>{NUMBER})(?:\s?(?P<mult>k|m|bn|million|billion|thousand)(?![a-z]))?",
+            re.I,
+        ),
+    ),
+    # "45p": pence
+    ("pence", re.compile(rf"(?P<v>{NUMBER})p\b(?![.'’]?\w)")),
     (
         "frequency",
         re.compile(
@@ -241,18 +262,28 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I)),
+
     # "325 F", "180 C": a temperature with the scale's capital letter alone (case-sensitive, so
     # "5 c" or a grade "F" standing alone is not one)
     ("temperature_letter", re.compile(rf"(?P<v>{NUMBER})\s?(?P<u>[FC])(?![\w'’])")),
+    # "8 public holidays", "8 bank holidays": days off, counted in days
+    ("holidays", re.compile(rf"(?P<v>{_V})\s+(?:public|bank|statutory)\s+holidays?\b", re.I)),
+    # "7 calendar days", "3 complete years": a word that says which days does not change the unit
+    ("single", re.compile(rf"(?P<v>{_V})\s+(?:{_DAY_KIND})\s+(?P<u>{_TIME})", re.I)),
     ("single", re.compile(rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})", re.I)),
-    ("count", re.compile(rf"(?P<v>{_V})\s+(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
+    # "two 250 mg capsules": the count is of the capsules (only the count's own span is taken)
+    ("count", re.compile(rf"(?P<v>{_V})(?=\s+{NUMBER}\s*-?\s*{_UNIT}\s+(?P<noun>[a-z][a-z-]{{2,}}))", re.I)),
+    # "4 doses"; "a three-night stay": the hyphen joins the count to its noun
+    ("count", re.compile(rf"(?P<v>{_V})(?:\s+|-)(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
+    # "aged 30", "aged 12 and over": an age in years, the unit left out (units and counts read first)
+    ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?![\d.,])", re.I)),
     ("bare", re.compile(rf"(?P<v>{_V})", re.I)),
 ]
 
 _BOUND_BEFORE = re.compile(
     r"(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
     r"more\s+than|over|above|exceeding|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
-    r"(?<!add\s)(?<!adds\s)(?<!added\s)(?<!adding\s)up\s+to|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
+    r"(?<!add\s)(?<!adds\s)(?<!added\s)(?<!adding\s)up\s+to|(?<=for\s)the\s+first|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
     r"no\s+later\s+than)\s*(?:the\s+)?$",
     re.I,
 )
@@ -293,6 +324,7 @@ _BOUND_WORDS = {
     "fewer than": Bound.lt,
     "shorter than": Bound.lt,
     "within": Bound.le,
+    "the first": Bound.le,
     "no later than": Bound.le,
     "or more": Bound.ge,
     "or over": Bound.ge,
@@ -320,6 +352,16 @@ _NOT_COUNT_NOUNS = frozenset(
     # verbs after a number are no counted noun ("children younger than three should not")
     | {"should", "must", "may", "might", "can", "could", "will", "would", "shall", "are", "is", "was", "were"}
     | {"has", "have", "had", "does", "did", "need", "needs"}
+)
+
+
+# a noun for people or things right before a bound: the bound qualifies it ("children under 6",
+# "claims above £500", "anyone over 65"), so a negation earlier governs the verb, not the bound
+_QUALIFIED = re.compile(
+    r"\b(?:children|child|babies|baby|infants?|people|persons?|adults?|patients?|anyone|someone|those|"
+    r"employees?|staff|members?|users?|customers?|guests?|visitors?|pupils?|students?|drivers?|dogs?|cats?|"
+    r"animals?|claims?|purchases?|orders?|items?|bookings?)\s*$",
+    re.I,
 )
 
 
@@ -366,6 +408,8 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
         return bound, None
     bound_start = start - len(before.group(0))
     negation = _NEGATION_BEFORE.search(text[max(0, bound_start - 80) : bound_start])
+    if negation and _QUALIFIED.search(text[max(0, bound_start - 40) : bound_start]):
+        negation = None  # "not suitable for children under 6": the bound says which children, it is no limit
     if negation and not before.group("w").lower().startswith(("no ", "not ")):
         return _FLIP[bound], max(0, bound_start - 80) + negation.start()
     return bound, None
@@ -387,7 +431,85 @@ def quantities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> tuple[Quant
                 continue
             taken[quantity.start : quantity.end] = [True] * (quantity.end - quantity.start)
             found.append(quantity)
-    return tuple(sorted(found, key=lambda q: q.start))
+    return tuple(_per_unit(text, sorted(found, key=lambda q: q.start)))
+
+
+# what may follow an amount to make it a rate per another unit or noun: "45p per mile",
+# "22 min/lb", "120 mg per 5 ml", "1 week for each complete year", "EUR 160 per night"
+_PER = re.compile(
+    rf"^(?:\s+of\s+[a-z][a-z-]+)?(?:\s*/\s*|\s+(?:per|for\s+each|for\s+every|each|every|an?)\s+)(?:(?:{_DAY_KIND})\s+)?"
+    rf"(?:(?P<n>{NUMBER})\s*)?(?P<u>[a-zµμ]+)(?![\w-])",
+    re.I,
+)
+# in a denominator "pound" is a weight ("22 minutes per pound"), never money
+_PER_UNITS = {"pound": ("mass", 453.59237), "pounds": ("mass", 453.59237), "quarter": ("duration", 2191.5),
+              "term": ("duration", 0.0), "semester": ("duration", 0.0)}
+_NOT_RATE_DIMS = ("rate", "number", "percent")
+
+
+def _per_unit(text: str, found: list[Quantity]) -> list[Quantity]:
+    """Amounts given per another unit or per a counted noun, read as rates of their own kind.
+
+    Why: "45p per mile" is not an amount of money, and "£90" for a 200-mile trip is 45p x 200
+    miles, not a different price; "120 mg per 5 ml" is a strength, so 7.5 ml holds 180 mg. As a
+    plain amount the rate would contradict any other amount of its kind. Per a time unit the
+    existing period reading stands ("30 ml in 24 hours"); "/day" after a rate gives its period.
+    """
+    out: list[Quantity] = []
+    skip_until = -1
+    for q in found:
+        if q.start < skip_until:
+            continue
+        rate = None
+        if q.dim not in _NOT_RATE_DIMS and not q.dim.startswith("count:") and q.period is None and "/" not in q.dim:
+            rate = _rate_of(text, q)
+        if rate is not None:
+            period = re.match(rf"^\s*/\s*(?P<p>{_TIME})", text[rate.end :], re.I)
+            if period and _unit_of(period.group("p")):
+                end = rate.end + period.end()
+                rate = rate.model_copy(
+                    update={"period": _unit_of(period.group("p"))[1], "end": end, "surface": text[rate.start : end],
+                            "phrase": rate.phrase + text[rate.end : end]}
+                )
+            skip_until = rate.end
+            out.append(rate)
+            continue
+        out.append(q)
+    return out
+
+
+def _rate_of(text: str, q: Quantity) -> Quantity | None:
+    m = _PER.match(text[q.end :])
+    if not m:
+        return None
+    word = m.group("u").lower()
+    amount = read_number(m.group("n")) if m.group("n") else 1.0
+    unit = _PER_UNITS.get(word) or _unit_of(word)
+    slash = m.group(0).lstrip().startswith("/")
+    if unit is not None and unit[0] == "duration" and q.dim != "duration":
+        return None  # per a period: the period reading's, not a rate per unit ("1 week per year" is one)
+    if unit is None:
+        if slash or m.group("n") or _is_stopword(word) or word in _NOT_COUNT_NOUNS or len(word) < 3:
+            return None
+        den, factor = f"count:{_singular(word)}", 1.0
+    else:
+        den, factor = unit
+    if not amount:
+        return None
+    per = amount * factor
+    end = q.end + m.end()
+    return q.model_copy(
+        update={
+            "dim": f"{q.dim}/{den}",
+            "lo": q.lo / per,
+            "hi": q.hi / per,
+            "per": per,
+            "scale": q.scale / per,
+            "end": end,
+            "surface": text[q.start : end],
+            "phrase": (q.phrase or q.surface) + text[q.end : end],
+        }
+    )
 
 
 def _starts_cleanly(text: str, start: int) -> bool:
@@ -440,6 +562,36 @@ def _money(text, m):
     code = _CURRENCY_SIGN[sign] if sign else _CURRENCY_WORD[m.group("curw").lower().rstrip("s")]
     scale = _MULTIPLIER.get((m.group("mult") or "").lower(), 1.0)
     return _make(text, m.start(), m.end(), f"money:{code}", value * scale, value * scale)
+
+
+def _holidays(text, m):
+    value = _value(m.group("v"))
+    if value is None:
+        return None
+    day = _DURATION["day"]
+    return _make(text, m.start(), m.end(), "duration", value * day, value * day, scale=day)
+
+
+def _aged(text, m):
+    value = _value(m.group("v"))
+    if value is None:
+        return None
+    years = _DURATION["year"]
+    return _make(text, m.start("v"), m.end(), "duration", value * years, value * years, scale=years)
+
+
+def _pound_weight(text, m):
+    value = _value(m.group("v"))
+    if value is None:
+        return None
+    return _make(text, m.start(), m.end(), "mass", value * 453.59237, value * 453.59237, scale=453.59237)
+
+
+def _pence(text, m):
+    value = _value(m.group("v"))
+    if value is None:
+        return None
+    return _make(text, m.start(), m.end(), "money:GBP", value / 100, value / 100, scale=0.01)
 
 
 def _count_of(m) -> float | None:
@@ -555,6 +707,10 @@ def _count(text, m):
     return _make(text, m.start(), m.end(), f"count:{singular}", value, value)
 
 
+def _singular(noun: str) -> str:
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
+
+
 def _bare(text, m):
     value = _value(m.group("v"))
     if value is None or _is_year(m.group("v")) or (m.group("v").isalpha() and value <= 1.0):
@@ -579,6 +735,10 @@ def _is_stopword(word: str) -> bool:
 
 _READERS = {
     "money": _money,
+    "pence": _pence,
+    "pound_weight": _pound_weight,
+    "aged": _aged,
+    "holidays": _holidays,
     "frequency": _frequency,
     "frequency_adverb": _frequency_adverb,
     "every": _every,

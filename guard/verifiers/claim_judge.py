@@ -124,6 +124,8 @@ def credited_support(
         return assessment.support
     slots = read_slots(claim_text, lexicon)
     spans = [(q.start, q.end) for q in slots.quantities] + [(d.start, d.end) for d in slots.dates]
+    # the names the fact layer vetted (found in a unit, or the excerpt's unstated subject) count as found too
+    spans += [(at, at + len(n)) for n in slots.names if (at := claim_text.find(n)) >= 0]
     if not spans:
         return assessment.support
     chars = list(claim_text)

@@ -25,6 +25,7 @@ __all__ = [
     "novel_terms",
     "number_spans",
     "numbers_in",
+    "stop_words",
     "unknown_words",
     "vocabulary",
     "words",
@@ -98,10 +99,10 @@ def novel_terms(claim_text: str, entities: list[Entity], known: Vocabulary) -> l
     novel: list[str] = [n for n in dict.fromkeys(numbers_in(claim_text)) if n not in known.numbers]
     for entity in entities:
         if entity.label in _NAME_LABELS:
-            names = [w for w in words(entity.text) if w not in _stop_words()]
+            names = [w for w in words(entity.text) if w not in stop_words()]
         elif entity.label in _QUANTITY_LABELS:
             names = [w.lower() for w in _WORD.findall(entity.text) if w[0].isupper()]
-            names = [_singular(w) for w in names if w not in _stop_words()]
+            names = [_singular(w) for w in names if w not in stop_words()]
         else:  # NORP and the like: "French" vs "France" is not a fabrication.
             continue
         if any(w not in known.words for w in names) and entity.text not in novel:
@@ -111,7 +112,7 @@ def novel_terms(claim_text: str, entities: list[Entity], known: Vocabulary) -> l
 
 def content_words(text: str) -> list[str]:
     """:func:`words` less stop words and words under three letters."""
-    return [w for w in words(text) if w not in _stop_words() and len(w) > 2]
+    return [w for w in words(text) if w not in stop_words() and len(w) > 2]
 
 
 def unknown_words(claim_text: str, known: Vocabulary) -> list[str]:
@@ -131,7 +132,8 @@ def content_overlap(claim_text: str, known: Vocabulary) -> float:
 
 
 @cache
-def _stop_words() -> frozenset[str]:
+def stop_words() -> frozenset[str]:
+    """English stop words (spaCy's list): the words no claim or question is about."""
     # Imported on first use: spaCy's package import pulls in thinc and torch (seconds), which
     # loading a policy or importing the verifiers must not pay for.
     from spacy.lang.en.stop_words import STOP_WORDS

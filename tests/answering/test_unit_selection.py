@@ -84,3 +84,96 @@ def test_who_is_a_role_asks_for_a_name_the_documents_do_not_give():
                  ["Above EUR 250,000 and up to EUR 2 million: the CFO.",
                   "Above EUR 2 million: the CEO and the CFO jointly."])
     assert not plan.answerable and "no name" in (plan.missing or "")
+
+
+def test_words_of_the_askers_case_missing_from_the_documents_do_not_refuse_the_question():
+    from guard.answering import situation_terms
+
+    assert situation_terms("My daughter is 11. What dose of the Febrilon suspension should she have?") == {"daughter"}
+    assert {"feel", "warm"} <= situation_terms("Can I give it to my 6-week-old baby who feels warm?")
+    assert situation_terms("Is there a policy that covers pet insurance?") == set()  # the thing asked about
+    plan = _plan(
+        "Can I give Febrilon Children's Suspension to my 6-week-old baby who feels warm?",
+        "Febrilon Children's Suspension",
+        ["Do not give Febrilon Children's Suspension to babies under 3 months unless a doctor advises it.",
+         "Store below 25°C."],
+    )
+    assert plan.answerable and "under 3 months" in plan.answer
+    refused = _plan("Does Altamira offer pet insurance?", "Altamira benefits",
+                    ["Altamira offers travel insurance for business trips."])
+    assert not refused.answerable and "'pet'" in (refused.missing or "")
+
+
+def test_how_many_reads_the_counted_noun_past_names_and_units_and_a_unit_word_asks_for_a_measure():
+    assert asked_value("How many Febrilon 500 mg tablets can I take?", "quantity").dims == {"count:tablet"}
+    assert asked_value("How many ml of the suspension for a 7-year-old?", "quantity").dims == {"volume"}
+    assert asked_value("How many doses of Zostrel are given?", "quantity").dims == {"count:dose"}
+
+
+def test_an_age_stated_as_a_sentence_and_a_body_weight_in_kg_pick_their_row():
+    assert qualifier_fit("My daughter is 11. What dose should she have?", "Age: 10 to 12 years | Dose: 25 ml").score > 0
+    assert qualifier_fit("My daughter is 11. What dose should she have?", "Age: 6 to 8 years | Dose: 15 ml").misfit
+    heavy = qualifier_fit("What is the dose for a child of 45 kg?", "Children weighing less than 40 kg: 25 mg per kg a day.")
+    assert heavy.misfit
+    assert qualifier_fit("What is the dose for a child of 45 kg?", "Adults and children weighing 40 kg or more: 500 mg.").score > 0
+
+
+def test_a_list_item_is_read_with_its_lead_in_and_the_whole_list_is_quoted():
+    texts = ["At 8 weeks:", "Hexavan, dose 1", "Rotagard, dose 1", "At 12 weeks:", "Hexavan, dose 2",
+             "Pneumora (pneumococcal vaccine), dose 1", "Rotagard, dose 2", "At 16 weeks:", "Hexavan, dose 3"]
+    passage = Passage(id="p", text="\n".join(texts), title="Vaccination schedule: babies and children")
+    units = [
+        EvidenceUnit(passage_id="p", index=i, kind=UnitKind.heading if t.endswith(":") else UnitKind.list_item,
+                     text=t, start=0, end=len(t))
+        for i, t in enumerate(texts)
+    ]
+    plan = plan_answer("Which vaccines does a baby get at 12 weeks?", [passage], units, similarities=[0.5] * len(units))
+    assert plan.answerable
+    assert "Hexavan, dose 2" in plan.answer and "Pneumora" in plan.answer and "Rotagard, dose 2" in plan.answer
+    assert "dose 1. " not in plan.answer.replace("Pneumora (pneumococcal vaccine), dose 1.", "")
+
+
+def test_a_question_that_names_only_the_kind_of_value_is_refused_as_ambiguous():
+    plan = _plan("What's the dose?", "Febrilon 500 mg tablets", ["Adults: take 1 or 2 tablets (500 mg) every 4 hours."])
+    assert not plan.answerable and "does not say of what" in (plan.missing or "")
+
+
+def test_the_words_stating_the_questions_value_are_not_its_topic():
+    plan = _plan(
+        "Who must sign a customer contract worth EUR 500,000?", "Contract templates and signing authority",
+        ["Use the MSA-2024 template for customers buying transport services.",
+         "Gifts worth more than EUR 50 must be politely declined.",
+         "Up to EUR 250,000: the head of the department concerned.",
+         "Above EUR 250,000 and up to EUR 2 million: the CFO.",
+         "Above EUR 2 million: the CEO and the CFO jointly."],
+    )
+    assert plan.answerable and "the CFO." in plan.answer and "Gifts" not in plan.answer and "jointly" not in plan.answer
+
+
+def test_a_passage_that_names_none_of_the_questions_products_does_not_answer_it():
+    febrilon = Passage(id="f", text="Adults: do not take more than 8 tablets in 24 hours.", title="Febrilon 500 mg Tablets")
+    dolvanex = Passage(id="d", text="Adults: take one or two tablets every 8 hours, at most 6 tablets in 24 hours.",
+                       title="Dolvanex 200 mg")
+    units = [EvidenceUnit(passage_id=p.id, index=0, kind=UnitKind.sentence, text=p.text, start=0, end=len(p.text))
+             for p in (dolvanex, febrilon)]
+    plan = plan_answer("How many Febrilon tablets can an adult take in 24 hours?", [dolvanex, febrilon], units,
+                       similarities=[0.9, 0.4])
+    assert plan.answerable and "8 tablets" in plan.answer and "6 tablets" not in plan.answer
+
+
+def test_list_items_are_quoted_under_their_lead_in_one_per_line():
+    texts = ["At 12 weeks:", "Hexavan, dose 2", "Rotagard, dose 2", "At 16 weeks:", "Hexavan, dose 3"]
+    passage = Passage(id="p", text="\n".join(texts), title="Vaccination schedule: what is due when")
+    units = [
+        EvidenceUnit(passage_id="p", index=i, kind=UnitKind.heading if t.endswith(":") else UnitKind.list_item,
+                     text=t, start=0, end=len(t))
+        for i, t in enumerate(texts)
+    ]
+    plan = plan_answer("Which vaccines are due at 12 weeks?", [passage], units, similarities=[0.5] * len(units))
+    assert plan.answer == "At 12 weeks: [1]\n- Hexavan, dose 2 [1]\n- Rotagard, dose 2 [1]"
+
+
+def test_a_value_stated_for_the_case_without_the_questions_term_is_another_case():
+    plan = _plan("How many tablets are in a prescription pack of Febrilon 500 mg?", "Febrilon 500 mg tablets",
+                 ["Packs sold without a prescription contain 16 tablets.", "Store below 25°C."])
+    assert not plan.answerable

@@ -78,7 +78,8 @@ PERTURBATIONS = {
     # name: (pattern, replacement); each applied once to every unit that has the pattern
     "negation dropped": (r"\b([Dd]o) not ", r"\1 "),
     "mg to g": (r"(\d) ?mg\b", r"\1 g"),
-    "must to may": (r"\bmust\b", "may"),
+    # "must not" -> "may not" is left out: both forbid ("may not be used in children" = "must not")
+    "must to may": (r"\bmust\b(?!\s+not\b)", "may"),
     "may to must": (r"\bmay\b", "must"),
     "weeks to months": (r"(\d) weeks\b", r"\1 months"),
     "at least to at most": (r"\bat least\b", "at most"),
