@@ -157,6 +157,8 @@ def _subject_denies(token) -> bool:
     """ "No one may approve", "No fee applies", "None of the staff may ...": the subject's "no"."""
     for c in token.children:
         if c.dep_ in ("nsubj", "nsubjpass"):
+            if any(g.dep_ == "prep" and g.lower_ in ("except", "but") for g in c.children):
+                continue  # "No one except the holder can cancel": only the holder can
             if c.lower_ in _NOBODY or any(
                 (g.dep_ == "det" and g.lower_ == "no") or (g.dep_ == "preconj" and g.lower_ == "neither")
                 for g in c.children
@@ -331,7 +333,14 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                 out.append(found)
             continue
         if token.pos_ == "VERB" and not _controls(token):
+            if token.tag_ == "VBG" and token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass"):
+                if token.head.lower_ in _DEONTIC_ADJ:
+                    continue  # "Subletting the flat is forbidden": the adjective carries the act
             status, explicit = _status(token)
+            if token.tag_ == "VBG" and token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass"):
+                head_lemma = token.head.lemma_.lower()
+                if head_lemma in _DENY or head_lemma in _FORBID:
+                    status = Status.denied  # "Shaking the vial is avoided"
             args, complement = _args(token)
             out.append(
                 Predicate(
@@ -430,13 +439,19 @@ def _arguments_agree(c: Predicate, u: Predicate) -> bool:
         mine, theirs = c.role(role), u.role(role)
         if any("*" in f for f in mine + theirs):
             continue  # "no one", "anyone": fills any role
-        if not any(a & b for a in mine for b in theirs):
+        if not any(_same_filler(a, b) for a in mine for b in theirs):
             return False
         agreed = True
     if not agreed:
         # no shared role filled alike: the complements must still speak of the same thing
         return bool(c.complement & u.complement)
     return True
+
+
+def _same_filler(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One names the other ("claim" / "expense claim"), or they share two words; "April release" and
+    "October release" share only the head and are two things."""
+    return bool(a & b) and (a <= b or b <= a or len(a & b) >= 2)
 
 
 def clash(claim: Status, unit: Status, claim_explicit: bool, unit_explicit: bool) -> bool:
