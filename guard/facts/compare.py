@@ -40,6 +40,7 @@ from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
 from guard.facts.misbinding import misbindings
 from guard.facts.polarity import modal_classes, words
+from guard.facts.predicates import Agreement, same_act
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.terms import adds_something, nouns
@@ -846,7 +847,11 @@ def _flip_outcomes(
         claim_no, unit_no = clash
         if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
             return []
-        return [_polarity_flip(claim_no, unit_no, best.unit)]
+        if same_act(claim.text, best.unit.text) is Agreement.clash or (
+            _unparsed_flip_stands(best.unit) and same_act(claim.text, best.unit.text) is Agreement.unknown
+        ):
+            return [_polarity_flip(claim_no, unit_no, best.unit)]
+        return []
     outcomes = []
     # "must not", "may not", "cannot", "not allowed" all forbid: two prohibitions are not a clash
     # of modal strength (a negation elsewhere in the sentence does not make one)
@@ -920,7 +925,11 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         ]
         if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
             continue
-        return [_polarity_flip(claim_no, unit_no, a.unit)]
+        if same_act(claim.text, a.unit.text) is Agreement.clash or (
+            _unparsed_flip_stands(a.unit) and same_act(claim.text, a.unit.text) is Agreement.unknown
+        ):
+            return [_polarity_flip(claim_no, unit_no, a.unit)]
+        continue
     return []
 
 
@@ -1074,6 +1083,13 @@ def _same_values(claim: Slots, unit: Slots) -> bool:
         for q in claim.quantities
         if any(conflicts(q, e) for e in unit.quantities)
     )
+
+
+def _unparsed_flip_stands(unit: EvidenceUnit) -> bool:
+    """A word-window flip the parse cannot place on a shared act (predicates.same_act unknown)
+    stands against a sentence, not against a table row: a row states no act ("Child (3 to 15):
+    £12" neither affirms nor denies that a 16-year-old can get a child ticket)."""
+    return unit.kind is not UnitKind.table_row
 
 
 def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit) -> _Outcome:

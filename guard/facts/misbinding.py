@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from guard.facts.ages import age_outside_band
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
 from guard.facts.matching import accepts, conflicts
 from guard.facts.opposites import opposite
 from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
-from guard.facts.roles import role_conflict
+from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
+from guard.facts.roles import role_conflict, role_elsewhere
 from guard.facts.rows import period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots
@@ -48,6 +50,8 @@ def misbindings(
     best_two = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
     found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])
     found += _opposites(claim, scored, lexicon)
+    found += _status_flips(claim, scored, lexicon)
+    found += age_outside_band(claim, scored, lexicon)
     found += _roles(claim, units, scored, lexicon)
     found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)
     found += denied_limits(claim, scored, lexicon)
@@ -106,6 +110,10 @@ def _roles(
     """A role of the best unit's verb filled otherwise by the claim (roles.py)."""
     if not scored:
         return []
+    statements = [a.unit for a in scored if a.unit.kind in _STATEMENTS]
+    elsewhere = role_elsewhere(claim, statements) if claim.names else None
+    if elsewhere:
+        return [elsewhere]
     best = scored[0]
     if best.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or best.lexical < _ROLE_LEXICAL:
         return []
@@ -115,3 +123,38 @@ def _roles(
     passage = frozenset().union(*(unit_slots(u, lexicon).name_tokens for u in units))
     found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon, best.similarity)
     return [found] if found else []
+
+
+_STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
+_STRENGTH = frozenset({Status.required, Status.allowed})
+
+
+def _status_flips(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    """The same act, with the same arguments, said with a status that cannot hold with the unit's
+    (predicates.py): denied for said, forbidden for allowed, optional for required.
+
+    Units: those whose rule the claim may restate (limits.rule_units), stating the claim's values;
+    a unit at least as close that states the act the claim's way excuses it.
+    """
+    for a in rule_units(scored):
+        if a.unit.kind not in _STATEMENTS or not status_words_differ(claim.text, a.unit.text):
+            continue
+        if not _same_values(claim, unit_slots(a.unit, lexicon)):
+            continue
+        pair = conflicting(claim.text, a.unit.text, lexicon)
+        if pair is None:
+            continue
+        peers = [b for b in scored[:_PROSE_POOL] if b.unit is not a.unit and b.lexical >= a.lexical]
+        if any(agrees(pair[0], b.unit.text) for b in peers):
+            continue
+        strength = {pair[0].status, pair[1].status} == _STRENGTH
+        return [
+            SlotMismatch(
+                kind=SlotKind.modality if strength else SlotKind.polarity,
+                claim_value=f"{pair[0].surface}: {pair[0].status.value}",
+                evidence_value=f"{pair[1].surface}: {pair[1].status.value}",
+                evidence=a.unit,
+                explanation=f'{describe(pair)} ("{a.unit.text}")',
+            )
+        ]
+    return []

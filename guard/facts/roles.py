@@ -45,6 +45,8 @@ _CALENDAR = frozenset(
     "january february march april may june july august september october november december monday tuesday "
     "wednesday thursday friday saturday sunday today tomorrow yesterday".split()
 )
+# titles are shared by different people ("Mr Okafor" / "Mr Dalton"): not what names the filler
+_HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir", "dame"})
 _CLOSE_EVIDENCE = 1.2  # lexical share + cosine
 _SWAP_LEXICAL = 0.6  # a claim reusing this share of its unit's words may have swapped two of them
 
@@ -59,6 +61,7 @@ class Frame(BaseModel):
     filler: frozenset[str]  # stems of the filler's head and its name words ("head", "secur")
     surface: str  # the filler as written ("the Head of Security")
     proper: bool  # the filler's head is a proper noun (a name or a title)
+    nominal: bool = False  # the act is a noun ("the approval of X"), not a verb
 
 
 def _filler_tokens(token) -> list:
@@ -83,13 +86,29 @@ def _frame(verb: str, role: str, token) -> Frame | None:
     start = min(t.i for t in tokens)
     end = max(t.i for t in tokens) + 1
     surface = token.doc[start:end].text
+    words = frozenset(stem(t.lower_) for t in tokens)
     return Frame(
         verb=verb,
         role=role,
-        filler=frozenset(stem(t.lower_) for t in tokens),
+        filler=words - _HONORIFICS if words - _HONORIFICS else words,
         surface=surface,
         proper=token.pos_ == "PROPN",
     )
+
+
+# prepositions whose object is a participant or a place of the act; compared only when named
+_PARTICIPANT_PREPS = frozenset({"to", "from", "with", "for", "after", "in", "at", "into", "towards"})
+
+
+def _prep_frames(verb: str, prep) -> list[Frame | None]:
+    """Named objects of a preposition, as the role ``prep:<word>`` (common nouns are left out:
+    "the footage" / "the incident" paraphrase each other too often)."""
+    objects = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "PROPN"]
+    return [_frame(verb, f"prep:{prep.lower_}", t) for o in objects for t in _with_conjuncts(o) if t.pos_ == "PROPN"]
+
+
+def _nominal(frame: Frame | None) -> Frame | None:
+    return frame.model_copy(update={"nominal": True}) if frame else None
 
 
 def _with_conjuncts(token) -> list:
@@ -108,14 +127,19 @@ def frames(text: str) -> tuple[Frame, ...]:
             verb = stem(token.lemma_.lower())
             passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in token.children)
             for child in token.children:
+                # "the Council, which sets the fares": the relative pronoun stands for its antecedent
+                filler = token.head if child.lower_ in _RELATIVE and token.dep_ == "relcl" else child
                 if child.dep_ == "nsubj" and not passive:
-                    out += [_frame(verb, AGENT, t) for t in _with_conjuncts(child)]
+                    out += [_frame(verb, AGENT, t) for t in _with_conjuncts(filler)]
                 elif child.dep_ == "nsubjpass" or child.dep_ == "dobj":
-                    out += [_frame(verb, PATIENT, t) for t in _with_conjuncts(child)]
+                    out += [_frame(verb, PATIENT, t) for t in _with_conjuncts(filler)]
                 elif child.dep_ == "agent":
                     for by in [child] + [c for c in child.children if c.dep_ == "conj"]:
                         objects = [g for g in by.children if g.dep_ == "pobj"]
                         out += [_frame(verb, AGENT, t) for o in objects for t in _with_conjuncts(o)]
+                elif child.dep_ == "prep" and child.lower_ in _PARTICIPANT_PREPS:
+                    # "speak to Mrs Adeyemi", "named after the district in London": named participants
+                    out += _prep_frames(verb, child)
         elif token.pos_ == "NOUN":
             # the verb's noun: "the approval of the Head of Security", "approval from the CFO"
             for child in token.children:
@@ -124,7 +148,9 @@ def frames(text: str) -> tuple[Frame, ...]:
                 objects = [g for g in child.children if g.dep_ == "pobj"]
                 for o in objects:
                     if child.lower_ in _NOMINAL_AGENT_PREPS or (child.lower_ == "of" and o.pos_ == "PROPN"):
-                        out += [_frame(stem(token.lemma_.lower()), AGENT, t) for t in _with_conjuncts(o)]
+                        out += [_nominal(_frame(stem(token.lemma_.lower()), AGENT, t)) for t in _with_conjuncts(o)]
+                    elif child.lower_ in _PARTICIPANT_PREPS:
+                        out += [_nominal(f) for f in _prep_frames(stem(token.lemma_.lower()), child)]
     return tuple(f for f in out if f is not None)
 
 
@@ -142,6 +168,22 @@ def _same_other_role(claim_frames, unit_frames, verb: str, role: str) -> bool:
     mine = [f.filler for f in claim_frames if f.verb == verb and f.role == role]
     theirs = [f.filler for f in unit_frames if f.verb == verb and f.role == role]
     return not mine or not theirs or any(a & b for a in mine for b in theirs)
+
+
+def _elsewhere(c: Frame, unit_frames) -> bool:
+    """The unit gives the claim's filler a role of another verb ("operated by X ..., which sets")."""
+    return any(f.filler & c.filler for f in unit_frames if f.verb != c.verb)
+
+
+def _abbreviates(a: str, b: str) -> bool:
+    """ "CFO" for "the Chief Financial Officer" (either way): initials, not another person."""
+    def initials(text: str) -> str:
+        return "".join(w[0] for w in text.split() if w[:1].isupper())
+
+    def short(text: str) -> str:
+        return "".join(w for w in text.split() if w.isupper() and len(w) >= 2)
+
+    return bool(short(a)) and short(a) == initials(b) or bool(short(b)) and short(b) == initials(a)
 
 
 def stem_set(name: str) -> frozenset[str]:
@@ -172,20 +214,28 @@ def role_conflict(
         if not rivals or any(u.filler & f.filler for u in rivals for f in mine):
             continue  # the claim gives the unit's filler too ("X and Y were arrested")
         other = AGENT if c.role == PATIENT else PATIENT
+        # the claim's name is nowhere in the passage: the claim is unsupported for it already, and the
+        # unit naming someone else in the role makes it a contradiction (no closeness needed)
+        absent = not (c.filler <= passage_words)
         for u in rivals:
+            if _abbreviates(c.surface, u.surface):
+                continue
             exchanged = any(
                 f.filler & c.filler for f in unit_frames if f.verb == c.verb and f.role == other
             ) and any(f.filler & u.filler for f in claim_frames if f.verb == c.verb and f.role == other)
             names_swapped = (
                 close and c.proper and u.proper and c.filler <= unit_words and u.filler <= claim_words
             )
+            # a place or participant after a preposition is often named at another grain ("Hickory" /
+            # "North Carolina", "NYC" / "New York City"): replaced only when the claim's name is absent
+            prep_role = c.role.startswith("prep:")
             replaced = (
-                close
+                ((close and not prep_role) or absent)
                 and c.proper
                 and u.proper
                 and not (u.filler & claim_words)
-                and not (c.filler & unit_words)
-                and c.filler <= passage_words
+                # the claim's name absent from the unit, or moved there from another role of another verb
+                and (not (c.filler & unit_words) or (close and _elsewhere(c, unit_frames)))
                 and _same_other_role(claim_frames, unit_frames, c.verb, other)
             )
             swapped = exchanged or names_swapped
@@ -202,5 +252,64 @@ def role_conflict(
                     f"the evidence gives {u.surface} as the {c.role} of '{c.verb}', not {c.surface} "
                     f"(roles {how})"
                 ),
+            )
+    return None
+
+
+_ELSEWHERE_POOL = 5
+_LABEL_WORDS = 8  # "Written by Tomás Ibarra (research technician)": a line naming an act and its doer
+
+
+def _same_thing_done(claim_frames, unit_frames, unit_text: str, verb: str, other: str) -> bool:
+    """The unit's act is the claim's: both name the same other role, or the unit is a short label
+    line that names only the act and its doer (the document's own subject is implied).
+
+    Why so strict: summaries name several speakers, reporters and actors of one verb ("the Saudis
+    say", "Hadi says"); a longer unit filling the verb for someone else is usually another event.
+    """
+    mine = [f.filler for f in claim_frames if f.verb == verb and f.role == other]
+    theirs = [f.filler for f in unit_frames if f.verb == verb and f.role == other]
+    if mine and theirs:
+        return any(a & b for a in mine for b in theirs)
+    return not theirs and len(unit_text.split()) <= _LABEL_WORDS
+
+def role_elsewhere(claim: Slots, candidates: list[EvidenceUnit]) -> SlotMismatch | None:
+    """A unit among the best aligned gives the claim's act to another named doer.
+
+    "Protocol LP-07 was written by Dr Helen Marsh" against "Written by Tomás Ibarra" (a unit
+    other than the best one, which mentions Dr Marsh as the approver): the verb and role are the
+    claim's, the filler another name the claim does not mention, and the unit's other role is
+    empty or the claim's. A unit that gives the claim's own filler for the act excuses it.
+    """
+    claim_frames = frames(claim.text)
+    named = [c for c in claim_frames if c.proper and c.role != PATIENT and not c.nominal]
+    if not named:
+        return None
+    claim_words = claim.name_tokens
+    for c in named:
+        other = AGENT if c.role == PATIENT else PATIENT
+        rivals = []
+        for unit in candidates[:_ELSEWHERE_POOL]:
+            unit_frames = frames(unit.text)
+            same = [u for u in unit_frames if u.verb == c.verb and u.role == c.role and not u.nominal]
+            if any(u.filler & c.filler for u in same):
+                return None  # a unit gives the claim's filler for the act
+            rivals += [
+                (unit, u)
+                for u in same
+                if u.proper
+                and not (u.filler & claim_words)
+                and not _abbreviates(c.surface, u.surface)
+                and _same_thing_done(claim_frames, unit_frames, unit.text, c.verb, other)
+            ]
+        if rivals:
+            unit, u = rivals[0]
+            return SlotMismatch(
+                kind=SlotKind.entity,
+                claim_value=c.surface,
+                evidence_value=u.surface,
+                anchor=c.role,
+                evidence=unit,
+                explanation=f"the evidence gives {u.surface} as the {c.role} of '{c.verb}', not {c.surface}",
             )
     return None

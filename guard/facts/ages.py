@@ -1,0 +1,121 @@
+"""A person's age against the age band of the category the claim puts them in.
+
+Why: "A 16-year-old can still travel on a child ticket" against a fare table whose column is
+"Child (5 to 15)", or "At 26 you can still get the Student membership" against the row
+"Membership: Student | Who: 16 to 24 years", reuse the passage's words and a value that is
+nowhere in it. The quantity reader cannot compare them: "16-year-old" is a duration, "5 to 15"
+a bare range, "At 26" a bare number. Here the claim's age (an "N-year-old", or a bare number
+after "at" / "aged" / "age") is set against the band of a category the claim names: a label
+followed by a bracketed range ("Child (5 to 15)", "Junior (under 16)"), or a table row whose key
+the claim names and whose cells give an age range in years ("16 to 24 years", "65 years and
+over"). An age outside the band is contradicted; inside, or a claim that denies the category
+("can no longer", "cannot", "not"), is left to the other checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment, unit_slots
+from guard.facts.lexicon import Lexicon
+from guard.facts.quantities import Bound
+from guard.facts.slots import Slots, stem
+from guard.facts.types import SlotKind, SlotMismatch, UnitKind
+
+__all__ = ["age_outside_band"]
+
+_CLAIM_AGE = re.compile(r"\b(\d{1,3})-year-old\b|\b(?:[Aa]t|[Aa]ged|[Aa]ge)\s+(\d{1,3})\b(?![:.,]\d)")
+# "Child (5 to 15)", "Junior (11-15 years)", "Senior (65 and over)", "Infant (under 5)"
+_BRACKET_BAND = re.compile(
+    r"(?P<label>[A-Za-z][A-Za-z-]+)\s*\((?:aged?\s+)?(?:"
+    r"(?P<lo>\d{1,3})\s*(?:to|-|–)\s*(?P<hi>\d{1,3})"
+    r"|(?P<min>\d{1,3})\s*(?:and|or)\s*(?:over|above|older)"
+    r"|(?:under|below)\s*(?P<max>\d{1,3}))(?:\s*years?)?\s*\)",
+)
+_DENIAL = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|won't|too old|too young|longer)\b|n't\b", re.I)
+_YEAR_HOURS = 24 * 365.25
+_POOL = 3
+
+
+def _claim_age(claim: Slots) -> tuple[int, str] | None:
+    text = claim.text
+    # "at 26" is an age only as a bare number: "at 10 am", "at 25 °C", "at 20 minutes" are quantities
+    found = [
+        m
+        for m in _CLAIM_AGE.finditer(text)
+        if m.group(1)
+        or not any(q.start <= m.start(2) < q.end and q.dim != "number" for q in claim.quantities)
+    ]
+    if len(found) != 1:
+        return None  # no age, or several: which one the band applies to is not read here
+    m = found[0]
+    return int(m.group(1) or m.group(2)), m.group(0)
+
+
+def _bracket_bands(text: str) -> list[tuple[str, float, float, str]]:
+    bands = []
+    for m in _BRACKET_BAND.finditer(text):
+        if m.group("lo"):
+            lo, hi = float(m.group("lo")), float(m.group("hi"))
+        elif m.group("min"):
+            lo, hi = float(m.group("min")), float("inf")
+        else:
+            lo, hi = 0.0, float(m.group("max")) - 1e-9
+        bands.append((m.group("label"), lo, hi, m.group(0)))
+    return bands
+
+
+def _row_bands(unit_text: str, slots: Slots) -> list[tuple[str, float, float, str]]:
+    """A table row's key value with the age range in years its cells give ("16 to 24 years")."""
+    key = unit_text.split(" | ", 1)[0]
+    label = key.split(":", 1)[-1].strip()
+    bands = []
+    for q in slots.quantities:
+        if q.dim != "duration" or "year" not in q.surface.lower():
+            continue
+        lo, hi = q.lo / _YEAR_HOURS, q.hi / _YEAR_HOURS
+        if q.bound in (Bound.ge, Bound.gt):
+            hi = float("inf")
+        elif q.bound in (Bound.le, Bound.lt):
+            lo = 0.0
+        elif q.lo == q.hi:
+            continue  # one value ("3 years"), not a band
+        bands.append((label, lo, hi, q.phrase or q.surface))
+    return bands
+
+
+def _names(claim: Slots, label: str) -> bool:
+    words = [stem(w.lower()) for w in re.findall(r"[A-Za-z]+", label)]
+    claim_words = claim.content | claim.name_tokens
+    return bool(words) and all(w in claim_words for w in words)
+
+
+def age_outside_band(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    """The mismatch when the claim's age falls outside the band of the category it names."""
+    age = _claim_age(claim)
+    if age is None or _DENIAL.search(claim.text):
+        return []
+    years, surface = age
+    for a in scored[:_POOL]:
+        slots = unit_slots(a.unit, lexicon)
+        bands = _bracket_bands(a.unit.text)
+        if a.unit.kind is UnitKind.table_row:
+            bands += _row_bands(a.unit.text, slots)
+        named = [b for b in bands if _names(claim, b[0])]
+        if not named:
+            continue
+        if any(lo <= years <= hi for _, lo, hi, _ in named):
+            return []  # the claim's age is inside a band it names
+        label, _, _, written = named[0]
+        return [
+            SlotMismatch(
+                kind=SlotKind.quantity,
+                claim_value=surface,
+                evidence_value=written,
+                anchor=label,
+                evidence=a.unit,
+                explanation=f"the evidence gives {written} for {label}, not {surface}",
+            )
+        ]
+    return []

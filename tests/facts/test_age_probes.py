@@ -1,0 +1,63 @@
+"""Probes for an age against the band of the category a claim names (guard/facts/ages.py).
+
+Written for these probes (no hard-case passage): ages inside and outside bands given in brackets
+and in a table row's cells, true claims (inside, or denying the category) and false ones.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from guard.facts import evidence_units, judge_facts
+from guard.facts.types import FactLabel
+
+ZOO = """## Tickets
+
+| Ticket | Adult | Child (3 to 15) | Senior (65 and over) |
+|---|---|---|---|
+| Day pass | £24 | £12 | £18 |
+| Annual pass | £90 | £45 | £70 |
+
+Children under 3 go free.
+"""
+
+CLUB = """## Memberships
+
+| Membership | Who | Monthly |
+|---|---|---|
+| Youth | 12 to 17 years | £15 |
+| Veteran | 60 years and over | £20 |
+"""
+
+TRUE_CLAIMS = [
+    (ZOO, "A 7-year-old pays the child day pass price of £12."),
+    (ZOO, "My 70-year-old father can buy the senior day pass for £18."),
+    (ZOO, "A 16-year-old cannot get a child ticket."),
+    (CLUB, "At 14 you can join as a Youth member for £15 a month."),
+    (CLUB, "Aged 62, she can take the Veteran membership."),
+    (CLUB, "At 19 you can no longer be a Youth member."),
+]
+
+FALSE_CLAIMS = [
+    (ZOO, "A 2-year-old pays the child day pass price of £12."),
+    (ZOO, "A 17-year-old can still buy a child annual pass."),
+    (ZOO, "A 60-year-old can buy the senior day pass for £18."),
+    (CLUB, "At 19 you can still join as a Youth member for £15 a month."),
+    (CLUB, "Aged 55, he can take the Veteran membership."),
+]
+
+
+def _judge(passage: str, claim: str):
+    return judge_facts(claim, evidence_units("p", passage).units)
+
+
+@pytest.mark.parametrize(("passage", "claim"), TRUE_CLAIMS)
+def test_age_inside_the_band_is_not_contradicted(passage: str, claim: str):
+    verdict = _judge(passage, claim)
+    assert verdict.label is not FactLabel.contradicted, verdict.mismatch
+
+
+@pytest.mark.parametrize(("passage", "claim"), FALSE_CLAIMS)
+def test_age_outside_the_band_is_contradicted(passage: str, claim: str):
+    verdict = _judge(passage, claim)
+    assert verdict.label is FactLabel.contradicted, verdict.mismatch
