@@ -81,7 +81,7 @@ def _row_bands(unit_text: str, slots: Slots) -> list[tuple[str, float, float, st
             lo = 0.0
         elif q.lo == q.hi:
             continue  # one value ("3 years"), not a band
-        bands.append((label, lo, hi, q.phrase or q.surface))
+        bands.append((label, lo, hi, q.shown))
     return bands
 
 

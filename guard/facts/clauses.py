@@ -64,13 +64,13 @@ def swapped_pairs(
                 found.append(
                     SlotMismatch(
                         kind=SlotKind.quantity,
-                        claim_value=q.phrase or q.surface,
-                        evidence_value=e.phrase or e.surface,
+                        claim_value=q.shown,
+                        evidence_value=e.shown,
                         anchor=", ".join(sorted(words)),
                         evidence=unit,
                         explanation=(
-                            f"the evidence gives {e.phrase or e.surface} where the claim puts "
-                            f"{q.phrase or q.surface}; the two values are swapped"
+                            f"the evidence gives {e.shown} where the claim puts "
+                            f"{q.shown}; the two values are swapped"
                         ),
                     )
                 )

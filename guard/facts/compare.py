@@ -109,9 +109,9 @@ def judge_facts(
     # a total the evidence licenses (inference.py) is not held to the limit on one of its parts
     # ("up to 36 weeks in total" = 18 + up to 18 weeks, not a break of "up to 18 weeks")
     inferred = [o for o in outcomes if o.label is FactLabel.inferred]
-    derived = {o.value.phrase or o.value.surface for o in inferred if o.value}
+    derived = {o.value.shown for o in inferred if o.value}
     # and so are the claim's own premises of such a step ("over five days" in 37.5 hours over five days)
-    derived |= {q.phrase or q.surface for o in inferred for q in o.operands if any(q is c for c in claim.quantities)}
+    derived |= {q.shown for o in inferred for q in o.operands if any(q is c for c in claim.quantities)}
     outcomes += [
         _Outcome(FactLabel.contradicted, m)
         for m in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
@@ -353,10 +353,10 @@ def _per_for_total(q: Quantity, held: list[tuple[Alignment, Slots]]) -> _Outcome
                     FactLabel.contradicted,
                     SlotMismatch(
                         kind=SlotKind.quantity,
-                        claim_value=q.phrase or q.surface,
-                        evidence_value=e.phrase or e.surface,
+                        claim_value=q.shown,
+                        evidence_value=e.shown,
                         evidence=a.unit,
-                        explanation=f"the evidence gives {e.phrase or e.surface} in all, not {q.phrase or q.surface}",
+                        explanation=f"the evidence gives {e.shown} in all, not {q.shown}",
                     ),
                 )
     return None
@@ -399,13 +399,13 @@ def _moved(
             FactLabel.contradicted,
             SlotMismatch(
                 kind=SlotKind.quantity,
-                claim_value=q.phrase or q.surface,
-                evidence_value=e.phrase or e.surface,
+                claim_value=q.shown,
+                evidence_value=e.shown,
                 anchor=said,
                 evidence=alignment.unit,
                 explanation=(
-                    f"the evidence gives {e.phrase or e.surface} for what the claim says ({said}); "
-                    f"{q.phrase or q.surface} belongs to something else there"
+                    f"the evidence gives {e.shown} for what the claim says ({said}); "
+                    f"{q.shown} belongs to something else there"
                 ),
             ),
         )
@@ -649,8 +649,8 @@ def _unmatched(
         return _Outcome(FactLabel.supported)
     mismatch = SlotMismatch(
         kind=SlotKind.quantity,
-        claim_value=q.phrase or q.surface,
-        explanation=f"no evidence gives {q.phrase or q.surface}",
+        claim_value=q.shown,
+        explanation=f"no evidence gives {q.shown}",
     )
     return _Outcome(FactLabel.unsupported, mismatch)
 
@@ -678,11 +678,11 @@ def _quantity_mismatch(
         SlotKind.quantifier if _opposite(q.bound, e.bound) and math.isclose(q.lo, e.lo) else SlotKind.quantity
     )
     where = f" for {anchor}" if anchor else ""
-    explanation = f"the evidence gives {e.phrase or e.surface}{where}, not {q.phrase or q.surface}"
+    explanation = f"the evidence gives {e.shown}{where}, not {q.shown}"
     return SlotMismatch(
         kind=kind,
-        claim_value=q.phrase or q.surface,
-        evidence_value=e.phrase or e.surface,
+        claim_value=q.shown,
+        evidence_value=e.shown,
         anchor=anchor,
         evidence=alignment.unit,
         explanation=explanation,

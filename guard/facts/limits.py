@@ -100,11 +100,11 @@ def broken_limits(
             found.append(
                 SlotMismatch(
                     kind=SlotKind.quantifier,
-                    claim_value=q.phrase or q.surface,
-                    evidence_value=e.phrase or e.surface,
+                    claim_value=q.shown,
+                    evidence_value=e.shown,
                     evidence=a.unit,
                     explanation=(
-                        f"the evidence sets the limit {e.phrase or e.surface}; {q.phrase or q.surface} breaks it"
+                        f"the evidence sets the limit {e.shown}; {q.shown} breaks it"
                     ),
                 )
             )
@@ -135,10 +135,10 @@ def denied_limits(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
                 SlotMismatch(
                     kind=SlotKind.quantifier,
                     claim_value=said.group(0),
-                    evidence_value=e.phrase or e.surface,
+                    evidence_value=e.shown,
                     evidence=a.unit,
                     explanation=(
-                        f'the evidence sets a limit ({e.phrase or e.surface}); the claim says "{said.group(0)}"'
+                        f'the evidence sets a limit ({e.shown}); the claim says "{said.group(0)}"'
                     ),
                 )
             ]

@@ -73,6 +73,11 @@ class Quantity(BaseModel):
     def is_range(self) -> bool:
         return self.hi > self.lo
 
+    @property
+    def shown(self) -> str:
+        """The quantity as a mismatch quotes it: with its bound words when they were read."""
+        return self.phrase or self.surface
+
 
 _HOUR = 1.0
 _DURATION = {
@@ -507,7 +512,7 @@ def _rate_of(text: str, q: Quantity) -> Quantity | None:
             "scale": q.scale / per,
             "end": end,
             "surface": text[q.start : end],
-            "phrase": (q.phrase or q.surface) + text[q.end : end],
+            "phrase": q.shown + text[q.end : end],
         }
     )
 

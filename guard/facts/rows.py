@@ -155,13 +155,13 @@ def _misbinding(claim: Slots, q: Quantity, rows: list[_Row], lexicon: Lexicon) -
         header = target.headers[column]
         return SlotMismatch(
             kind=SlotKind.quantity,
-            claim_value=q.phrase or q.surface,
-            evidence_value=e.phrase or e.surface,
+            claim_value=q.shown,
+            evidence_value=e.shown,
             anchor=target.key,
             evidence=target.unit,
             explanation=(
-                f"the evidence gives {e.phrase or e.surface} for {target.key} ({header}), "
-                f"not {q.phrase or q.surface}: that is another row's value"
+                f"the evidence gives {e.shown} for {target.key} ({header}), "
+                f"not {q.shown}: that is another row's value"
             ),
         )
     return None

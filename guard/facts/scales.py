@@ -75,11 +75,11 @@ def rescaled(
             found.append(
                 SlotMismatch(
                     kind=SlotKind.quantity,
-                    claim_value=q.phrase or q.surface,
-                    evidence_value=e.phrase or e.surface,
+                    claim_value=q.shown,
+                    evidence_value=e.shown,
                     evidence=unit,
                     explanation=(
-                        f"the evidence gives {e.phrase or e.surface}, not {q.phrase or q.surface}: "
+                        f"the evidence gives {e.shown}, not {q.shown}: "
                         "the claim changed the unit or its scale"
                     ),
                 )
