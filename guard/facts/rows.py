@@ -95,9 +95,22 @@ _BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 
 
 def _key_words(row: _Row, lexicon: Lexicon) -> frozenset[str]:
-    """Content words of the key cell outside brackets ("Weight (dry)" -> weight)."""
+    """Content words and codes of the key cell outside brackets ("Weight (dry)" -> weight;
+    "Buffer P2 (lysis)" -> buffer, p2: the code is what tells the rows apart)."""
     key = _BRACKETS.sub(" ", row.key)
-    return read_slots(key, lexicon).content
+    return read_slots(key, lexicon).content | _codes(key)
+
+
+_CODE = re.compile(r"\b(?:[A-Za-z]+\d[A-Za-z0-9]*|\d+[A-Za-z]+)\b")
+
+
+def _codes(text: str) -> frozenset[str]:
+    """Letter-and-digit codes ("P2", "B12", "A4"), which content words (letters only) leave out."""
+    return frozenset(m.group(0).lower() for m in _CODE.finditer(text))
+
+
+def _claim_words(claim: Slots) -> frozenset[str]:
+    return claim.content | _codes(claim.text)
 
 
 def _named(claim: Slots, q: Quantity, rows: list[_Row], lexicon: Lexicon) -> tuple[_Row | None, set[int]]:
@@ -105,7 +118,7 @@ def _named(claim: Slots, q: Quantity, rows: list[_Row], lexicon: Lexicon) -> tup
     scores = []
     for i, row in enumerate(rows):
         words = _key_words(row, lexicon)
-        by_words = len(words) if words and words <= claim.content else 0
+        by_words = len(words) if words and words <= _claim_words(claim) else 0
         key_values = row.values_in(0)
         by_value = any(accepts(c, e) for c in claim.quantities if c is not q for e in key_values)
         scores.append(by_words + (2 if by_value else 0))
@@ -152,19 +165,24 @@ def _misbinding(claim: Slots, q: Quantity, rows: list[_Row], lexicon: Lexicon) -
     if target is None or any(i in named for i, _ in holders):
         return None
     for _, column in holders:
-        given = [e for e in target.values_in(column) if e.dim == q.dim]
-        if not given or any(accepts(q, e) for e in target.slots.quantities):
+        if any(accepts(q, e) for e in target.slots.quantities):
             continue
-        e = given[0]
+        given = [e for e in target.values_in(column) if e.dim == q.dim]
+        # a cell that gives no value of the measure still answers for its row ("Excess: nil")
+        start, end = target.cells[column]
+        cell = target.unit.text[start:end].strip()
+        if not given and (not cell or any(same_number(q, e) for e in target.slots.quantities)):
+            continue
+        shown = given[0].shown if given else cell
         header = target.headers[column]
         return SlotMismatch(
             kind=SlotKind.quantity,
             claim_value=q.shown,
-            evidence_value=e.shown,
+            evidence_value=shown,
             anchor=target.key,
             evidence=target.unit,
             explanation=(
-                f"the evidence gives {e.shown} for {target.key} ({header}), "
+                f"the evidence gives {shown} for {target.key} ({header}), "
                 f"not {q.shown}: that is another row's value"
             ),
         )
@@ -315,5 +333,5 @@ def _names_header(claim: Slots, header: str, lexicon: Lexicon) -> bool:
 def _names_key(claim: Slots, row: _Row, lexicon: Lexicon) -> bool:
     words = _key_words(row, lexicon)
     if words:
-        return words <= claim.content
+        return words <= _claim_words(claim)
     return any(accepts(c, e) for c in claim.quantities for e in row.values_in(0))

@@ -125,3 +125,43 @@ def test_number_written_in_another_unit_binds_there():
 def test_no_units_and_short_claims_are_left_alone():
     assert minimal_edits(read_slots("Yes.", ENGLISH), [], [], ENGLISH) == []
     assert unit_changed(read_slots("It holds 2 litres.", ENGLISH), [], ENGLISH) == []
+
+
+FARES = """## Fares
+
+| Route | Weekday fare | Weekend fare |
+|---|---|---|
+| Airport | £9 | £7 |
+| Harbour | £4 | £3 |
+
+## Lockers
+
+| Locker | Deposit | Size |
+|---|---|---|
+| L1 (small) | £5 | 30 litres |
+| L2 (large) | £10 | 80 litres |
+| L3 (bicycle) | none | - |
+"""
+
+# a value from another column of the named row, or from another row of the table
+ROW_PAIRS = [
+    ("The weekend fare on the Airport route is £9.", "The weekend fare on the Airport route is £7."),
+    ("On the Harbour route the weekday fare is £3.", "On the Harbour route the weekday fare is £4."),
+    ("Locker L1 needs a £10 deposit.", "Locker L1 needs a £5 deposit."),
+    ("Locker L3 needs a £10 deposit.", "Locker L2 needs a £10 deposit."),
+]
+
+
+@pytest.mark.parametrize(("false_claim", "true_claim"), ROW_PAIRS)
+def test_value_from_another_cell_is_contradicted(false_claim, true_claim):
+    units = evidence_units("p", FARES).units
+    verdict = judge_facts(false_claim, units)
+    assert verdict.label is FactLabel.contradicted, verdict
+    assert verdict.mismatch is not None and verdict.mismatch.evidence is not None
+    assert judge_facts(true_claim, units).label is not FactLabel.contradicted
+
+
+def test_a_claim_pairing_two_columns_is_not_a_column_misbinding():
+    units = evidence_units("p", FARES).units
+    claim = "The Airport route costs £9 as a weekday fare and £7 as a weekend fare."
+    assert judge_facts(claim, units).label is not FactLabel.contradicted
