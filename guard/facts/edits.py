@@ -58,6 +58,7 @@ _FLANK = 3  # content words the matched runs around a substitution must hold
 _LOOSE = 2  # other claim content words the unit may lack (a claim's own lead-in: "To elute the DNA, ...")
 _MAX_SIDE = 3  # tokens a substitution may span on either side (a two-word name)
 _MIN_SHARE = 0.6  # share of the claim's other content words the unit must hold
+_BOUND_REACH = 15  # tokens after a word within which the values it owns are written
 _RESPELT = 0.85  # character similarity above which two names are one name spelt two ways
 
 
@@ -161,7 +162,7 @@ def _edits(claim: tuple[_Tok, ...], unit: tuple[_Tok, ...]) -> list[_Edit] | Non
                 unit[j2 : j2 + 1],
             )
         )
-    edits += _skipped_values(claim, unit, ops)
+    edits += _skipped_values(claim, unit, matcher.get_matching_blocks())
     same = sum(_content(m) for m in matched)
     if not edits or loose > _LOOSE or same < _FLANK:
         return None
@@ -171,28 +172,39 @@ def _edits(claim: tuple[_Tok, ...], unit: tuple[_Tok, ...]) -> list[_Edit] | Non
     return edits
 
 
-def _skipped_values(claim: tuple[_Tok, ...], unit: tuple[_Tok, ...], ops: list) -> list[_Edit]:
+def _skipped_values(claim: tuple[_Tok, ...], unit: tuple[_Tok, ...], blocks: list) -> list[_Edit]:
     """A value the claim takes from past the unit's own value of that kind: the claim follows the
     unit up to a value, skips it and what owns the next one, and ends on that next value
-    ("Express parcels arrive within 5 days" against "... within 2 days, standard ones in 5 days").
-    When the claim goes on after the value with its owner's words ("£3 for children") it is that
-    value's, not a skipped one."""
+    ("Express parcels arrive within 5 days" against "... within 2 days, standard ones in 5 days";
+    "Critical flaws are fixed within 30 days" against "Critical flaws are fixed within 7 days;
+    high ones within 30 days"). Only when every content word of the claim is the unit's, in the
+    unit's order: a claim that names the later value's owner ("Children pay £3" against "£5 for
+    adults and £3 for children") or goes on after the value ("£3 for children") is that value's."""
+    at = {b.a + k: b.b + k for b in blocks for k in range(b.size)}
+    if any(t.kind is not _Kind.stop and i not in at for i, t in enumerate(claim)):
+        return []
     out = []
-    for n in range(1, len(ops) - 1):
-        (before, a1, a2, _, _), (gap, _, _, g1, g2), (after, b1, b2, _, _) = ops[n - 1 : n + 2]
-        if (before, gap, after) != ("equal", "insert", "equal") or claim[b1].kind is not _Kind.number:
+    for b, token in enumerate(claim):
+        if token.kind is not _Kind.number or _content(claim[b + 1 :]) > _width(claim, b) - 1:
             continue
-        skipped, taken = unit[g1:g2], claim[b1:b2]
-        width = 2 if len(taken) > 1 and taken[1].kind is _Kind.dimension else 1
-        measured_alike = [t.key for t in skipped[1:width]] == [t.key for t in taken[1:width]]
-        if skipped[0].kind is not _Kind.number or not measured_alike:
+        width = _width(claim, b)
+        measure = [t.key for t in claim[b + 1 : b + width]]
+        before = [at[i] for i in range(b) if claim[i].kind is not _Kind.stop]
+        if not before:
             continue
-        # the words the skipped stretch holds beyond values: what owns the value the claim took
-        owner = [t for t in skipped[width:] if t.kind in (_Kind.word, _Kind.name)]
-        if not owner or _content(claim[b1 + width : b2]) or _content(claim[b2:]):
-            continue
-        out.append(_Edit(claim[b1 : b1 + 1], skipped[:1], claim[a1:a2], claim[b1 + 1 : b2], skipped[1:2]))
+        for k in range(at[b] - 1, before[-1], -1):
+            if unit[k].kind is not _Kind.number or [t.key for t in unit[k + 1 : k + width]] != measure:
+                continue
+            owner = [t for t in unit[k + width : at[b]] if t.kind in (_Kind.word, _Kind.name)]
+            if owner and unit[k].key != token.key:
+                out.append(_Edit((token,), (unit[k],), claim[:b], claim[b + 1 :], unit[k + 1 : k + 2]))
+            break
     return out
+
+
+def _width(tokens: Sequence[_Tok], i: int) -> int:
+    """1 for a bare number, 2 for a number and its dimension."""
+    return 2 if i + 1 < len(tokens) and tokens[i + 1].kind is _Kind.dimension else 1
 
 
 def minimal_edits(
@@ -269,10 +281,11 @@ def _clash(
     # the claim still uses the unit's word: a rearrangement, not a substitution
     if c_keys & u_keys or u_keys & claim_keys:
         return None
+    words = frozenset(k for k in claim_keys if k[0] in "#@")  # the claim's values, as number and dimension keys
     if all(t.kind is _Kind.name for t in c) and all(t.kind is _Kind.name for t in u):
         if _abbreviates(c, u) or _respelt(c, u) or _one_name(c, u, document) or not _elsewhere(c, document):
             return None
-        return SlotKind.entity
+        return None if _bound_alike(c, words, document) else SlotKind.entity
     if len(c) == 1 and len(u) == 1:
         a, b = c[0], u[0]
         if a.kind is _Kind.number and b.kind is _Kind.number:
@@ -289,7 +302,7 @@ def _clash(
         if a.kind is _Kind.word and b.kind is _Kind.word:
             if _antonyms(a.key, b.key, lexicon):
                 return SlotKind.polarity
-            if _parallel(edit, document):
+            if _parallel(edit, document) and not _bound_alike(c, words, document):
                 return SlotKind.entity
     return None
 
@@ -344,6 +357,24 @@ def _name_runs(tokens: Sequence[_Tok]) -> list[list[_Tok]]:
         elif runs[-1]:
             runs.append([])
     return [r for r in runs if len(r) > 1]
+
+
+def _bound_alike(c: Sequence[_Tok], values: frozenset[str], document: Sequence[tuple[_Tok, ...]]) -> bool:
+    """Some unit writes the claim's substituted words followed by all the claim's values: the
+    claim is that statement, shortened ("Silver members get free delivery over £50" against
+    "Gold members get it over £20; silver members get it over £50"). Claims without values
+    have nothing to bind and are not excused."""
+    if not values:
+        return False
+    keys = [t.key for t in c]
+    wanted = values
+    for tokens in document:
+        for i in range(len(tokens)):
+            if [t.key for t in tokens[i : i + len(keys)]] == keys:
+                after = {t.key for t in tokens[i + len(keys) : i + len(keys) + _BOUND_REACH]}
+                if wanted <= after:
+                    return True
+    return False
 
 
 def _elsewhere(c: Sequence[_Tok], document: Sequence[tuple[_Tok, ...]]) -> bool:

@@ -165,3 +165,22 @@ def test_a_claim_pairing_two_columns_is_not_a_column_misbinding():
     units = evidence_units("p", FARES).units
     claim = "The Airport route costs £9 as a weekday fare and £7 as a weekend fare."
     assert judge_facts(claim, units).label is not FactLabel.contradicted
+
+
+DELIVERY = "Gold members get free delivery on orders over £20; silver members get it on orders over £50."
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        ("Gold members get free delivery on orders over £50.", True),
+        ("Gold members get free delivery on orders over £20.", False),
+        ("Silver members get free delivery on orders over £50.", False),
+        ("Free delivery for silver members starts at orders over £50.", False),
+    ],
+)
+def test_value_skipped_past_in_the_same_sentence(claim, flagged):
+    found = _edits(claim, DELIVERY)
+    assert bool(found) is flagged, found
+    if flagged:
+        assert found[0].claim_value == "£50" and found[0].evidence_value == "£20"
