@@ -43,9 +43,17 @@ def conflicts(claim: Quantity, evidence: Quantity) -> bool:
     return claim.dim == evidence.dim
 
 
+# How far a value said as a round figure ("about 800 µl", "roughly six months") may lie from the
+# exact one: 180 days is 5.9 months, 45 minutes 0.75 hours. Both sides plain or one bound; a limit
+# restated ("at least") still needs its own number.
+APPROX_TOLERANCE = 0.05
+
+
 def accepts(claim: Quantity, evidence: Quantity) -> bool:
     if claim.dim == evidence.dim:
-        return _fits(claim.lo, claim.hi, claim.bound, evidence.lo, evidence.hi, evidence.bound)
+        if _fits(claim.lo, claim.hi, claim.bound, evidence.lo, evidence.hi, evidence.bound):
+            return True
+        return (claim.approx or evidence.approx) and _fits_roughly(claim, evidence)
     if _per_and_plain(claim, evidence):
         # "a night costs EUR 160" against "EUR 160 per night": the same amount, the "per" left implicit
         return _fits(*_numerator(claim), claim.bound, *_numerator(evidence), evidence.bound)
@@ -117,6 +125,16 @@ def _fits(c_lo: float, c_hi: float, c_bound: Bound, e_lo: float, e_hi: float, e_
     if e_bound in _UP:
         return c_lo > e_lo if e_bound is Bound.gt else (c_lo >= e_lo or _close(c_lo, e_lo))
     return c_hi < e_hi if e_bound is Bound.lt else (c_hi <= e_hi or _close(c_hi, e_hi))
+
+
+def _fits_roughly(claim: Quantity, evidence: Quantity) -> bool:
+    """A plain claim value inside the evidence's value, range or bound, widened by the rounding allowed."""
+    if claim.bound is not Bound.eq or claim.is_range:
+        return False
+    value, tol = claim.lo, APPROX_TOLERANCE
+    low = -math.inf if evidence.bound in _DOWN else evidence.lo - abs(evidence.lo) * tol
+    high = math.inf if evidence.bound in _UP else evidence.hi + abs(evidence.hi) * tol
+    return low <= value <= high
 
 
 def _near(result: float, target: float) -> bool:

@@ -64,6 +64,9 @@ class Quantity(BaseModel):
     # denominator's amount in its base unit; ``dim`` is then "<numerator>/<denominator>" and
     # ``lo`` the value per one base unit of the denominator (so lo * per is the numerator)
     per: float | None = None
+    # said as a round figure ("about 800 µl", "roughly six months", "nearly 5 kg"): it agrees with
+    # any value a writer would round to it (matching.APPROX_TOLERANCE)
+    approx: bool = False
 
     @property
     def written(self) -> tuple[float, float]:
@@ -170,6 +173,23 @@ _UNITS: dict[str, tuple[str, float]] = {
     "tb": ("data", 1e3),
 }
 _UNITS.update({name: ("duration", factor) for name, factor in _DURATION.items()})
+# Every SI prefix a text uses, on every metric base the table reads: "750 µl" is "0.75 ml", "5 ng"
+# is "0.005 µg". The factors are the SI definitions; tests/facts/test_unit_equivalence.py checks
+# every entry of the table against pint, the reference for unit conversion (pint itself is not
+# loaded here: its registry takes about a second to build, the fact layer's reader microseconds).
+_SI_PREFIX_SYMBOL = {"n": 1e-9, "µ": 1e-6, "μ": 1e-6, "u": 1e-6, "m": 1e-3, "c": 1e-2, "d": 1e-1, "k": 1e3}
+_SI_PREFIX_NAME = {"nano": 1e-9, "micro": 1e-6, "milli": 1e-3, "centi": 1e-2, "deci": 1e-1, "kilo": 1e3}
+_SI_BASE_SYMBOL = {"g": "mass", "l": "volume", "m": "length"}
+_SI_BASE_NAME = {"gram": "mass", "gramme": "mass", "litre": "volume", "liter": "volume", "metre": "length", "meter": "length"}
+# "um" is an interjection and "dm"/"dg"/"cg" almost never quantities in prose: left out
+_SI_SKIP = {"um", "dm", "dg", "cg"}
+for _p, _f in _SI_PREFIX_SYMBOL.items():
+    for _b, _dim in _SI_BASE_SYMBOL.items():
+        if _p + _b not in _SI_SKIP:
+            _UNITS.setdefault(_p + _b, (_dim, _f))
+for _p, _f in _SI_PREFIX_NAME.items():
+    for _b, _dim in _SI_BASE_NAME.items():
+        _UNITS.setdefault(_p + _b, (_dim, _f))
 _CURRENCY_SIGN = {"£": "GBP", "$": "USD", "€": "EUR"}
 _CURRENCY_WORD = {"gbp": "GBP", "usd": "USD", "eur": "EUR", "pound": "GBP", "dollar": "USD", "euro": "EUR"}
 _MULTIPLIER = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
@@ -267,6 +287,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I)),
+    # "an hour and a half", "two years and a half": the half added to the whole
+    ("and_half", re.compile(rf"(?P<v>\b(?:an?)\b|{_V})\s+(?P<u>{_UNIT})\s+and\s+a\s+half\b", re.I)),
+    # "three quarters of an hour", "half a year", "a third of a litre": a fraction of one unit
+    (
+        "fraction",
+        re.compile(
+            rf"\b(?P<f>(?:(?:one|two|three|a)[\s-]+)?(?:quarters?|thirds?)|(?:one[\s-]+|a[\s-]+)?half)\s+(?:of\s+)?an?\s+"
+            rf"(?P<u>{_UNIT})",
+            re.I,
+        ),
+    ),
 
     # "325 F", "180 C": a temperature with the scale's capital letter alone (case-sensitive, so
     # "5 c" or a grade "F" standing alone is not one)
@@ -386,6 +417,20 @@ def _unit_of(surface: str | None) -> tuple[str, float] | None:
         if key.endswith(suffix) and key[: -len(suffix)] in _UNITS:
             return _UNITS[key[: -len(suffix)]]
     return None
+
+
+_HEDGE = re.compile(
+    r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|circa|some|close\s+to|just|an\s+estimated|"
+    r"estimated|in\s+the\s+region\s+of)\s*$|~\s*$",
+    re.I,
+)
+
+
+def _hedged(text: str, start: int) -> bool:
+    """A rounding word before the value or before its bound words ("about 45 minutes", "just over 500")."""
+    before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
+    first = start - len(before.group(0)) if before else start
+    return _HEDGE.search(text[max(0, first - 30) : first]) is not None
 
 
 def _phrase(text: str, start: int, end: int) -> str:
@@ -552,6 +597,7 @@ def _make(
         count=count,
         scale=scale,
         phrase=_phrase(text, start if negation_at is None else negation_at, end),
+        approx=_hedged(text, start),
     )
 
 
@@ -666,6 +712,28 @@ def _age(text, m):
     return _make(text, m.start(), m.end(), "duration", value * unit[1], value * unit[1], scale=unit[1])
 
 
+_FRACTION_PARTS = {"quarter": 4.0, "third": 3.0, "half": 2.0}
+
+
+def _fraction(text, m):
+    words = m.group("f").lower().replace("-", " ").split()
+    part = _FRACTION_PARTS[words[-1].removesuffix("s")]
+    value = (read_number(words[0]) if len(words) > 1 else 1.0) or 1.0
+    unit = _unit_of(m.group("u"))
+    if unit is None:
+        return None
+    amount = value / part * unit[1]
+    return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
+
+
+def _and_half(text, m):
+    value, unit = read_number(m.group("v")), _unit_of(m.group("u"))
+    if value is None or unit is None:
+        return None
+    amount = (value + 0.5) * unit[1]
+    return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
+
+
 def _single(text, m):
     value, unit = _value(m.group("v")), _unit_of(m.group("u"))
     if value is None or unit is None:
@@ -752,6 +820,8 @@ _READERS = {
     "range": _range,
     "per_period": _per_period,
     "age": _age,
+    "fraction": _fraction,
+    "and_half": _and_half,
     "temperature_letter": _temperature_letter,
     "single": _single,
     "count": _count,

@@ -139,17 +139,30 @@ def credited_support(
     overlap = found / total if total else 1.0
     left = set(numbers)
     # a name the fact layer let stand (found in a unit, or the excerpt's unstated subject) is no novelty
+    # measured values only: a bare number inside a tagged term is more often a version or a code
+    # of a name ("Tessera 26.04") than the value the term was tagged for
+    measured = [(q.start, q.end) for q in slots.quantities if q.dim != "number"] + [(d.start, d.end) for d in slots.dates]
     novel = [
         t
         for t in assessment.novel
-        if (t in left if t in numbers_in(claim_text) else _outside(t, claim_text, spans))
+        if (t in left if t in numbers_in(claim_text) else _outside(t, claim_text, spans, measured))
         and not (slots.names and name_tokens(t) <= frozenset().union(*(name_tokens(n) for n in slots.names)))
     ]
     credited = (cosine_to_support(assessment.best.cosine) + overlap) / 2 * novelty_penalty ** len(novel)
     return max(assessment.support, credited)
 
 
-def _outside(term: str, text: str, spans: Sequence[tuple[int, int]]) -> bool:
-    """A novel name written outside every matched value (a unit word of a value is no name)."""
+def _outside(
+    term: str, text: str, spans: Sequence[tuple[int, int]], measured: Sequence[tuple[int, int]] = ()
+) -> bool:
+    """A novel term that touches no matched value.
+
+    The tagger's spans do not follow the fact layer's: "Frozen at −20" and "Roughly 0.8 ml" are
+    tagged as one term each around a value the fact layer matched ("−20 °C", "0.8 ml" = "800 µl");
+    what made them novel is that value written another way, so they are not novel either.
+    """
     at = text.find(term)
-    return at < 0 or not any(s <= at and at + len(term) <= e for s, e in spans)
+    if at < 0:
+        return True
+    inside = any(s <= at and at + len(term) <= e for s, e in spans)
+    return not inside and not any(at < e and s < at + len(term) for s, e in measured)
