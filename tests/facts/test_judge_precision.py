@@ -5,6 +5,8 @@ Passages are written here, in domains the hard cases do not use.
 
 from __future__ import annotations
 
+import pytest
+
 from guard.facts.types import FactLabel, FactVerdict
 from guard.verifiers.claim_judge import credited_support
 from guard.verifiers.lexical import vocabulary
@@ -34,3 +36,72 @@ def test_a_name_around_a_bare_number_keeps_its_penalty():
     raw = _assessment(0.3, 0.75, 0.6, ["Orrin 3.2"])
     credited = credited_support(claim, FactVerdict(label=FactLabel.supported), raw, known, 0.5)
     assert credited < 0.5
+
+
+# --- a claim's own arithmetic and lists --------------------------------------------------------
+
+from guard.facts import evidence_units, judge_facts  # noqa: E402
+
+FLAGGED = (FactLabel.contradicted, FactLabel.unsupported)
+HOLDS = (FactLabel.supported, FactLabel.inferred)
+
+SHUTTLE = """| Leaves Museum | Leaves Harbour | Runs |
+|---|---|---|
+| 08:15 | 08:40 | Weekdays |
+| 11:00 | 11:25 | Every day |
+| 14:30 | 14:55 | Every day |
+| 18:05 | 18:30 | Weekdays |
+
+At weekends the first shuttle is the 11:00 from the Museum."""
+
+LIBRARY = (
+    "Borrowing rules: each rare map may be insured for up to £1,500, with a limit of £6,000 "
+    "per reader in total."
+)
+
+
+def _judge(claim: str, passage: str):
+    return judge_facts(claim, evidence_units("p", passage).units)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "At weekends two shuttles leave the Museum: 11:00 and 14:30.",
+        "On Saturdays the shuttles from the Museum are the 11:00 and the 14:30.",
+    ],
+)
+def test_a_listed_time_is_not_contradicted_by_the_unit_about_another_listed_time(claim):
+    assert _judge(claim, SHUTTLE).label in HOLDS
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "At weekends two shuttles leave the Museum: 11:00 and 15:30.",
+        "At weekends the first shuttle is the 08:15 from the Museum.",
+    ],
+)
+def test_a_listed_time_the_evidence_gives_otherwise_is_still_flagged(claim):
+    assert _judge(claim, SHUTTLE).label in FLAGGED
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Four rare maps insured at £1,500 each reach the £6,000 limit per reader.",
+        "A reader insuring 4 rare maps for £1,500 each uses the whole £6,000 limit.",
+    ],
+)
+def test_a_count_that_takes_one_claim_value_to_another_holds(claim):
+    assert _judge(claim, LIBRARY).label in HOLDS
+
+
+def test_a_count_that_does_not_multiply_out_is_still_unsupported():
+    verdict = _judge("Three rare maps insured at £1,500 each reach the £6,000 limit per reader.", LIBRARY)
+    assert verdict.label in FLAGGED
+
+
+def test_a_count_of_a_list_that_is_longer_is_not_its_own_proof():
+    verdict = _judge("At weekends three shuttles leave the Museum: 11:00 and 14:30.", SHUTTLE)
+    assert verdict.label in FLAGGED
