@@ -24,7 +24,7 @@ import math
 
 from guard.facts.quantities import Bound, Quantity
 
-__all__ = ["accepts", "conflicts", "exact", "one_step", "same_number"]
+__all__ = ["accepts", "conflicts", "exact", "one_step", "same_kind", "same_number"]
 
 _UP = (Bound.ge, Bound.gt)
 _DOWN = (Bound.le, Bound.lt)
@@ -117,7 +117,9 @@ def _fits(c_lo: float, c_hi: float, c_bound: Bound, e_lo: float, e_hi: float, e_
         if c_bound is Bound.eq:
             return (e_lo <= c_lo or _close(e_lo, c_lo)) and (c_hi <= e_hi or _close(c_hi, e_hi))
         # "at least 4 hours" against "4 hours": the same number; against a range, not comparable
-        return _close(e_lo, e_hi) and _close(c_lo, e_lo)
+        if not _close(e_lo, e_hi):
+            return False
+        return _close(c_lo, e_lo)
     if c_bound is not Bound.eq:
         # a limit restated must be the same limit: "at least 48 hours" is not the rule "at least 24 hours"
         same_way = (c_bound in _UP) == (e_bound in _UP)
@@ -129,8 +131,17 @@ def _fits(c_lo: float, c_hi: float, c_bound: Bound, e_lo: float, e_hi: float, e_
 
 def _fits_roughly(claim: Quantity, evidence: Quantity) -> bool:
     """A plain claim value inside the evidence's value, range or bound, widened by the rounding allowed."""
-    if claim.bound is not Bound.eq or claim.is_range:
+    if claim.is_range:
         return False
+    if claim.bound is not Bound.eq:
+        # a round figure with a bound that the evidence's one value meets just past it: "just over
+        # 500" for 508, "a little over half an hour" for 35 minutes (a limit, "up to 60 mg", is not
+        # hedged, and must restate the evidence's number)
+        if evidence.bound is not Bound.eq or evidence.is_range:
+            return False
+        e = evidence.lo
+        inside = e > claim.lo if claim.bound in _UP else e < claim.hi
+        return inside and math.isclose(e, claim.lo, rel_tol=0.25)
     value, tol = claim.lo, APPROX_TOLERANCE
     low = -math.inf if evidence.bound in _DOWN else evidence.lo - abs(evidence.lo) * tol
     high = math.inf if evidence.bound in _UP else evidence.hi + abs(evidence.hi) * tol
@@ -159,8 +170,12 @@ def one_step(claim: Quantity, pool: list[Quantity]) -> tuple[str, Quantity, Quan
     return None
 
 
-def _same(a: str, b: str) -> bool:
+def same_kind(a: str, b: str) -> bool:
+    """Two values one can add or subtract: the same dimension, or two counts (nouns are read loosely)."""
     return a == b or (_countable(a) and _countable(b))
+
+
+_same = same_kind
 
 
 def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:

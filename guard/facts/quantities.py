@@ -318,7 +318,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 _BOUND_BEFORE = re.compile(
     r"(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
-    r"more\s+than|over|above|exceeding|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
+    r"more\s+than|over|above|beyond|exceeding|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
     r"(?<!add\s)(?<!adds\s)(?<!added\s)(?<!adding\s)up\s+to|(?<=for\s)the\s+first|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
     r"no\s+later\s+than)\s*(?:the\s+)?$",
     re.I,
@@ -341,6 +341,7 @@ _BOUND_WORDS = {
     "more than": Bound.gt,
     "over": Bound.gt,
     "above": Bound.gt,
+    "beyond": Bound.gt,
     "exceeding": Bound.gt,
     "greater than": Bound.gt,
     "longer than": Bound.gt,
@@ -419,8 +420,10 @@ def _unit_of(surface: str | None) -> tuple[str, float] | None:
     return None
 
 
+# a duration counted back from an event: a bound on the time of day turns into the opposite bound on it
+_LEAD_TIME = re.compile(r"\s*(?:before|ahead|in\s+advance|prior\s+to|earlier\s+than)\b", re.I)
 _HEDGE = re.compile(
-    r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|circa|some|close\s+to|just|an\s+estimated|"
+    r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|circa|some|close\s+to|just|a\s+little|slightly|an\s+estimated|"
     r"estimated|in\s+the\s+region\s+of)\s*$|~\s*$",
     re.I,
 )
@@ -454,6 +457,9 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
         bound = _BOUND_WORDS[" ".join(before.group("w").lower().rstrip(". ").split()).removesuffix(" of")]
     elif after:
         bound = _BOUND_WORDS[" ".join(after.group("w").lower().split())]
+    if before and _LEAD_TIME.match(text[end : end + 30]) and before.group("w").lower().split()[-1] == "than":
+        # "no later than 20 minutes before departure" is at least 20 minutes before it
+        bound = {"later": Bound.ge, "earlier": Bound.le}.get(before.group("w").lower().split()[-2], bound)
     if bound is Bound.eq or before is None:
         return bound, None
     bound_start = start - len(before.group(0))

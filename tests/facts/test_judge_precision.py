@@ -105,3 +105,94 @@ def test_a_count_that_does_not_multiply_out_is_still_unsupported():
 def test_a_count_of_a_list_that_is_longer_is_not_its_own_proof():
     verdict = _judge("At weekends three shuttles leave the Museum: 11:00 and 14:30.", SHUTTLE)
     assert verdict.label in FLAGGED
+
+
+# --- one-step differences inside one record ------------------------------------------------------
+
+COURSES = """| Course | Enrolled | Passed |
+|---|---|---|
+| Welding | 48 | 41 |
+| Joinery | 36 | 30 |"""
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["7 students on the welding course did not pass.", "On the joinery course, 6 learners failed.",
+     "Welding had 89 students enrolled or passed."],
+)
+def test_a_difference_or_sum_of_one_row_holds(claim):
+    verdict = _judge(claim, COURSES)
+    assert verdict.label in HOLDS and verdict.inference
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["9 students on the welding course did not pass.", "On the joinery course, 11 learners failed."],
+)
+def test_a_number_no_step_of_its_row_gives_is_flagged(claim):
+    assert _judge(claim, COURSES).label in FLAGGED
+
+
+# --- bounds said another way -------------------------------------------------------------------
+
+CLINIC = (
+    "Patients must arrive at least 15 minutes before their appointment. "
+    "It is unknown whether the benefit lasts longer than 6 months. The scan takes 40 minutes."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Patients should get there no later than 15 minutes before the appointment.",
+        "Whether the benefit lasts beyond 6 months is unknown.",
+        "The scan lasts a little over half an hour.",
+        "The scan takes slightly under three quarters of an hour.",
+    ],
+)
+def test_bounds_said_another_way_hold(claim):
+    assert _judge(claim, CLINIC).label in HOLDS
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Patients should get there no later than 5 minutes before the appointment.",
+        "The scan lasts a little over 50 minutes.",
+        "The scan takes a little under half an hour.",
+        "Whether the benefit lasts beyond 9 months is unknown.",
+    ],
+)
+def test_their_false_twins_are_flagged(claim):
+    assert _judge(claim, CLINIC).label in FLAGGED
+
+
+# --- one unit restates the claim ----------------------------------------------------------------
+
+from guard.facts.types import EvidenceUnit, UnitKind  # noqa: E402
+from guard.verifiers.claim_judge import restated_by_one_unit  # noqa: E402
+from guard.verifiers.types import SupportLabel  # noqa: E402
+from guard.verifiers.verdict import combine  # noqa: E402
+
+ROW = EvidenceUnit(passage_id="p", index=0, kind=UnitKind.table_row, text="Item: Size (W x D x H) | Value: 250 x 90 x 300 mm",
+                   start=0, end=10, anchor="Size (W x D x H)")
+OTHER = EvidenceUnit(passage_id="p", index=1, kind=UnitKind.sentence, text="The case weighs 2 kg.", start=11, end=30)
+
+
+def _fact(units):
+    return FactVerdict(label=FactLabel.supported, units=units)
+
+
+def test_a_unit_holding_every_value_and_restating_the_claim_supports_it():
+    claim = "The case is 250 mm wide, 90 mm deep and 300 mm tall."
+    assert restated_by_one_unit(claim, _fact([ROW]), [ROW, OTHER], [0.7, 0.2])
+    judged = combine(_fact([ROW]), 0.2, 0.5, restated=True)
+    assert judged.label is SupportLabel.supported
+
+
+def test_a_unit_only_on_the_topic_or_missing_a_value_does_not():
+    claim = "The case is 250 mm wide, 90 mm deep and 300 mm tall."
+    assert not restated_by_one_unit(claim, _fact([ROW]), [ROW, OTHER], [0.55, 0.2])  # same topic, not a restatement
+    two_units = "The case is 250 mm wide and weighs 2 kg."
+    assert not restated_by_one_unit(two_units, _fact([ROW, OTHER]), [ROW, OTHER], [0.7, 0.6])
+    assert combine(_fact([ROW]), 0.2, 0.5).label is SupportLabel.unsupported
