@@ -74,6 +74,7 @@ class _Tok(NamedTuple):
     key: str  # what is compared
     kind: _Kind
     surface: str
+    value: Quantity | None = None  # a number token's quantity
 
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿµ][A-Za-zÀ-ÿµ0-9]*(?:['’][A-Za-z]+)?|\d+(?:[.,]\d+)*")
@@ -96,8 +97,10 @@ def _tokens(text: str, lexicon: Lexicon) -> tuple[_Tok, ...]:
             continue
         out += _plain_tokens(text[at:start], at == 0 or _opens(text, at), lexicon)
         if q is not None:
-            out.append(_Tok(_number_key(q), _Kind.number, q.surface))
-            if q.dim != "number":
+            out.append(_Tok(_number_key(q), _Kind.number, q.surface, q))
+            if q.dim.startswith("count:"):  # a counted noun is a word of the sentence ("4 doses")
+                out.append(_Tok(stem(q.dim.split(":", 1)[1]), _Kind.word, q.surface))
+            elif q.dim != "number":
                 out.append(_Tok(f"@{q.dim}", _Kind.dimension, q.surface))
             at = end
     return tuple(out)
@@ -243,8 +246,8 @@ def minimal_edits(
         kind = _clash(edit, _tokens(unit.text, lexicon), document, lexicon, derived, claim_keys)
         if kind is None:
             continue
-        said = " ".join(t.surface for t in edit.claim)
-        given = " ".join(t.surface for t in edit.unit)
+        said = " ".join(t.surface for t in _core(edit.claim, lexicon))
+        given = " ".join(t.surface for t in _core(edit.unit, lexicon))
         out.append(
             SlotMismatch(
                 kind=kind,
@@ -276,7 +279,8 @@ def _clash(
     derived: frozenset[str],
     claim_keys: frozenset[str],
 ) -> SlotKind | None:
-    c, u = edit.claim, edit.unit
+    # function words around a substituted slot ("of 1.6" / "between 1.8 and 2.0") are wording, not the slot
+    c, u = _core(edit.claim, lexicon), _core(edit.unit, lexicon)
     c_keys, u_keys = {t.key for t in c}, {t.key for t in u}
     # the claim still uses the unit's word: a rearrangement, not a substitution
     if c_keys & u_keys or u_keys & claim_keys:
@@ -289,11 +293,7 @@ def _clash(
     if len(c) == 1 and len(u) == 1:
         a, b = c[0], u[0]
         if a.kind is _Kind.number and b.kind is _Kind.number:
-            # only a number the same unit gives to something else: one written in another unit
-            # may be bound there to what the claim names ("Contents | ... | £150")
-            if a.surface in derived or not _elsewhere(c, [unit]):
-                return None
-            return SlotKind.quantity
+            return _number_clash(a, b, unit, document, derived)
         if a.kind is _Kind.stop and b.kind is _Kind.stop:
             # "should not" / "must not" both forbid: a negated modal is the predicates' to read
             if any(t.key in lexicon.negations for t in (*edit.right[:1], *edit.after)):
@@ -304,6 +304,38 @@ def _clash(
                 return SlotKind.polarity
             if _parallel(edit, document) and not _bound_alike(c, words, document):
                 return SlotKind.entity
+    return None
+
+
+def _core(tokens: tuple[_Tok, ...], lexicon: Lexicon) -> tuple[_Tok, ...]:
+    """The tokens less plain function words (negations, modals and quantifiers are kept)."""
+    kept = tuple(
+        t
+        for t in tokens
+        if t.kind is not _Kind.stop
+        or t.key in lexicon.negations
+        or t.key in lexicon.modals
+        or t.key in lexicon.universal_quantifiers
+        or t.key in lexicon.partial_quantifiers
+    )
+    return kept or tokens
+
+
+def _number_clash(
+    a: _Tok, b: _Tok, unit: tuple[_Tok, ...], document: Sequence[tuple[_Tok, ...]], derived: frozenset[str]
+) -> SlotKind | None:
+    """A number put in place of the unit's number, in the unit's own wording: a contradiction when
+    the same unit gives the claim's number to something else (a misbinding) or the document writes
+    it nowhere (a changed value). A number another unit writes may be bound there to what the claim
+    names ("Contents | ... | £150"), and a value the evidence derives is an inference: both left to
+    the slot checks."""
+    x, y = a.value, b.value
+    if x is None or y is None or a.surface in derived:
+        return None
+    if accepts(x, y) or accepts(y, x) or (x.dim != y.dim and "number" not in (x.dim, y.dim)):
+        return None
+    if _elsewhere((a,), [unit]) or not _elsewhere((a,), document):
+        return SlotKind.quantity
     return None
 
 
@@ -427,6 +459,8 @@ def unit_changed(
             continue
         if _AGE.search(q.surface):  # a person's age, not a value the text measures (ages.py reads those)
             continue
+        if not re.search(r"\d", q.surface):  # "twice a day", "three doses": words, often loosely meant
+            continue
         if any(accepts(q, e) for _, slots in near for e in slots.quantities if e.dim != "number"):
             continue
         same = [(unit, e, slots) for unit, slots in near for e in slots.quantities if e.written == q.written]
@@ -472,4 +506,4 @@ def _tail(text: str, e: Quantity) -> str:
     if not match:
         return ""
     tail = match.group(1)
-    return tail if _SYMBOL.search(tail) else ""
+    return tail if _SYMBOL.search(tail) and re.search(r"[A-Za-zµ%°]", tail) else ""
