@@ -55,9 +55,14 @@ __all__ = ["minimal_edits", "unit_changed"]
 
 _POOL = 3  # units compared token by token: the best three statements
 _FLANK = 3  # content words the matched runs around a substitution must hold
+_NEXT_TO = 1  # content words the matched runs right beside a substitution must hold
 _LOOSE = 2  # other claim content words the unit may lack (a claim's own lead-in: "To elute the DNA, ...")
 _MAX_SIDE = 3  # tokens a substitution may span on either side (a two-word name)
 _MIN_SHARE = 0.6  # share of the claim's other content words the unit must hold
+# positions, read against their preposition ("after the first day" is "from the second day")
+_ORDINALS = frozenset(
+    stem(w) for w in "first second third fourth fifth sixth seventh eighth ninth tenth last next previous".split()
+)
 _BOUND_REACH = 15  # tokens after a word within which the values it owns are written
 _RESPELT = 0.85  # character similarity above which two names are one name spelt two ways
 
@@ -229,9 +234,7 @@ def minimal_edits(
         if edits is None:
             continue
         for edit in edits:
-            if _content(edit.left) + _content(edit.right) >= _FLANK and max(
-                _content(edit.left), _content(edit.right)
-            ) >= 2:
+            if _content(edit.left) + _content(edit.right) >= _NEXT_TO:
                 found.append((unit, edit))
     if not found:
         return []
@@ -299,7 +302,7 @@ def _clash(
             if any(t.key in lexicon.negations for t in (*edit.right[:1], *edit.after)):
                 return None
             return _modal_or_quantifier(a.key, b.key, lexicon)
-        if a.kind is _Kind.word and b.kind is _Kind.word:
+        if a.kind is _Kind.word and b.kind is _Kind.word and not {a.key, b.key} & _ORDINALS:
             if _antonyms(a.key, b.key, lexicon):
                 return SlotKind.polarity
             if _parallel(edit, document) and not _bound_alike(c, words, document):

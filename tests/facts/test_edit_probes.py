@@ -184,3 +184,23 @@ def test_value_skipped_past_in_the_same_sentence(claim, flagged):
     assert bool(found) is flagged, found
     if flagged:
         assert found[0].claim_value == "£50" and found[0].evidence_value == "£20"
+
+
+PLANS = (
+    "The Bronze plan costs £9 a month and the Silver plan £15 a month. "
+    "A one-off setup fee of £40 applies to Gold and Platinum plans. "
+    "From the second week, the plan can be cancelled at any time."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        ("The £40 setup fee applies to Bronze and Silver plans.", True),
+        ("The £40 setup fee applies to Gold and Platinum plans.", False),
+        # positions are read against their preposition: "after the first week" is "from the second week"
+        ("After the first week, the plan can be cancelled at any time.", False),
+    ],
+)
+def test_names_listed_in_place_of_others(claim, flagged):
+    assert bool(_edits(claim, PLANS)) is flagged
