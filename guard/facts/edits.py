@@ -234,7 +234,7 @@ def minimal_edits(
         if edits is None:
             continue
         for edit in edits:
-            if _content(edit.left) + _content(edit.right) >= _NEXT_TO:
+            if _framed(edit):
                 found.append((unit, edit))
     if not found:
         return []
@@ -263,6 +263,19 @@ def minimal_edits(
         )
         break
     return out
+
+
+def _framed(edit: _Edit) -> bool:
+    """The unit's wording runs on both sides of the substitution: for a number or a name, one
+    matched content word beside it is enough ("applies to Student and Senior memberships" /
+    "to Adult and Family memberships"); a common word needs three around it, two on one side
+    (paraphrases swap a verb or an adjective inside a short frame: "boil" / "steam", "killed" /
+    "left" on clean RAGTruth sentences)."""
+    left, right = _content(edit.left), _content(edit.right)
+    typed = (_Kind.number, _Kind.name)
+    if all(t.kind in typed for t in edit.claim if t.kind is not _Kind.stop):
+        return left + right >= _NEXT_TO
+    return left + right >= _FLANK and max(left, right) >= 2
 
 
 def _says_it(claim: tuple[_Tok, ...], unit: tuple[_Tok, ...]) -> bool:

@@ -299,7 +299,9 @@ def column_misbindings(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: L
             if column in named:
                 continue
             for other in sorted(named):
-                if any(accepts(q, e) for e in row.values_in(other)):
+                # the named cell's value, or its half or double: a claim may apply a rule the row
+                # does not show ("with a resident card an adult pays £3.40", half the £6.80 fare)
+                if any(accepts(q, e) or _halved_or_doubled(q, e) for e in row.values_in(other)):
                     break
             else:
                 other = min(named)
@@ -335,3 +337,9 @@ def _names_key(claim: Slots, row: _Row, lexicon: Lexicon) -> bool:
     if words:
         return words <= _claim_words(claim)
     return any(accepts(c, e) for c in claim.quantities for e in row.values_in(0))
+
+
+def _halved_or_doubled(q: Quantity, e: Quantity) -> bool:
+    if q.dim != e.dim or q.is_range or e.is_range or not e.lo:
+        return False
+    return any(abs(q.lo / e.lo - r) < 1e-6 for r in (0.5, 2.0))

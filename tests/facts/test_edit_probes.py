@@ -204,3 +204,14 @@ PLANS = (
 )
 def test_names_listed_in_place_of_others(claim, flagged):
     assert bool(_edits(claim, PLANS)) is flagged
+
+
+def test_half_of_the_named_cell_is_left_to_inference():
+    """A value another column of the row holds, but which is also half (or double) the named
+    column's value, may be a rule the row does not show applied to the named cell."""
+    passage = "| Route | Day fare | Evening fare |\n|---|---|---|\n| Airport | £9 | £4.50 |\n| Harbour | £5 | £3 |\n"
+    units = evidence_units("p", passage).units
+    assert judge_facts("With a railcard the day fare on the Airport route is £4.50.", units).label is not (
+        FactLabel.contradicted
+    )
+    assert judge_facts("The day fare on the Harbour route is £3.", units).label is FactLabel.contradicted
