@@ -554,7 +554,22 @@ def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexi
         # chance do not make ("within 6 weeks" is not 2 + 4 weeks)
         return True
     present = {w for _, w in words(claim.text)}
-    return bool(present & lexicon.combination_words) or any(sign in claim.text for sign in ("+", "×", "="))
+    return (
+        bool(present & lexicon.combination_words)
+        or any(sign in claim.text for sign in ("+", "×", "="))
+        or _COMBINED.search(claim.text) is not None
+    )
+
+
+# phrases that say a value combines others: a total ("in all", "including the fee"), or a
+# comparison whose value is the difference ("88 more pixels ... than", "£2.40 cheaper than"); a
+# bound ("more than 3 days") is no comparison: a word must stand between "more" and "than"
+_COMBINED = re.compile(
+    r"\b(?:in\s+all|all\s+told|including|includes|on\s+top\s+of)\b"
+    r"|\b(?:more|fewer|less|longer|shorter|older|younger|greater)\s+(?!than\b)[a-z]+\b[^.;]{0,60}?\bthan\b"
+    r"|\b(?:cheaper|dearer|costlier|higher|lower|bigger|smaller|heavier|lighter|earlier|later|faster|slower)\s+than\b",
+    re.I,
+)
 
 
 def _one_record(q: Quantity, x: Quantity, y: Quantity, held: list[tuple[Alignment, Slots]]) -> bool:

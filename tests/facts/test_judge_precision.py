@@ -196,3 +196,48 @@ def test_a_unit_only_on_the_topic_or_missing_a_value_does_not():
     two_units = "The case is 250 mm wide and weighs 2 kg."
     assert not restated_by_one_unit(two_units, _fact([ROW, OTHER]), [ROW, OTHER], [0.7, 0.6])
     assert combine(_fact([ROW]), 0.2, 0.5).label is SupportLabel.unsupported
+
+
+# --- rates said other ways, and totals the claim says it makes ------------------------------------
+
+SYRUP = (
+    "Each ml contains 4 mg of ondarine. For children, use the dropper: 3 drops per kg of body weight, "
+    "once a day. Sold in bottles of 25 ml and 60 ml."
+)
+WARRANTY = (
+    "| Plan | Standard warranty | Extended cover (Gold members only) |\n|---|---|---|\n"
+    "| Home | 18 months from purchase | 6 more months after the standard warranty |"
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("A 25 ml bottle holds 100 mg of ondarine.", SYRUP),
+        ("A 12 kg child gets 36 drops a day from the dropper.", SYRUP),
+        ("For Gold members the Home plan is covered for two years in all.", WARRANTY),
+        ("Home plan cover for Gold members lasts 24 months, including the extended cover.", WARRANTY),
+    ],
+)
+def test_steps_through_rates_and_said_totals_hold(claim, passage):
+    verdict = _judge(claim, passage)
+    assert verdict.label in HOLDS and verdict.inference, (verdict.label, verdict.mismatch)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("A 25 ml bottle holds 150 mg of ondarine.", SYRUP),
+        ("A 12 kg child gets 30 drops a day from the dropper.", SYRUP),
+        ("For Gold members the Home plan is covered for three years in all.", WARRANTY),
+        ("Gold members get 6 more weeks of cover after the standard warranty.", WARRANTY),
+    ],
+)
+def test_their_false_twins_are_flagged_too(claim, passage):
+    assert _judge(claim, passage).label in FLAGGED
+
+
+def test_a_bound_is_no_comparison():
+    # "more than" right before the number is a bound, which licenses no arithmetic
+    verdict = _judge("The Home plan is covered for more than 24 months.", WARRANTY)
+    assert verdict.label in FLAGGED
