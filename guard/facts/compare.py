@@ -37,7 +37,7 @@ from guard.facts.dates import DateSlot, same_date
 from guard.facts.entities import name_tokens
 from guard.facts.inference import daily_average, equal_parts, regimen_total, shifted_time, year_span
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
-from guard.facts.matching import accepts, conflicts, exact, one_step, same_kind, same_number
+from guard.facts.matching import accepts, conflicts, denied_value, exact, one_step, same_kind, same_number
 from guard.facts.misbinding import misbindings
 from guard.facts.polarity import modal_classes, words
 from guard.facts.predicates import Agreement, same_act
@@ -649,6 +649,8 @@ def _witness(
       says what the unit implies for the cases it does not cover. Said without the flip
       ("a £1,200 claim needs the Finance Director") it is still contradicted.
     """
+    if denied_value(claim.text, q.start):
+        return None  # "no 38 °C reading", "not 2 ml": a value the claim denies is not contradicted by another
     for a, s in held:
         if not a.strong:
             continue
@@ -780,6 +782,8 @@ def _date(
     differing = [
         (a, e) for a, e, v in verdicts if v is False and a.strong and not any(same_date(o, e) is True for o in others)
     ]
+    if claim is not None and denied_value(claim.text, d.start):
+        differing = []  # "there is no 07:10 sailing on a Sunday": another time that day does not contradict it
     if any(same_date(d, e) is True for s in everywhere for e in s.dates):
         # the claim's date is stated elsewhere (another row of the timetable): a unit aligned for
         # another of the claim's dates binds that one, and says nothing of this one

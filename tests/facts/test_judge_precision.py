@@ -241,3 +241,21 @@ def test_a_bound_is_no_comparison():
     # "more than" right before the number is a bound, which licenses no arithmetic
     verdict = _judge("The Home plan is covered for more than 24 months.", WARRANTY)
     assert verdict.label in FLAGGED
+
+
+# --- a value the claim denies --------------------------------------------------------------------
+
+
+def test_a_denied_value_is_not_contradicted_by_another_value():
+    verdict = _judge("There is no 08:15 shuttle from the Museum at weekends.", SHUTTLE)
+    assert verdict.label is not FactLabel.contradicted
+
+
+def test_only_a_negation_right_before_the_value_denies_it():
+    from guard.facts.matching import denied_value
+
+    text = "There is no 08:15 shuttle, and the 11:00 does not stop at not 2 stops."
+    assert denied_value(text, text.index("08:15"))
+    assert not denied_value(text, text.index("11:00"))
+    # the same time said without the denial is still contradicted by the weekend rule
+    assert _judge("At weekends the first shuttle is the 08:15 from the Museum.", SHUTTLE).label is FactLabel.contradicted
