@@ -271,6 +271,15 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("adverb", re.compile(r"\b(?P<adv>hourly|daily|nightly|weekly|monthly|yearly|annually)\b", re.I)),
+    # "1 in 10 people", "1 to 10 dogs in 1,000", "fewer than 1 in every 10,000": a proportion, in per cent
+    (
+        "proportion",
+        re.compile(
+            rf"(?P<a>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<b>{NUMBER}))?\s+(?P<noun>(?:[a-z]+\s+){{0,2}}?)in\s+(?:every\s+)?"
+            rf"(?P<m>{NUMBER})(?![\d.,]*\s*-?\s*{_UNIT})(?![\d])",
+            re.I,
+        ),
+    ),
     (
         "range",
         re.compile(
@@ -768,6 +777,19 @@ def _fraction(text, m):
     return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
 
 
+def _proportion(text, m):
+    noun = m.group("noun").strip().lower()
+    if any(_unit_of(w) for w in noun.split()):
+        return None  # "5 ml in 100 ml": an amount in an amount, not a share of people or things
+    after = re.match(r"\s+([a-z]+)", text[m.end() :], re.I)
+    if noun and after and not _is_stopword(after.group(1).lower()):
+        return None  # "6 hospitals in 48 countries": things of one kind in things of another
+    a, b, whole = _value(m.group("a")), _value(m.group("b") or m.group("a")), _value(m.group("m"))
+    if a is None or b is None or not whole or whole < 2 or b > whole or _is_year(m.group("m")):
+        return None
+    return _make(text, m.start(), m.end(), "percent", a / whole * 100, b / whole * 100)
+
+
 def _and_half(text, m):
     value, unit = read_number(m.group("v")), _unit_of(m.group("u"))
     if value is None or unit is None:
@@ -864,6 +886,7 @@ _READERS = {
     "age": _age,
     "fraction": _fraction,
     "and_half": _and_half,
+    "proportion": _proportion,
     "temperature_letter": _temperature_letter,
     "single": _single,
     "count": _count,
