@@ -35,7 +35,7 @@ from guard.facts.align import Alignment, ranked, select, unit_slots
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.entities import name_tokens
-from guard.facts.inference import daily_average, equal_parts, regimen_total, shifted_time, year_span
+from guard.facts.inference import date_span, daily_average, equal_parts, regimen_total, shifted_time, year_span
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.matching import accepts, conflicts, denied_value, exact, one_step, same_kind, same_number
 from guard.facts.misbinding import misbindings
@@ -112,6 +112,9 @@ def judge_facts(
     derived = {o.value.shown for o in inferred if o.value}
     # and so are the claim's own premises of such a step ("over five days" in 37.5 hours over five days)
     derived |= {q.shown for o in inferred for q in o.operands if any(q is c for c in claim.quantities)}
+    # and a value the claim denies because the unit's limit excludes it is not a break of that limit
+    held = [(a, unit_slots(a.unit, lexicon)) for a in aligned]
+    derived |= {q.shown for q in claim.quantities if _denied_outside_limit(q, claim, held)}
     outcomes += [
         _Outcome(FactLabel.contradicted, m)
         for m in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
@@ -187,9 +190,12 @@ def _slot_outcomes(
     pool = _pool(near_held, accepted + premises)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
     near_slots = [unit_slots(a.unit, lexicon) for a in near]
+    # the claim's own "twice a year" is its scenario's count: £49 a set × twice = £98 a year
+    own_counts = [c for c in claim.quantities if _from_frequency(c) and c.bound is Bound.eq]
     outcomes = [
         _quantity(
-            q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon, scored or [], near_slots
+            q, claim, held, everywhere, pool + own_counts + (frequency_counts if q.period else []), lexicon, scored or [],
+            near_slots,
         )
         for q in claim.quantities
     ]
@@ -203,8 +209,12 @@ def _slot_outcomes(
     for q, out in zip(claim.quantities, outcomes):
         out.value = q
     used = {id(o) for out in outcomes if out.label is FactLabel.inferred for o in out.operands}
+    # a frequency whose count is such an operand is the same premise said as a rate ("twice a year")
+    spans = {(o.start, o.end) for o in claim.quantities if id(o) in used and _from_frequency(o)}
     outcomes = [
-        _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
+        _Outcome(FactLabel.supported)
+        if (id(q) in used or (q.dim == "rate" and (q.start, q.end) in spans)) and out.label is not FactLabel.supported
+        else out
         for q, out in zip(claim.quantities, outcomes)
     ]
     # a count the claim itself accounts for is its own arithmetic, not a fact to find: it counts the
@@ -356,6 +366,8 @@ def _quantity(
             inferred.operands = average[1:]  # the claim's own span of days is the step's premise
             return inferred
         unlicensed = found[0] if found else None
+    if _denied_outside_limit(q, claim, held):
+        return _Outcome(FactLabel.supported)
     outcome = _unmatched(q, _witness(q, claim, held), everywhere, rates_of_kind)
     if outcome.label is FactLabel.supported:
         # found only in a unit not aligned to the claim: the unit about the claim may give another value
@@ -375,6 +387,31 @@ def _quantity(
             }
         )
     return outcome
+
+
+def _denied_outside_limit(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]]) -> bool:
+    """A claim that says no for a plain value its aligned unit's limit excludes: "the tool will
+    not run on schema version 38" against "check that the schema version is at least 41". The
+    value is the claim's example of what the limit rules out, not a fact the evidence must write."""
+    if not claim.negated or q.bound is not Bound.eq or q.is_range:
+        return False
+    limits = [
+        (s, e) for a, s in held if a.strong for e in s.quantities
+        if e.bound is not Bound.eq and e.dim == q.dim and e.negation_at is None
+    ]
+    # a limit the unit states as a requirement, not one it forbids under ("do not give to babies
+    # under 3 months": a 5-month-old outside it is not denied by it)
+    return any(not accepts(q, e) and not _NEGATED_CLAUSE.search(_clause_of(s.text, e)) for s, e in limits)
+
+
+_NEGATED_CLAUSE = re.compile(r"\b(?:not|no|never|cannot|nor)\b|n[’']t\b", re.I)
+
+
+def _clause_of(text: str, q: Quantity) -> str:
+    """The clause holding ``q`` (cut at ; : . and commas)."""
+    start = max(text.rfind(c, 0, q.start) for c in ";:.,") + 1
+    ends = [i for i in (text.find(c, q.end) for c in ";:.,") if i >= 0]
+    return text[start : min(ends) if ends else len(text)]
 
 
 def _per_for_total(q: Quantity, held: list[tuple[Alignment, Slots]]) -> _Outcome | None:
@@ -625,8 +662,8 @@ def _further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lex
         found = regimen_total(q, values) or equal_parts(q, values)
         if found:
             return found
-    # both years from one unit: years from different sentences pair by chance
-    return next((found for s in near if (found := year_span(q, s.dates))), None)
+    # both years (or dates) from one unit: dates from different sentences pair by chance
+    return next((found for s in near if (found := year_span(q, s.dates) or date_span(q, s.dates))), None)
 
 
 # words that say a value is a total over a regimen: "a full course", "a day", "daily"

@@ -259,3 +259,51 @@ def test_only_a_negation_right_before_the_value_denies_it():
     assert not denied_value(text, text.index("11:00"))
     # the same time said without the denial is still contradicted by the weekend rule
     assert _judge("At weekends the first shuttle is the 08:15 from the Museum.", SHUTTLE).label is FactLabel.contradicted
+
+
+# --- spans between two dates, and the claim's own frequency as its scenario -----------------------
+
+REPORT = "The survey closed on 14 February 2025; this report was published in August 2025."
+KETTLE = "A replacement limescale filter for the Brio kettle costs £12 and lasts 3 months."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The report came out about six months after the survey closed.", REPORT),
+        ("Changing the Brio kettle filter four times a year costs £48 in filters.", KETTLE),
+    ],
+)
+def test_a_span_between_dates_and_a_cost_over_the_claims_own_frequency_hold(claim, passage):
+    verdict = _judge(claim, passage)
+    assert verdict.label in HOLDS and verdict.inference, (verdict.label, verdict.mismatch)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The report came out about nine months after the survey closed.", REPORT),
+        ("Changing the Brio kettle filter four times a year costs £60 in filters.", KETTLE),
+    ],
+)
+def test_their_false_twins_are_unsupported(claim, passage):
+    assert _judge(claim, passage).label in FLAGGED
+
+
+# --- a denial of what a limit excludes -------------------------------------------------------------
+
+BOILER = "Before servicing, check that the water pressure is at least 1.2 bar; the pump will not start below it."
+
+
+def test_denying_a_value_the_limit_excludes_holds():
+    assert _judge("The pump will not start when the water pressure is 0.8 bar.", BOILER).label in HOLDS
+
+
+def test_an_assertion_the_limit_excludes_is_flagged():
+    assert _judge("The pump starts when the water pressure is 0.8 bar.", BOILER).label in FLAGGED
+
+
+def test_a_value_outside_a_limit_the_unit_forbids_under_is_not_rescued():
+    # "do not give to babies under 3 months": a 5-month-old is outside the rule, the denial not implied
+    passage = "Do not give Calmorin to babies under 3 months old."
+    assert _judge("Calmorin must not be given to a baby aged 5 months.", passage).label not in HOLDS
