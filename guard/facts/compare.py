@@ -514,8 +514,10 @@ def _other_topic(
     keyed = any(
         s.in_key(e) and accepts(c, e) for _, s in holders for c in claim.quantities for e in s.quantities
     )
-    if not holders or keyed:
-        return None  # a table row whose key cell holds a claim value binds the value by structure
+    if not holders or keyed or any(_row_named(a.unit, claim) for a, _ in holders):
+        # a table row whose key cell holds a claim value, or whose key the claim names ("A contents
+        # claim carries an excess of £150" and the Contents row), binds the value by structure
+        return None
     holders = [a for a, _ in holders]
     base = max(a.lexical + (a.similarity or 0.0) for a in holders)
     for a in scored[:_FLIP_POOL + 2]:
@@ -532,6 +534,15 @@ def _other_topic(
                 continue
             return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, a, slots))
     return None
+
+
+def _row_named(unit: EvidenceUnit, claim: Slots) -> bool:
+    """A table row whose key cell's words (outside brackets) are all among the claim's words."""
+    if unit.kind is not UnitKind.table_row or not unit.anchor:
+        return False
+    key = frozenset(stem(w) for _, w in words(re.sub(r"\([^)]*\)", " ", unit.anchor)))
+    said = claim.content | frozenset(stem(w) for _, w in words(claim.text))
+    return bool(key) and key <= said
 
 
 def _spans(slots: Slots) -> list[tuple[int, int]]:

@@ -307,3 +307,22 @@ def test_a_value_outside_a_limit_the_unit_forbids_under_is_not_rescued():
     # "do not give to babies under 3 months": a 5-month-old is outside the rule, the denial not implied
     passage = "Do not give Calmorin to babies under 3 months old."
     assert _judge("Calmorin must not be given to a baby aged 5 months.", passage).label not in HOLDS
+
+
+# --- a row the claim names binds its values ------------------------------------------------------
+
+FARES = """| Zone | Day pass | Penalty fare |
+|---|---|---|
+| Central | £8 | £50 |
+| Outer | £5 | £30 |
+
+Penalty fares on night buses are £80."""
+
+
+def test_a_value_of_the_row_the_claim_names_is_not_taken_for_another_topics():
+    assert _judge("A penalty fare in the Central zone is £50.", FARES).label in HOLDS
+
+
+@pytest.mark.parametrize("claim", ["A penalty fare in the Central zone is £30.", "A penalty fare in the Central zone is £80."])
+def test_a_value_of_another_row_or_topic_is_still_flagged(claim):
+    assert _judge(claim, FARES).label in FLAGGED
