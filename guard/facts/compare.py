@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment, ranked, select, unit_slots
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
+from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.entities import name_tokens
 from guard.facts.inference import date_span, daily_average, equal_parts, regimen_total, shifted_time, year_span
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
@@ -120,6 +121,9 @@ def judge_facts(
         for m in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
         if not (m.kind is SlotKind.quantifier and m.claim_value in derived)
     ]
+    # the claim is a unit's wording with one slot substituted, or a number with another unit (edits.py)
+    edited = minimal_edits(claim, kept, scored, lexicon, frozenset(derived))
+    outcomes += [_Outcome(FactLabel.contradicted, m) for m in edited + unit_changed(claim, scored, lexicon)]
     return _verdict(claim, aligned, outcomes, note, lexicon.code)
 
 
