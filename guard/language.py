@@ -51,8 +51,10 @@ MAX_PIECE_CHARS = 2000
 MAX_RUN_CHARS = 64
 MAX_REPEAT = 8
 SPACY_BATCH = 64  # documents per nlp.pipe batch
-_SPLITS: ContentCache[tuple[tuple[int, int], ...]] = ContentCache("sentence spans", 32_768)
-_ENTITIES: ContentCache[tuple[Entity, ...]] = ContentCache("entities", 16_384)
+# Bounded for a long-running server (issue 15 item 5): ~0.6 KB a text measured, so at most ~5 MB
+# each; 8,192 texts are 13 batches of 32 RAGTruth responses, far more than any batch reuses.
+_SPLITS: ContentCache[tuple[tuple[int, int], ...]] = ContentCache("sentence spans", 8_192)
+_ENTITIES: ContentCache[tuple[Entity, ...]] = ContentCache("entities", 8_192)
 _LONG_RUN = re.compile(r"\S{%d,}" % (MAX_RUN_CHARS + 1))
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _REPEATED_SYMBOL = re.compile(r"([^\w\s])\1{%d,}" % MAX_REPEAT)
