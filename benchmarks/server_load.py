@@ -408,7 +408,8 @@ def plot_soak(soaked: dict[str, Any], path: Path, max_growth_pct: float) -> None
     axes.set_xlabel("/v1/verify requests (distinct)")
     axes.set_ylabel("RSS (MB)")
     axes.set_title(
-        f"growth {soaked['growth_pct']} % after warm-up, {soaked['growth_mb_per_1k_requests']} MB / 1k requests"
+        f"growth {soaked['growth_pct']} % after warm-up, "
+        f"{soaked['growth_mb_per_1k_requests']} MB / 1k requests"
     )
     axes.legend(loc="lower right")
     figure.tight_layout()
@@ -429,7 +430,7 @@ def main() -> None:
         "--payloads", type=int, default=16, help="distinct question/passage sets, sent in turn"
     )
     parser.add_argument(
-        "--soak", type=int, default=0, metavar="N", help="then N requests after the soak's warm-up, RSS compared"
+        "--soak", type=int, default=0, metavar="N", help="then N requests after the soak's warm-up"
     )
     parser.add_argument("--soak-clients", type=int, default=8)
     parser.add_argument(

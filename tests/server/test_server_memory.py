@@ -46,9 +46,19 @@ def test_glibc_malloc_trim_is_found_and_runs(monkeypatch, fresh_trim_clock):
     assert callable(memory._trim)
 
 
+def test_a_scheduled_release_trims_in_the_background(monkeypatch, fresh_trim_clock):
+    import threading
+
+    trimmed = threading.Event()
+    monkeypatch.setattr(memory, "_trim", lambda pad: trimmed.set() or 1)
+    memory.schedule_release()
+    assert trimmed.wait(10)
+    assert memory._trimmer is not None and memory._trimmer.daemon
+
+
 def test_each_batch_releases_free_memory_once_it_ran(monkeypatch):
     order = []
-    monkeypatch.setattr(batching, "release_free_memory", lambda: order.append("trim"))
+    monkeypatch.setattr(batching, "schedule_release", lambda: order.append("trim"))
 
     def verify_many(items, settings):
         order.append(f"verify {len(items)}")
@@ -57,7 +67,8 @@ def test_each_batch_releases_free_memory_once_it_ran(monkeypatch):
     async def main():
         with ThreadPoolExecutor(1) as pool:
             batcher = VerifyBatcher(pool, verify_many=verify_many, window_s=0.05, max_size=16)
-            item, settings = VerifyItem(question="q?", contexts=["a passage"], answer="a"), VerificationSettings(verifiers=())
+            item = VerifyItem(question="q?", contexts=["a passage"], answer="a")
+            settings = VerificationSettings(verifiers=())
             await asyncio.gather(*(batcher.verify(item, settings) for _ in range(3)))
 
     asyncio.run(main())
@@ -66,18 +77,21 @@ def test_each_batch_releases_free_memory_once_it_ran(monkeypatch):
 
 def test_a_failing_batch_still_releases_free_memory(monkeypatch):
     trims = []
-    monkeypatch.setattr(batching, "release_free_memory", lambda: trims.append(1))
+    monkeypatch.setattr(batching, "schedule_release", lambda: trims.append(1))
 
     def verify_many(items, settings):
         raise ValueError("boom")
 
-    outcomes = batching._run_isolated(verify_many, [VerifyItem(question="q", contexts=["p"], answer="a")], None)
+    item = VerifyItem(question="q", contexts=["p"], answer="a")
+    outcomes = batching._run_isolated(verify_many, [item], None)
     assert isinstance(outcomes[0], ValueError) and trims == [1]
 
 
 # The modules of the verify path (what /v1/verify runs under the default policy).
-_VERIFY_PATH = ["guard.verifiers.stage", "guard.verifiers.claim_judge", "guard.verifiers.batch", "guard.language",
-                "guard.content_cache", "guard.verifiers.egc", "guard.verifiers.lexical", "retrievers.embedder"]
+_VERIFY_PATH = [
+    "guard.verifiers.stage", "guard.verifiers.claim_judge", "guard.verifiers.batch", "guard.language",
+    "guard.content_cache", "guard.verifiers.egc", "guard.verifiers.lexical", "retrievers.embedder",
+]  # fmt: skip
 
 
 def test_every_cache_on_the_verify_path_has_a_bound():
@@ -103,7 +117,8 @@ def test_content_caches_hold_at_most_their_bound_after_many_distinct_texts():
     cache: ContentCache[int] = ContentCache("test-bound", 64)
     try:
         for start in range(0, 1000, 50):
-            cached_many(cache, [f"text {i}" for i in range(start, start + 50)], lambda ts: [len(t) for t in ts])
+            texts = [f"text {i}" for i in range(start, start + 50)]
+            cached_many(cache, texts, lambda ts: [len(t) for t in ts])
             assert len(cache) <= 64
         assert len(cache) == 64
     finally:
