@@ -13,8 +13,9 @@ server's RSS.
 ``--soak N``: ``--soak-warm-up`` W distinct requests (default 1,000: the verifier's bounded
 content caches fill and the allocator settles), then N more, from ``--soak-clients`` clients;
 reports the RSS after them against the RSS after the warm-up (issue 15's bar: within 10 %), the
-RSS every ``--soak-sample-every`` requests and its slope after the warm-up (MB per 1,000
-requests: a plateau reads ~0, a leak does not), and with ``--plot PNG`` a chart of it.
+RSS every ``--soak-sample-every`` requests (each after ``--soak-settle-s`` idle seconds), its
+slope after the warm-up (MB per 1,000 requests: a plateau reads ~0, a leak does not), and
+with ``--plot PNG`` a chart of it.
 
 Exits 1 on any 5xx or transport error, or when the soak's RSS grew by more than
 ``--max-rss-growth-pct``. On a machine other jobs share, every figure is an upper bound on
@@ -338,6 +339,9 @@ async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
             url, payloads, args.soak_clients, math.inf, chunk, HEADERS, unique=True, timeout_s=args.timeout
         )
         results.append(result)
+        # At rest: the server trims freed memory within 5 s of its last batch (guard.server.memory),
+        # so the sample is what it keeps, not the garbage of the batches that just ended.
+        await asyncio.sleep(args.soak_settle_s)
         samples.append((samples[-1][0] + chunk, rss_mb(pid)))
         print(f"soak: {samples[-1][0]} requests, RSS {samples[-1][1]:.1f} MB", file=sys.stderr)
     return _soak_report(samples, results, args, cpu_seconds(pid) - cpu)
@@ -438,6 +442,10 @@ def main() -> None:
         help="soak requests before the RSS the soak is compared with (caches fill, allocator settles)",
     )  # fmt: skip
     parser.add_argument("--soak-sample-every", type=int, default=250, metavar="K", help="soak: RSS every K requests")
+    parser.add_argument(
+        "--soak-settle-s", type=float, default=6.0, metavar="S",
+        help="soak: idle seconds before each RSS sample (the server trims within 5 s of a batch)",
+    )  # fmt: skip
     parser.add_argument("--plot", type=Path, default=None, metavar="PNG", help="soak: RSS over requests, as a PNG")
     parser.add_argument(
         "--timeout", type=float, default=120.0, help="per request (s); raise it on a loaded machine"

@@ -65,7 +65,7 @@ def test_the_benchmark_reports_every_level_and_a_soak(monkeypatch):
     config = ServerConfig(api_keys=[bench.API_KEY], api_key_env=None, warm_up=False)
     args = argparse.Namespace(
         clients=[1, 4], seconds=2.0, max_requests=1000, payloads=4, soak=40, soak_clients=4, timeout=60,
-        soak_warm_up=20, soak_sample_every=15,
+        soak_warm_up=20, soak_sample_every=15, soak_settle_s=0.0,
     )
     with live_server(config) as server:
         levels = asyncio.run(bench.measure_levels(server.url, os.getpid(), args))
