@@ -7,7 +7,9 @@ vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
-    python benchmarks/hardcases_judge.py --split dev|val|test|all [--fails] [--true] [--cat CATEGORY]
+    python benchmarks/hardcases_judge.py --split dev|val|test|all [--fails] [--true] [--cat CATEGORY] [--rules]
+
+``--rules``: the rules of ``verdict.combine`` alone, without the claim calibrator the stage uses.
 
 Tune on dev only; val checks that a dev change generalises (read its figures, not its cases, while
 tuning); the test split is for reporting, once (benchmarks/hardcases/README.md).
@@ -78,13 +80,17 @@ def main() -> None:
     ap.add_argument("--fails", action="store_true", help="print every wrong case")
     ap.add_argument("--true", action="store_true", help="with --fails: true claims only")
     ap.add_argument("--cat", default=None, help="with --fails: one category")
+    ap.add_argument("--rules", action="store_true", help="the rules alone, without the claim calibrator")
     args = ap.parse_args()
+    from guard.verifiers.claim_calibrator import default_calibrator
+
+    calibrator = None if args.rules else default_calibrator()
     rows = []
     chosen = [c for c in load_hardcases() if args.split == "all" or c.split.value == args.split]
     for rc in resolve_cases(chosen):
         case = rc.case
         units, sims, assessment, known = _inputs(rc)
-        judged = judge_read(case.claim, units, sims, assessment, known, NOVELTY_PENALTY, THRESHOLD)
+        judged = judge_read(case.claim, units, sims, assessment, known, NOVELTY_PENALTY, THRESHOLD, calibrator)
         fact = judged.fact
         outcome = CaseOutcome(
             id=case.id, source=case.source, category=case.category, split=case.split, truth=case.truth,
