@@ -13,7 +13,8 @@ the hard cases decide true vs false. The fact layer still names the kind of a fa
 
 No generator or document identity is read. The artifact (``claim_calibrator.json``) holds
 the standardisation, the weights, the decision threshold and the command that made it
-(``python -m training.calibrator.train``); the runtime is a dot product, no sklearn.
+(``ragguard train calibrator``, i.e. ``python -m training.calibrator.train``); the runtime is
+a dot product, no sklearn.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from guard.verifiers.verdict import JudgedClaim
 __all__ = ["ARTIFACT_PATH", "CalibratorArtifact", "ClaimCalibrator", "default_calibrator"]
 
 ARTIFACT_PATH = Path(__file__).resolve().parent / "claim_calibrator.json"
-TRAIN_COMMAND = "python -m training.calibrator.train --out guard/verifiers/claim_calibrator.json"
+TRAIN_COMMAND = "ragguard train calibrator --out guard/verifiers/claim_calibrator.json"
 
 
 class CalibratorArtifact(BaseModel):
