@@ -7,12 +7,13 @@ vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
-    python benchmarks/hardcases_judge.py --split dev|val|test|all [--fails] [--true] [--cat CATEGORY] [--rules]
+    python benchmarks/hardcases_judge.py --split dev|val|val2|test|all [--fails] [--true] [--cat CATEGORY] [--rules]
 
 ``--rules``: the rules of ``verdict.combine`` alone, without the claim calibrator the stage uses.
 
 Tune on dev only; val checks that a dev change generalises (read its figures, not its cases, while
-tuning); the test split is for reporting, once (benchmarks/hardcases/README.md).
+tuning); the test split is for reporting, once (benchmarks/hardcases/README.md). val2 is the blind
+check: never tuned on, read only when named (``--split all`` leaves it out).
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from guard.eval.hardcases import (  # noqa: E402
+    BLIND_SPLITS,
     CaseOutcome,
     Category,
     GroupMetrics,
+    Split,
     Truth,
     group_metrics,
     load_hardcases,
@@ -74,9 +77,14 @@ def _figures(m: GroupMetrics) -> str:
                                         m.contradicted_recall))
 
 
+def _chosen(split: Split, wanted: str) -> bool:
+    """``all`` is every split but the blind ones (val2), which are read only when named."""
+    return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--split", default="dev", choices=["dev", "val", "test", "all"])
+    ap.add_argument("--split", default="dev", choices=[*(s.value for s in Split), "all"])
     ap.add_argument("--fails", action="store_true", help="print every wrong case")
     ap.add_argument("--true", action="store_true", help="with --fails: true claims only")
     ap.add_argument("--cat", default=None, help="with --fails: one category")
@@ -86,7 +94,7 @@ def main() -> None:
 
     calibrator = None if args.rules else default_calibrator()
     rows = []
-    chosen = [c for c in load_hardcases() if args.split == "all" or c.split.value == args.split]
+    chosen = [c for c in load_hardcases() if _chosen(c.split, args.split)]
     for rc in resolve_cases(chosen):
         case = rc.case
         units, sims, assessment, known = _inputs(rc)
