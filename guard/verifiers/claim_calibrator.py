@@ -3,7 +3,7 @@
 The judge's rules (``verdict.combine``) decide by fixed precedence: the fact layer's
 contradicted / unsupported stand, a supported fact verdict needs an embedding score over a
 bar, an abstention falls to the embedding score. Each rule is right on the wordings it was
-written for and wrong on others (hard-case val FPR 0.32: a third of true claims flagged).
+written for and wrong on others.
 This module reads the same signals as one typed vector
 (:class:`~guard.verifiers.claim_features.ClaimFeatures`: the fact
 layer's outcome and the slot it turned on, the support scores, the alignment, how much of the
@@ -15,6 +15,12 @@ No generator or document identity is read. The artifact (``claim_calibrator.json
 the standardisation, the weights, the decision threshold and the command that made it
 (``ragguard train calibrator``, i.e. ``python -m training.calibrator.train``); the runtime is
 a dot product, no sklearn.
+
+**An experiment, not the default.** Against the rules of main 0adc433 it raised hard-case val
+balanced accuracy 0.696 -> 0.737; after the precision / recall rounds the rules reach 0.760 alone
+and the margin is within noise, so the verification stage does not pass a calibrator to
+``ClaimJudge`` (figures and commands: docs/DETECTION.md). ``ClaimJudge(..., calibrator=
+default_calibrator())`` and ``benchmarks/hardcases_judge.py --calibrator`` turn it on.
 """
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ class ClaimFeatures(BaseModel):
     unit_negated: bool
     claim_modal: bool
     unit_modal: bool
-    modal_differs: bool
+    modal_differs: bool  # both state a modal, and not the same (a modal only the claim has is claim_modal)
     quantifier_differs: bool
     claim_exception: bool
     log_claim_words: float
@@ -176,7 +176,7 @@ def claim_features(
         unit_negated=any(s.negated for s in held),
         claim_modal=bool(claim.modals),
         unit_modal=bool(unit_modals),
-        modal_differs=bool(claim.modals) and claim.modals != unit_modals,
+        modal_differs=bool(claim.modals) and bool(unit_modals) and claim.modals != unit_modals,
         quantifier_differs=bool(claim.quantifiers) and not claim.quantifiers <= unit_quantifiers,
         claim_exception=claim.exception,
         log_claim_words=math.log1p(len(claim_text.split())),
