@@ -105,15 +105,15 @@ def _case(case_id: str) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("case_id", "rules_say", "calibrated_say"),
+    ("case_id", "truth_false"),
     [
         # the issue's own example: the business-travel policy mentions travel insurance only
-        ("kb-hr-business-travel-01", SupportLabel.supported, SupportLabel.unsupported),
-        # a true one-step inference (7.5 ml of a 120 mg / 5 ml suspension) the rules leave unsupported
-        ("kb-clinic-febrilon-childrens-suspension-21", SupportLabel.unsupported, SupportLabel.supported),
+        ("kb-hr-business-travel-01", True),
+        # a true one-step inference (7.5 ml of a 120 mg / 5 ml suspension = 180 mg)
+        ("kb-clinic-febrilon-childrens-suspension-21", False),
     ],
 )
-def test_a_false_and_a_true_probe_are_decided_by_the_calibrator(case_id, rules_say, calibrated_say):
+def test_a_false_and_a_true_probe_are_decided_right_by_the_calibrated_judge(case_id, truth_false):
     """Hard-case dev claims (the calibrator was fitted on dev: this checks the wiring, not generalisation)."""
     from guard.verifiers.claim_judge import ClaimJudge
     from guard.verifiers.support import EmbeddingJudge
@@ -122,7 +122,11 @@ def test_a_false_and_a_true_probe_are_decided_by_the_calibrator(case_id, rules_s
     passages = [(str(i), p) for i, p in enumerate(case["passages"], 1)]
     evidence = EmbeddingJudge(case.get("question", ""), 0.5)
     evidence.prepare([case["claim"]], [p for _, p in passages])
-    assert ClaimJudge(evidence, 0.5).judge(case["claim"], passages).label is rules_say
+    rules = ClaimJudge(evidence, 0.5).judge(case["claim"], passages)
     judged = ClaimJudge(evidence, 0.5, default_calibrator()).judge(case["claim"], passages)
-    assert judged.label is calibrated_say
-    assert "calibrated judge" in (judged.reason or "")
+    assert (judged.label is not SupportLabel.supported) == truth_false
+    if (judged.label is SupportLabel.supported) != (rules.label is SupportLabel.supported):
+        assert "calibrated judge" in (judged.reason or "")  # an overturned verdict says who decided
+    else:
+        # where they agree, the rules' verdict (label, score, reason) stands
+        assert (judged.label, judged.support, judged.reason) == (rules.label, rules.support, rules.reason)
