@@ -77,6 +77,9 @@ class AnswerPlan(BaseModel):
     answerable: bool
     missing: str | None = None  # what was looked for and not found
     answer: str = ""
+    # reserve passages the answer quotes, cited after the given ones (the caller adds them to the
+    # passages it verifies against and shows)
+    added: list[Passage] = Field(default_factory=list)
 
 
 _LEADS: list[tuple[re.Pattern[str], QuestionType]] = [
@@ -165,9 +168,15 @@ def named_terms(question: str) -> list[str]:
     found = []
     for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
         for m in re.finditer(r"(?<!^)(?<![.?!:] )\b[A-Z][a-z][\w-]*", sentence):
-            if m.start() > 0:
+            if m.start() > 0 and m.group(0).lower() not in _CALENDAR:  # "December" is a date, no name
                 found += words(m.group(0))
     return list(dict.fromkeys(found))
+
+
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday".split()
+)
 
 
 def situation_terms(question: str) -> set[str]:
@@ -216,6 +225,7 @@ def plan_answer(
     min_coverage: float = 0.6,
     min_score: float = 0.35,
     worded: dict[str, set[str]] | None = None,
+    given: int | None = None,
 ) -> AnswerPlan:
     """Choose the unit(s) that answer ``question`` and build the answer, or say what is missing.
 
@@ -223,6 +233,10 @@ def plan_answer(
     owns the embedder). Passages are numbered as the answer cites them: passage ``n`` is
     ``passages[n-1]``. ``worded`` maps a term no passage has literally to the passages that word
     it another way (:func:`guard.answering_terms.worded_otherwise`): there it counts as found.
+    Passages after the first ``given`` are the retrieval's reserve: their units may answer
+    (scored a little lower, as retrieval ranked them lower), but whether the documents mention
+    the question's terms at all is judged on the given ones, so a distant passage's word does
+    not make an unanswerable question look answerable.
     """
     kind = classify_question(question)
     asked = asked_value(question, kind.value)
@@ -234,7 +248,8 @@ def plan_answer(
         for pid in ids & passage_words.keys():
             passage_words[pid].add(term)
     situation = situation_terms(question)
-    unworded = {t for t in terms if not _found(t, passages, passage_words)}
+    checked = passages[:given] if given is not None else passages
+    unworded = {t for t in terms if not _found(t, checked, passage_words)}
     absent = [t for t in terms if t in unworded and t not in situation]
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
     if absent:
@@ -246,9 +261,14 @@ def plan_answer(
     # the products, places or people the question names ("Febrilon", "Willow Ward"): a passage
     # naming none of them is about another one (Dolvanex's dose does not answer Febrilon's)
     names = [t for t in named_terms(question) if t in terms and _found(t, passages, passage_words)]
+    # ... and a unit names it itself, or its passage's title or lead-in does: an item of "Do not take
+    # Dolvanex if you:" is about Dolvanex even in a passage that names Nexaprin elsewhere
+    placed = _contexts([u for u in units if u.passage_id in number], titles)
     kept = [
         (u, s) for u, s in zip(units, similarities, strict=True)
-        if u.passage_id in number and (not names or any(_has(n, passage_words[u.passage_id]) for n in names))
+        if u.passage_id in number and _names_it(
+            names, set(words(f"{placed[(u.passage_id, u.index)]} {u.text}")), passage_words
+        )
     ]
     contexts = _contexts([u for u, _ in kept], titles)
     weights = _term_weights(terms, [u for u, _ in kept], contexts)
@@ -260,6 +280,9 @@ def plan_answer(
                frozenset(situation & unworded), frozenset(situation))
         for unit, sim in kept
     ]
+    if given is not None:
+        for s in scored:
+            s.score -= _RESERVE_PRIOR * (s.citation > given)
     scored.sort(key=lambda s: s.score, reverse=True)
     on_topic = [s for s in scored if s.covered >= min_coverage and s.score >= min_score and not _fragment(s.unit)]
     if focus is not None:
@@ -279,6 +302,7 @@ def plan_answer(
     return plan
 
 
+_RESERVE_PRIOR = 0.1  # score a unit of a reserve passage gives up: retrieval ranked its passage lower
 _CLOSE = 0.6  # cosine at which a unit is about the question even in other words ("work remotely" / "from home")
 
 
@@ -317,6 +341,19 @@ def compose_answer(chosen: Sequence[ScoredUnit]) -> str:
 def _plain(text: str) -> str:
     """Text without Markdown emphasis markers ("**Adults:** the usual dose" -> "Adults: the usual dose")."""
     return re.sub(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)", "", text).strip()
+
+
+def _names_it(names: list[str], vocabulary: set[str], passage_words: dict[str, set[str]]) -> bool:
+    """The passage names what the question names: every name of it ("Febrilon Children's
+    Suspension": the tablets leaflet names Febrilon only, another product), except names most
+    retrieved passages share (the company every policy is of), of which one is enough."""
+    if not names:
+        return True
+    share = {n: sum(_has(n, ws) for ws in passage_words.values()) / max(1, len(passage_words)) for n in names}
+    distinctive = [n for n in names if share[n] < 0.6]
+    if distinctive:
+        return all(_has(n, vocabulary) for n in distinctive)
+    return any(_has(n, vocabulary) for n in names)
 
 
 def _focus(terms: list[str], weights: dict[str, float], situation: set[str]) -> str | None:
@@ -528,8 +565,10 @@ def _listing(items: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-def plan_from_passages(question: str, passages: Sequence[Passage]) -> AnswerPlan:
-    """:func:`plan_answer` over the passages' evidence units (instruction-like text left out).
+def plan_from_passages(question: str, passages: Sequence[Passage], reserve: Sequence[Passage] = ()) -> AnswerPlan:
+    """:func:`plan_answer` over the passages' evidence units (instruction-like text left out),
+    and over ``reserve``: passages retrieval ranked after the given ones (RetrievalResult.reserve),
+    which a table row or FAQ entry ranked sixth is often in.
 
     Only units that share a term or a value with the question (in their text, title or
     lead-in) are embedded: the others cannot be on topic, and the embedder is this stage's
@@ -538,11 +577,30 @@ def plan_from_passages(question: str, passages: Sequence[Passage]) -> AnswerPlan
     from guard.verifiers.claim_judge import units_of
     from retrievers.embedder import get_embedder
 
-    units = [u for p in passages for u in units_of(p.id, p.text).units]
-    candidates = _lexical_candidates(question, passages, units)
+    given = {p.id for p in passages}
+    everything = [*passages, *(p for p in reserve if p.id not in given)]
+    units = [u for p in everything for u in units_of(p.id, p.text).units]
+    candidates = _lexical_candidates(question, everything, units)
     embedder = get_embedder()
     similarities = similarities_to(question, candidates, embedder)
-    return plan_answer(question, passages, candidates, similarities, worded=_worded(question, passages, embedder))
+    plan = plan_answer(
+        question, everything, candidates, similarities, worded=_worded(question, passages, embedder), given=len(passages)
+    )
+    return _cited_after(plan, list(passages), everything)
+
+
+def _cited_after(plan: AnswerPlan, given: list[Passage], everything: list[Passage]) -> AnswerPlan:
+    """The plan with reserve passages it quotes numbered right after the given ones, in the order
+    first cited, and listed in ``added``; reserve passages it does not quote are dropped."""
+    used = [u.citation for u in plan.units if u.citation > len(given)]
+    if not used:
+        return plan
+    order = list(dict.fromkeys(used))
+    renumber = {old: len(given) + i for i, old in enumerate(order, start=1)}
+    units = [u.model_copy(update={"citation": renumber.get(u.citation, u.citation)}) for u in plan.units]
+    return plan.model_copy(update={
+        "units": units, "answer": compose_answer(units), "added": [everything[n - 1] for n in order],
+    })
 
 
 def _worded(question: str, passages: Sequence[Passage], embedder) -> dict[str, set[str]]:

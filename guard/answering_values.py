@@ -191,6 +191,8 @@ def qualifier_fit(question: str, text: str) -> Fit:
     elif narrower:
         score -= 1.0
     group_fit = _group_fit(question, text)
+    if group_fit and value_fit is not None:
+        group_fit = None  # the unit's range already places it: "under 12" naming children is no narrower for it
     if group_fit is not None and not (group_fit and narrower):  # "adults weighing < 50 kg" is no plain adult row
         score += 0.5 if group_fit else -0.5
     misfit = value_fit is False or (group_fit is False and value_fit is not True)
@@ -394,6 +396,8 @@ _GROUPS: dict[str, re.Pattern[str]] = {
 
 
 def _group_fit(question: str, text: str) -> bool | None:
+    # a group word inside a product's name ("Febrilon Children's Suspension") names no patient group
+    question, text = _unnamed(question), _unnamed(text)
     asked = {g for g, p in _GROUPS.items() if p.search(question)}
     age = asked_age_months(question)
     if not asked and age is not None:
@@ -408,6 +412,20 @@ def _group_fit(question: str, text: str) -> bool | None:
     if not named:
         return None
     return bool(asked & named)
+
+
+_NAMED_RUN = re.compile(r"\b[A-Z][a-z]+(?:'s)?(?:\s+[A-Z][\w']*)+")
+
+
+def _unnamed(text: str) -> str:
+    """``text`` without runs of capitalised words that hold a group word as part of a name
+    ("Febrilon Children's Suspension", "Allerquil Children's Syrup"); a heading or a sentence
+    that starts with the group word ("Children under 12:") keeps it."""
+    return _NAMED_RUN.sub(lambda m: " " if any(p.search(m.group(0)) for p in _GROUPS.values())
+                          and m.group(0).split()[0].lower() not in _GROUP_LEADS else m.group(0), text)
+
+
+_GROUP_LEADS = {"adults", "adult", "children", "child", "babies", "baby", "infants", "young", "older"}
 
 
 # --- helpers ---------------------------------------------------------------------------------------
