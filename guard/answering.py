@@ -226,6 +226,7 @@ def plan_answer(
     min_score: float = 0.35,
     worded: dict[str, set[str]] | None = None,
     given: int | None = None,
+    all_units: Sequence[EvidenceUnit] | None = None,
 ) -> AnswerPlan:
     """Choose the unit(s) that answer ``question`` and build the answer, or say what is missing.
 
@@ -236,7 +237,8 @@ def plan_answer(
     Passages after the first ``given`` are the retrieval's reserve: their units may answer
     (scored a little lower, as retrieval ranked them lower), but whether the documents mention
     the question's terms at all is judged on the given ones, so a distant passage's word does
-    not make an unanswerable question look answerable.
+    not make an unanswerable question look answerable. ``all_units`` are every unit of the
+    passages (``units`` may be a shortlist): a short section is quoted whole from them.
     """
     kind = classify_question(question)
     asked = asked_value(question, kind.value)
@@ -287,8 +289,14 @@ def plan_answer(
     on_topic = [s for s in scored if s.covered >= min_coverage and s.score >= min_score and not _fragment(s.unit)]
     if focus is not None:
         on_topic = [s for s in on_topic if s.focus]
-    typed = [s for s in on_topic if s.has_type]
+    typed = [s for s in on_topic if s.has_type] + _defined_then_valued(on_topic, scored, focus)
     fitting = [s for s in typed if not s.misfit]
+    # the asker's case (an age band, a group) stated without a value of the asked kind: "Children
+    # aged 10 to 17 may take it only when prescribed by the paediatric team" answers a 12-year-old's
+    # dose question better than the adult dose does
+    own_case = [s for s in on_topic if not s.has_type and s.fit > 0 and not s.misfit]
+    if own_case and not any(s.fit > 0 for s in fitting):
+        fitting = own_case
     if not fitting:
         plan.missing = _missing_value(asked, focus, terms, bool(on_topic), bool(typed))
         return plan
@@ -297,9 +305,58 @@ def plan_answer(
     best_fit = max(s.fit for s in fitting)
     fitting = [s for s in fitting if s.fit >= best_fit] if best_fit > 0 else fitting
     plan.units = _chosen(fitting, scored)
+    if asked is None:  # a yes/no or open question: a short section is answered whole
+        plan.units = _whole_section(plan.units, all_units or units, scored, number, titles)
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
     return plan
+
+
+def _defined_then_valued(on_topic: list[ScoredUnit], scored: list[ScoredUnit], focus: str | None) -> list[ScoredUnit]:
+    """On-topic units that name the focus without a value, whose next sentence gives the value
+    ("you may choose time off in lieu (TOIL)" then "TOIL must be taken within 3 months"): the
+    pair answers, and :func:`_chosen` adds the next sentence."""
+    if focus is None:
+        return []
+    following = {(s.unit.passage_id, s.unit.index): s for s in scored}
+    out = []
+    for s in on_topic:
+        after = following.get((s.unit.passage_id, s.unit.index + 1))
+        if (
+            # the focus word itself: a stem match ("compassionate" / "Compass") names no topic
+            not s.has_type and s.unit.kind is UnitKind.sentence and focus in set(words(s.unit.text))
+            and after is not None and after.has_type and not after.misfit and after.fit == 0
+            and after.unit.kind is UnitKind.sentence
+        ):
+            out.append(s)
+    return out
+
+
+_SECTION_UNITS = 4  # a section this short is one answer ("If you miss a dose": two sentences)
+
+
+def _whole_section(
+    chosen: list[ScoredUnit], units: Sequence[EvidenceUnit], scored: list[ScoredUnit],
+    number: dict[str, int], titles: dict[str, str],
+) -> list[ScoredUnit]:
+    """The chosen unit's whole passage when that passage is one short section under its own
+    heading: the answer to "what should I do" is often its second sentence."""
+    best = chosen[0]
+    section = sorted((u for u in units if u.passage_id == best.unit.passage_id), key=lambda u: u.index)
+    if not (2 <= len(section) <= _SECTION_UNITS) or len({c.unit.passage_id for c in chosen}) > 1:
+        return chosen
+    if any(u.kind is UnitKind.table_row for u in section):
+        return chosen
+    known = {(s.unit.passage_id, s.unit.index): s for s in scored}
+    contexts = _contexts(section, titles)
+    whole = [
+        known.get((u.passage_id, u.index)) or ScoredUnit(
+            unit=u, citation=number[u.passage_id], score=0.0, covered=0.0, has_type=False,
+            context=contexts.get((u.passage_id, u.index), ""),
+        )
+        for u in section
+    ]
+    return [w for w in whole if not _fragment(w.unit)]  # a lead-in is quoted with its items
 
 
 _RESERVE_PRIOR = 0.1  # score a unit of a reserve passage gives up: retrieval ranked its passage lower
@@ -584,7 +641,8 @@ def plan_from_passages(question: str, passages: Sequence[Passage], reserve: Sequ
     embedder = get_embedder()
     similarities = similarities_to(question, candidates, embedder)
     plan = plan_answer(
-        question, everything, candidates, similarities, worded=_worded(question, passages, embedder), given=len(passages)
+        question, everything, candidates, similarities, worded=_worded(question, passages, embedder),
+        given=len(passages), all_units=units,
     )
     return _cited_after(plan, list(passages), everything)
 
@@ -639,7 +697,20 @@ def _lexical_candidates(
         if weight > 0:
             ranked.append((weight, unit))
     ranked.sort(key=lambda pair: pair[0], reverse=True)
-    return [unit for _, unit in ranked[:_MAX_EMBEDDED]]
+    chosen = [unit for _, unit in ranked[:_MAX_EMBEDDED]]
+    # the sentence after a strong candidate: it may give the value the candidate names the topic
+    # of ("... time off in lieu (TOIL)." then "TOIL must be taken within 3 months")
+    following = {(u.passage_id, u.index): u for u in units}
+    seen = {(u.passage_id, u.index) for u in chosen}
+    for unit in chosen[:_NEIGHBOURED]:
+        after = following.get((unit.passage_id, unit.index + 1))
+        if after is not None and (after.passage_id, after.index) not in seen:
+            seen.add((after.passage_id, after.index))
+            chosen.append(after)
+    return chosen
+
+
+_NEIGHBOURED = 10
 
 
 _VECTORS: dict[str, np.ndarray] = {}

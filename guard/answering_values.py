@@ -41,8 +41,10 @@ _CLOCK = re.compile(
     re.IGNORECASE,
 )
 _FREQUENCY_WORDS = re.compile(
-    r"\b(?:once|twice|\d+ times|three times|four times|every|each|per|daily|weekly|monthly|hourly|annually|"
-    r"a (?:day|week|month|year))\b",
+    # "every" / "each" / "per" only with a period: "each 5 ml" is an amount, "every 6 months" a frequency
+    r"\b(?:once|twice|\d+ times|three times|four times|daily|weekly|monthly|hourly|annually|yearly|"
+    r"(?:every|each|per|a) (?:\d+(?: to \d+)? )?(?:minute|hour|day|working day|week|month|year|morning|evening|night|"
+    r"shift|visit)s?)\b",
     re.IGNORECASE,
 )
 # the counted noun, past names, numbers and units ("how many Febrilon 500 mg tablets")
@@ -51,6 +53,11 @@ _TIME_NOUNS = {"minute", "hour", "day", "week", "month", "year", "night"}
 _NAME = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _ROLE_ASK = re.compile(r"^\s*who (?:is|are|was)\b", re.IGNORECASE)
 _TEMPERATURE_ASK = re.compile(r"\btemperature\b|\bhow (?:warm|cold|hot)\b", re.IGNORECASE)
+# the last word of a capitalised name that names a body, a place or a document, not a person
+_BODIES = frozenset(
+    "team committee desk office officer department board service services unit ward clinic policy line portal "
+    "pharmacy ltd logistics group centre center agreement procedure scheme manual register fund".split()
+)
 _NAME_ASK = re.compile(r"\bnames? of\b|\bcalled\b", re.IGNORECASE)
 _PHONE_ASK = re.compile(r"\b(?:phone|telephone|contact) number\b|\bwhat number\b", re.IGNORECASE)
 # a phone number as documents write one: "01632 960 777", "+44 20 7946 0000", "0800-123-456"
@@ -130,7 +137,10 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         return bool(_PHONE.search(text))
     if asked.name:
         unknown = _without_known_names(text, question)
-        return bool(_NAME.search(unknown) or _CODE_NAME.search(unknown))
+        if _CODE_NAME.search(unknown):
+            return True
+        # "Who is ...?" asks for a person: "the Audit Committee" or "the Travel Desk" is none
+        return any(m.group(0).split()[-1].lower() not in _BODIES for m in _NAME.finditer(unknown))
     if asked.role:
         return True  # a role is any noun phrase: the unit's coverage decides
     stated = {q.surface.lower() for q in quantities(question)}
