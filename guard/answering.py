@@ -326,10 +326,22 @@ def _defined_then_valued(on_topic: list[ScoredUnit], scored: list[ScoredUnit], f
             # the focus word itself: a stem match ("compassionate" / "Compass") names no topic
             not s.has_type and s.unit.kind is UnitKind.sentence and focus in set(words(s.unit.text))
             and after is not None and after.has_type and not after.misfit and after.fit == 0
-            and after.unit.kind is UnitKind.sentence
+            and after.unit.kind is UnitKind.sentence and _goes_on_about(s.unit.text, after.unit.text, focus)
         ):
             out.append(s)
     return out
+
+
+_SHORT_NAME = re.compile(r"\(([A-Z]{2,6})\)")  # "time off in lieu (TOIL)"
+_ANAPHOR = re.compile(r"^\s*(?:it|this|these|they|such)\b", re.IGNORECASE)
+
+
+def _goes_on_about(first: str, after: str, focus: str) -> bool:
+    """The next sentence is still about the first's topic: it repeats the focus word, uses the
+    short name the first one gave it, or refers back to it ("It must be ...")."""
+    if focus in set(words(after)) or _ANAPHOR.search(after):
+        return True
+    return any(re.search(rf"\b{m.group(1)}\b", after) for m in _SHORT_NAME.finditer(first))
 
 
 _SECTION_UNITS = 4  # a section this short is one answer ("If you miss a dose": two sentences)
