@@ -50,10 +50,16 @@ def main() -> None:
     parser.add_argument("--fails", action="store_true", help="print every case the plan gets wrong")
     parser.add_argument("--ids", default="", help="only these case ids")
     parser.add_argument("--policy", default="default", help="the profile whose retrieval settings to use")
+    parser.add_argument(
+        "--skip", default="", metavar="TAG",
+        help="leave out the cases whose notes open with this tag (a held-out batch kept for one final run)",
+    )
     args = parser.parse_args()
     wanted = {i for i in args.ids.split(",") if i}
     cases = [c for c in load_golden(ROOT / "examples" / "golden.jsonl") if c.split == args.split]
     cases = [c for c in cases if not wanted or c.id in wanted]
+    if args.skip:
+        cases = [c for c in cases if not c.notes.startswith(args.skip + " ")]
     retrieved = _retrievals(cases, args.split, args.policy)
     rows = []
     started = time.perf_counter()

@@ -605,7 +605,25 @@ def _chosen(ranked: list[ScoredUnit], everything: list[ScoredUnit]) -> list[Scor
         and after.unit.kind is UnitKind.sentence and not after.unit.text.lstrip().startswith(("*", "#"))
     ):
         chosen.append(after)
+    before = next(
+        (s for s in everything if s.unit.passage_id == best.unit.passage_id and s.unit.index == best.unit.index - 1),
+        None,
+    )
+    for near in (before, after):
+        if (
+            near is not None and near not in chosen and near.unit.kind is UnitKind.sentence and not near.misfit
+            and _same_value(best.unit.text, near.unit.text)
+        ):
+            chosen.append(near)  # "The 40 mg dose must only be taken under medical supervision." next to "Never take more than 40 mg"
     return sorted(chosen, key=lambda s: (s.citation, s.unit.index))
+
+
+def _same_value(text: str, other: str) -> bool:
+    """The neighbouring sentence states a condition on the very value the answer gives: the
+    same amount in the same unit ("40 mg" in both)."""
+    from guard.answering_values import stated_amounts
+
+    return bool(stated_amounts(text) & stated_amounts(other))
 
 
 def _sentence(unit: EvidenceUnit) -> str:

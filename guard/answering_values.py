@@ -22,7 +22,9 @@ from functools import lru_cache
 from guard.facts.dates import dates
 from guard.facts.quantities import Bound, Quantity, quantities
 
-__all__ = ["AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "value_near"]
+__all__ = [
+    "AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "stated_amounts", "value_near",
+]
 
 _MONEY = re.compile(
     r"[£€$]\s?\d|\b(?:eur|gbp|usd)\s?\d|\b\d[\d,.]*\s?(?:eur|gbp|usd|euros?|pounds?)\b|\bfree\b|\bno charge\b",
@@ -157,6 +159,16 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
     if asked.any_quantity:
         return any(d not in {"number"} for d in dims) or bool(_MONEY.search(text))
     return bool(dims & asked.dims)
+
+
+def stated_amounts(text: str) -> frozenset[tuple[str, float, float]]:
+    """The amounts ``text`` states with a unit (dimension, low, high): "40 mg" -> ("mass", 0.04, 0.04);
+    plain numbers, counts and periods ("in 24 hours") are left out: too common to tie two
+    sentences together."""
+    return frozenset(
+        (q.dim, round(q.lo, 9), round(q.hi, 9)) for q in _quantities(text)
+        if q.dim not in {"number", "duration", "rate"} and not q.dim.startswith("count:")
+    )
 
 
 def _states_condition(text: str, stated: set[str]) -> bool:

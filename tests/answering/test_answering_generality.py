@@ -209,3 +209,15 @@ def test_a_sentence_naming_the_topic_pairs_with_the_next_that_gives_its_value():
          "TOIL must be taken within 3 months of the overtime being worked, or it is lost."],
     )
     assert plan.answerable and "3 months" in plan.answer and "(TOIL)" in plan.answer
+
+
+def test_a_neighbouring_sentence_on_the_same_amount_is_quoted_with_the_answer():
+    plan = _plan(
+        "What is the maximum daily dose of Zelorin?", "Zelorin 20 mg tablets: how to take Zelorin",
+        ["After at least 4 weeks, your doctor may increase the dose to 40 mg once a day.",
+         "The 40 mg dose must only be taken under medical supervision.",
+         "Never take more than 40 mg in one day.",
+         "Swallow the tablet whole with water."],
+    )
+    assert plan.answerable and "Never take more than 40 mg" in plan.answer
+    assert "medical supervision" in plan.answer and "increase the dose" not in plan.answer
