@@ -548,7 +548,10 @@ def _has(term: str, vocabulary: set[str]) -> bool:
     if term in vocabulary:
         return True
     if "-" in term or "/" in term:  # "wi-fi", "walk-in", "full-time": every part, short ones exactly
-        parts = [p for p in re.split(r"[-/]", term) if p]
+        # ... but not a connecting word inside it: "cycle-to-work" is found where "cycle" and "work" are
+        # ("top-up" keeps its "up": only inner parts connect)
+        split = [p for p in re.split(r"[-/]", term) if p]
+        parts = [p for i, p in enumerate(split) if i in (0, len(split) - 1) or p not in stop_words()]
         return all(p in vocabulary if len(p) <= 2 else _has(p, vocabulary) for p in parts)
     stem = _stem(term)
     return len(stem) >= 4 and any(_stem(w) == stem for w in vocabulary if w[:3] == term[:3])

@@ -158,7 +158,13 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         return True
     if asked.any_quantity:
         return any(d not in {"number"} for d in dims) or bool(_MONEY.search(text))
+    if "duration" in asked.dims and any(_dim(q, text) == "rate" and _PERIOD.match(q.surface) for q in found):
+        return True  # "about 8 hours apart", "3 days per week": a period the fact layer reads as a rate
     return bool(dims & asked.dims)
+
+
+# a rate whose amount is a period ("8 hours apart", "3 days per week"), not a count ("three times a day")
+_PERIOD = re.compile(r"^\D{0,12}\d+(?:[.,]\d+)?\s*(?:minute|hour|day|working day|week|month|year)s?\b", re.IGNORECASE)
 
 
 def stated_amounts(text: str) -> frozenset[tuple[str, float, float]]:

@@ -221,3 +221,16 @@ def test_a_neighbouring_sentence_on_the_same_amount_is_quoted_with_the_answer():
     )
     assert plan.answerable and "Never take more than 40 mg" in plan.answer
     assert "medical supervision" in plan.answer and "increase the dose" not in plan.answer
+
+
+def test_a_period_read_as_a_rate_answers_a_how_many_hours_question():
+    asked = asked_value("How many hours apart should Pravacillin doses be?", "duration")
+    assert holds_value(asked, "Space the doses evenly through the day, about 8 hours apart.", "")
+    assert not holds_value(asked, "Take 500 mg three times a day.", "")
+
+
+def test_a_hyphenated_term_is_found_by_its_parts_less_stop_words():
+    from guard.answering import _has
+
+    assert _has("cycle-to-work", {"cycle", "work", "scheme"})
+    assert not _has("cycle-to-work", {"work", "scheme"})
