@@ -42,6 +42,7 @@ from pydantic import BaseModel, Field
 
 from guard.facts.types import EvidenceUnit, FactLabel, UnitKind
 from guard.policy import QUOTE_FALLBACK, Action, Condition, Policy
+from guard.policy_wording import missing_scope_words, missing_terms
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.types import (
     ClaimVerdict,
@@ -368,7 +369,9 @@ def confirmed(verdict: ClaimVerdict) -> bool:
 
 def _unconfirmed_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]:
     """A supported claim that should not stand in the model's words: the fact layer did not confirm
-    it and its support is under ``min_unconfirmed_support``, or the learned judge doubts it."""
+    it and its support is under ``min_unconfirmed_support``, or the learned judge doubts it, or
+    (when the policy's ``confirmation`` asks) it names a number, name or word of scope that the
+    evidence it was checked against does not (:mod:`guard.policy_wording`). One finding at most."""
     index, quote, limits = verdict.claim.index, _quote(verdict.claim.text), policy.thresholds
     if _below(verdict.support, limits.min_unconfirmed_support) and not confirmed(verdict):
         detail = _unconfirmed_detail(verdict, limits.min_unconfirmed_support)
@@ -382,6 +385,27 @@ def _unconfirmed_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Fi
             f"below {limits.min_learned_support:.2f})",
             index,
         )
+        return
+    checks = policy.confirmation
+    terms = missing_terms(verdict) if checks.terms_in_evidence else []
+    if terms:
+        yield (
+            Condition.unconfirmed_claim,
+            f"claim {quote} names {_listing(terms)}, which the evidence it was checked against does not",
+            index,
+        )
+        return
+    scope = missing_scope_words(verdict, checks.scope_words_in_evidence)
+    if scope:
+        yield (
+            Condition.unconfirmed_claim,
+            f"claim {quote} says {_listing(scope)}, which the evidence it was checked against does not say",
+            index,
+        )
+
+
+def _listing(items: list[str]) -> str:
+    return ", ".join(f"'{item}'" for item in items)
 
 
 def _below(value: float, limit: float | None) -> bool:

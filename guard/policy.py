@@ -40,6 +40,8 @@ __all__ = [
     "Condition",
     "Thresholds",
     "AutoCitationSettings",
+    "ConfirmationSettings",
+    "ScopeCheck",
     "RegenerateSettings",
     "Actions",
     "Policy",
@@ -189,6 +191,27 @@ class Thresholds(_Section):
     min_learned_support: float | None = Field(None, ge=0.0, le=1.0)
 
 
+class ScopeCheck(str, Enum):
+    """Which words of scope a supported claim must share with its evidence
+    (:func:`guard.policy_wording.missing_scope_words`)."""
+
+    off = "off"
+    quantifiers = "quantifiers"  # how many, how often, whether exclusively ("every", "once", "only")
+    all = "all"  # and modals, negation and a leading yes/no (a polar answer no unit states)
+
+
+class ConfirmationSettings(_Section):
+    """Lexical checks a supported claim must also pass to stand in the model's words
+    (:mod:`guard.policy_wording`); a claim that fails one is an ``unconfirmed_claim``.
+    Off by default: each costs alterations of correct answers (README, "Policies")."""
+
+    # Every number and name of the claim is in the evidence units it was checked against.
+    terms_in_evidence: bool = False
+    # The claim's words of scope are used by those units too: off, quantifiers (how many, how
+    # often, "only"), or all (modals, negation and a leading yes/no as well).
+    scope_words_in_evidence: ScopeCheck = ScopeCheck.off
+
+
 class AutoCitationSettings(_Section):
     """Whether the guard may cite a passage for an uncited claim it clearly supports."""
 
@@ -266,6 +289,7 @@ class Policy(_Section):
     # (verifier_error), so a pathological input cannot hold a worker.
     verification_deadline_s: float = Field(10.0, gt=0.0, le=600.0)
     thresholds: Thresholds = Field(default_factory=Thresholds)
+    confirmation: ConfirmationSettings = Field(default_factory=ConfirmationSettings)
     auto_citation: AutoCitationSettings = Field(default_factory=AutoCitationSettings)
     regenerate: RegenerateSettings = Field(default_factory=RegenerateSettings)
     actions: Actions = Field(default_factory=Actions)
