@@ -62,6 +62,11 @@ def main() -> None:
     parser.add_argument("--exclude", default="", help="comma-separated case ids to leave out (a second figure)")
     parser.add_argument("--write", type=Path, help="also write the figures to this JSON file")
     parser.add_argument(
+        "--held-out", type=Path, metavar="GOLDEN",
+        help="also give the figures apart for the cases this golden file marks held out (notes starting "
+        "'held-out') and for the rest: the generality check of a dev split tuned on",
+    )
+    parser.add_argument(
         "--metrics", type=Path,
         help="also write the golden summaries in the format of the eval's metrics.json, recomputed from the "
         "per-case results (for runs split over several --out folders, or stopped after some profiles)",
@@ -80,6 +85,10 @@ def main() -> None:
         gates.append(_gate(profile, rows))
         if left_out:
             out[profile]["without_excluded"] = figures([r for r in rows if r["id"] not in left_out])
+        if args.held_out:
+            held = _held_out_ids(args.held_out)
+            out[profile]["held_out"] = figures([r for r in rows if r["id"] in held])
+            out[profile]["tuned_on"] = figures([r for r in rows if r["id"] not in held])
     text = json.dumps(out, indent=2)
     print(text)
     if args.write:
@@ -89,6 +98,12 @@ def main() -> None:
 
         report = OperatingPointsReport(split=args.split, golden=gates)
         args.metrics.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+
+
+def _held_out_ids(golden: Path) -> set[str]:
+    """Ids of the golden cases written as a held-out check (their notes say so)."""
+    rows = [json.loads(line) for line in golden.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {r["id"] for r in rows if str(r.get("notes", "")).startswith("held-out")}
 
 
 def _gate(profile: str, rows: list[dict]):

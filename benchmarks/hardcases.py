@@ -1,6 +1,6 @@
 """The judge on the hard-case set: does verify() tell a right single-claim answer from a wrong one?
 
-    python benchmarks/hardcases.py --split dev|val|test|all [--verifiers support,citations,...] [--out PATH]
+    python benchmarks/hardcases.py --split dev|val|val2|test|all [--verifiers support,...] [--out PATH]
 
 Each case's claim is verified against its passages (``guard.verify``, the default
 verifiers unless ``--verifiers`` names others); a case is predicted false when its label
@@ -10,7 +10,8 @@ source and per category, and the confusion of expected against predicted labels;
 everything (with every case's outcome) to ``results/hardcases-<split>.json``.
 
 The test split is for reporting only: tune on dev, check that a change generalises on val
-(benchmarks/hardcases/README.md).
+(benchmarks/hardcases/README.md). val2 is the blind check, run once by whoever reports it and only
+when named: ``--split all`` leaves it out.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tqdm import tqdm
 
 from guard.eval.hardcases import (
+    BLIND_SPLITS,
     CASES_PATH,
     DEFAULT_DATA_DIR,
     CaseOutcome,
@@ -45,7 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--split", choices=["dev", "val", "test", "all"], default="dev")
+    parser.add_argument("--split", choices=[*(s.value for s in Split), "all"], default="dev")
     parser.add_argument(
         "--verifiers", default=None, help="comma-separated verifier names (default: verify()'s)"
     )
@@ -70,7 +72,7 @@ def main() -> None:
         return
 
     verifiers = [v.strip() for v in args.verifiers.split(",") if v.strip()] if args.verifiers else None
-    cases = [c for c in load_hardcases(args.cases) if args.split == "all" or c.split is Split(args.split)]
+    cases = [c for c in load_hardcases(args.cases) if _chosen(c.split, args.split)]
     cases = cases[: args.limit] if args.limit else cases
     resolved = resolve_cases(cases, data_dir=args.data_dir)
     outcomes = run_cases(
@@ -98,6 +100,11 @@ def _unhurried(verifiers: list[str] | None):
         return verify(question=question, contexts=contexts, answer=answer, settings=settings)
 
     return verify_fn
+
+
+def _chosen(split: Split, wanted: str) -> bool:
+    """``all`` is every split but the blind ones (val2), which are read only when named."""
+    return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
 
 
 def _f(value: float | None) -> str:

@@ -7,10 +7,11 @@ vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
-    python benchmarks/hardcases_judge.py --split dev|val|test|all [--fails] [--true] [--cat CATEGORY]
+    python benchmarks/hardcases_judge.py --split dev|val|val2|test|all [--fails] [--true] [--cat CATEGORY]
 
 Tune on dev only; val checks that a dev change generalises (read its figures, not its cases, while
-tuning); the test split is for reporting, once (benchmarks/hardcases/README.md).
+tuning); the test split is for reporting, once (benchmarks/hardcases/README.md). val2 is the blind
+check: never tuned on, read only when named (``--split all`` leaves it out).
 """
 
 from __future__ import annotations
@@ -25,9 +26,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from guard.eval.hardcases import (  # noqa: E402
+    BLIND_SPLITS,
     CaseOutcome,
     Category,
     GroupMetrics,
+    Split,
     Truth,
     group_metrics,
     load_hardcases,
@@ -72,15 +75,20 @@ def _figures(m: GroupMetrics) -> str:
                                         m.contradicted_recall))
 
 
+def _chosen(split: Split, wanted: str) -> bool:
+    """``all`` is every split but the blind ones (val2), which are read only when named."""
+    return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--split", default="dev", choices=["dev", "val", "test", "all"])
+    ap.add_argument("--split", default="dev", choices=[*(s.value for s in Split), "all"])
     ap.add_argument("--fails", action="store_true", help="print every wrong case")
     ap.add_argument("--true", action="store_true", help="with --fails: true claims only")
     ap.add_argument("--cat", default=None, help="with --fails: one category")
     args = ap.parse_args()
     rows = []
-    chosen = [c for c in load_hardcases() if args.split == "all" or c.split.value == args.split]
+    chosen = [c for c in load_hardcases() if _chosen(c.split, args.split)]
     for rc in resolve_cases(chosen):
         case = rc.case
         units, sims, assessment, known = _inputs(rc)

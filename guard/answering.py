@@ -80,11 +80,14 @@ class AnswerPlan(BaseModel):
 
 
 _LEADS: list[tuple[re.Pattern[str], QuestionType]] = [
-    (re.compile(r"\bhow (?:long|soon|quickly|far in advance|much notice|many (?:days|weeks|months|years|hours|"
-                r"minutes|working days))\b"), QuestionType.duration),
+    # a name or a number to call is asked for by what it is, whatever the lead word
+    (re.compile(r"\b(?:what|which)(?: is|'s|are)? the names? of\b|\bwhat is (?:\w+ ){1,4}called\b"), QuestionType.person),
+    (re.compile(r"\b(?:phone|telephone|contact) number\b|\bwhat number\b"), QuestionType.quantity),
+    (re.compile(r"\bhow (?:long|soon|quickly|early|far ahead|far in advance|much notice|many (?:days|weeks|months|"
+                r"years|hours|minutes|working days))\b"), QuestionType.duration),
     (re.compile(r"\bhow often\b|\bhow frequently\b|\bhow many times\b"), QuestionType.frequency),
-    (re.compile(r"\bhow (?:much|many|old|big|high|large)\b|\bwhat (?:is the )?(?:dose|amount|percentage|"
-                r"price|cost|fee|limit|maximum|minimum|number|rate|allowance)\b|\bwhat (?:\w+ ){0,4}(?:dose|"
+    (re.compile(r"\bhow (?:much|many|old|big|high|large|warm|cold|hot|heavy)\b|\bwhat (?:is the )?(?:dose|amount|"
+                r"percentage|price|cost|fee|limit|maximum|minimum|number|rate|allowance|temperature)\b|\bwhat (?:\w+ ){0,4}(?:dose|"
                 r"amount|percentage|price|cost|fee|limit|allowance|premium|rate|interest|discount|deposit)\b"),
      QuestionType.quantity),
     (re.compile(r"^\s*(?:when|until when|by when)\b|\bwhat (?:time|date|day|days)\b|\b(?:opening|visiting|"
@@ -113,6 +116,8 @@ _CONCEPTS: dict[str, re.Pattern[str]] = {
     "number": re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I),
     "amount": re.compile(r"\d", re.I),
     "deadline": re.compile(r"\bwithin\b|\bby\b|\bbefore\b|\bno later than\b|\bdeadline\b", re.I),
+    # "how early / how far in advance": a time before the event ("at least 14 days before departure")
+    "advance": re.compile(r"\bbefore\b|\bin advance\b|\bahead\b|\bprior\b|\bnotice\b", re.I),
     "spending": re.compile(r"[£€$]|\beur\b|\bgbp\b|\blimit\b", re.I),
     "phone": re.compile(r"\bphone\b|\btelephone\b|\bcall\b", re.I),
     "cost": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b|\bno charge\b", re.I),
@@ -141,10 +146,17 @@ def key_terms(question: str) -> list[str]:
     raw = re.findall(r"[a-z]+", question.lower())
     stop = {w for w in raw if w in stop_words()}  # "this" is a stop word, not the term "thi"
     singles = [w for w in content_words(question) if w not in inside and w + "s" not in stop]
-    return [
+    found = [
         w for w in dict.fromkeys([*compounds, *singles])
         if w not in _GENERIC and not w.isdigit() and not w.endswith(("ly", "ing")) and w.isascii()
     ]
+    # "how early / how far in advance should I order": the answer is a time before something
+    if _IN_ADVANCE.search(question) and "advance" not in found:
+        found.append("advance")
+    return found
+
+
+_IN_ADVANCE = re.compile(r"\bhow (?:early|far ahead|far in advance|long before|soon before)\b|\bin advance\b", re.I)
 
 
 def named_terms(question: str) -> list[str]:
@@ -179,7 +191,17 @@ def situation_terms(question: str) -> set[str]:
         r"\b[a-z]+\s+(?:eur|gbp|usd|[£€$])\s?\d[\d,.]*|\b[a-z]+\s+\d[\d,.]*\s?(?:eur|gbp|usd|euros?|pounds?)\b", asked, re.I)]
     # an age ("6-week-old"): the qualifier fit judges it against each unit's range
     parts += [m.group(1) for m in re.finditer(r"\d+[- ]((?:year|month|week|day)s?)[- ]old\b", asked, re.IGNORECASE)]
+    # a noun naming who is asking or for whom ("my partner", "people on Glucotane"): the documents
+    # name the group their own way ("family members", "patients"), and the qualifier fit judges groups
+    parts += [m.group(0) for m in _PERSON.finditer(asked)]
     return {t for part in parts for t in key_terms(part)}
+
+
+_PERSON = re.compile(
+    r"\b(?:people|persons?|partners?|husbands?|wives|wife|spouses?|dads?|mums?|moms?|mothers?|fathers?|parents?|"
+    r"sons?|daughters?|kids?|friends?|colleagues?|relatives?|family)\b",
+    re.IGNORECASE,
+)
 
 
 _AGE_WORD = re.compile(r"\b(?:year|month|week|day|hour)s?-old\b|^(?:year|month|week|day|hour)s?$|-(?:year|month|week|day|hour)s?$")
@@ -193,12 +215,14 @@ def plan_answer(
     *,
     min_coverage: float = 0.6,
     min_score: float = 0.35,
+    worded: dict[str, set[str]] | None = None,
 ) -> AnswerPlan:
     """Choose the unit(s) that answer ``question`` and build the answer, or say what is missing.
 
     ``similarities[i]`` is the cosine between the question and ``units[i].text`` (the caller
     owns the embedder). Passages are numbered as the answer cites them: passage ``n`` is
-    ``passages[n-1]``.
+    ``passages[n-1]``. ``worded`` maps a term no passage has literally to the passages that word
+    it another way (:func:`guard.answering_terms.worded_otherwise`): there it counts as found.
     """
     kind = classify_question(question)
     asked = asked_value(question, kind.value)
@@ -206,6 +230,9 @@ def plan_answer(
     number = {p.id: i for i, p in enumerate(passages, start=1)}
     titles = {p.id: f"{p.title or ''} {p.source}" for p in passages}
     passage_words = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
+    for term, ids in (worded or {}).items():
+        for pid in ids & passage_words.keys():
+            passage_words[pid].add(term)
     situation = situation_terms(question)
     unworded = {t for t in terms if not _found(t, passages, passage_words)}
     absent = [t for t in terms if t in unworded and t not in situation]
@@ -225,7 +252,8 @@ def plan_answer(
     ]
     contexts = _contexts([u for u, _ in kept], titles)
     weights = _term_weights(terms, [u for u, _ in kept], contexts)
-    focus = _focus(terms, weights, situation)
+    # a term the passages word only their own way ("held" / "holds") cannot be found in a unit: no focus
+    focus = _focus(terms, weights, situation | set(worded or {}))
     scored = [
         _score(question, asked, terms, weights, focus, unit, sim, number[unit.passage_id],
                passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)],
@@ -512,8 +540,21 @@ def plan_from_passages(question: str, passages: Sequence[Passage]) -> AnswerPlan
 
     units = [u for p in passages for u in units_of(p.id, p.text).units]
     candidates = _lexical_candidates(question, passages, units)
-    similarities = similarities_to(question, candidates, get_embedder())
-    return plan_answer(question, passages, candidates, similarities)
+    embedder = get_embedder()
+    similarities = similarities_to(question, candidates, embedder)
+    return plan_answer(question, passages, candidates, similarities, worded=_worded(question, passages, embedder))
+
+
+def _worded(question: str, passages: Sequence[Passage], embedder) -> dict[str, set[str]]:
+    """The question's terms no passage has literally, where a passage words them another way
+    (names excepted: another product or place is not the same one in other words)."""
+    from guard.answering_terms import worded_otherwise
+
+    titles = {p.id: f"{p.title or ''} {p.source}" for p in passages}
+    passage_words = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
+    names = set(named_terms(question))
+    absent = [t for t in key_terms(question) if t not in names and not _found(t, passages, passage_words)]
+    return worded_otherwise(question, absent, passages, embedder) if absent else {}
 
 
 _MAX_EMBEDDED = 40

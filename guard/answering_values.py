@@ -36,7 +36,8 @@ _MONEY_WORDS = re.compile(
 _CLOCK = re.compile(
     r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\bnoon\b|\bmidnight\b|\b(?:monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|every day|each day|"
-    r"working day|last day|first day|day of (?:the|each) month)\b|\b\d{1,2}(?:st|nd|rd|th)\b",
+    r"working day|last day|first day|day of (?:the|each) month)\b|\b\d{1,2}(?:st|nd|rd|th)\b|"
+    r"\b(?:month|week|year) \d{1,2}\b",  # a point in a period ("at the end of month 3")
     re.IGNORECASE,
 )
 _FREQUENCY_WORDS = re.compile(
@@ -49,6 +50,13 @@ _HOW_MANY = re.compile(r"\b[Hh]ow many (?:[A-Z][\w'-]*\s+|\d[\d.,]*\s*(?:mg|ml|g
 _TIME_NOUNS = {"minute", "hour", "day", "week", "month", "year", "night"}
 _NAME = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _ROLE_ASK = re.compile(r"^\s*who (?:is|are|was)\b", re.IGNORECASE)
+_TEMPERATURE_ASK = re.compile(r"\btemperature\b|\bhow (?:warm|cold|hot)\b", re.IGNORECASE)
+_NAME_ASK = re.compile(r"\bnames? of\b|\bcalled\b", re.IGNORECASE)
+_PHONE_ASK = re.compile(r"\b(?:phone|telephone|contact) number\b|\bwhat number\b", re.IGNORECASE)
+# a phone number as documents write one: "01632 960 777", "+44 20 7946 0000", "0800-123-456"
+_PHONE = re.compile(r"(?:\+\d{1,3}[ -]?)?\b0?\d{2,5}[ -]\d{3,4}(?:[ -]\d{3,4})?\b")
+# a name written as a code ("NCC-Guest", "MSA-2024")
+_CODE_NAME = re.compile(r"\b[A-Z]{2,}[-_][A-Za-z0-9]+\b")
 
 
 @dataclass(frozen=True)
@@ -63,10 +71,11 @@ class AskedValue:
     frequency: bool = False
     name: bool = False  # a personal name (who is the X?)
     role: bool = False  # a role or a name (who approves / must sign?)
+    phone: bool = False  # a number to call
 
     @property
     def needs_value(self) -> bool:
-        return bool(self.dims or self.any_quantity or self.clock or self.frequency or self.name)
+        return bool(self.dims or self.any_quantity or self.clock or self.frequency or self.name or self.phone)
 
 
 def asked_value(question: str, kind: str) -> AskedValue | None:
@@ -74,6 +83,8 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
     value); ``None`` when any sentence on the topic may (yes/no, other)."""
     text = question.lower()
     if kind == "person":
+        if _NAME_ASK.search(question):
+            return AskedValue("a name", name=True)
         if _ROLE_ASK.search(question) and not re.search(r"\b(?:responsible|in charge|contact)\b", text):
             return AskedValue("a name", name=True, role=False)
         return AskedValue("a person or role", role=True)
@@ -85,6 +96,10 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
         return AskedValue("a date or time", dims=frozenset({"duration"}), clock=True)
     if kind != "quantity":
         return None
+    if _PHONE_ASK.search(question):
+        return AskedValue("a phone number", phone=True)
+    if _TEMPERATURE_ASK.search(question):
+        return AskedValue("a temperature", dims=frozenset({"temperature_c", "temperature_f", "temperature"}))
     many = _HOW_MANY.search(question)
     if many:
         noun = _singular(many.group(1).lower())
@@ -111,8 +126,11 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
     """Whether ``text`` holds a value of the asked kind that the question does not already state."""
     if asked is None or not (asked.needs_value or asked.role):
         return True
+    if asked.phone:
+        return bool(_PHONE.search(text))
     if asked.name:
-        return bool(_NAME.search(_without_known_names(text, question)))
+        unknown = _without_known_names(text, question)
+        return bool(_NAME.search(unknown) or _CODE_NAME.search(unknown))
     if asked.role:
         return True  # a role is any noun phrase: the unit's coverage decides
     stated = {q.surface.lower() for q in quantities(question)}
@@ -212,6 +230,7 @@ def _value_fit(question: str, text: str) -> bool | None:
 _IN_MONTHS = {"year": 12.0, "month": 1.0, "week": 12.0 / 52.0, "day": 12.0 / 365.0}
 _ASKED_AGE = re.compile(
     r"\b(\d+(?:\.\d+)?)[- ](year|month|week|day)s?[- ]old\b|\baged? (\d+(?:\.\d+)?)\b|"
+    r"\b(?:son|daughter|child|kid|boy|girl|baby) of (\d+(?:\.\d+)?)\b(?!\s*(?:kg|g|mg|ml|%|°|cm|km|hours?|days?|weeks?|minutes?))|"
     r"\b(?:son|daughter|child|kid|boy|girl|baby|dad|father|mum|mom|mother|husband|wife|partner|he|she|i)"
     r"(?: is|'s| am| turns| turned)\s+(\d+(?:\.\d+)?)\b(?!\s*(?:kg|g|mg|ml|%|°|cm|km|hours?|days?|weeks?|minutes?))",
     re.IGNORECASE,
@@ -232,12 +251,24 @@ def _age_fit(question: str, text: str) -> bool | None:
     asked = _ASKED_AGE.search(question)
     if not asked:
         return None
-    number = float(asked.group(1) or asked.group(3) or asked.group(4))
+    number = float(_asked_number(asked))
     age = number * _IN_MONTHS[(asked.group(2) or "year").lower()]
     bounds = _age_bounds(text)
     if not bounds:
         return None
     return any(low <= age < high for low, high in bounds)
+
+
+def _asked_number(asked: re.Match[str]) -> str:
+    return next(g for g in (asked.group(1), asked.group(3), asked.group(4), asked.group(5)) if g)
+
+
+def asked_age_months(question: str) -> float | None:
+    """The age the question gives, in months ("my 3-year-old" -> 36), or None."""
+    asked = _ASKED_AGE.search(question)
+    if not asked:
+        return None
+    return float(_asked_number(asked)) * _IN_MONTHS[(asked.group(2) or "year").lower()]
 
 
 def _age_bounds(text: str) -> list[tuple[float, float]]:
@@ -340,7 +371,7 @@ def _closed_band(question: str, text: str) -> bool:
         return True
     age = _ASKED_AGE.search(question)
     if age:
-        months = float(age.group(1) or age.group(3) or age.group(4)) * _IN_MONTHS[(age.group(2) or "year").lower()]
+        months = float(_asked_number(age)) * _IN_MONTHS[(age.group(2) or "year").lower()]
         return any(low <= months < high and high != float("inf") and low > 0 for low, high in _age_bounds(text))
     return False
 
@@ -364,6 +395,13 @@ _GROUPS: dict[str, re.Pattern[str]] = {
 
 def _group_fit(question: str, text: str) -> bool | None:
     asked = {g for g, p in _GROUPS.items() if p.search(question)}
+    age = asked_age_months(question)
+    if not asked and age is not None:
+        # an age says the group only against: a row for adults is not a 12-year-old's, but a row
+        # naming children is judged by its age band, which is narrower than the group
+        aged = {"adult", "older"} if age >= 65 * 12 else {"adult"} if age >= 18 * 12 else {"child", "baby"}
+        named = {g for g, p in _GROUPS.items() if p.search(text)}
+        return False if named and not named & aged else None
     if not asked:
         return None
     named = {g for g, p in _GROUPS.items() if p.search(text)}

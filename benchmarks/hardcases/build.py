@@ -6,7 +6,8 @@ The specs hold each claim once with a pointer to its passage (a Markdown section
 between two strings of the document, or the whole document); this script copies the
 passage text out of the document so every case in cases.jsonl is self-contained and
 verbatim, numbers the ids, and assigns the split by document (README.md, "Split"): the
-documents of specs/val.yaml form the val split; the others go to dev or test.
+documents of specs/val.yaml form the val split, those of specs/val2.yaml the val2 split; the
+others go to dev or test.
 RAGTruth cases keep only their source_id: the text is loaded at run time.
 """
 
@@ -30,30 +31,35 @@ EXPECTED = {"S": "supported", "U": "unsupported", "C": "contradicted"}
 TEST_SHARE = 1 / 3
 
 
-# specs/val.yaml holds written documents whose cases always form the val split (README.md, "Split").
-VAL_SPEC = "val"
+# specs/val.yaml and specs/val2.yaml hold written documents whose cases always form the split of
+# the same name (README.md, "Split"). Order matters: held-out rows follow every dev and test row in
+# cases.jsonl, val before val2, so adding a later split never moves or rewrites an earlier row.
+HELD_OUT_SPECS = ("val", "val2")
+VAL_SPEC = HELD_OUT_SPECS[0]
 
 
 def main() -> None:
     rows: list[dict] = []
     origins: list[str] = []  # where each row was written, for error messages
-    # The val spec comes last so its rows follow every dev and test row in cases.jsonl.
-    specs = sorted((HERE / "specs").glob("*.yaml"), key=lambda p: (p.stem == VAL_SPEC, p.stem))
+    # The held-out specs come last, in HELD_OUT_SPECS order, so their rows follow every dev and test row.
+    specs = sorted((HERE / "specs").glob("*.yaml"), key=_spec_order)
     for spec in specs:
-        source = "written" if spec.stem == VAL_SPEC else spec.stem  # kb, ragtruth, written
+        held_out = spec.stem in HELD_OUT_SPECS
+        source = "written" if held_out else spec.stem  # kb, ragtruth, written
         for number, group in enumerate(yaml.safe_load(spec.read_text(encoding="utf-8")), start=1):
             try:
                 expanded = _expand(source, group)
             except (KeyError, ValueError) as exc:
                 raise SystemExit(f"{spec.name}, group {number} ({group.get('doc')}): {exc!r}") from exc
-            if spec.stem == VAL_SPEC:
+            if held_out:
                 for row in expanded:
-                    row["split"] = "val"
+                    row["split"] = spec.stem
             rows.extend(expanded)
             origins.extend(f"{spec.name}, group {number}, case {i}" for i in range(1, len(expanded) + 1))
-    _check_val_documents(rows)
+    for split in HELD_OUT_SPECS:
+        _check_val_documents(rows, split)
     _number(rows)
-    _assign_splits([r for r in rows if r.get("split") != "val"])
+    _assign_splits([r for r in rows if r.get("split") not in HELD_OUT_SPECS])
     cases = []
     for row, origin in zip(rows, origins):  # fail here, not at run time
         try:
@@ -66,6 +72,13 @@ def main() -> None:
             row = case.model_dump(mode="json", exclude_defaults=True)
             handle.write(json.dumps(row, ensure_ascii=False) + "\n")
     print(f"{len(cases)} cases -> {out.relative_to(ROOT)}")
+
+
+def _spec_order(spec: Path) -> tuple[int, str]:
+    """Dev / test specs first (by name), then the held-out specs in HELD_OUT_SPECS order."""
+    if spec.stem in HELD_OUT_SPECS:
+        return 1 + HELD_OUT_SPECS.index(spec.stem), ""
+    return 0, spec.stem
 
 
 def _expand(source: str, group: dict) -> list[dict]:
@@ -116,13 +129,14 @@ def _section(text: str, heading: str, doc: str) -> str:
     raise SystemExit(f"{doc}: no section {heading!r}")
 
 
-def _check_val_documents(rows: list[dict]) -> None:
-    """A val document has cases in val only: a document shared with dev would leak dev's tuning into val."""
-    val_docs = {r["doc"] for r in rows if r.get("split") == "val"}
-    shared = sorted({r["doc"] for r in rows if r.get("split") != "val"} & val_docs)
+def _check_val_documents(rows: list[dict], split: str = VAL_SPEC) -> None:
+    """A held-out document (val, val2) has cases in its own spec only: a document shared with dev
+    would leak dev's tuning into the check, and one shared between val and val2 would leak val's."""
+    val_docs = {r["doc"] for r in rows if r.get("split") == split}
+    shared = sorted({r["doc"] for r in rows if r.get("split") != split} & val_docs)
     if shared:
-        raise SystemExit(f"{', '.join(shared)}: has cases in specs/{VAL_SPEC}.yaml and in another spec; "
-                         "a val document must have its cases in the val spec only")
+        raise SystemExit(f"{', '.join(shared)}: has cases in specs/{split}.yaml and in another spec; "
+                         f"a {split} document must have its cases in the {split} spec only")
 
 
 def _number(rows: list[dict]) -> None:
@@ -163,8 +177,8 @@ def _earlier_splits() -> dict[str, str]:
     if not path.is_file():
         return {}
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    # A document that was in val and left the val spec is a new document for dev / test.
-    return {row["doc"]: row["split"] for row in rows if row["split"] != "val"}
+    # A document that was held out and left its spec is a new document for dev / test.
+    return {row["doc"]: row["split"] for row in rows if row["split"] not in HELD_OUT_SPECS}
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from guard.verifiers.types import SupportLabel, Verification
 __all__ = [
     "DEFAULT_DATA_DIR",
     "group_metrics",
+    "BLIND_SPLITS",
     "CASES_PATH",
     "Category",
     "CaseOutcome",
@@ -75,6 +76,14 @@ class Split(str, Enum):
     # Written after the judge's rules, on documents of its own (specs/val.yaml), to check that a
     # change made on dev generalises before anyone looks at test. Not a report split.
     val = "val"
+    # A second, fresh check of the same kind (specs/val2.yaml), written blind to the rules and to the
+    # other splits' claims after val had been used to choose changes; measured once, never tuned on.
+    val2 = "val2"
+
+
+# Splits a "--split all" run leaves out: val2 is read only when named, so that a run over
+# everything (and its --fails listing) never shows its cases to someone tuning the judge.
+BLIND_SPLITS = frozenset({Split.val2})
 
 
 class Category(str, Enum):

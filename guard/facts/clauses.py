@@ -152,7 +152,12 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     best_slots = unit_slots(best.unit, lexicon)
     strength = best.lexical + (best.similarity or 0.0)
     for d in claim.dates:
-        differing = [e for e in best_slots.dates if same_date(d, e) is False and _parts(e) == _parts(d)]
+        # a unit date another claim date restates is that one's counterpart ("09:30, 12:45 and 17:40")
+        differing = [
+            e for e in best_slots.dates
+            if same_date(d, e) is False and _parts(e) == _parts(d)
+            and not any(o is not d and same_date(o, e) is True for o in claim.dates)
+        ]
         if not differing or any(same_date(d, e) is True for e in best_slots.dates):
             continue
         holders = [

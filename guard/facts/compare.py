@@ -34,10 +34,11 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment, ranked, select, unit_slots
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
+from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.entities import name_tokens
 from guard.facts.inference import daily_average, equal_parts, regimen_total, shifted_time, year_span
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
-from guard.facts.matching import accepts, conflicts, exact, one_step, same_number
+from guard.facts.matching import accepts, conflicts, exact, one_step, same_kind, same_number
 from guard.facts.misbinding import misbindings
 from guard.facts.polarity import modal_classes, words
 from guard.facts.predicates import Agreement, same_act
@@ -117,6 +118,9 @@ def judge_facts(
         for m in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
         if not (m.kind is SlotKind.quantifier and m.claim_value in derived)
     ]
+    # the claim is a unit's wording with one slot substituted, or a number with another unit (edits.py)
+    edited = minimal_edits(claim, kept, scored, lexicon, frozenset(derived))
+    outcomes += [_Outcome(FactLabel.contradicted, m) for m in edited + unit_changed(claim, scored, lexicon)]
     return _verdict(claim, aligned, outcomes, note, lexicon.code)
 
 
@@ -207,6 +211,16 @@ def _slot_outcomes(
         _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
         for q, out in zip(claim.quantities, outcomes)
     ]
+    # a count the claim itself accounts for is its own arithmetic, not a fact to find: it counts the
+    # items the claim lists after it ("three departures: 09:30, 12:45 and 17:40"), or it multiplies
+    # another claim value into a third ("four items worth £2,500 each use up the £10,000 limit")
+    holding = [o for o, out in zip(claim.quantities, outcomes) if out.label in (FactLabel.supported, FactLabel.inferred)]
+    outcomes = [
+        _Outcome(FactLabel.supported)
+        if out.label is FactLabel.unsupported and (_enumerated(q, claim) or _multiplies(q, holding))
+        else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
     # the claim's premise of a rate ("after 6 years" for "1 week for each year") holds when the
     # claim's result agrees with it through that rate (6 years x 1 week a year = 6 weeks)
     rates = [e for _, sl in near_held for e in sl.quantities if e.per is not None]
@@ -216,11 +230,35 @@ def _slot_outcomes(
         for q, out in zip(claim.quantities, outcomes)
     ]
     values_hold = all(out.label in (FactLabel.supported, FactLabel.inferred) for out in outcomes)
-    outcomes += [_date(d, held, everywhere, near_slots) for d in claim.dates]
+    outcomes += [_date(d, held, everywhere, near_slots, claim) for d in claim.dates]
     implicit = _implicit_subject(claim, aligned, lexicon, values_hold)
     outcomes += [_Outcome(FactLabel.supported) if implicit else _name(n, held, everywhere) for n in claim.names]
     added = _added_term(claim, aligned, everywhere)
     return outcomes + ([added] if added else [])
+
+
+def _enumerated(q: Quantity, claim: Slots) -> bool:
+    """A plain count whose items the claim lists right after it, each a date or a value of one kind."""
+    if not _countable_premise(q) or q.lo < 2 or not float(q.lo).is_integer():
+        return False
+    n = int(q.lo)
+    after_dates = [d for d in claim.dates if d.start >= q.end]
+    after_values = [o for o in claim.quantities if o.start >= q.end and o is not q]
+    same_kind = len({o.dim for o in after_values}) == 1
+    return len(after_dates) == n or (same_kind and len(after_values) == n)
+
+
+def _multiplies(q: Quantity, holding: list[Quantity]) -> bool:
+    """A plain count that takes one holding claim value to another ("4 × £2,500 = £10,000")."""
+    if not _countable_premise(q) or not q.lo or math.isclose(q.lo, 1.0):
+        return False
+    # a value per a noun counts as its amount for one ("£6,000 per reader" is the reader's whole limit)
+    amounts = [(o, o.dim.split("/")[0], o.lo * (o.per or 1.0)) for o in holding if o.bound is Bound.eq and not o.is_range]
+    return any(
+        x is not y and dx == dy and math.isclose(vx * q.lo, vy, rel_tol=5e-3)
+        for x, dx, vx in amounts
+        for y, dy, vy in amounts
+    )
 
 
 def _through_rate(q: Quantity, holding: list[Quantity], rates: list[Quantity]) -> bool:
@@ -303,6 +341,12 @@ def _quantity(
     if q.dim != "rate":
         found = one_step(q, [p for p in pool if p is not q])
         stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
+        if found and not stated and _one_record(q, found[1], found[2], held):
+            # a sum or difference of two values of one record (a table row, one sentence) that the
+            # evidence writes nowhere ("204 took part, 188 completed": 16 did not complete)
+            inferred = _Outcome(FactLabel.inferred, inference=found[0])
+            inferred.operands = (found[1], found[2])
+            return inferred
         if found and _licensed(q, claim, found[1], found[2], lexicon, stated) and not _capped(q, found, near):
             inferred = _Outcome(FactLabel.inferred, inference=found[0])
             inferred.operands = (found[1], found[2])
@@ -517,6 +561,25 @@ def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexi
     return bool(present & lexicon.combination_words) or any(sign in claim.text for sign in ("+", "×", "="))
 
 
+def _one_record(q: Quantity, x: Quantity, y: Quantity, held: list[tuple[Alignment, Slots]]) -> bool:
+    """Both operands of a plain sum or difference come from the best-aligned unit, and are of the
+    claim's kind. Why apart from ``_licensed``: accepting every refused step whose value is written
+    nowhere lost false claims on dev and val (docs/FACTS.md); two values of the one record the
+    claim is aligned to are what a reader subtracts, while values of different units pair by chance."""
+    if not held or q.bound is not Bound.eq or q.period is not None or x.per is not None or y.per is not None:
+        return False
+    if not (same_kind(x.dim, q.dim) and same_kind(y.dim, q.dim)):
+        return False
+    if not (_near_sum(x, y, q)):
+        return False
+    values = held[0][1].quantities
+    return any(x is e for e in values) and any(y is e for e in values)
+
+
+def _near_sum(x: Quantity, y: Quantity, q: Quantity) -> bool:
+    return math.isclose(x.lo + y.lo, q.lo, rel_tol=5e-3) or math.isclose(abs(x.lo - y.lo), q.lo, rel_tol=5e-3)
+
+
 def _capped(q: Quantity, found: tuple[str, Quantity, Quantity], near: Sequence[Slots]) -> bool:
     """A product of a rate that the rate's own unit caps below the claim ("1 week for each year,
     up to a maximum of 12 weeks": 15 years do not give 15 weeks)."""
@@ -690,12 +753,33 @@ def _quantity_mismatch(
 
 
 def _date(
-    d: DateSlot, held: list[tuple[Alignment, Slots]], everywhere: list[Slots], near: Sequence[Slots] = ()
+    d: DateSlot,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    near: Sequence[Slots] = (),
+    claim: Slots | None = None,
 ) -> _Outcome:
     verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
     if any(v is True for _, _, v in verdicts):
         return _Outcome(FactLabel.supported)
-    differing = [(a, e) for a, e, v in verdicts if v is False and a.strong]
+    others = [o for o in claim.dates if o is not d] if claim is not None else []
+    # a unit date another claim date restates is that date's counterpart, not this one's ("The 09:30
+    # gets in at 10:05" against "Departs: 09:30 | ..."; "09:30, 12:45 and 17:40" against "the first
+    # sailing is the 09:30"), as for quantities (_witness)
+    differing = [
+        (a, e) for a, e, v in verdicts if v is False and a.strong and not any(same_date(o, e) is True for o in others)
+    ]
+    if any(same_date(d, e) is True for s in everywhere for e in s.dates):
+        # the claim's date is stated elsewhere (another row of the timetable): a unit aligned for
+        # another of the claim's dates binds that one, and says nothing of this one
+        about_others = {id(a) for a, s in held if any(same_date(o, e) is True for o in others for e in s.dates)}
+        differing = [(a, e) for a, e in differing if id(a) not in about_others]
+    # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets
+    # in at 10:05" with a 35-minute crossing): the claim names the step's base, which licenses it
+    stated = [o for o in others if any(same_date(o, e) is True for s in everywhere for e in s.dates)]
+    shifted_own = shifted_time(d, stated, [q for s in (*near, *everywhere) for q in s.quantities])
+    if shifted_own and not any(same_date(d, e) is True for s in everywhere for e in s.dates):
+        return _Outcome(FactLabel.inferred, inference=shifted_own)
     if differing:
         a, e = differing[0]
         return _Outcome(

@@ -78,7 +78,8 @@ def _close_run(names: list[str], run: list[str], opens_sentence: bool) -> None:
 
 def _is_name_word(token: str, at_boundary: bool, lexicon: Lexicon) -> bool:
     lower = _plain(token)
-    if not token[0].isupper() or lower in _CALENDAR or lower in lexicon.stopwords:
+    # "Sundays", "Fridays": a weekday in the plural is still no name
+    if not token[0].isupper() or lower in _CALENDAR or lower.removesuffix("s") in _CALENDAR or lower in lexicon.stopwords:
         return False
     if at_boundary and (lower in lexicon.sentence_openers or lower in lexicon.modals):
         return False

@@ -24,7 +24,7 @@ import math
 
 from guard.facts.quantities import Bound, Quantity
 
-__all__ = ["accepts", "conflicts", "exact", "one_step", "same_number"]
+__all__ = ["accepts", "conflicts", "exact", "one_step", "same_kind", "same_number"]
 
 _UP = (Bound.ge, Bound.gt)
 _DOWN = (Bound.le, Bound.lt)
@@ -43,9 +43,17 @@ def conflicts(claim: Quantity, evidence: Quantity) -> bool:
     return claim.dim == evidence.dim
 
 
+# How far a value said as a round figure ("about 800 µl", "roughly six months") may lie from the
+# exact one: 180 days is 5.9 months, 45 minutes 0.75 hours. Both sides plain or one bound; a limit
+# restated ("at least") still needs its own number.
+APPROX_TOLERANCE = 0.05
+
+
 def accepts(claim: Quantity, evidence: Quantity) -> bool:
     if claim.dim == evidence.dim:
-        return _fits(claim.lo, claim.hi, claim.bound, evidence.lo, evidence.hi, evidence.bound)
+        if _fits(claim.lo, claim.hi, claim.bound, evidence.lo, evidence.hi, evidence.bound):
+            return True
+        return (claim.approx or evidence.approx) and _fits_roughly(claim, evidence)
     if _per_and_plain(claim, evidence):
         # "a night costs EUR 160" against "EUR 160 per night": the same amount, the "per" left implicit
         return _fits(*_numerator(claim), claim.bound, *_numerator(evidence), evidence.bound)
@@ -109,7 +117,9 @@ def _fits(c_lo: float, c_hi: float, c_bound: Bound, e_lo: float, e_hi: float, e_
         if c_bound is Bound.eq:
             return (e_lo <= c_lo or _close(e_lo, c_lo)) and (c_hi <= e_hi or _close(c_hi, e_hi))
         # "at least 4 hours" against "4 hours": the same number; against a range, not comparable
-        return _close(e_lo, e_hi) and _close(c_lo, e_lo)
+        if not _close(e_lo, e_hi):
+            return False
+        return _close(c_lo, e_lo)
     if c_bound is not Bound.eq:
         # a limit restated must be the same limit: "at least 48 hours" is not the rule "at least 24 hours"
         same_way = (c_bound in _UP) == (e_bound in _UP)
@@ -117,6 +127,25 @@ def _fits(c_lo: float, c_hi: float, c_bound: Bound, e_lo: float, e_hi: float, e_
     if e_bound in _UP:
         return c_lo > e_lo if e_bound is Bound.gt else (c_lo >= e_lo or _close(c_lo, e_lo))
     return c_hi < e_hi if e_bound is Bound.lt else (c_hi <= e_hi or _close(c_hi, e_hi))
+
+
+def _fits_roughly(claim: Quantity, evidence: Quantity) -> bool:
+    """A plain claim value inside the evidence's value, range or bound, widened by the rounding allowed."""
+    if claim.is_range:
+        return False
+    if claim.bound is not Bound.eq:
+        # a round figure with a bound that the evidence's one value meets just past it: "just over
+        # 500" for 508, "a little over half an hour" for 35 minutes (a limit, "up to 60 mg", is not
+        # hedged, and must restate the evidence's number)
+        if evidence.bound is not Bound.eq or evidence.is_range:
+            return False
+        e = evidence.lo
+        inside = e > claim.lo if claim.bound in _UP else e < claim.hi
+        return inside and math.isclose(e, claim.lo, rel_tol=0.25)
+    value, tol = claim.lo, APPROX_TOLERANCE
+    low = -math.inf if evidence.bound in _DOWN else evidence.lo - abs(evidence.lo) * tol
+    high = math.inf if evidence.bound in _UP else evidence.hi + abs(evidence.hi) * tol
+    return low <= value <= high
 
 
 def _near(result: float, target: float) -> bool:
@@ -141,8 +170,12 @@ def one_step(claim: Quantity, pool: list[Quantity]) -> tuple[str, Quantity, Quan
     return None
 
 
-def _same(a: str, b: str) -> bool:
+def same_kind(a: str, b: str) -> bool:
+    """Two values one can add or subtract: the same dimension, or two counts (nouns are read loosely)."""
     return a == b or (_countable(a) and _countable(b))
+
+
+_same = same_kind
 
 
 def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:

@@ -20,7 +20,7 @@ from guard.facts.opposites import opposite
 from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
 from guard.facts.roles import role_conflict, role_elsewhere
-from guard.facts.rows import period_mismatches, row_misbindings
+from guard.facts.rows import column_misbindings, period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
@@ -42,6 +42,7 @@ def misbindings(
     best = [unit_slots(a.unit, lexicon) for a in scored[:_PROSE_POOL]]
     found = row_misbindings(claim, units, lexicon, best)
     found += period_mismatches(claim, aligned, lexicon)
+    found += column_misbindings(claim, [a.unit for a in scored[:2] if a.strong], lexicon)
     strong = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:1] if a.strong]
     found += swapped_pairs(claim, strong, lexicon)
     found += moved_dates(claim, strong, lexicon)

@@ -41,11 +41,9 @@ from pydantic import BaseModel, ConfigDict
 
 from guard.facts.lexicon import Lexicon
 from guard.facts.slots import stem
-from guard.language import trained_pipeline
+from guard.language import parse
 
 __all__ = ["Agreement", "Predicate", "Status", "same_act", "agrees", "clash", "conflicting", "describe", "predicates", "status_words_differ"]
-
-_PARSER_EXCLUDE = ("ner", "senter")
 
 
 class Status(str, Enum):
@@ -320,10 +318,9 @@ def _controls(token) -> bool:
 @lru_cache(maxsize=2048)
 def predicates(text: str) -> tuple[Predicate, ...]:
     """Every predicate of ``text`` with its status and arguments; empty when no parser is installed."""
-    nlp = trained_pipeline(_PARSER_EXCLUDE)
-    if nlp is None:
+    doc = parse(text)  # the parse roles.py reads too: one parse for both
+    if doc is None:
         return ()
-    doc = nlp(text)
     question = text.rstrip().endswith("?")
     out = []
     for token in doc:

@@ -64,6 +64,9 @@ class Quantity(BaseModel):
     # denominator's amount in its base unit; ``dim`` is then "<numerator>/<denominator>" and
     # ``lo`` the value per one base unit of the denominator (so lo * per is the numerator)
     per: float | None = None
+    # said as a round figure ("about 800 µl", "roughly six months", "nearly 5 kg"): it agrees with
+    # any value a writer would round to it (matching.APPROX_TOLERANCE)
+    approx: bool = False
 
     @property
     def written(self) -> tuple[float, float]:
@@ -170,6 +173,23 @@ _UNITS: dict[str, tuple[str, float]] = {
     "tb": ("data", 1e3),
 }
 _UNITS.update({name: ("duration", factor) for name, factor in _DURATION.items()})
+# Every SI prefix a text uses, on every metric base the table reads: "750 µl" is "0.75 ml", "5 ng"
+# is "0.005 µg". The factors are the SI definitions; tests/facts/test_unit_equivalence.py checks
+# every entry of the table against pint, the reference for unit conversion (pint itself is not
+# loaded here: its registry takes about a second to build, the fact layer's reader microseconds).
+_SI_PREFIX_SYMBOL = {"n": 1e-9, "µ": 1e-6, "μ": 1e-6, "u": 1e-6, "m": 1e-3, "c": 1e-2, "d": 1e-1, "k": 1e3}
+_SI_PREFIX_NAME = {"nano": 1e-9, "micro": 1e-6, "milli": 1e-3, "centi": 1e-2, "deci": 1e-1, "kilo": 1e3}
+_SI_BASE_SYMBOL = {"g": "mass", "l": "volume", "m": "length"}
+_SI_BASE_NAME = {"gram": "mass", "gramme": "mass", "litre": "volume", "liter": "volume", "metre": "length", "meter": "length"}
+# "um" is an interjection and "dm"/"dg"/"cg" almost never quantities in prose: left out
+_SI_SKIP = {"um", "dm", "dg", "cg"}
+for _p, _f in _SI_PREFIX_SYMBOL.items():
+    for _b, _dim in _SI_BASE_SYMBOL.items():
+        if _p + _b not in _SI_SKIP:
+            _UNITS.setdefault(_p + _b, (_dim, _f))
+for _p, _f in _SI_PREFIX_NAME.items():
+    for _b, _dim in _SI_BASE_NAME.items():
+        _UNITS.setdefault(_p + _b, (_dim, _f))
 _CURRENCY_SIGN = {"£": "GBP", "$": "USD", "€": "EUR"}
 _CURRENCY_WORD = {"gbp": "GBP", "usd": "USD", "eur": "EUR", "pound": "GBP", "dollar": "USD", "euro": "EUR"}
 _MULTIPLIER = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
@@ -267,6 +287,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I)),
+    # "an hour and a half", "two years and a half": the half added to the whole
+    ("and_half", re.compile(rf"(?P<v>\b(?:an?)\b|{_V})\s+(?P<u>{_UNIT})\s+and\s+a\s+half\b", re.I)),
+    # "three quarters of an hour", "half a year", "a third of a litre": a fraction of one unit
+    (
+        "fraction",
+        re.compile(
+            rf"\b(?P<f>(?:(?:one|two|three|a)[\s-]+)?(?:quarters?|thirds?)|(?:one[\s-]+|a[\s-]+)?half)\s+(?:of\s+)?an?\s+"
+            rf"(?P<u>{_UNIT})",
+            re.I,
+        ),
+    ),
 
     # "325 F", "180 C": a temperature with the scale's capital letter alone (case-sensitive, so
     # "5 c" or a grade "F" standing alone is not one)
@@ -287,7 +318,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 _BOUND_BEFORE = re.compile(
     r"(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
-    r"more\s+than|over|above|exceeding|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
+    r"more\s+than|over|above|beyond|exceeding|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
     r"(?<!add\s)(?<!adds\s)(?<!added\s)(?<!adding\s)up\s+to|(?<=for\s)the\s+first|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
     r"no\s+later\s+than)\s*(?:the\s+)?$",
     re.I,
@@ -310,6 +341,7 @@ _BOUND_WORDS = {
     "more than": Bound.gt,
     "over": Bound.gt,
     "above": Bound.gt,
+    "beyond": Bound.gt,
     "exceeding": Bound.gt,
     "greater than": Bound.gt,
     "longer than": Bound.gt,
@@ -388,6 +420,22 @@ def _unit_of(surface: str | None) -> tuple[str, float] | None:
     return None
 
 
+# a duration counted back from an event: a bound on the time of day turns into the opposite bound on it
+_LEAD_TIME = re.compile(r"\s*(?:before|ahead|in\s+advance|prior\s+to|earlier\s+than)\b", re.I)
+_HEDGE = re.compile(
+    r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|circa|some|close\s+to|just|a\s+little|slightly|an\s+estimated|"
+    r"estimated|in\s+the\s+region\s+of)\s*$|~\s*$",
+    re.I,
+)
+
+
+def _hedged(text: str, start: int) -> bool:
+    """A rounding word before the value or before its bound words ("about 45 minutes", "just over 500")."""
+    before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
+    first = start - len(before.group(0)) if before else start
+    return _HEDGE.search(text[max(0, first - 30) : first]) is not None
+
+
 def _phrase(text: str, start: int, end: int) -> str:
     before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
     after = _BOUND_AFTER.match(text[end : end + 20])
@@ -409,6 +457,9 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
         bound = _BOUND_WORDS[" ".join(before.group("w").lower().rstrip(". ").split()).removesuffix(" of")]
     elif after:
         bound = _BOUND_WORDS[" ".join(after.group("w").lower().split())]
+    if before and _LEAD_TIME.match(text[end : end + 30]) and before.group("w").lower().split()[-1] == "than":
+        # "no later than 20 minutes before departure" is at least 20 minutes before it
+        bound = {"later": Bound.ge, "earlier": Bound.le}.get(before.group("w").lower().split()[-2], bound)
     if bound is Bound.eq or before is None:
         return bound, None
     bound_start = start - len(before.group(0))
@@ -552,6 +603,7 @@ def _make(
         count=count,
         scale=scale,
         phrase=_phrase(text, start if negation_at is None else negation_at, end),
+        approx=_hedged(text, start),
     )
 
 
@@ -666,6 +718,28 @@ def _age(text, m):
     return _make(text, m.start(), m.end(), "duration", value * unit[1], value * unit[1], scale=unit[1])
 
 
+_FRACTION_PARTS = {"quarter": 4.0, "third": 3.0, "half": 2.0}
+
+
+def _fraction(text, m):
+    words = m.group("f").lower().replace("-", " ").split()
+    part = _FRACTION_PARTS[words[-1].removesuffix("s")]
+    value = (read_number(words[0]) if len(words) > 1 else 1.0) or 1.0
+    unit = _unit_of(m.group("u"))
+    if unit is None:
+        return None
+    amount = value / part * unit[1]
+    return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
+
+
+def _and_half(text, m):
+    value, unit = read_number(m.group("v")), _unit_of(m.group("u"))
+    if value is None or unit is None:
+        return None
+    amount = (value + 0.5) * unit[1]
+    return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
+
+
 def _single(text, m):
     value, unit = _value(m.group("v")), _unit_of(m.group("u"))
     if value is None or unit is None:
@@ -752,6 +826,8 @@ _READERS = {
     "range": _range,
     "per_period": _per_period,
     "age": _age,
+    "fraction": _fraction,
+    "and_half": _and_half,
     "temperature_letter": _temperature_letter,
     "single": _single,
     "count": _count,

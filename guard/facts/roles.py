@@ -32,11 +32,10 @@ from pydantic import BaseModel, ConfigDict
 from guard.facts.lexicon import Lexicon
 from guard.facts.slots import Slots, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
-from guard.language import trained_pipeline
+from guard.language import parse
 
 __all__ = ["Frame", "frames", "role_conflict"]
 
-_PARSER_EXCLUDE = ("ner", "senter")  # roles read the dependency parse; no entities or sentence splits
 
 AGENT, PATIENT = "agent", "patient"
 _RELATIVE = frozenset({"which", "who", "that", "whom", "whose"})
@@ -118,11 +117,11 @@ def _with_conjuncts(token) -> list:
 @lru_cache(maxsize=2048)
 def frames(text: str) -> tuple[Frame, ...]:
     """Every (verb, role, filler) of ``text``; empty when no parser is installed."""
-    nlp = trained_pipeline(_PARSER_EXCLUDE)
-    if nlp is None:
+    doc = parse(text)  # the parse predicates.py reads too: one parse for both
+    if doc is None:
         return ()
     out: list[Frame | None] = []
-    for token in nlp(text):
+    for token in doc:
         if token.pos_ == "VERB":
             verb = stem(token.lemma_.lower())
             passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in token.children)

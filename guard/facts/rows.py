@@ -17,7 +17,11 @@ Conservative by construction (a false contradiction costs more than a miss):
 - the named row must give a value of the same measure in that column, and none of its
   values may accept the claim's.
 
-A second reading of the same structure: a header that says the cell's period ("Monthly
+The same holds across a row: a claim that names one column ("9% of people on 100 mg") with
+the value another column of that row gives ("50 mg: 9% | 100 mg: 14%") takes the value from
+the wrong column (:func:`column_misbindings`).
+
+A third reading of the same structure: a header that says the cell's period ("Monthly
 direct debit", "Pay for 12 months upfront") is the value's period, so "£79 a year" against
 the monthly column is a scale error (:func:`period_mismatches`).
 """
@@ -34,7 +38,7 @@ from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["period_mismatches", "row_misbindings"]
+__all__ = ["column_misbindings", "period_mismatches", "row_misbindings"]
 
 _SEP = " | "
 
@@ -247,3 +251,69 @@ def period_mismatches(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: Le
                     )
                 )
     return found
+
+
+def column_misbindings(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
+    """A claim value found in one column of a row, while the claim names another column of that
+    row (and not the value's own), whose cell does not give the value.
+
+    Columns are named by their header: every content word of it outside brackets, and every
+    value it holds ("100 mg"), written in the claim. The key column is what the row is about,
+    not a column a value can be moved to. Only the aligned rows (the claim is about them).
+    """
+    found = []
+    for unit in aligned:
+        row = _parse(unit, lexicon)
+        if row is None:
+            continue
+        named = {i for i in range(1, len(row.headers)) if _names_header(claim, row.headers[i], lexicon)}
+        # the claim must be about this row (its key named) and no claim value may sit in a named
+        # column (then the claim pairs columns: "£39 a month, or £390 upfront")
+        if not named or not _names_key(claim, row, lexicon):
+            continue
+        if any(accepts(c, e) for c in claim.quantities for i in named for e in row.values_in(i)):
+            continue
+        for q in claim.quantities:
+            holders = {row.column_of(e) for e in row.slots.quantities if same_number(q, e)} - {None, 0}
+            if len(holders) != 1:
+                continue
+            column = holders.pop()
+            if column in named:
+                continue
+            for other in sorted(named):
+                if any(accepts(q, e) for e in row.values_in(other)):
+                    break
+            else:
+                other = min(named)
+                start, end = row.cells[other]
+                given = row.unit.text[start:end].strip()
+                found.append(
+                    SlotMismatch(
+                        kind=SlotKind.quantity,
+                        claim_value=q.shown,
+                        evidence_value=given,
+                        anchor=row.key,
+                        evidence=unit,
+                        explanation=(
+                            f"the evidence gives {given} under \"{row.headers[other]}\" for {row.key}; "
+                            f"{q.shown} is the value under \"{row.headers[column]}\""
+                        ),
+                    )
+                )
+    return found
+
+
+def _names_header(claim: Slots, header: str, lexicon: Lexicon) -> bool:
+    slots = read_slots(_BRACKETS.sub(" ", header), lexicon)
+    if not slots.content and not slots.quantities:
+        return False
+    words = slots.content <= claim.content
+    values = all(any(accepts(c, h) and accepts(h, c) for c in claim.quantities) for h in slots.quantities)
+    return words and values
+
+
+def _names_key(claim: Slots, row: _Row, lexicon: Lexicon) -> bool:
+    words = _key_words(row, lexicon)
+    if words:
+        return words <= claim.content
+    return any(accepts(c, e) for c in claim.quantities for e in row.values_in(0))

@@ -26,7 +26,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from guard.facts import FactVerdict, InjectionWarning, UnitsResult, evidence_units, judge_facts
+from guard.facts.align import unit_slots
+from guard.facts.dates import same_date
 from guard.facts.entities import name_tokens
+from guard.facts.matching import accepts
 from guard.facts.lexicon import lexicon_for
 from guard.facts.slots import read_slots
 from guard.facts.types import EvidenceUnit, FactLabel
@@ -35,7 +38,7 @@ from guard.verifiers.support import Assessment, EmbeddingJudge, cosine_to_suppor
 from guard.verifiers.types import SupportLabel
 from guard.verifiers.verdict import combine
 
-__all__ = ["ClaimJudge", "ClaimJudgement", "credited_support", "judge_read", "units_of"]
+__all__ = ["ClaimJudge", "ClaimJudgement", "credited_support", "judge_read", "restated_by_one_unit", "units_of"]
 
 
 class ClaimJudgement(NamedTuple):
@@ -104,8 +107,42 @@ def judge_read(
     support = assessment.support
     if fact.label in (FactLabel.supported, FactLabel.inferred):
         support = credited_support(claim_text, fact, assessment, known, novelty_penalty)
-    judged = combine(fact, support, threshold)
+    restated = fact.label is FactLabel.supported and restated_by_one_unit(claim_text, fact, units, similarities)
+    judged = combine(fact, support, threshold, restated=restated)
     return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason, judged.judged)
+
+
+# A claim-to-unit cosine from which the unit restates the claim: MiniLM gives same-topic
+# sentences 0.3-0.6 and restatements 0.7 and more (guard/verifiers/support.py); between the two.
+RESTATED_COSINE = 0.65
+
+
+def restated_by_one_unit(
+    claim_text: str, fact: FactVerdict, units: Sequence[EvidenceUnit], similarities: Sequence[float]
+) -> bool:
+    """Every value, date and name of the claim is in its best unit, and the unit restates the claim.
+
+    Why: "its values match, but the evidence does not say the rest" flagged true paraphrases whose
+    other words the lexical half of the score cannot match ("380 mm wide, 120 mm deep" against
+    "Dimensions (W x D x H): 380 x 120 x 410 mm"). When one unit holds every checkable slot of
+    the claim and embeds as its restatement, the rest is wording. Values gathered from two units,
+    or a unit that is only on the topic, still need the embedding score.
+    """
+    if not fact.units or len(similarities) != len(units):
+        return False
+    best = fact.units[0]
+    cosine = next((s for u, s in zip(units, similarities, strict=True) if u is best or u == best), None)
+    lexicon = lexicon_for(fact.language)
+    if cosine is None or cosine < RESTATED_COSINE or lexicon is None:
+        return False
+    claim, unit = read_slots(claim_text, lexicon), unit_slots(best, lexicon)
+    if not (claim.quantities or claim.dates):
+        return False
+    return (
+        all(any(accepts(q, e) for e in unit.quantities) for q in claim.quantities)
+        and all(any(same_date(d, e) for e in unit.dates) for d in claim.dates)
+        and all(name_tokens(n) <= unit.name_tokens for n in claim.names)
+    )
 
 
 def credited_support(
@@ -139,17 +176,30 @@ def credited_support(
     overlap = found / total if total else 1.0
     left = set(numbers)
     # a name the fact layer let stand (found in a unit, or the excerpt's unstated subject) is no novelty
+    # measured values only: a bare number inside a tagged term is more often a version or a code
+    # of a name ("Tessera 26.04") than the value the term was tagged for
+    measured = [(q.start, q.end) for q in slots.quantities if q.dim != "number"] + [(d.start, d.end) for d in slots.dates]
     novel = [
         t
         for t in assessment.novel
-        if (t in left if t in numbers_in(claim_text) else _outside(t, claim_text, spans))
+        if (t in left if t in numbers_in(claim_text) else _outside(t, claim_text, spans, measured))
         and not (slots.names and name_tokens(t) <= frozenset().union(*(name_tokens(n) for n in slots.names)))
     ]
     credited = (cosine_to_support(assessment.best.cosine) + overlap) / 2 * novelty_penalty ** len(novel)
     return max(assessment.support, credited)
 
 
-def _outside(term: str, text: str, spans: Sequence[tuple[int, int]]) -> bool:
-    """A novel name written outside every matched value (a unit word of a value is no name)."""
+def _outside(
+    term: str, text: str, spans: Sequence[tuple[int, int]], measured: Sequence[tuple[int, int]] = ()
+) -> bool:
+    """A novel term that touches no matched value.
+
+    The tagger's spans do not follow the fact layer's: "Frozen at −20" and "Roughly 0.8 ml" are
+    tagged as one term each around a value the fact layer matched ("−20 °C", "0.8 ml" = "800 µl");
+    what made them novel is that value written another way, so they are not novel either.
+    """
     at = text.find(term)
-    return at < 0 or not any(s <= at and at + len(term) <= e for s, e in spans)
+    if at < 0:
+        return True
+    inside = any(s <= at and at + len(term) <= e for s, e in spans)
+    return not inside and not any(at < e and s < at + len(term) for s, e in measured)

@@ -56,8 +56,14 @@ def combine(
     support: float,
     threshold: float,
     p_contradicted: float | None = None,
+    restated: bool = False,
 ) -> JudgedClaim:
-    """The claim's label and support score from its fact verdict and its embedding support."""
+    """The claim's label and support score from its fact verdict and its embedding support.
+
+    ``restated``: one aligned unit holds every value, date and name of the claim and embeds as
+    its restatement (claim_judge.restated_by_one_unit), so a supported fact verdict needs no
+    further word overlap.
+    """
     if fact.label is FactLabel.contradicted:
         return JudgedClaim(SupportLabel.contradicted, min(support, FACT_FAILED_SUPPORT), _why(fact))
     if fact.label is FactLabel.unsupported:
@@ -65,7 +71,7 @@ def combine(
     if fact.label is FactLabel.inferred:
         return JudgedClaim(SupportLabel.supported, max(support, INFERRED_SUPPORT), fact.inference)
     if fact.label is FactLabel.supported:
-        if support >= min(threshold, FACTS_MATCHED_SUPPORT):
+        if support >= min(threshold, FACTS_MATCHED_SUPPORT) or restated:
             return JudgedClaim(SupportLabel.supported, max(support, threshold), None)
         return JudgedClaim(SupportLabel.unsupported, support, "its values match, but the evidence does not say the rest")
     if support >= threshold and _unreadable(fact):

@@ -16,6 +16,7 @@ import yaml
 
 from guard.errors import InputError
 from guard.eval.hardcases import (
+    BLIND_SPLITS,
     CASES_PATH,
     FALSE_ONLY,
     TRUE_ONLY,
@@ -78,18 +79,22 @@ def test_the_split_is_by_document_and_about_a_third_is_test(cases):
         splits_of_doc.setdefault(case.doc, set()).add(case.split)
     mixed = {doc: s for doc, s in splits_of_doc.items() if len(s) > 1}
     assert not mixed
-    dev_and_test = [c for c in cases if c.split is not Split.val]  # val has documents of its own
+    dev_and_test = [c for c in cases if c.split in (Split.dev, Split.test)]  # val, val2: own documents
     test_share = sum(c.split is Split.test for c in dev_and_test) / len(dev_and_test)
     assert 0.25 <= test_share <= 0.40
     for category in Category:  # every category can be reported on test
         assert any(c.split is Split.test and c.category is category for c in cases), category
 
 
-def test_val_is_a_generalisation_check_on_documents_of_its_own(cases):
-    val = [c for c in cases if c.split is Split.val]
-    assert len(val) >= 120
+HELD_OUT = [(Split.val, 120), (Split.val2, 300)]  # each split and its least number of cases
+
+
+@pytest.mark.parametrize(("split", "least"), HELD_OUT)
+def test_val_is_a_generalisation_check_on_documents_of_its_own(cases, split, least):
+    val = [c for c in cases if c.split is split]
+    assert len(val) >= least
     val_docs = {c.doc for c in val}
-    other_docs = {c.doc for c in cases if c.split is not Split.val}
+    other_docs = {c.doc for c in cases if c.split is not split}
     assert len(val_docs) >= 5 and not val_docs & other_docs
     assert all(c.source is CaseSource.written for c in val)
     assert {c.category for c in val} == set(Category)  # every category, and both truths where allowed
@@ -97,23 +102,35 @@ def test_val_is_a_generalisation_check_on_documents_of_its_own(cases):
         assert {c.truth for c in val if c.category is category} == {Truth.true, Truth.false}, category
     assert sum(c.truth is Truth.true for c in val) / len(val) >= 0.40  # true claims are the FPR check
     assert {c.expected for c in val} == set(SupportLabel)
-    # build.py writes val after every dev and test row, so adding val cases never reorders them.
-    splits = [c.split for c in cases]
-    assert splits.index(Split.val) == len(splits) - len(val)
 
 
-def test_val_documents_are_exactly_those_of_the_val_spec(cases):
-    spec = yaml.safe_load((CASES_PATH.parent / "specs" / "val.yaml").read_text(encoding="utf-8"))
-    assert {c.doc for c in cases if c.split is Split.val} == {group["doc"] for group in spec}
+def test_held_out_rows_follow_dev_and_test_in_spec_order(cases):
+    # build.py writes val after every dev and test row and val2 after val, so adding a held-out
+    # split (or cases to one) never moves or rewrites an earlier row.
+    blocks = [c.split for i, c in enumerate(cases) if i == 0 or c.split is not cases[i - 1].split]
+    held_out = [b for b in blocks if b in (Split.val, Split.val2)]
+    assert held_out == [Split.val, Split.val2]
+    assert blocks[-2:] == held_out
+
+
+@pytest.mark.parametrize("split", [Split.val, Split.val2])
+def test_val_documents_are_exactly_those_of_the_val_spec(cases, split):
+    spec = yaml.safe_load((CASES_PATH.parent / "specs" / f"{split.value}.yaml").read_text(encoding="utf-8"))
+    assert {c.doc for c in cases if c.split is split} == {group["doc"] for group in spec}
     for other in (CASES_PATH.parent / "specs").glob("*.yaml"):
-        if other.stem != "val":
+        if other.stem != split.value:
             docs = {g["doc"] for g in yaml.safe_load(other.read_text(encoding="utf-8"))}
             assert not docs & {group["doc"] for group in spec}, other.name
 
 
-def test_val_resolves_verbatim_without_shared_data(cases):
-    val = [c for c in cases if c.split is Split.val]
+@pytest.mark.parametrize("split", [Split.val, Split.val2])
+def test_val_resolves_verbatim_without_shared_data(cases, split):
+    val = [c for c in cases if c.split is split]
     assert len(resolve_cases(val)) == len(val)  # written cases only: no RAGTruth file needed
+
+
+def test_val2_is_left_out_of_a_run_over_all_splits():
+    assert BLIND_SPLITS == {Split.val2}
 
 
 @needs_ragtruth
@@ -357,3 +374,6 @@ def test_build_refuses_a_val_document_that_another_spec_uses():
     build._check_val_documents([{"doc": doc, "split": "val"}, {"doc": "other.md"}])  # disjoint: fine
     with pytest.raises(SystemExit, match="x.md: has cases in specs/val.yaml and in another spec"):
         build._check_val_documents([{"doc": doc, "split": "val"}, {"doc": doc}])
+    # val2 is checked the same way, against dev, test and val alike.
+    with pytest.raises(SystemExit, match="x.md: has cases in specs/val2.yaml and in another spec"):
+        build._check_val_documents([{"doc": doc, "split": "val2"}, {"doc": doc, "split": "val"}], "val2")

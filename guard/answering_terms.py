@@ -1,0 +1,118 @@
+"""Where the evidence words a question's term its own way: another form of the word, or other words.
+
+Evidence-first answering refuses when a term of the question is in no retrieved passage ("pet
+insurance", "half-life"). Matching exact words made answerable questions look unanswerable
+whenever the asker and the documents word the same thing differently: "held" / "holds",
+"finished" / "complete", "bank holidays" / "public holidays", "a flu jab" / "the flu vaccine".
+So a term no passage has literally is looked for twice more, per passage:
+
+- by lemma: the term's lemma among the passage's lemmas ("held" and "holds" are both "hold");
+- by phrase: the question's phrase around the term (its noun chunk, "bank holidays", or the
+  word alone for a verb or adjective) against the passage's noun chunks, verbs and adjectives,
+  by embedding cosine. A passage phrase counts only when it brings a word the question's
+  phrase lacks: "company" is close to "company cars" by sharing a word, not by naming cars.
+
+Names (words the question capitalises: "Spain", "Zostrel") are matched literally only: another
+product or place is never the same one in other words.
+
+Only the terms literally absent are parsed and embedded; passage parses and phrase vectors are
+cached by text, as the same passages serve many questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from guard.language import trained_pipeline
+from guard.verifiers.lexical import stop_words, words
+from retrievers.types import Passage
+
+__all__ = ["CLOSE_PHRASE", "worded_otherwise"]
+
+# cosine (all-MiniLM-L6-v2) at which two short phrases name the same thing: "free flu jab" /
+# "flu vaccine" 0.71, "bank holidays" / "public holidays" 0.73, "finished" / "complete" 0.72;
+# unrelated neighbours stay below ("pet insurance" / "travel insurance" 0.45, "Spain" /
+# "country" 0.59, "phone number" / "emergency number" 0.45). Measured on the golden dev part.
+CLOSE_PHRASE = 0.7
+_PARSER_EXCLUDE = ("ner", "senter")  # the pipeline the fact layer already loads (tagger, parser, lemmas)
+_KEPT_POS = ("NOUN", "PROPN", "VERB", "ADJ", "ADV")
+
+
+def worded_otherwise(
+    question: str, terms: Sequence[str], passages: Sequence[Passage], embedder
+) -> dict[str, set[str]]:
+    """For each of ``terms`` (the question's terms no passage has literally), the ids of the
+    passages that word it another way; terms no passage words at all are left out."""
+    nlp = trained_pipeline(_PARSER_EXCLUDE)
+    if nlp is None or not terms:
+        return {}
+    asked = _question_phrases(question, tuple(terms))
+    found: dict[str, set[str]] = {}
+    passage_phrases = {p.id: _phrases(p.text) for p in passages}
+    for term, (lemma, phrase) in asked.items():
+        for p in passages:
+            if lemma and lemma in passage_phrases[p.id][0]:
+                found.setdefault(term, set()).add(p.id)
+    todo = {t: v for t, v in asked.items() if t not in found and v[1]}
+    if not todo:
+        return found
+    vectors = _vectors([v[1] for v in todo.values()] + [x for p in passages for x in passage_phrases[p.id][1]], embedder)
+    for term, (_, phrase) in todo.items():
+        own = set(words(phrase))
+        for p in passages:
+            candidates = [x for x in passage_phrases[p.id][1] if set(words(x)) - own]
+            if candidates and max(float(vectors[x] @ vectors[phrase]) for x in candidates) >= CLOSE_PHRASE:
+                found.setdefault(term, set()).add(p.id)
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _question_phrases(question: str, terms: tuple[str, ...]) -> dict[str, tuple[str, str]]:
+    """term -> (its lemma, the question's phrase around it); capitalised words (names) are left out."""
+    doc = trained_pipeline(_PARSER_EXCLUDE)(question)
+    chunks = list(doc.noun_chunks)
+    out: dict[str, tuple[str, str]] = {}
+    for term in terms:
+        parts = [p for p in term.split("-") if p]
+        token = next((t for t in doc if words(t.text)[:1] == [parts[0]] or t.lower_ == term), None)
+        if token is None or (token.text[:1].isupper() and token.i > 0):
+            continue
+        chunk = next((c for c in chunks if c.start <= token.i < c.end), None)
+        if chunk is not None and token.pos_ in ("NOUN", "PROPN"):
+            phrase = " ".join(t.lower_ for t in chunk if _content(t))
+        else:
+            phrase = token.lower_
+        lemma = token.lemma_.lower() if "-" not in term else ""
+        out[term] = (lemma if lemma != term else "", phrase or token.lower_)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _phrases(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """A passage's lemmas, and its phrases: noun chunks (content words only), verbs, adjectives."""
+    doc = trained_pipeline(_PARSER_EXCLUDE)(text)
+    lemmas = frozenset(t.lemma_.lower() for t in doc if t.is_alpha)
+    phrases = {" ".join(t.lower_ for t in c if _content(t)) for c in doc.noun_chunks}
+    phrases |= {t.lower_ for t in doc if t.pos_ in ("VERB", "ADJ") and _content(t)}
+    return lemmas, tuple(sorted(p for p in phrases if p))
+
+
+def _content(token) -> bool:
+    return token.is_alpha and token.pos_ in _KEPT_POS and token.lower_ not in stop_words()
+
+
+_VECTORS: dict[str, np.ndarray] = {}
+_CACHE_SIZE = 16384
+
+
+def _vectors(texts: Sequence[str], embedder) -> dict[str, np.ndarray]:
+    todo = [t for t in dict.fromkeys(texts) if t not in _VECTORS]
+    if todo:
+        fresh = dict(zip(todo, np.asarray(embedder.encode(todo)), strict=True))
+        if len(_VECTORS) + len(fresh) > _CACHE_SIZE:
+            _VECTORS.clear()
+        _VECTORS.update(fresh)
+    return {t: _VECTORS[t] for t in texts}

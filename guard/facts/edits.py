@@ -1,0 +1,444 @@
+"""Minimal edits: a claim that repeats a unit word for word except for one substituted slot.
+
+Why: a false claim that reuses the passage's words ("add 50 µl of Buffer PE to the centre of
+the membrane" against "add 50 µl of Buffer EB to the centre of the membrane"; "A low-copy
+plasmid yields 5 to 20 µg" against "A high-copy plasmid yields 5 to 20 µg ...; a low-copy
+plasmid yields 0.5 to 2 µg") passes overlap and cosine, and the slot checks see no differing
+value. Aligning the claim to its unit token by token shows the edit itself; what was
+substituted tells whether it is a contradiction. One mechanism covers entity swaps, role and
+value misbindings, unit changes, modal and quantifier changes and antonyms.
+
+The claim and unit are read as token sequences (Snowball stems; a quantity is two atoms, its
+written number and its dimension; punctuation dropped) and aligned with ``difflib``. A
+substitution counts only when (a) the claim is otherwise the unit's wording: flanked by
+matched runs holding at least ``_FLANK`` content words, at most ``_LOOSE`` other claim content
+words unmatched; (b) no other unit among the best ones says the claim's way without an edit;
+and (c) the substituted claim token is of the unit token's kind *and* is a slot the document
+gives to something else (a misbinding), or the kinds themselves clash:
+
+- name for name: the claim's name is used elsewhere in the document, neither abbreviates the
+  other ("Buffer PE" / "Buffer EB");
+- a word for a word in a parallel frame: the claim's word occurs in the evidence next to the
+  same content word that the unit's word has next to it ("low-copy" / "high-copy"), so the
+  document itself contrasts the two;
+- number for number with the same unit, the claim's number written elsewhere in the document;
+- modal or quantifier of another class (may / must, always / usually), or a listed antonym.
+
+Common nouns replaced by other common nouns without a parallel frame are *not* read
+("the footage has stirred" / "the incident has stirred": RAGTruth paraphrases do that, and an
+earlier rule of that kind flagged 3-5 % of clean RAGTruth sentences; docs/FACTS.md).
+
+A second, slot-level check, ``unit_changed``: a claim quantity whose number the evidence writes
+only with a unit of another kind ("6,800 rpm" where the document says "6,800 × g"), and never
+with the claim's unit, is contradicted (the quantity reader leaves unknown units bare, so the
+slot comparison took "6,800 × g" as the bare number 6,800 and accepted it).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from enum import Enum
+from functools import lru_cache
+from typing import NamedTuple
+
+from guard.facts.align import Alignment, unit_slots
+from guard.facts.lexicon import Lexicon
+from guard.facts.matching import accepts
+from guard.facts.opposites import OPPOSITES
+from guard.facts.quantities import Quantity
+from guard.facts.slots import Slots, read_slots, stem
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+
+__all__ = ["minimal_edits", "unit_changed"]
+
+_POOL = 3  # units compared token by token: the best three statements
+_FLANK = 3  # content words the matched runs around a substitution must hold
+_LOOSE = 2  # other claim content words the unit may lack (a claim's own lead-in: "To elute the DNA, ...")
+_MAX_SIDE = 3  # tokens a substitution may span on either side (a two-word name)
+_MIN_SHARE = 0.6  # share of the claim's other content words the unit must hold
+_RESPELT = 0.85  # character similarity above which two names are one name spelt two ways
+
+
+class _Kind(str, Enum):
+    word = "word"
+    stop = "stop"
+    name = "name"
+    number = "number"
+    dimension = "dimension"
+
+
+class _Tok(NamedTuple):
+    key: str  # what is compared
+    kind: _Kind
+    surface: str
+
+
+_WORD = re.compile(r"[A-Za-zÀ-ÿµ][A-Za-zÀ-ÿµ0-9]*(?:['’][A-Za-z]+)?|\d+(?:[.,]\d+)*")
+
+
+def _number_key(q: Quantity) -> str:
+    lo, hi = q.written
+    return f"#{lo:g}" if hi == lo else f"#{lo:g}-{hi:g}"
+
+
+@lru_cache(maxsize=8192)
+def _tokens(text: str, lexicon: Lexicon) -> tuple[_Tok, ...]:
+    """The text as comparable tokens: stems, names kept apart, each quantity as number + dimension."""
+    slots = read_slots(text, lexicon)
+    spans = sorted(((q.start, q.end, q) for q in slots.quantities), key=lambda s: s[:2])
+    out: list[_Tok] = []
+    at = 0
+    for start, end, q in [*spans, (len(text), len(text), None)]:
+        if start < at:
+            continue
+        out += _plain_tokens(text[at:start], at == 0 or _opens(text, at), lexicon)
+        if q is not None:
+            out.append(_Tok(_number_key(q), _Kind.number, q.surface))
+            if q.dim != "number":
+                out.append(_Tok(f"@{q.dim}", _Kind.dimension, q.surface))
+            at = end
+    return tuple(out)
+
+
+def _opens(text: str, at: int) -> bool:
+    return bool(re.search(r"[.!?:\n|]\s*$", text[:at]))
+
+
+def _plain_tokens(chunk: str, opens: bool, lexicon: Lexicon) -> list[_Tok]:
+    out = []
+    for i, match in enumerate(_WORD.finditer(chunk)):
+        word = match.group(0)
+        lower = word.lower().replace("’", "'")
+        boundary = (i == 0 and opens) or bool(re.search(r"[.!?:\n|]\s*$", chunk[: match.start()]))
+        if lower in lexicon.stopwords or lower in lexicon.negations or lower in lexicon.modals:
+            kind = _Kind.stop
+        elif word[0].isupper() and not boundary or (len(word) > 1 and word.isupper()):
+            kind = _Kind.name
+        else:
+            kind = _Kind.word
+        key = lower if kind is _Kind.stop else stem(lower)
+        out.append(_Tok(key, kind, word))
+    return out
+
+
+def _content(tokens: Sequence[_Tok]) -> int:
+    return sum(t.kind is not _Kind.stop for t in tokens)
+
+
+class _Edit(NamedTuple):
+    claim: tuple[_Tok, ...]  # the claim's substituted tokens
+    unit: tuple[_Tok, ...]  # the unit's tokens in their place
+    left: tuple[_Tok, ...]  # the matched claim tokens just before
+    right: tuple[_Tok, ...]  # and just after
+    after: tuple[_Tok, ...]  # the unit's token after its substituted ones
+
+
+def _edits(claim: tuple[_Tok, ...], unit: tuple[_Tok, ...]) -> list[_Edit] | None:
+    """The substitutions that turn the unit's wording into the claim's, or None when the claim
+    is not the unit's wording with a few slots changed."""
+    matcher = difflib.SequenceMatcher(None, [t.key for t in claim], [t.key for t in unit], autojunk=False)
+    ops = matcher.get_opcodes()
+    matched = [claim[i1:i2] for tag, i1, i2, _, _ in ops if tag == "equal"]
+    loose = sum(_content(claim[i1:i2]) for tag, i1, i2, _, _ in ops if tag == "delete")
+    edits = []
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag != "replace":
+            continue
+        c, u = claim[i1:i2], unit[j1:j2]
+        if len(c) > _MAX_SIDE or len(u) > _MAX_SIDE:
+            loose += _content(c)
+            continue
+        left = ops[n - 1] if n > 0 and ops[n - 1][0] == "equal" else None
+        right = ops[n + 1] if n + 1 < len(ops) and ops[n + 1][0] == "equal" else None
+        edits.append(
+            _Edit(
+                c,
+                u,
+                claim[left[1] : left[2]] if left else (),
+                claim[right[1] : right[2]] if right else (),
+                unit[j2 : j2 + 1],
+            )
+        )
+    edits += _skipped_values(claim, unit, ops)
+    same = sum(_content(m) for m in matched)
+    if not edits or loose > _LOOSE or same < _FLANK:
+        return None
+    total = _content(claim) - sum(_content(e.claim) for e in edits)
+    if total <= 0 or same / total < _MIN_SHARE:
+        return None
+    return edits
+
+
+def _skipped_values(claim: tuple[_Tok, ...], unit: tuple[_Tok, ...], ops: list) -> list[_Edit]:
+    """A value the claim takes from past the unit's own value of that kind: the claim follows the
+    unit up to a value, skips it and what owns the next one, and ends on that next value
+    ("Express parcels arrive within 5 days" against "... within 2 days, standard ones in 5 days").
+    When the claim goes on after the value with its owner's words ("£3 for children") it is that
+    value's, not a skipped one."""
+    out = []
+    for n in range(1, len(ops) - 1):
+        (before, a1, a2, _, _), (gap, _, _, g1, g2), (after, b1, b2, _, _) = ops[n - 1 : n + 2]
+        if (before, gap, after) != ("equal", "insert", "equal") or claim[b1].kind is not _Kind.number:
+            continue
+        skipped, taken = unit[g1:g2], claim[b1:b2]
+        width = 2 if len(taken) > 1 and taken[1].kind is _Kind.dimension else 1
+        measured_alike = [t.key for t in skipped[1:width]] == [t.key for t in taken[1:width]]
+        if skipped[0].kind is not _Kind.number or not measured_alike:
+            continue
+        # the words the skipped stretch holds beyond values: what owns the value the claim took
+        owner = [t for t in skipped[width:] if t.kind in (_Kind.word, _Kind.name)]
+        if not owner or _content(claim[b1 + width : b2]) or _content(claim[b2:]):
+            continue
+        out.append(_Edit(claim[b1 : b1 + 1], skipped[:1], claim[a1:a2], claim[b1 + 1 : b2], skipped[1:2]))
+    return out
+
+
+def minimal_edits(
+    claim: Slots,
+    units: Sequence[EvidenceUnit],
+    scored: Sequence[Alignment],
+    lexicon: Lexicon,
+    derived: frozenset[str] = frozenset(),
+) -> list[SlotMismatch]:
+    """A contradiction for each best unit the claim repeats with one slot substituted (see the module)."""
+    claim_tokens = _tokens(claim.text, lexicon)
+    if _content(claim_tokens) < _FLANK + 1:
+        return []
+    statements = [a.unit for a in scored if a.unit.kind is not UnitKind.heading][:_POOL]
+    found: list[tuple[EvidenceUnit, _Edit]] = []
+    for unit in statements:
+        unit_tokens = _tokens(unit.text, lexicon)
+        edits = _edits(claim_tokens, unit_tokens)
+        if edits is None:
+            continue
+        for edit in edits:
+            if _content(edit.left) + _content(edit.right) >= _FLANK and max(
+                _content(edit.left), _content(edit.right)
+            ) >= 2:
+                found.append((unit, edit))
+    if not found:
+        return []
+    # another of the best units says it the claim's way: the claim may be that one's
+    edited = {id(u) for u, _ in found}
+    if any(_says_it(claim_tokens, _tokens(u.text, lexicon)) for u in statements if id(u) not in edited):
+        return []
+    document = [_tokens(u.text, lexicon) for u in units]
+    claim_keys = frozenset(t.key for t in claim_tokens)
+    out = []
+    for unit, edit in found:
+        kind = _clash(edit, _tokens(unit.text, lexicon), document, lexicon, derived, claim_keys)
+        if kind is None:
+            continue
+        said = " ".join(t.surface for t in edit.claim)
+        given = " ".join(t.surface for t in edit.unit)
+        out.append(
+            SlotMismatch(
+                kind=kind,
+                claim_value=said,
+                evidence_value=given,
+                evidence=unit,
+                explanation=f"the evidence says \u201c{given}\u201d where the claim says \u201c{said}\u201d"
+                + (", which the document gives to something else" if kind is not SlotKind.modality else ""),
+            )
+        )
+        break
+    return out
+
+
+def _says_it(claim: tuple[_Tok, ...], unit: tuple[_Tok, ...]) -> bool:
+    """The unit holds the claim's content words in order with nothing substituted."""
+    matcher = difflib.SequenceMatcher(None, [t.key for t in claim], [t.key for t in unit], autojunk=False)
+    kept = sum(_content(claim[b.a : b.a + b.size]) for b in matcher.get_matching_blocks())
+    return _content(claim) > 0 and kept >= _content(claim) - 1 and not any(
+        tag == "replace" for tag, *_ in matcher.get_opcodes()
+    )
+
+
+def _clash(
+    edit: _Edit,
+    unit: tuple[_Tok, ...],
+    document: Sequence[tuple[_Tok, ...]],
+    lexicon: Lexicon,
+    derived: frozenset[str],
+    claim_keys: frozenset[str],
+) -> SlotKind | None:
+    c, u = edit.claim, edit.unit
+    c_keys, u_keys = {t.key for t in c}, {t.key for t in u}
+    # the claim still uses the unit's word: a rearrangement, not a substitution
+    if c_keys & u_keys or u_keys & claim_keys:
+        return None
+    if all(t.kind is _Kind.name for t in c) and all(t.kind is _Kind.name for t in u):
+        if _abbreviates(c, u) or _respelt(c, u) or _one_name(c, u, document) or not _elsewhere(c, document):
+            return None
+        return SlotKind.entity
+    if len(c) == 1 and len(u) == 1:
+        a, b = c[0], u[0]
+        if a.kind is _Kind.number and b.kind is _Kind.number:
+            # only a number the same unit gives to something else: one written in another unit
+            # may be bound there to what the claim names ("Contents | ... | £150")
+            if a.surface in derived or not _elsewhere(c, [unit]):
+                return None
+            return SlotKind.quantity
+        if a.kind is _Kind.stop and b.kind is _Kind.stop:
+            # "should not" / "must not" both forbid: a negated modal is the predicates' to read
+            if any(t.key in lexicon.negations for t in (*edit.right[:1], *edit.after)):
+                return None
+            return _modal_or_quantifier(a.key, b.key, lexicon)
+        if a.kind is _Kind.word and b.kind is _Kind.word:
+            if _antonyms(a.key, b.key, lexicon):
+                return SlotKind.polarity
+            if _parallel(edit, document):
+                return SlotKind.entity
+    return None
+
+
+def _modal_or_quantifier(a: str, b: str, lexicon: Lexicon) -> SlotKind | None:
+    modals = lexicon.modals
+    # permission against obligation or advice; "should" for "must" is a weaker duty, not a clash
+    if a in modals and b in modals and (modals[a] == "permission") != (modals[b] == "permission"):
+        return SlotKind.modality
+    universal, partial = lexicon.universal_quantifiers, lexicon.partial_quantifiers
+    if (a in universal and b in partial) or (a in partial and b in universal):
+        return SlotKind.quantifier
+    return None
+
+
+@lru_cache(maxsize=4)
+def _antonym_pairs(code: str) -> frozenset[tuple[str, str]]:
+    pairs = OPPOSITES.get(code, ())
+    return frozenset((stem(a), stem(b)) for a, b in pairs) | frozenset((stem(b), stem(a)) for a, b in pairs)
+
+
+def _antonyms(a: str, b: str, lexicon: Lexicon) -> bool:
+    return (a, b) in _antonym_pairs(lexicon.code)
+
+
+def _abbreviates(c: Sequence[_Tok], u: Sequence[_Tok]) -> bool:
+    """One side is an initialism or a shortening of the other ("CFO", "Sen." / "Senator")."""
+    a, b = "".join(t.key for t in c), "".join(t.key for t in u)
+    initials_c, initials_u = "".join(t.key[0] for t in c), "".join(t.key[0] for t in u)
+    return a.startswith(b) or b.startswith(a) or a == initials_u or b == initials_c
+
+
+def _respelt(c: Sequence[_Tok], u: Sequence[_Tok]) -> bool:
+    """A spelling variant ("Ophthalmology" / "Opthalmology"), not another name."""
+    a, b = " ".join(t.surface.lower() for t in c), " ".join(t.surface.lower() for t in u)
+    return difflib.SequenceMatcher(None, a, b).ratio() >= _RESPELT
+
+
+def _one_name(c: Sequence[_Tok], u: Sequence[_Tok], document: Sequence[tuple[_Tok, ...]]) -> bool:
+    """The document writes the two as parts of one name ("Dzhokhar Tsarnaev"): one referent."""
+    keys = {t.key for t in c} | {t.key for t in u}
+    return any(
+        {t.key for t in run} >= keys for tokens in document for run in _name_runs(tokens)
+    )
+
+
+def _name_runs(tokens: Sequence[_Tok]) -> list[list[_Tok]]:
+    runs: list[list[_Tok]] = [[]]
+    for t in tokens:
+        if t.kind is _Kind.name:
+            runs[-1].append(t)
+        elif runs[-1]:
+            runs.append([])
+    return [r for r in runs if len(r) > 1]
+
+
+def _elsewhere(c: Sequence[_Tok], document: Sequence[tuple[_Tok, ...]]) -> bool:
+    """The document writes the claim's tokens (in a row) somewhere."""
+    keys = [t.key for t in c]
+    return any(
+        [t.key for t in tokens[i : i + len(keys)]] == keys for tokens in document for i in range(len(tokens))
+    )
+
+
+def _parallel(edit: _Edit, document: Sequence[tuple[_Tok, ...]]) -> bool:
+    """The document writes the claim's word beside the same content word as the unit's word has
+    beside it, in the claim too: "low-copy plasmid" in a text whose unit says "high-copy plasmid"."""
+    word = edit.claim[0].key
+    frames = []
+    if edit.left and edit.left[-1].kind is not _Kind.stop:
+        frames.append((edit.left[-1].key, word))
+    if edit.right and edit.right[0].kind is not _Kind.stop:
+        frames.append((word, edit.right[0].key))
+    return any(
+        (tokens[i].key, tokens[i + 1].key) in frames for tokens in document for i in range(len(tokens) - 1)
+    )
+
+
+# a unit symbol written right after a number the quantity reader left bare: "× g", "xg", "µl",
+# "mM", "kDa" (a symbol, a capital inside, or a sign; plain short words "dog", "car" are nouns)
+_TAIL = re.compile(r"\s?(×\s?g\b|x\s?g\b|[A-Za-zµ°%/]{1,4}\b)")
+_AGE = re.compile(r"(?i)\b(?:year|month|week)s?[- ]old\b")
+_SYMBOL = re.compile(r"[×µ°%/]|^x\s?g$|^[a-zµ]+[A-Z]")
+
+
+def unit_changed(
+    claim: Slots,
+    scored: Sequence[Alignment],
+    lexicon: Lexicon,
+) -> list[SlotMismatch]:
+    """A claim quantity whose number the best units write only with a unit of another kind.
+
+    The evidence's unit must be a measure ("12 months", "6 m") or a unit symbol the quantity
+    reader left bare ("6,800 × g"); the claim's a measure of another dimension or a count
+    ("12 freeze-thaw cycles"). Not when a count meets a count ("five staff" / "Five members"
+    is a paraphrase), when the number is also written bare (it may count anything), or when
+    any of these units holds the claim's value in another unit ("6 m³" / "6,000 litres").
+    """
+    out = []
+    # the two best units only: a number met further off is more often a coincidence ("70-year-old" / "£70")
+    near = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
+    for q in claim.quantities:
+        if q.is_range or q.count is not None or not (_measure(q) or q.dim.startswith("count:")):
+            continue
+        if _AGE.search(q.surface):  # a person's age, not a value the text measures (ages.py reads those)
+            continue
+        if any(accepts(q, e) for _, slots in near for e in slots.quantities if e.dim != "number"):
+            continue
+        same = [(unit, e, slots) for unit, slots in near for e in slots.quantities if e.written == q.written]
+        if any(e.dim == q.dim or (e.dim == "number" and not _tail(s.text, e)) for _, e, s in same):
+            continue
+        other = next(
+            (
+                (u, e, s)
+                for u, e, s in same
+                if (e.dim == "number" and _tail(s.text, e)) or (_measure(e) and _base(e) != _base(q))
+            ),
+            None,
+        )
+        if other is None:
+            continue
+        unit, e, slots = other
+        given = e.surface if e.dim != "number" else f"{e.surface} {_tail(slots.text, e)}"
+        out.append(
+            SlotMismatch(
+                kind=SlotKind.quantity,
+                claim_value=q.shown,
+                evidence_value=given,
+                evidence=unit,
+                explanation=f"the evidence gives {given}, a unit of another kind, not {q.shown}",
+            )
+        )
+    return out
+
+
+def _measure(q: Quantity) -> bool:
+    """A value in a unit of measure (not a bare number, a count of things, a rate or an amount per period)."""
+    plain = q.per is None and q.period is None
+    return plain and q.dim not in ("number", "rate") and not q.dim.startswith("count:")
+
+
+def _base(q: Quantity) -> str:
+    return q.dim.split("/", 1)[0]
+
+
+def _tail(text: str, e: Quantity) -> str:
+    """The unit symbol written right after a bare number, or ""."""
+    match = _TAIL.match(text, e.end)
+    if not match:
+        return ""
+    tail = match.group(1)
+    return tail if _SYMBOL.search(tail) else ""

@@ -1,0 +1,81 @@
+"""How often the minimal-edit checks (guard/facts/edits.py) fire on RAGTruth response sentences.
+
+Run from the repository root:  python tests/facts/measure_edits.py [N] [--show]
+A precision check on text the checks were not written for: N (default 600) train responses of
+the QA and Summary tasks (seed 1), every sentence judged against its source's evidence units
+(no cosines), sorted as in measure_ragtruth.py into clean / conflict / baseless sentences.
+Prints, per group, the share of sentences ``minimal_edits`` or ``unit_changed`` flags, and
+with --show the clean sentences flagged (what a false flag looks like). Not a test.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from guard.facts import evidence_units  # noqa: E402
+from guard.facts.align import ranked  # noqa: E402
+from guard.facts.edits import minimal_edits, unit_changed  # noqa: E402
+from guard.facts.lexicon import ENGLISH  # noqa: E402
+from guard.facts.slots import read_slots  # noqa: E402
+from guard.language import sentence_spans  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "ragtruth"
+
+
+def _sources() -> dict[str, str]:
+    sources = {}
+    for line in (DATA / "source_info.jsonl").read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        info = row["source_info"]
+        if row["task_type"] == "Summary" and isinstance(info, str):
+            sources[row["source_id"]] = info
+        elif row["task_type"] == "QA" and isinstance(info, dict) and isinstance(info.get("passages"), str):
+            sources[row["source_id"]] = info["passages"]
+    return sources
+
+
+def main(n: int = 600, show: bool = False) -> None:
+    sources = _sources()
+    rows = [json.loads(line) for line in (DATA / "response.jsonl").read_text(encoding="utf-8").splitlines()]
+    rows = [r for r in rows if r["split"] == "train" and r["source_id"] in sources]
+    random.Random(1).shuffle(rows)
+    seen: Counter = Counter()
+    flagged: dict[str, Counter] = {"clean": Counter(), "conflict": Counter(), "baseless": Counter()}
+    for row in rows[:n]:
+        units = evidence_units(row["source_id"], sources[row["source_id"]]).units
+        text = row["response"]
+        for start, end in sentence_spans(text):
+            spans = [s for s in row["labels"] if s["start"] < end and start < s["end"]]
+            group = (
+                "clean"
+                if not spans
+                else "conflict"
+                if any("Conflict" in s["label_type"] for s in spans)
+                else "baseless"
+            )
+            seen[group] += 1
+            sentence = text[start:end].strip()
+            if not units or not sentence:
+                continue
+            claim = read_slots(sentence, ENGLISH)
+            scored = ranked(sentence, units, None, ENGLISH)
+            found = minimal_edits(claim, units, scored, ENGLISH) + unit_changed(claim, scored, ENGLISH)
+            for m in found[:1]:
+                flagged[group][m.kind.value] += 1
+                if show and group == "clean":
+                    print(f"- {sentence[:160]}\n    {m.kind.value}: {m.claim_value!r} vs {m.evidence_value!r}")
+    for group, counts in flagged.items():
+        total = sum(counts.values())
+        print(f"{group}: {total} of {seen[group]} flagged ({total / max(seen[group], 1):.3f}) {dict(counts)}")
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    main(int(args[0]) if args else 600, "--show" in sys.argv)
