@@ -26,8 +26,11 @@ reason whose claim has no unit to quote falls back to :data:`~guard.policy.QUOTE
 A claim judged supported is an ``unconfirmed_claim`` when the policy asks more of it before its
 wording is shown: the fact layer did not confirm it (:func:`confirmed`: no number, date or name
 it could match, so "supported" rests on wording) and its support is under
-``min_unconfirmed_support``, or the learned judge's P(supported) is under ``min_learned_support``.
-The verdict itself is unchanged (one judge); strict profiles quote such claims.
+``min_unconfirmed_support``, or the learned judge's P(supported) is under ``min_learned_support``,
+or the policy's ``confirmation`` checks find a number, name or word of scope ("every", "once",
+"can", a leading "yes") in it that the evidence it was checked against lacks
+(:mod:`guard.policy_wording`). The verdict itself is unchanged (one judge); strict profiles quote
+such claims.
 
 A claim no support judge judged (``ClaimVerdict.judged`` False: its judge crashed) is not called
 unsupported: it is a ``verifier_error`` on that claim, and faithfulness is
@@ -387,7 +390,7 @@ def _unconfirmed_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Fi
         )
         return
     checks = policy.confirmation
-    terms = missing_terms(verdict) if checks.terms_in_evidence else []
+    terms = missing_terms(verdict, numbers=checks.numbers_in_evidence, names=checks.names_in_evidence)
     if terms:
         yield (
             Condition.unconfirmed_claim,

@@ -205,8 +205,11 @@ class ConfirmationSettings(_Section):
     (:mod:`guard.policy_wording`); a claim that fails one is an ``unconfirmed_claim``.
     Off by default: each costs alterations of correct answers (README, "Policies")."""
 
-    # Every number and name of the claim is in the evidence units it was checked against.
-    terms_in_evidence: bool = False
+    # Every number of the claim is in the evidence units it was checked against (a value the fact
+    # layer derived by arithmetic excepted), and every name (a capitalised word after the first,
+    # an acronym).
+    numbers_in_evidence: bool = False
+    names_in_evidence: bool = False
     # The claim's words of scope are used by those units too: off, quantifiers (how many, how
     # often, "only"), or all (modals, negation and a leading yes/no as well).
     scope_words_in_evidence: ScopeCheck = ScopeCheck.off
@@ -246,7 +249,7 @@ class Actions(_Section):
     low_hit_rate: Action = Action.annotate
     isolated_claim: Action = Action.annotate
     low_franq: Action = Action.annotate
-    unconfirmed_claim: Action = Action.annotate  # only found when min_unconfirmed_support is set
+    unconfirmed_claim: Action = Action.annotate  # only found under its thresholds or `confirmation` checks
     declined: Action = Action.refuse
     model_error: Action = Action.refuse
     prompt_injection: Action = Action.annotate

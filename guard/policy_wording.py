@@ -60,22 +60,21 @@ def aligned_units(verdict: ClaimVerdict) -> list[EvidenceUnit]:
     return units
 
 
-def missing_terms(verdict: ClaimVerdict) -> list[str]:
-    """The claim's numbers and names that none of its aligned units mentions, in claim order.
+def missing_terms(verdict: ClaimVerdict, *, numbers: bool = True, names: bool = True) -> list[str]:
+    """The claim's numbers, then names, that none of its aligned units mentions, in claim order.
 
     Empty when the claim has no aligned unit: there is nothing to compare (the support verdict
     and ``confirmed`` speak for such a claim)."""
     units = _units_text(aligned_units(verdict))
-    if not units:
+    if not units or not (numbers or names):
         return []
     known = vocabulary(units)
     text = verdict.claim.text
     missing: list[str] = []
-    if verdict.facts is not FactLabel.inferred:  # an inferred value is derived, not quoted
+    if numbers and verdict.facts is not FactLabel.inferred:  # an inferred value is derived, not quoted
         missing += [n for n in dict.fromkeys(numbers_in(text)) if n not in known.numbers]
-    for name in dict.fromkeys(_names(text)):
-        if any(w not in known.words for w in words(name)):
-            missing.append(name)
+    if names:
+        missing += [name for name in dict.fromkeys(_names(text)) if any(w not in known.words for w in words(name))]
     return missing
 
 

@@ -30,9 +30,8 @@ def verified(sentence: str, evidence: list[EvidenceUnit], facts: FactLabel = Fac
 
 
 def policy(terms: bool = False, scope: ScopeCheck = ScopeCheck.off, **actions) -> Policy:
-    return Policy(name="checks", confirmation=ConfirmationSettings(terms_in_evidence=terms,
-                                                                  scope_words_in_evidence=scope),
-                  actions=actions)
+    checks = ConfirmationSettings(numbers_in_evidence=terms, names_in_evidence=terms, scope_words_in_evidence=scope)
+    return Policy(name="checks", confirmation=checks, actions=actions)
 
 
 def conditions(decision) -> list[Condition]:
@@ -55,6 +54,9 @@ def test_a_number_the_evidence_lacks_is_missing_unless_the_fact_layer_derived_it
     claim = "Contracts up to EUR 2.5 million are signed by the CFO."
     evidence = [unit("Above EUR 250,000 and up to EUR 2 million: the CFO.")]
     assert missing_terms(verified(claim, evidence).claims[0]) == ["2.5"]
+    assert missing_terms(verified(claim, evidence).claims[0], numbers=False) == []
+    assert missing_terms(verified("Contracts in Lyon up to EUR 2.5 million.", evidence).claims[0],
+                         numbers=False) == ["Lyon"]
     derived = verified("You can give up to 40 ml a day.", [unit("Give 10 ml, up to 4 times a day.")],
                        facts=FactLabel.inferred)
     assert missing_terms(derived.claims[0]) == []  # "10 ml x 4" is the fact layer's own arithmetic
@@ -125,7 +127,8 @@ def test_one_unconfirmed_finding_per_claim_and_earlier_rules_first() -> None:
 
 def test_strict_profiles_quote_the_evidence_in_place_of_the_claim() -> None:
     medical = load_policy("medical")
-    assert medical.confirmation.terms_in_evidence and medical.confirmation.scope_words_in_evidence is ScopeCheck.all
+    checks = medical.confirmation
+    assert checks.numbers_in_evidence and checks.names_in_evidence and checks.scope_words_in_evidence is ScopeCheck.all
     medical = medical.model_copy(update={"thresholds": medical.thresholds.model_copy(
         update={"min_learned_support": None, "min_citation_recall": None, "min_citation_precision": None,
                 "max_hallucination_probability": None, "min_hit_rate": None})})
@@ -137,10 +140,15 @@ def test_strict_profiles_quote_the_evidence_in_place_of_the_claim() -> None:
     assert "as many times" not in shown and ONCE in shown
 
 
-def test_default_marks_a_changed_quantifier_and_leaves_a_paraphrased_modal() -> None:
+def test_default_marks_a_changed_quantifier_or_a_name_and_leaves_a_paraphrased_modal() -> None:
     default = load_policy("default")
     assert default.confirmation.scope_words_in_evidence is ScopeCheck.quantifiers
-    assert not default.confirmation.terms_in_evidence
+    assert default.confirmation.names_in_evidence and not default.confirmation.numbers_in_evidence
+    lyon = verified("The hotel limit for Lyon is EUR 220 per night.", [unit(HOTEL)])
+    reason, = decide(lyon, None, default).reasons
+    assert reason.condition is Condition.unconfirmed_claim and reason.action is Action.annotate
+    restated = verified("For a 3-year-old, give the dose up to 4 times in 24 hours.", [unit(DOSE)])
+    assert decide(restated, None, default).action is Action.pass_  # a number from the question is no name
     changed = verified("Your line manager may extend probation every time.", [unit(ONCE)])
     assert conditions(decide(changed, None, default)) == [Condition.unconfirmed_claim]
     paraphrase = verified("You can give the dose up to 4 times in 24 hours.", [unit(DOSE)])
