@@ -489,3 +489,19 @@ def test_wrong_drafts_not_kept_are_bucketed_by_what_their_verdict_said(drafts):
     report = summarise_outcomes([unconfirmed, confirmed, flagged, gone], "default", "dev")
     assert report.not_kept_causes == {ShownCause.confirmed: {category: 1}, ShownCause.flagged: {category: 1},
                                       ShownCause.unconfirmed: {category: 1}}
+
+
+@pytest.mark.slow
+def test_a_dev_fit_reads_no_test_draft_and_records_its_cross_validation(tmp_path):
+    out = tmp_path / "out"
+    args = ["eval", "golden", "--drafts", str(FIXTURE), "--policy", "default", "--split", "dev",
+            "--fit", "default", "--target", "wrong_unmarked<=0.10", "--fit-rule", "every_fold", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    fitted = json.loads((out / "metrics.json").read_text())["fits"][0]
+    assert fitted["test_drafts"] == 0 and fitted["test"] is None and fitted["rule"] == "every_fold"
+    assert fitted["cv"]["folds"] == 2 and len((out / "drafts-default.jsonl").read_text().splitlines()) == 10
+    profile = (out / "default.fitted.yaml").read_text()
+    assert "--split dev" in profile and "# cv:   " in profile and "# test (" not in profile
+    bad = CliRunner().invoke(app, [*args[:-2], "--fit-rule", "median", "--out", str(out)])
+    assert bad.exit_code != 0 and "every_fold" in str(bad.exception or bad.output)
