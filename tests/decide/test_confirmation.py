@@ -140,16 +140,17 @@ def test_strict_profiles_quote_the_evidence_in_place_of_the_claim() -> None:
     assert "as many times" not in shown and ONCE in shown
 
 
-def test_default_marks_a_changed_quantifier_or_a_name_and_leaves_a_paraphrased_modal() -> None:
+def test_default_marks_a_changed_quantifier_and_leaves_a_paraphrased_modal_and_names() -> None:
     default = load_policy("default")
-    assert default.confirmation.scope_words_in_evidence is ScopeCheck.quantifiers
-    assert default.confirmation.names_in_evidence and not default.confirmation.numbers_in_evidence
-    lyon = verified("The hotel limit for Lyon is EUR 220 per night.", [unit(HOTEL)])
-    reason, = decide(lyon, None, default).reasons
-    assert reason.condition is Condition.unconfirmed_claim and reason.action is Action.annotate
-    restated = verified("For a 3-year-old, give the dose up to 4 times in 24 hours.", [unit(DOSE)])
-    assert decide(restated, None, default).action is Action.pass_  # a number from the question is no name
+    checks = default.confirmation
+    assert checks.scope_words_in_evidence is ScopeCheck.quantifiers
+    assert not checks.names_in_evidence and not checks.numbers_in_evidence
     changed = verified("Your line manager may extend probation every time.", [unit(ONCE)])
     assert conditions(decide(changed, None, default)) == [Condition.unconfirmed_claim]
     paraphrase = verified("You can give the dose up to 4 times in 24 hours.", [unit(DOSE)])
     assert decide(paraphrase, None, default).action is Action.pass_
+    # The subject named once per passage: its unit does not repeat it, and default does not ask it to.
+    subject = verified("The usual adult dose of Zelorin is 20 mg once a day.",
+                       [unit("Adults: the usual dose is 20 mg (one tablet) once a day.")])
+    assert missing_terms(subject.claims[0]) == ["Zelorin"]
+    assert decide(subject, None, default).action is Action.pass_
