@@ -7,9 +7,12 @@ On a machine shared with other work wall times say little, so this reports proce
 (``time.process_time``: every thread of this process), split by stage. Each stage is a
 function wrapped with a timer; time is exclusive (a stage called inside another is
 subtracted from the outer one) and measured on the calling thread (``time.thread_time``),
-so stages that run at once in two threads are not counted twice. ``other`` is the rest of
-the process time: Python glue, pydantic, the verifiers' own loops, and the CPU of the
-embedder's own worker threads (ONNX Runtime intra-op threads), which no caller's clock sees.
+so stages that run at once in two threads are not counted twice. The embedder's model runs
+are timed on the thread that runs them (the embedder's helper threads included). ``other``
+is the rest of the process time: Python glue, pydantic, the verifiers' own loops.
+
+``throughput`` runs the command's loop in this process (``--workers 1``): worker processes'
+stages would be invisible to these timers.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # (module, attribute, stage): the functions timed. A name imported elsewhere is rebound too.
 STAGES = [
     ("retrievers.embedder", "Embedder.encode", "embed"),
+    # the model runs, on whichever thread runs them (the embedder's helper threads too)
+    ("retrievers.embedder", "Embedder._encode_batch", "embed"),
     ("guard.language", "_split_texts", "spacy sentences"),
     ("guard.language", "_tag_texts", "spacy entities"),
     ("spacy.language", "Language.__call__", "spacy (fact layer parse/tag)"),

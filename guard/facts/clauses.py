@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from guard.facts.binding import distinctive, moved_to, owned_words
 from guard.facts.dates import same_date
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import accepts, same_number
+from guard.facts.matching import accepts, denied_value, same_number
 from guard.facts.quantities import Bound
 from guard.facts.slots import Slots, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
@@ -152,6 +152,8 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     best_slots = unit_slots(best.unit, lexicon)
     strength = best.lexical + (best.similarity or 0.0)
     for d in claim.dates:
+        if denied_value(claim.text, d.start):
+            continue  # "there is no 07:10 sailing on a Sunday" is not the Sunday time moved
         # a unit date another claim date restates is that one's counterpart ("09:30, 12:45 and 17:40")
         differing = [
             e for e in best_slots.dates

@@ -36,9 +36,9 @@ from guard.facts.binding import distinctive, owned_words
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.entities import name_tokens
-from guard.facts.inference import daily_average, equal_parts, regimen_total, shifted_time, year_span
+from guard.facts.inference import date_span, daily_average, equal_parts, regimen_total, shifted_time, year_span
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
-from guard.facts.matching import accepts, conflicts, exact, one_step, same_kind, same_number
+from guard.facts.matching import accepts, conflicts, denied_value, exact, one_step, same_kind, same_number
 from guard.facts.misbinding import misbindings
 from guard.facts.polarity import modal_classes, words
 from guard.facts.predicates import Agreement, same_act
@@ -113,6 +113,9 @@ def judge_facts(
     derived = {o.value.shown for o in inferred if o.value}
     # and so are the claim's own premises of such a step ("over five days" in 37.5 hours over five days)
     derived |= {q.shown for o in inferred for q in o.operands if any(q is c for c in claim.quantities)}
+    # and a value the claim denies because the unit's limit excludes it is not a break of that limit
+    held = [(a, unit_slots(a.unit, lexicon)) for a in aligned]
+    derived |= {q.shown for q in claim.quantities if _denied_outside_limit(q, claim, held)}
     outcomes += [
         _Outcome(FactLabel.contradicted, m)
         for m in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
@@ -191,9 +194,12 @@ def _slot_outcomes(
     pool = _pool(near_held, accepted + premises)
     frequency_counts = [e for s in everywhere for e in s.quantities if _from_frequency(e)]
     near_slots = [unit_slots(a.unit, lexicon) for a in near]
+    # the claim's own "twice a year" is its scenario's count: £49 a set × twice = £98 a year
+    own_counts = [c for c in claim.quantities if _from_frequency(c) and c.bound is Bound.eq]
     outcomes = [
         _quantity(
-            q, claim, held, everywhere, pool + (frequency_counts if q.period else []), lexicon, scored or [], near_slots
+            q, claim, held, everywhere, pool + own_counts + (frequency_counts if q.period else []), lexicon, scored or [],
+            near_slots,
         )
         for q in claim.quantities
     ]
@@ -207,8 +213,12 @@ def _slot_outcomes(
     for q, out in zip(claim.quantities, outcomes):
         out.value = q
     used = {id(o) for out in outcomes if out.label is FactLabel.inferred for o in out.operands}
+    # a frequency whose count is such an operand is the same premise said as a rate ("twice a year")
+    spans = {(o.start, o.end) for o in claim.quantities if id(o) in used and _from_frequency(o)}
     outcomes = [
-        _Outcome(FactLabel.supported) if id(q) in used and out.label is not FactLabel.supported else out
+        _Outcome(FactLabel.supported)
+        if (id(q) in used or (q.dim == "rate" and (q.start, q.end) in spans)) and out.label is not FactLabel.supported
+        else out
         for q, out in zip(claim.quantities, outcomes)
     ]
     # a count the claim itself accounts for is its own arithmetic, not a fact to find: it counts the
@@ -360,6 +370,8 @@ def _quantity(
             inferred.operands = average[1:]  # the claim's own span of days is the step's premise
             return inferred
         unlicensed = found[0] if found else None
+    if _denied_outside_limit(q, claim, held):
+        return _Outcome(FactLabel.supported)
     outcome = _unmatched(q, _witness(q, claim, held), everywhere, rates_of_kind)
     if outcome.label is FactLabel.supported:
         # found only in a unit not aligned to the claim: the unit about the claim may give another value
@@ -379,6 +391,31 @@ def _quantity(
             }
         )
     return outcome
+
+
+def _denied_outside_limit(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]]) -> bool:
+    """A claim that says no for a plain value its aligned unit's limit excludes: "the tool will
+    not run on schema version 38" against "check that the schema version is at least 41". The
+    value is the claim's example of what the limit rules out, not a fact the evidence must write."""
+    if not claim.negated or q.bound is not Bound.eq or q.is_range:
+        return False
+    limits = [
+        (s, e) for a, s in held if a.strong for e in s.quantities
+        if e.bound is not Bound.eq and e.dim == q.dim and e.negation_at is None
+    ]
+    # a limit the unit states as a requirement, not one it forbids under ("do not give to babies
+    # under 3 months": a 5-month-old outside it is not denied by it)
+    return any(not accepts(q, e) and not _NEGATED_CLAUSE.search(_clause_of(s.text, e)) for s, e in limits)
+
+
+_NEGATED_CLAUSE = re.compile(r"\b(?:not|no|never|cannot|nor)\b|n[’']t\b", re.I)
+
+
+def _clause_of(text: str, q: Quantity) -> str:
+    """The clause holding ``q`` (cut at ; : . and commas)."""
+    start = max(text.rfind(c, 0, q.start) for c in ";:.,") + 1
+    ends = [i for i in (text.find(c, q.end) for c in ";:.,") if i >= 0]
+    return text[start : min(ends) if ends else len(text)]
 
 
 def _per_for_total(q: Quantity, held: list[tuple[Alignment, Slots]]) -> _Outcome | None:
@@ -481,8 +518,10 @@ def _other_topic(
     keyed = any(
         s.in_key(e) and accepts(c, e) for _, s in holders for c in claim.quantities for e in s.quantities
     )
-    if not holders or keyed:
-        return None  # a table row whose key cell holds a claim value binds the value by structure
+    if not holders or keyed or any(_row_named(a.unit, claim) for a, _ in holders):
+        # a table row whose key cell holds a claim value, or whose key the claim names ("A contents
+        # claim carries an excess of £150" and the Contents row), binds the value by structure
+        return None
     holders = [a for a, _ in holders]
     base = max(a.lexical + (a.similarity or 0.0) for a in holders)
     for a in scored[:_FLIP_POOL + 2]:
@@ -499,6 +538,15 @@ def _other_topic(
                 continue
             return _Outcome(FactLabel.contradicted, _quantity_mismatch(q, a, slots))
     return None
+
+
+def _row_named(unit: EvidenceUnit, claim: Slots) -> bool:
+    """A table row whose key cell's words (outside brackets) are all among the claim's words."""
+    if unit.kind is not UnitKind.table_row or not unit.anchor:
+        return False
+    key = frozenset(stem(w) for _, w in words(re.sub(r"\([^)]*\)", " ", unit.anchor)))
+    said = claim.content | frozenset(stem(w) for _, w in words(claim.text))
+    return bool(key) and key <= said
 
 
 def _spans(slots: Slots) -> list[tuple[int, int]]:
@@ -558,7 +606,22 @@ def _licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexi
         # chance do not make ("within 6 weeks" is not 2 + 4 weeks)
         return True
     present = {w for _, w in words(claim.text)}
-    return bool(present & lexicon.combination_words) or any(sign in claim.text for sign in ("+", "×", "="))
+    return (
+        bool(present & lexicon.combination_words)
+        or any(sign in claim.text for sign in ("+", "×", "="))
+        or _COMBINED.search(claim.text) is not None
+    )
+
+
+# phrases that say a value combines others: a total ("in all", "including the fee"), or a
+# comparison whose value is the difference ("88 more pixels ... than", "£2.40 cheaper than"); a
+# bound ("more than 3 days") is no comparison: a word must stand between "more" and "than"
+_COMBINED = re.compile(
+    r"\b(?:in\s+all|all\s+told|including|includes|on\s+top\s+of)\b"
+    r"|\b(?:more|fewer|less|longer|shorter|older|younger|greater)\s+(?!than\b)[a-z]+\b[^.;]{0,60}?\bthan\b"
+    r"|\b(?:cheaper|dearer|costlier|higher|lower|bigger|smaller|heavier|lighter|earlier|later|faster|slower)\s+than\b",
+    re.I,
+)
 
 
 def _one_record(q: Quantity, x: Quantity, y: Quantity, held: list[tuple[Alignment, Slots]]) -> bool:
@@ -614,8 +677,8 @@ def _further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lex
         found = regimen_total(q, values) or equal_parts(q, values)
         if found:
             return found
-    # both years from one unit: years from different sentences pair by chance
-    return next((found for s in near if (found := year_span(q, s.dates))), None)
+    # both years (or dates) from one unit: dates from different sentences pair by chance
+    return next((found for s in near if (found := year_span(q, s.dates) or date_span(q, s.dates))), None)
 
 
 # words that say a value is a total over a regimen: "a full course", "a day", "daily"
@@ -638,6 +701,8 @@ def _witness(
       says what the unit implies for the cases it does not cover. Said without the flip
       ("a £1,200 claim needs the Finance Director") it is still contradicted.
     """
+    if denied_value(claim.text, q.start):
+        return None  # "no 38 °C reading", "not 2 ml": a value the claim denies is not contradicted by another
     for a, s in held:
         if not a.strong:
             continue
@@ -769,6 +834,8 @@ def _date(
     differing = [
         (a, e) for a, e, v in verdicts if v is False and a.strong and not any(same_date(o, e) is True for o in others)
     ]
+    if claim is not None and denied_value(claim.text, d.start):
+        differing = []  # "there is no 07:10 sailing on a Sunday": another time that day does not contradict it
     if any(same_date(d, e) is True for s in everywhere for e in s.dates):
         # the claim's date is stated elsewhere (another row of the timetable): a unit aligned for
         # another of the claim's dates binds that one, and says nothing of this one

@@ -23,9 +23,10 @@ from collections.abc import Sequence
 from guard.facts.dates import DateSlot
 from guard.facts.quantities import Bound, Quantity
 
-__all__ = ["regimen_total", "shifted_time", "year_span"]
+__all__ = ["date_span", "regimen_total", "shifted_time", "year_span"]
 
 _DAY_HOURS = 24.0
+_MONTH_HOURS = 730.5
 _YEAR_HOURS = 8766.0
 
 
@@ -129,4 +130,30 @@ def daily_average(claim: Quantity, amounts: Sequence[Quantity], spans: Sequence[
                 continue
             if _near(amount.lo / days, claim.lo):
                 return f"{amount.surface} ÷ {span.surface} = {claim.surface}", amount, span
+    return None
+
+
+def date_span(claim: Quantity, dates: Sequence[DateSlot]) -> str | None:
+    """``claim`` (months, or weeks and days) as the time between two dates of one unit.
+
+    Counted at the grain both dates are written to: "June 2026" and "19 December 2025" are six
+    months apart (a month-only date has no day to count from); "3 March" and "17 March 2026" 14
+    days. A claim said as a round figure ("about six months") may be off by the rounding it allows.
+    """
+    if claim.dim != "duration" or claim.is_range or claim.bound is not Bound.eq:
+        return None
+    dated = [d for d in dates if d.year is not None and d.month is not None and d.minutes is None]
+    tolerance = 0.05 if claim.approx else 5e-3
+    for i, a in enumerate(dated):
+        for b in dated[i + 1 :]:
+            early, late = sorted((a, b), key=lambda d: (d.year, d.month, d.day or 0))
+            months = (late.year - early.year) * 12 + late.month - early.month
+            if early.day is None or late.day is None:
+                hours = months * _MONTH_HOURS
+            else:
+                from datetime import date
+
+                hours = (date(late.year, late.month, late.day) - date(early.year, early.month, early.day)).days * _DAY_HOURS
+            if hours > 0 and math.isclose(hours, claim.lo, rel_tol=tolerance):
+                return f"{early.surface} to {late.surface} = {claim.surface}"
     return None

@@ -22,9 +22,11 @@ from __future__ import annotations
 import itertools
 import math
 
+import re
+
 from guard.facts.quantities import Bound, Quantity
 
-__all__ = ["accepts", "conflicts", "exact", "one_step", "same_kind", "same_number"]
+__all__ = ["accepts", "conflicts", "denied_value", "exact", "one_step", "same_kind", "same_number"]
 
 _UP = (Bound.ge, Bound.gt)
 _DOWN = (Bound.le, Bound.lt)
@@ -206,3 +208,12 @@ def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:
         if _near(y.lo * (1 + x.lo / 100), target) or _near(y.lo * (1 - x.lo / 100), target):
             return f"{y.surface} changed by {x.surface} = {claim.surface}"
     return None
+
+
+_DENIED = re.compile(r"\b(?:no|not|never)\s+(?:an?\s+|the\s+)?$", re.I)
+
+
+def denied_value(text: str, start: int) -> bool:
+    """The value at ``start`` is what a negation right before it denies ("there is no 07:10 sailing",
+    "not 2 ml"): another value in the evidence does not contradict a denial."""
+    return _DENIED.search(text[max(0, start - 12) : start]) is not None

@@ -271,6 +271,15 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("adverb", re.compile(r"\b(?P<adv>hourly|daily|nightly|weekly|monthly|yearly|annually)\b", re.I)),
+    # "1 in 10 people", "1 to 10 dogs in 1,000", "fewer than 1 in every 10,000": a proportion, in per cent
+    (
+        "proportion",
+        re.compile(
+            rf"(?P<a>{NUMBER})(?:\s*(?:to|-|–)\s*(?P<b>{NUMBER}))?\s+(?P<noun>(?:[a-z]+\s+){{0,2}}?)in\s+(?:every\s+)?"
+            rf"(?P<m>{NUMBER})(?![\d.,]*\s*-?\s*{_UNIT})(?![\d])",
+            re.I,
+        ),
+    ),
     (
         "range",
         re.compile(
@@ -309,6 +318,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("single", re.compile(rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})", re.I)),
     # "two 250 mg capsules": the count is of the capsules (only the count's own span is taken)
     ("count", re.compile(rf"(?P<v>{_V})(?=\s+{NUMBER}\s*-?\s*{_UNIT}\s+(?P<noun>[a-z][a-z-]{{2,}}))", re.I)),
+    # "12 more months", "3 extra days": an amount added, in the unit after it (not "1.8 fewer days",
+    # a difference, nor "88 more pixels": a count of more is a difference, not an amount of pixels)
+    ("single", re.compile(rf"(?P<v>{_V})\s+(?:more|extra|additional|further)\s+(?P<u>{_UNIT})", re.I)),
     # "4 doses"; "a three-night stay": the hyphen joins the count to its noun
     ("count", re.compile(rf"(?P<v>{_V})(?:\s+|-)(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
     # "aged 30", "aged 12 and over": an age in years, the unit left out (units and counts read first)
@@ -519,6 +531,14 @@ def _per_unit(text: str, found: list[Quantity]) -> list[Quantity]:
         rate = None
         if q.dim not in _NOT_RATE_DIMS and not q.dim.startswith("count:") and q.period is None and "/" not in q.dim:
             rate = _rate_of(text, q)
+        elif q.dim.startswith("count:") and q.period is None:
+            # "2 drops per kg", "3 tablets per 10 kg": a count per a weight or volume is a dose rate
+            # (a count per a noun, "4 doses per pack", stays a count: nouns are read too loosely)
+            rate = _rate_of(text, q, measured_only=True)
+            if rate is not None and rate.dim.split("/")[1] not in ("mass", "volume"):
+                rate = None  # "300 pixels per inch" against "212 pixels into an inch": left as counts
+        if rate is None and q.dim not in _NOT_RATE_DIMS and q.period is None and "/" not in q.dim:
+            rate = _contained_per(text, q)
         if rate is not None:
             period = re.match(rf"^\s*/\s*(?P<p>{_TIME})", text[rate.end :], re.I)
             if period and _unit_of(period.group("p")):
@@ -534,13 +554,38 @@ def _per_unit(text: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-def _rate_of(text: str, q: Quantity) -> Quantity | None:
+# "Each ml contains 1.5 mg", "every 5 ml holds 120 mg": the rate said before the amount
+_CONTAINED = re.compile(
+    rf"\b(?:each|every|per|one)\s+(?:(?P<n>{NUMBER})\s*)?(?P<u>[a-zµμ]+)\s+(?:of\s+[a-z]+\s+)?"
+    rf"(?:contains|holds|has|gives|provides|delivers)\s+$",
+    re.I,
+)
+
+
+def _contained_per(text: str, q: Quantity) -> Quantity | None:
+    """An amount that a measured amount of something contains: a rate per that amount."""
+    m = _CONTAINED.search(text[max(0, q.start - 60) : q.start])
+    if not m:
+        return None
+    unit = _unit_of(m.group("u"))
+    amount = read_number(m.group("n")) if m.group("n") else 1.0
+    if unit is None or unit[0] in ("duration", q.dim) or not amount:
+        return None
+    per = amount * unit[1]
+    return q.model_copy(
+        update={"dim": f"{q.dim}/{unit[0]}", "lo": q.lo / per, "hi": q.hi / per, "per": per, "scale": q.scale / per}
+    )
+
+
+def _rate_of(text: str, q: Quantity, measured_only: bool = False) -> Quantity | None:
     m = _PER.match(text[q.end :])
     if not m:
         return None
     word = m.group("u").lower()
     amount = read_number(m.group("n")) if m.group("n") else 1.0
     unit = _PER_UNITS.get(word) or _unit_of(word)
+    if measured_only and (unit is None or unit[0] == "duration"):
+        return None
     slash = m.group(0).lstrip().startswith("/")
     if unit is not None and unit[0] == "duration" and q.dim != "duration":
         return None  # per a period: the period reading's, not a rate per unit ("1 week per year" is one)
@@ -732,6 +777,19 @@ def _fraction(text, m):
     return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
 
 
+def _proportion(text, m):
+    noun = m.group("noun").strip().lower()
+    if any(_unit_of(w) for w in noun.split()):
+        return None  # "5 ml in 100 ml": an amount in an amount, not a share of people or things
+    after = re.match(r"\s+([a-z]+)", text[m.end() :], re.I)
+    if noun and after and not _is_stopword(after.group(1).lower()):
+        return None  # "6 hospitals in 48 countries": things of one kind in things of another
+    a, b, whole = _value(m.group("a")), _value(m.group("b") or m.group("a")), _value(m.group("m"))
+    if a is None or b is None or not whole or whole < 2 or b > whole or _is_year(m.group("m")):
+        return None
+    return _make(text, m.start(), m.end(), "percent", a / whole * 100, b / whole * 100)
+
+
 def _and_half(text, m):
     value, unit = read_number(m.group("v")), _unit_of(m.group("u"))
     if value is None or unit is None:
@@ -828,6 +886,7 @@ _READERS = {
     "age": _age,
     "fraction": _fraction,
     "and_half": _and_half,
+    "proportion": _proportion,
     "temperature_letter": _temperature_letter,
     "single": _single,
     "count": _count,

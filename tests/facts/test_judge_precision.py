@@ -196,3 +196,133 @@ def test_a_unit_only_on_the_topic_or_missing_a_value_does_not():
     two_units = "The case is 250 mm wide and weighs 2 kg."
     assert not restated_by_one_unit(two_units, _fact([ROW, OTHER]), [ROW, OTHER], [0.7, 0.6])
     assert combine(_fact([ROW]), 0.2, 0.5).label is SupportLabel.unsupported
+
+
+# --- rates said other ways, and totals the claim says it makes ------------------------------------
+
+SYRUP = (
+    "Each ml contains 4 mg of ondarine. For children, use the dropper: 3 drops per kg of body weight, "
+    "once a day. Sold in bottles of 25 ml and 60 ml."
+)
+WARRANTY = (
+    "| Plan | Standard warranty | Extended cover (Gold members only) |\n|---|---|---|\n"
+    "| Home | 18 months from purchase | 6 more months after the standard warranty |"
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("A 25 ml bottle holds 100 mg of ondarine.", SYRUP),
+        ("A 12 kg child gets 36 drops a day from the dropper.", SYRUP),
+        ("For Gold members the Home plan is covered for two years in all.", WARRANTY),
+        ("Home plan cover for Gold members lasts 24 months, including the extended cover.", WARRANTY),
+    ],
+)
+def test_steps_through_rates_and_said_totals_hold(claim, passage):
+    verdict = _judge(claim, passage)
+    assert verdict.label in HOLDS and verdict.inference, (verdict.label, verdict.mismatch)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("A 25 ml bottle holds 150 mg of ondarine.", SYRUP),
+        ("A 12 kg child gets 30 drops a day from the dropper.", SYRUP),
+        ("For Gold members the Home plan is covered for three years in all.", WARRANTY),
+        ("Gold members get 6 more weeks of cover after the standard warranty.", WARRANTY),
+    ],
+)
+def test_their_false_twins_are_flagged_too(claim, passage):
+    assert _judge(claim, passage).label in FLAGGED
+
+
+def test_a_bound_is_no_comparison():
+    # "more than" right before the number is a bound, which licenses no arithmetic
+    verdict = _judge("The Home plan is covered for more than 24 months.", WARRANTY)
+    assert verdict.label in FLAGGED
+
+
+# --- a value the claim denies --------------------------------------------------------------------
+
+
+def test_a_denied_value_is_not_contradicted_by_another_value():
+    verdict = _judge("There is no 08:15 shuttle from the Museum at weekends.", SHUTTLE)
+    assert verdict.label is not FactLabel.contradicted
+
+
+def test_only_a_negation_right_before_the_value_denies_it():
+    from guard.facts.matching import denied_value
+
+    text = "There is no 08:15 shuttle, and the 11:00 does not stop at not 2 stops."
+    assert denied_value(text, text.index("08:15"))
+    assert not denied_value(text, text.index("11:00"))
+    # the same time said without the denial is still contradicted by the weekend rule
+    assert _judge("At weekends the first shuttle is the 08:15 from the Museum.", SHUTTLE).label is FactLabel.contradicted
+
+
+# --- spans between two dates, and the claim's own frequency as its scenario -----------------------
+
+REPORT = "The survey closed on 14 February 2025; this report was published in August 2025."
+KETTLE = "A replacement limescale filter for the Brio kettle costs £12 and lasts 3 months."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The report came out about six months after the survey closed.", REPORT),
+        ("Changing the Brio kettle filter four times a year costs £48 in filters.", KETTLE),
+    ],
+)
+def test_a_span_between_dates_and_a_cost_over_the_claims_own_frequency_hold(claim, passage):
+    verdict = _judge(claim, passage)
+    assert verdict.label in HOLDS and verdict.inference, (verdict.label, verdict.mismatch)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The report came out about nine months after the survey closed.", REPORT),
+        ("Changing the Brio kettle filter four times a year costs £60 in filters.", KETTLE),
+    ],
+)
+def test_their_false_twins_are_unsupported(claim, passage):
+    assert _judge(claim, passage).label in FLAGGED
+
+
+# --- a denial of what a limit excludes -------------------------------------------------------------
+
+BOILER = "Before servicing, check that the water pressure is at least 1.2 bar; the pump will not start below it."
+
+
+def test_denying_a_value_the_limit_excludes_holds():
+    assert _judge("The pump will not start when the water pressure is 0.8 bar.", BOILER).label in HOLDS
+
+
+def test_an_assertion_the_limit_excludes_is_flagged():
+    assert _judge("The pump starts when the water pressure is 0.8 bar.", BOILER).label in FLAGGED
+
+
+def test_a_value_outside_a_limit_the_unit_forbids_under_is_not_rescued():
+    # "do not give to babies under 3 months": a 5-month-old is outside the rule, the denial not implied
+    passage = "Do not give Calmorin to babies under 3 months old."
+    assert _judge("Calmorin must not be given to a baby aged 5 months.", passage).label not in HOLDS
+
+
+# --- a row the claim names binds its values ------------------------------------------------------
+
+FARES = """| Zone | Day pass | Penalty fare |
+|---|---|---|
+| Central | £8 | £50 |
+| Outer | £5 | £30 |
+
+Penalty fares on night buses are £80."""
+
+
+def test_a_value_of_the_row_the_claim_names_is_not_taken_for_another_topics():
+    assert _judge("A penalty fare in the Central zone is £50.", FARES).label in HOLDS
+
+
+@pytest.mark.parametrize("claim", ["A penalty fare in the Central zone is £30.", "A penalty fare in the Central zone is £80."])
+def test_a_value_of_another_row_or_topic_is_still_flagged(claim):
+    assert _judge(claim, FARES).label in FLAGGED

@@ -136,3 +136,37 @@ def test_true_restatements_in_other_units_hold(claim, passage):
 def test_false_twins_are_still_flagged(claim, passage):
     verdict = judge_facts(claim, evidence_units("p", passage).units)
     assert verdict.label in FLAGGED, (verdict.label, verdict.mismatch)
+
+
+@pytest.mark.parametrize(
+    ("text", "lo", "hi"),
+    [("up to 1 in 20 users", 5.0, 5.0), ("1 to 5 users in 1,000", 0.1, 0.5), ("1 in every 4 visitors", 25.0, 25.0)],
+)
+def test_a_proportion_is_a_share_in_per_cent(text, lo, hi):
+    q = quantities(text)[0]
+    assert q.dim == "percent" and q.lo == pytest.approx(lo) and q.hi == pytest.approx(hi)
+
+
+@pytest.mark.parametrize("text", ["6 branches in 48 towns", "4 times in 24 hours", "5 ml in 100 ml", "born in 1990"])
+def test_other_in_phrases_are_no_proportion(text):
+    assert all(q.dim != "percent" for q in quantities(text))
+
+
+SIDE_EFFECTS = (
+    "Quiraxil can make you dizzy: dizziness may affect up to 1 in 20 users. "
+    "Quiraxil causes a skin rash in 1 to 5 users in 1,000."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "holds"),
+    [
+        ("Dizziness may affect up to 5% of Quiraxil users.", True),
+        ("Between 0.1% and 0.5% of Quiraxil users get a skin rash.", True),
+        ("Dizziness may affect up to 20% of Quiraxil users.", False),
+        ("Between 1% and 5% of Quiraxil users get a skin rash.", False),
+    ],
+)
+def test_shares_said_as_proportions_or_per_cent(claim, holds):
+    verdict = judge_facts(claim, evidence_units("p", SIDE_EFFECTS).units)
+    assert (verdict.label in HOLDS) is holds, (verdict.label, verdict.mismatch)
