@@ -63,8 +63,8 @@ def main() -> None:
     parser.add_argument("--write", type=Path, help="also write the figures to this JSON file")
     parser.add_argument(
         "--held-out", type=Path, metavar="GOLDEN",
-        help="also give the figures apart for the cases this golden file marks held out (notes starting "
-        "'held-out') and for the rest: the generality check of a dev split tuned on",
+        help="also give the figures apart for each batch of cases this golden file marks held out (notes "
+        "starting 'held-out', 'held-out-2', ...) and for the rest: the generality check of a dev split tuned on",
     )
     parser.add_argument(
         "--metrics", type=Path,
@@ -86,9 +86,12 @@ def main() -> None:
         if left_out:
             out[profile]["without_excluded"] = figures([r for r in rows if r["id"] not in left_out])
         if args.held_out:
-            held = _held_out_ids(args.held_out)
-            out[profile]["held_out"] = figures([r for r in rows if r["id"] in held])
-            out[profile]["tuned_on"] = figures([r for r in rows if r["id"] not in held])
+            groups = _held_out_ids(args.held_out)
+            for tag, ids in sorted(groups.items()):
+                if any(r["id"] in ids for r in rows):  # a batch written after this run has none
+                    out[profile][tag] = figures([r for r in rows if r["id"] in ids])
+            held = set().union(*groups.values()) if groups else set()
+            out[profile]["rest"] = figures([r for r in rows if r["id"] not in held])
     text = json.dumps(out, indent=2)
     print(text)
     if args.write:
@@ -100,10 +103,16 @@ def main() -> None:
         args.metrics.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
 
 
-def _held_out_ids(golden: Path) -> set[str]:
-    """Ids of the golden cases written as a held-out check (their notes say so)."""
+def _held_out_ids(golden: Path) -> dict[str, set[str]]:
+    """Ids of the golden cases written as a held-out check, by the tag their notes open with
+    ("held-out", "held-out-2": batches written at different times)."""
     rows = [json.loads(line) for line in golden.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return {r["id"] for r in rows if str(r.get("notes", "")).startswith("held-out")}
+    groups: dict[str, set[str]] = {}
+    for r in rows:
+        notes = str(r.get("notes", ""))
+        if notes.startswith("held-out"):
+            groups.setdefault(notes.split()[0], set()).add(r["id"])
+    return groups
 
 
 def _gate(profile: str, rows: list[dict]):

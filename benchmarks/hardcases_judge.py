@@ -7,7 +7,10 @@ vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
-    python benchmarks/hardcases_judge.py --split dev|val|val2|test|all [--fails] [--true] [--cat CATEGORY]
+    python benchmarks/hardcases_judge.py --split dev|val|val2|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
+
+``--calibrator``: the claim calibrator (guard/verifiers/claim_calibrator.py, an experiment the stage
+does not use; docs/DETECTION.md) decides true vs false instead of the rules alone.
 
 Tune on dev only; val checks that a dev change generalises (read its figures, not its cases, while
 tuning); the test split is for reporting, once (benchmarks/hardcases/README.md). val2 is the blind
@@ -86,13 +89,17 @@ def main() -> None:
     ap.add_argument("--fails", action="store_true", help="print every wrong case")
     ap.add_argument("--true", action="store_true", help="with --fails: true claims only")
     ap.add_argument("--cat", default=None, help="with --fails: one category")
+    ap.add_argument("--calibrator", action="store_true", help="the claim calibrator decides (an experiment)")
     args = ap.parse_args()
+    from guard.verifiers.claim_calibrator import default_calibrator
+
+    calibrator = default_calibrator() if args.calibrator else None
     rows = []
     chosen = [c for c in load_hardcases() if _chosen(c.split, args.split)]
     for rc in resolve_cases(chosen):
         case = rc.case
         units, sims, assessment, known = _inputs(rc)
-        judged = judge_read(case.claim, units, sims, assessment, known, NOVELTY_PENALTY, THRESHOLD)
+        judged = judge_read(case.claim, units, sims, assessment, known, NOVELTY_PENALTY, THRESHOLD, calibrator)
         fact = judged.fact
         outcome = CaseOutcome(
             id=case.id, source=case.source, category=case.category, split=case.split, truth=case.truth,

@@ -10,15 +10,20 @@ is the single-request latency. Reports per level requests/s (over the whole leve
 still in flight at its end included), p50/p95/p99 latency and status counts, and the
 server's RSS.
 
-``--soak N``: after the warm-up, N requests from ``--soak-clients`` clients; reports the RSS
-after them against the RSS after the warm-up (target: within 10 %), with samples along the way.
+``--soak N``: ``--soak-warm-up`` W distinct requests (default 1,000: the verifier's bounded
+content caches fill and the allocator settles), then N more, from ``--soak-clients`` clients;
+reports the RSS after them against the RSS after the warm-up (issue 15's bar: within 10 %), the
+RSS every ``--soak-sample-every`` requests (each after ``--soak-settle-s`` idle seconds), its
+slope after the warm-up (MB per 1,000 requests: a plateau reads ~0, a leak does not), and
+with ``--plot PNG`` a chart of it.
 
 Exits 1 on any 5xx or transport error, or when the soak's RSS grew by more than
 ``--max-rss-growth-pct``. On a machine other jobs share, every figure is an upper bound on
 latency and a lower bound on throughput: the load average at the start is recorded.
 
     nice -n 19 .venv/bin/python benchmarks/server_load.py                  # 1, 4, 8, 32 clients, 15 s each
-    .venv/bin/python benchmarks/server_load.py --soak 10000 --clients ''   # soak only
+    .venv/bin/python benchmarks/server_load.py --soak 10000 --clients '' --no-save \
+        --plot benchmarks/results/server_load_soak.png                    # soak only: 1,000 + 10,000
     .venv/bin/python benchmarks/server_load.py --clients 4 --seconds 3 --no-save
 """
 
@@ -318,36 +323,102 @@ async def measure_levels(url: str, pid: int, args: argparse.Namespace) -> list[L
 
 
 async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
-    """``args.soak`` distinct requests after a warm-up; RSS after them against RSS after the warm-up."""
+    """``args.soak_warm_up`` distinct requests (the warm-up), then ``args.soak`` more; the RSS
+    after them against the RSS after the warm-up, sampled every ``args.soak_sample_every``."""
     payloads = verify_payloads(limit=args.payloads)
-    for _ in range(2):  # twice: the allocator's and ONNX arenas reach their steady size
+    for _ in range(2):  # twice: lazy loads, and every payload shape seen at this concurrency
         await warm_up(url, payloads, args.soak_clients, HEADERS, args.timeout)
-    after_warm_up = rss_mb(pid)
+    before = rss_mb(pid)
+    samples: list[tuple[int, float]] = [(0, before)]  # (soak requests answered, RSS MB)
+    results: list[LoadResult] = []
     cpu = cpu_seconds(pid)
-    stop = asyncio.Event()
-    sampler = asyncio.create_task(sample_rss(pid, stop, every_s=2.0))
-    result = await drive(
-        url, payloads, args.soak_clients, math.inf, args.soak, HEADERS, unique=True, timeout_s=args.timeout
-    )
-    stop.set()
-    samples = await sampler
-    after = rss_mb(pid)
-    step = max(1, len(samples) // 10)
+    total = args.soak_warm_up + args.soak
+    while samples[-1][0] < total:
+        chunk = min(max(1, args.soak_sample_every), total - samples[-1][0])
+        result = await drive(
+            url, payloads, args.soak_clients, math.inf, chunk, HEADERS, unique=True, timeout_s=args.timeout
+        )
+        results.append(result)
+        # At rest: the server trims freed memory within 5 s of its last batch (guard.server.memory),
+        # so the sample is what it keeps, not the garbage of the batches that just ended.
+        await asyncio.sleep(args.soak_settle_s)
+        samples.append((samples[-1][0] + chunk, rss_mb(pid)))
+        print(f"soak: {samples[-1][0]} requests, RSS {samples[-1][1]:.1f} MB", file=sys.stderr)
+    return _soak_report(samples, results, args, cpu_seconds(pid) - cpu)
+
+
+def _soak_report(
+    samples: list[tuple[int, float]], results: list[LoadResult], args: argparse.Namespace, cpu_s: float
+) -> dict[str, Any]:
+    """The bar of issue 15 item 5: RSS after ``args.soak`` requests within 10 % of the RSS after
+    the warm-up; and the trend, in MB per 1,000 requests (least squares over the samples after
+    the warm-up), which tells a plateau from a slow leak that a short soak would pass."""
+    warm = next(rss for n, rss in samples if n >= args.soak_warm_up)
+    measured = [(n, rss) for n, rss in samples if n >= args.soak_warm_up]
+    after = samples[-1][1]
+    statuses: Counter[str] = Counter()
+    for result in results:
+        statuses.update(result.statuses)
+    requests = sum(r.requests for r in results)
+    seconds = sum(r.seconds for r in results)
     return {
-        "requests": result.requests,
+        "warm_up": f"the first {args.soak_warm_up} soak requests (after one pass over the payloads, twice)",
+        "requests_after_warm_up": args.soak,
+        "requests": requests,
         "clients": args.soak_clients,
-        "seconds": result.seconds,
-        "requests_per_s": result.requests_per_s,
-        "server_cpu_s_per_request": round((cpu_seconds(pid) - cpu) / max(result.requests, 1), 3),
-        "statuses": result.statuses,
-        "transport_errors": result.transport_errors,
-        "with_failures": result.with_failures,
-        "rss_mb_after_warm_up": round(after_warm_up, 1),
+        "seconds": round(seconds, 2),
+        "requests_per_s": round(requests / seconds, 2) if seconds else 0.0,
+        "server_cpu_s_per_request": round(cpu_s / max(requests, 1), 3),
+        "statuses": dict(statuses),
+        "transport_errors": sum(r.transport_errors for r in results),
+        "with_failures": sum(r.with_failures for r in results),
+        "rss_mb_before_warm_up": round(samples[0][1], 1),
+        "rss_mb_after_warm_up": round(warm, 1),
         "rss_mb_after": round(after, 1),
         "rss_mb_peak": round(max(rss for _, rss in samples), 1),
-        "growth_pct": round(100 * (after - after_warm_up) / after_warm_up, 2),
-        "rss_mb_samples": [(round(t, 1), round(rss, 1)) for t, rss in samples[::step]],
+        "growth_pct": round(100 * (after - warm) / warm, 2),
+        "growth_mb_per_1k_requests": _slope_per_1k(measured),
+        "rss_mb_by_requests": [(n, round(rss, 1)) for n, rss in samples],
     }
+
+
+def _slope_per_1k(points: list[tuple[int, float]]) -> float | None:
+    """Least-squares slope of RSS (MB) over requests, per 1,000 requests; None under two points."""
+    if len(points) < 2:
+        return None
+    mean_n = statistics.fmean(n for n, _ in points)
+    mean_rss = statistics.fmean(rss for _, rss in points)
+    spread = sum((n - mean_n) ** 2 for n, _ in points)
+    if spread == 0:
+        return None
+    slope = sum((n - mean_n) * (rss - mean_rss) for n, rss in points) / spread
+    return round(1000 * slope, 2)
+
+
+def plot_soak(soaked: dict[str, Any], path: Path, max_growth_pct: float) -> None:
+    """RSS over requests, the end of the warm-up and the bar (warm-up RSS + ``max_growth_pct``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    points = soaked["rss_mb_by_requests"]
+    warm_up_end = soaked["requests"] - soaked["requests_after_warm_up"]
+    figure, axes = plt.subplots(figsize=(7, 4))
+    axes.plot([n for n, _ in points], [rss for _, rss in points], marker=".", label="server RSS")
+    axes.axvline(warm_up_end, color="grey", linestyle=":", label="end of warm-up")
+    bar = soaked["rss_mb_after_warm_up"] * (1 + max_growth_pct / 100)
+    axes.axhline(bar, color="red", linestyle="--", label=f"warm-up RSS + {max_growth_pct:g} %")
+    axes.set_xlabel("/v1/verify requests (distinct)")
+    axes.set_ylabel("RSS (MB)")
+    axes.set_title(
+        f"growth {soaked['growth_pct']} % after warm-up, "
+        f"{soaked['growth_mb_per_1k_requests']} MB / 1k requests"
+    )
+    axes.legend(loc="lower right")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
 
 
 def _client_levels(text: str) -> list[int]:
@@ -362,8 +433,20 @@ def main() -> None:
     parser.add_argument(
         "--payloads", type=int, default=16, help="distinct question/passage sets, sent in turn"
     )
-    parser.add_argument("--soak", type=int, default=0, metavar="N", help="then N requests, RSS compared")
+    parser.add_argument(
+        "--soak", type=int, default=0, metavar="N", help="then N requests after the soak's warm-up"
+    )
     parser.add_argument("--soak-clients", type=int, default=8)
+    parser.add_argument(
+        "--soak-warm-up", type=int, default=1000, metavar="W",
+        help="soak requests before the RSS the soak is compared with (caches fill, allocator settles)",
+    )  # fmt: skip
+    parser.add_argument("--soak-sample-every", type=int, default=250, metavar="K", help="soak: RSS every K requests")
+    parser.add_argument(
+        "--soak-settle-s", type=float, default=6.0, metavar="S",
+        help="soak: idle seconds before each RSS sample (the server trims within 5 s of a batch)",
+    )  # fmt: skip
+    parser.add_argument("--plot", type=Path, default=None, metavar="PNG", help="soak: RSS over requests, as a PNG")
     parser.add_argument(
         "--timeout", type=float, default=120.0, help="per request (s); raise it on a loaded machine"
     )
@@ -420,6 +503,8 @@ def main() -> None:
         "soak": soaked,
     }
     print(json.dumps(report, indent=2))
+    if soaked is not None and args.plot is not None:
+        plot_soak(soaked, args.plot, args.max_rss_growth_pct)
     if not args.no_save:
         RESULT.parent.mkdir(parents=True, exist_ok=True)
         RESULT.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

@@ -77,6 +77,9 @@ class AnswerPlan(BaseModel):
     answerable: bool
     missing: str | None = None  # what was looked for and not found
     answer: str = ""
+    # reserve passages the answer quotes, cited after the given ones (the caller adds them to the
+    # passages it verifies against and shows)
+    added: list[Passage] = Field(default_factory=list)
 
 
 _LEADS: list[tuple[re.Pattern[str], QuestionType]] = [
@@ -165,9 +168,15 @@ def named_terms(question: str) -> list[str]:
     found = []
     for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
         for m in re.finditer(r"(?<!^)(?<![.?!:] )\b[A-Z][a-z][\w-]*", sentence):
-            if m.start() > 0:
+            if m.start() > 0 and m.group(0).lower() not in _CALENDAR:  # "December" is a date, no name
                 found += words(m.group(0))
     return list(dict.fromkeys(found))
+
+
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday".split()
+)
 
 
 def situation_terms(question: str) -> set[str]:
@@ -216,6 +225,8 @@ def plan_answer(
     min_coverage: float = 0.6,
     min_score: float = 0.35,
     worded: dict[str, set[str]] | None = None,
+    given: int | None = None,
+    all_units: Sequence[EvidenceUnit] | None = None,
 ) -> AnswerPlan:
     """Choose the unit(s) that answer ``question`` and build the answer, or say what is missing.
 
@@ -223,6 +234,11 @@ def plan_answer(
     owns the embedder). Passages are numbered as the answer cites them: passage ``n`` is
     ``passages[n-1]``. ``worded`` maps a term no passage has literally to the passages that word
     it another way (:func:`guard.answering_terms.worded_otherwise`): there it counts as found.
+    Passages after the first ``given`` are the retrieval's reserve: their units may answer
+    (scored a little lower, as retrieval ranked them lower), but whether the documents mention
+    the question's terms at all is judged on the given ones, so a distant passage's word does
+    not make an unanswerable question look answerable. ``all_units`` are every unit of the
+    passages (``units`` may be a shortlist): a short section is quoted whole from them.
     """
     kind = classify_question(question)
     asked = asked_value(question, kind.value)
@@ -234,7 +250,8 @@ def plan_answer(
         for pid in ids & passage_words.keys():
             passage_words[pid].add(term)
     situation = situation_terms(question)
-    unworded = {t for t in terms if not _found(t, passages, passage_words)}
+    checked = passages[:given] if given is not None else passages
+    unworded = {t for t in terms if not _found(t, checked, passage_words)}
     absent = [t for t in terms if t in unworded and t not in situation]
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
     if absent:
@@ -246,9 +263,14 @@ def plan_answer(
     # the products, places or people the question names ("Febrilon", "Willow Ward"): a passage
     # naming none of them is about another one (Dolvanex's dose does not answer Febrilon's)
     names = [t for t in named_terms(question) if t in terms and _found(t, passages, passage_words)]
+    # ... and a unit names it itself, or its passage's title or lead-in does: an item of "Do not take
+    # Dolvanex if you:" is about Dolvanex even in a passage that names Nexaprin elsewhere
+    placed = _contexts([u for u in units if u.passage_id in number], titles)
     kept = [
         (u, s) for u, s in zip(units, similarities, strict=True)
-        if u.passage_id in number and (not names or any(_has(n, passage_words[u.passage_id]) for n in names))
+        if u.passage_id in number and _names_it(
+            names, set(words(f"{placed[(u.passage_id, u.index)]} {u.text}")), passage_words
+        )
     ]
     contexts = _contexts([u for u, _ in kept], titles)
     weights = _term_weights(terms, [u for u, _ in kept], contexts)
@@ -260,12 +282,21 @@ def plan_answer(
                frozenset(situation & unworded), frozenset(situation))
         for unit, sim in kept
     ]
+    if given is not None:
+        for s in scored:
+            s.score -= _RESERVE_PRIOR * (s.citation > given)
     scored.sort(key=lambda s: s.score, reverse=True)
     on_topic = [s for s in scored if s.covered >= min_coverage and s.score >= min_score and not _fragment(s.unit)]
     if focus is not None:
         on_topic = [s for s in on_topic if s.focus]
-    typed = [s for s in on_topic if s.has_type]
+    typed = [s for s in on_topic if s.has_type] + _defined_then_valued(on_topic, scored, focus)
     fitting = [s for s in typed if not s.misfit]
+    # the asker's case (an age band, a group) stated without a value of the asked kind: "Children
+    # aged 10 to 17 may take it only when prescribed by the paediatric team" answers a 12-year-old's
+    # dose question better than the adult dose does
+    own_case = [s for s in on_topic if not s.has_type and s.fit > 0 and not s.misfit]
+    if own_case and not any(s.fit > 0 for s in fitting):
+        fitting = own_case
     if not fitting:
         plan.missing = _missing_value(asked, focus, terms, bool(on_topic), bool(typed))
         return plan
@@ -274,11 +305,73 @@ def plan_answer(
     best_fit = max(s.fit for s in fitting)
     fitting = [s for s in fitting if s.fit >= best_fit] if best_fit > 0 else fitting
     plan.units = _chosen(fitting, scored)
+    if asked is None:  # a yes/no or open question: a short section is answered whole
+        plan.units = _whole_section(plan.units, all_units or units, scored, number, titles)
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
     return plan
 
 
+def _defined_then_valued(on_topic: list[ScoredUnit], scored: list[ScoredUnit], focus: str | None) -> list[ScoredUnit]:
+    """On-topic units that name the focus without a value, whose next sentence gives the value
+    ("you may choose time off in lieu (TOIL)" then "TOIL must be taken within 3 months"): the
+    pair answers, and :func:`_chosen` adds the next sentence."""
+    if focus is None:
+        return []
+    following = {(s.unit.passage_id, s.unit.index): s for s in scored}
+    out = []
+    for s in on_topic:
+        after = following.get((s.unit.passage_id, s.unit.index + 1))
+        if (
+            # the focus word itself: a stem match ("compassionate" / "Compass") names no topic
+            not s.has_type and s.unit.kind is UnitKind.sentence and focus in set(words(s.unit.text))
+            and after is not None and after.has_type and not after.misfit and after.fit == 0
+            and after.unit.kind is UnitKind.sentence and _goes_on_about(s.unit.text, after.unit.text, focus)
+        ):
+            out.append(s)
+    return out
+
+
+_SHORT_NAME = re.compile(r"\(([A-Z]{2,6})\)")  # "time off in lieu (TOIL)"
+_ANAPHOR = re.compile(r"^\s*(?:it|this|these|they|such)\b", re.IGNORECASE)
+
+
+def _goes_on_about(first: str, after: str, focus: str) -> bool:
+    """The next sentence is still about the first's topic: it repeats the focus word, uses the
+    short name the first one gave it, or refers back to it ("It must be ...")."""
+    if focus in set(words(after)) or _ANAPHOR.search(after):
+        return True
+    return any(re.search(rf"\b{m.group(1)}\b", after) for m in _SHORT_NAME.finditer(first))
+
+
+_SECTION_UNITS = 4  # a section this short is one answer ("If you miss a dose": two sentences)
+
+
+def _whole_section(
+    chosen: list[ScoredUnit], units: Sequence[EvidenceUnit], scored: list[ScoredUnit],
+    number: dict[str, int], titles: dict[str, str],
+) -> list[ScoredUnit]:
+    """The chosen unit's whole passage when that passage is one short section under its own
+    heading: the answer to "what should I do" is often its second sentence."""
+    best = chosen[0]
+    section = sorted((u for u in units if u.passage_id == best.unit.passage_id), key=lambda u: u.index)
+    if not (2 <= len(section) <= _SECTION_UNITS) or len({c.unit.passage_id for c in chosen}) > 1:
+        return chosen
+    if any(u.kind is UnitKind.table_row for u in section):
+        return chosen
+    known = {(s.unit.passage_id, s.unit.index): s for s in scored}
+    contexts = _contexts(section, titles)
+    whole = [
+        known.get((u.passage_id, u.index)) or ScoredUnit(
+            unit=u, citation=number[u.passage_id], score=0.0, covered=0.0, has_type=False,
+            context=contexts.get((u.passage_id, u.index), ""),
+        )
+        for u in section
+    ]
+    return [w for w in whole if not _fragment(w.unit)]  # a lead-in is quoted with its items
+
+
+_RESERVE_PRIOR = 0.1  # score a unit of a reserve passage gives up: retrieval ranked its passage lower
 _CLOSE = 0.6  # cosine at which a unit is about the question even in other words ("work remotely" / "from home")
 
 
@@ -317,6 +410,19 @@ def compose_answer(chosen: Sequence[ScoredUnit]) -> str:
 def _plain(text: str) -> str:
     """Text without Markdown emphasis markers ("**Adults:** the usual dose" -> "Adults: the usual dose")."""
     return re.sub(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)", "", text).strip()
+
+
+def _names_it(names: list[str], vocabulary: set[str], passage_words: dict[str, set[str]]) -> bool:
+    """The passage names what the question names: every name of it ("Febrilon Children's
+    Suspension": the tablets leaflet names Febrilon only, another product), except names most
+    retrieved passages share (the company every policy is of), of which one is enough."""
+    if not names:
+        return True
+    share = {n: sum(_has(n, ws) for ws in passage_words.values()) / max(1, len(passage_words)) for n in names}
+    distinctive = [n for n in names if share[n] < 0.6]
+    if distinctive:
+        return all(_has(n, vocabulary) for n in distinctive)
+    return any(_has(n, vocabulary) for n in names)
 
 
 def _focus(terms: list[str], weights: dict[str, float], situation: set[str]) -> str | None:
@@ -442,7 +548,10 @@ def _has(term: str, vocabulary: set[str]) -> bool:
     if term in vocabulary:
         return True
     if "-" in term or "/" in term:  # "wi-fi", "walk-in", "full-time": every part, short ones exactly
-        parts = [p for p in re.split(r"[-/]", term) if p]
+        # ... but not a connecting word inside it: "cycle-to-work" is found where "cycle" and "work" are
+        # ("top-up" keeps its "up": only inner parts connect)
+        split = [p for p in re.split(r"[-/]", term) if p]
+        parts = [p for i, p in enumerate(split) if i in (0, len(split) - 1) or p not in stop_words()]
         return all(p in vocabulary if len(p) <= 2 else _has(p, vocabulary) for p in parts)
     stem = _stem(term)
     return len(stem) >= 4 and any(_stem(w) == stem for w in vocabulary if w[:3] == term[:3])
@@ -499,7 +608,25 @@ def _chosen(ranked: list[ScoredUnit], everything: list[ScoredUnit]) -> list[Scor
         and after.unit.kind is UnitKind.sentence and not after.unit.text.lstrip().startswith(("*", "#"))
     ):
         chosen.append(after)
+    before = next(
+        (s for s in everything if s.unit.passage_id == best.unit.passage_id and s.unit.index == best.unit.index - 1),
+        None,
+    )
+    for near in (before, after):
+        if (
+            near is not None and near not in chosen and near.unit.kind is UnitKind.sentence and not near.misfit
+            and _same_value(best.unit.text, near.unit.text)
+        ):
+            chosen.append(near)  # "The 40 mg dose must only be taken under medical supervision." next to "Never take more than 40 mg"
     return sorted(chosen, key=lambda s: (s.citation, s.unit.index))
+
+
+def _same_value(text: str, other: str) -> bool:
+    """The neighbouring sentence states a condition on the very value the answer gives: the
+    same amount in the same unit ("40 mg" in both)."""
+    from guard.answering_values import stated_amounts
+
+    return bool(stated_amounts(text) & stated_amounts(other))
 
 
 def _sentence(unit: EvidenceUnit) -> str:
@@ -528,8 +655,10 @@ def _listing(items: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-def plan_from_passages(question: str, passages: Sequence[Passage]) -> AnswerPlan:
-    """:func:`plan_answer` over the passages' evidence units (instruction-like text left out).
+def plan_from_passages(question: str, passages: Sequence[Passage], reserve: Sequence[Passage] = ()) -> AnswerPlan:
+    """:func:`plan_answer` over the passages' evidence units (instruction-like text left out),
+    and over ``reserve``: passages retrieval ranked after the given ones (RetrievalResult.reserve),
+    which a table row or FAQ entry ranked sixth is often in.
 
     Only units that share a term or a value with the question (in their text, title or
     lead-in) are embedded: the others cannot be on topic, and the embedder is this stage's
@@ -538,11 +667,31 @@ def plan_from_passages(question: str, passages: Sequence[Passage]) -> AnswerPlan
     from guard.verifiers.claim_judge import units_of
     from retrievers.embedder import get_embedder
 
-    units = [u for p in passages for u in units_of(p.id, p.text).units]
-    candidates = _lexical_candidates(question, passages, units)
+    given = {p.id for p in passages}
+    everything = [*passages, *(p for p in reserve if p.id not in given)]
+    units = [u for p in everything for u in units_of(p.id, p.text).units]
+    candidates = _lexical_candidates(question, everything, units)
     embedder = get_embedder()
     similarities = similarities_to(question, candidates, embedder)
-    return plan_answer(question, passages, candidates, similarities, worded=_worded(question, passages, embedder))
+    plan = plan_answer(
+        question, everything, candidates, similarities, worded=_worded(question, passages, embedder),
+        given=len(passages), all_units=units,
+    )
+    return _cited_after(plan, list(passages), everything)
+
+
+def _cited_after(plan: AnswerPlan, given: list[Passage], everything: list[Passage]) -> AnswerPlan:
+    """The plan with reserve passages it quotes numbered right after the given ones, in the order
+    first cited, and listed in ``added``; reserve passages it does not quote are dropped."""
+    used = [u.citation for u in plan.units if u.citation > len(given)]
+    if not used:
+        return plan
+    order = list(dict.fromkeys(used))
+    renumber = {old: len(given) + i for i, old in enumerate(order, start=1)}
+    units = [u.model_copy(update={"citation": renumber.get(u.citation, u.citation)}) for u in plan.units]
+    return plan.model_copy(update={
+        "units": units, "answer": compose_answer(units), "added": [everything[n - 1] for n in order],
+    })
 
 
 def _worded(question: str, passages: Sequence[Passage], embedder) -> dict[str, set[str]]:
@@ -581,7 +730,20 @@ def _lexical_candidates(
         if weight > 0:
             ranked.append((weight, unit))
     ranked.sort(key=lambda pair: pair[0], reverse=True)
-    return [unit for _, unit in ranked[:_MAX_EMBEDDED]]
+    chosen = [unit for _, unit in ranked[:_MAX_EMBEDDED]]
+    # the sentence after a strong candidate: it may give the value the candidate names the topic
+    # of ("... time off in lieu (TOIL)." then "TOIL must be taken within 3 months")
+    following = {(u.passage_id, u.index): u for u in units}
+    seen = {(u.passage_id, u.index) for u in chosen}
+    for unit in chosen[:_NEIGHBOURED]:
+        after = following.get((unit.passage_id, unit.index + 1))
+        if after is not None and (after.passage_id, after.index) not in seen:
+            seen.add((after.passage_id, after.index))
+            chosen.append(after)
+    return chosen
+
+
+_NEIGHBOURED = 10
 
 
 _VECTORS: dict[str, np.ndarray] = {}

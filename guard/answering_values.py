@@ -22,7 +22,9 @@ from functools import lru_cache
 from guard.facts.dates import dates
 from guard.facts.quantities import Bound, Quantity, quantities
 
-__all__ = ["AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "value_near"]
+__all__ = [
+    "AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "stated_amounts", "value_near",
+]
 
 _MONEY = re.compile(
     r"[£€$]\s?\d|\b(?:eur|gbp|usd)\s?\d|\b\d[\d,.]*\s?(?:eur|gbp|usd|euros?|pounds?)\b|\bfree\b|\bno charge\b",
@@ -41,8 +43,10 @@ _CLOCK = re.compile(
     re.IGNORECASE,
 )
 _FREQUENCY_WORDS = re.compile(
-    r"\b(?:once|twice|\d+ times|three times|four times|every|each|per|daily|weekly|monthly|hourly|annually|"
-    r"a (?:day|week|month|year))\b",
+    # "every" / "each" / "per" only with a period: "each 5 ml" is an amount, "every 6 months" a frequency
+    r"\b(?:once|twice|\d+ times|three times|four times|daily|weekly|monthly|hourly|annually|yearly|"
+    r"(?:every|each|per|a) (?:\d+(?: to \d+)? )?(?:minute|hour|day|working day|week|month|year|morning|evening|night|"
+    r"shift|visit)s?)\b",
     re.IGNORECASE,
 )
 # the counted noun, past names, numbers and units ("how many Febrilon 500 mg tablets")
@@ -51,6 +55,11 @@ _TIME_NOUNS = {"minute", "hour", "day", "week", "month", "year", "night"}
 _NAME = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
 _ROLE_ASK = re.compile(r"^\s*who (?:is|are|was)\b", re.IGNORECASE)
 _TEMPERATURE_ASK = re.compile(r"\btemperature\b|\bhow (?:warm|cold|hot)\b", re.IGNORECASE)
+# the last word of a capitalised name that names a body, a place or a document, not a person
+_BODIES = frozenset(
+    "team committee desk office officer department board service services unit ward clinic policy line portal "
+    "pharmacy ltd logistics group centre center agreement procedure scheme manual register fund".split()
+)
 _NAME_ASK = re.compile(r"\bnames? of\b|\bcalled\b", re.IGNORECASE)
 _PHONE_ASK = re.compile(r"\b(?:phone|telephone|contact) number\b|\bwhat number\b", re.IGNORECASE)
 # a phone number as documents write one: "01632 960 777", "+44 20 7946 0000", "0800-123-456"
@@ -130,7 +139,10 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         return bool(_PHONE.search(text))
     if asked.name:
         unknown = _without_known_names(text, question)
-        return bool(_NAME.search(unknown) or _CODE_NAME.search(unknown))
+        if _CODE_NAME.search(unknown):
+            return True
+        # "Who is ...?" asks for a person: "the Audit Committee" or "the Travel Desk" is none
+        return any(m.group(0).split()[-1].lower() not in _BODIES for m in _NAME.finditer(unknown))
     if asked.role:
         return True  # a role is any noun phrase: the unit's coverage decides
     stated = {q.surface.lower() for q in quantities(question)}
@@ -146,7 +158,23 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         return True
     if asked.any_quantity:
         return any(d not in {"number"} for d in dims) or bool(_MONEY.search(text))
+    if "duration" in asked.dims and any(_dim(q, text) == "rate" and _PERIOD.match(q.surface) for q in found):
+        return True  # "about 8 hours apart", "3 days per week": a period the fact layer reads as a rate
     return bool(dims & asked.dims)
+
+
+# a rate whose amount is a period ("8 hours apart", "3 days per week"), not a count ("three times a day")
+_PERIOD = re.compile(r"^\D{0,12}\d+(?:[.,]\d+)?\s*(?:minute|hour|day|working day|week|month|year)s?\b", re.IGNORECASE)
+
+
+def stated_amounts(text: str) -> frozenset[tuple[str, float, float]]:
+    """The amounts ``text`` states with a unit (dimension, low, high): "40 mg" -> ("mass", 0.04, 0.04);
+    plain numbers, counts and periods ("in 24 hours") are left out: too common to tie two
+    sentences together."""
+    return frozenset(
+        (q.dim, round(q.lo, 9), round(q.hi, 9)) for q in _quantities(text)
+        if q.dim not in {"number", "duration", "rate"} and not q.dim.startswith("count:")
+    )
 
 
 def _states_condition(text: str, stated: set[str]) -> bool:
@@ -191,6 +219,8 @@ def qualifier_fit(question: str, text: str) -> Fit:
     elif narrower:
         score -= 1.0
     group_fit = _group_fit(question, text)
+    if group_fit and value_fit is not None:
+        group_fit = None  # the unit's range already places it: "under 12" naming children is no narrower for it
     if group_fit is not None and not (group_fit and narrower):  # "adults weighing < 50 kg" is no plain adult row
         score += 0.5 if group_fit else -0.5
     misfit = value_fit is False or (group_fit is False and value_fit is not True)
@@ -394,6 +424,8 @@ _GROUPS: dict[str, re.Pattern[str]] = {
 
 
 def _group_fit(question: str, text: str) -> bool | None:
+    # a group word inside a product's name ("Febrilon Children's Suspension") names no patient group
+    question, text = _unnamed(question), _unnamed(text)
     asked = {g for g, p in _GROUPS.items() if p.search(question)}
     age = asked_age_months(question)
     if not asked and age is not None:
@@ -408,6 +440,20 @@ def _group_fit(question: str, text: str) -> bool | None:
     if not named:
         return None
     return bool(asked & named)
+
+
+_NAMED_RUN = re.compile(r"\b[A-Z][a-z]+(?:'s)?(?:\s+[A-Z][\w']*)+")
+
+
+def _unnamed(text: str) -> str:
+    """``text`` without runs of capitalised words that hold a group word as part of a name
+    ("Febrilon Children's Suspension", "Allerquil Children's Syrup"); a heading or a sentence
+    that starts with the group word ("Children under 12:") keeps it."""
+    return _NAMED_RUN.sub(lambda m: " " if any(p.search(m.group(0)) for p in _GROUPS.values())
+                          and m.group(0).split()[0].lower() not in _GROUP_LEADS else m.group(0), text)
+
+
+_GROUP_LEADS = {"adults", "adult", "children", "child", "babies", "baby", "infants", "young", "older"}
 
 
 # --- helpers ---------------------------------------------------------------------------------------

@@ -37,8 +37,10 @@ __all__ = [
 ]
 
 V = TypeVar("V")
-# 16,384 vectors of 384 float32 are 25 MB: a batch of 32 RAGTruth responses needs about 600.
-EMBEDDING_ENTRIES = 16_384
+# 8,192 vectors of 384 float32 are 12.6 MB (about 10 MB measured with their keys, by tracemalloc):
+# a batch of 32 RAGTruth responses needs about 600. Bounded for a long-running server (issue 15
+# item 5): 16,384 held 25 MB once a server's soak had filled them.
+EMBEDDING_ENTRIES = 8_192
 _caches: list[ContentCache] = []
 
 

@@ -26,8 +26,11 @@ reason whose claim has no unit to quote falls back to :data:`~guard.policy.QUOTE
 A claim judged supported is an ``unconfirmed_claim`` when the policy asks more of it before its
 wording is shown: the fact layer did not confirm it (:func:`confirmed`: no number, date or name
 it could match, so "supported" rests on wording) and its support is under
-``min_unconfirmed_support``, or the learned judge's P(supported) is under ``min_learned_support``.
-The verdict itself is unchanged (one judge); strict profiles quote such claims.
+``min_unconfirmed_support``, or the learned judge's P(supported) is under ``min_learned_support``,
+or the policy's ``confirmation`` checks find a number, name or word of scope ("every", "once",
+"can", a leading "yes") in it that the evidence it was checked against lacks
+(:mod:`guard.policy_wording`). The verdict itself is unchanged (one judge); strict profiles quote
+such claims.
 
 A claim no support judge judged (``ClaimVerdict.judged`` False: its judge crashed) is not called
 unsupported: it is a ``verifier_error`` on that claim, and faithfulness is
@@ -42,6 +45,7 @@ from pydantic import BaseModel, Field
 
 from guard.facts.types import EvidenceUnit, FactLabel, UnitKind
 from guard.policy import QUOTE_FALLBACK, Action, Condition, Policy
+from guard.policy_wording import missing_scope_words, missing_terms
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.types import (
     ClaimVerdict,
@@ -368,7 +372,9 @@ def confirmed(verdict: ClaimVerdict) -> bool:
 
 def _unconfirmed_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]:
     """A supported claim that should not stand in the model's words: the fact layer did not confirm
-    it and its support is under ``min_unconfirmed_support``, or the learned judge doubts it."""
+    it and its support is under ``min_unconfirmed_support``, or the learned judge doubts it, or
+    (when the policy's ``confirmation`` asks) it names a number, name or word of scope that the
+    evidence it was checked against does not (:mod:`guard.policy_wording`). One finding at most."""
     index, quote, limits = verdict.claim.index, _quote(verdict.claim.text), policy.thresholds
     if _below(verdict.support, limits.min_unconfirmed_support) and not confirmed(verdict):
         detail = _unconfirmed_detail(verdict, limits.min_unconfirmed_support)
@@ -382,6 +388,27 @@ def _unconfirmed_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Fi
             f"below {limits.min_learned_support:.2f})",
             index,
         )
+        return
+    checks = policy.confirmation
+    terms = missing_terms(verdict, numbers=checks.numbers_in_evidence, names=checks.names_in_evidence)
+    if terms:
+        yield (
+            Condition.unconfirmed_claim,
+            f"claim {quote} names {_listing(terms)}, which the evidence it was checked against does not",
+            index,
+        )
+        return
+    scope = missing_scope_words(verdict, checks.scope_words_in_evidence)
+    if scope:
+        yield (
+            Condition.unconfirmed_claim,
+            f"claim {quote} says {_listing(scope)}, which the evidence it was checked against does not say",
+            index,
+        )
+
+
+def _listing(items: list[str]) -> str:
+    return ", ".join(f"'{item}'" for item in items)
 
 
 def _below(value: float, limit: float | None) -> bool:

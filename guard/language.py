@@ -57,8 +57,10 @@ MAX_PIECE_CHARS = 2000
 MAX_RUN_CHARS = 64
 MAX_REPEAT = 8
 SPACY_BATCH = 64  # documents per nlp.pipe batch
-_SPLITS: ContentCache[tuple[tuple[int, int], ...]] = ContentCache("sentence spans", 32_768)
-_ENTITIES: ContentCache[tuple[Entity, ...]] = ContentCache("entities", 16_384)
+# Bounded for a long-running server (issue 15 item 5): ~0.6 KB a text measured, so at most ~5 MB
+# each; 8,192 texts are 13 batches of 32 RAGTruth responses, far more than any batch reuses.
+_SPLITS: ContentCache[tuple[tuple[int, int], ...]] = ContentCache("sentence spans", 8_192)
+_ENTITIES: ContentCache[tuple[Entity, ...]] = ContentCache("entities", 8_192)
 # The fact layer's parses (tags, lemmas, dependencies): roles and predicates read the same
 # claim or unit one after the other, so a short memory serves both from one parse; each keeps
 # what it reads from a parse in its own cache.

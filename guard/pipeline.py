@@ -200,7 +200,9 @@ def _answer_from_evidence(
     """Evidence-first: the unit(s) that answer the question, quoted and cited, then verified like
     any draft; a refusal that says what was looked for when no unit answers (no model call)."""
     with _timed(timings, "answer_from_evidence"):
-        plan = plan_from_passages(query, retrieval.passages)
+        plan = plan_from_passages(query, retrieval.passages, retrieval.reserve)
+    if plan.added:  # a reserve passage answers: it is cited, so verified and shown, after the others
+        retrieval = retrieval.model_copy(update={"passages": [*retrieval.passages, *plan.added]})
     if not plan.answerable:
         missing = plan.missing or "no passage answers the question"
         verification = Verification(claims=[], verifiers=[])

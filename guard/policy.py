@@ -40,6 +40,8 @@ __all__ = [
     "Condition",
     "Thresholds",
     "AutoCitationSettings",
+    "ConfirmationSettings",
+    "ScopeCheck",
     "RegenerateSettings",
     "Actions",
     "Policy",
@@ -189,6 +191,30 @@ class Thresholds(_Section):
     min_learned_support: float | None = Field(None, ge=0.0, le=1.0)
 
 
+class ScopeCheck(str, Enum):
+    """Which words of scope a supported claim must share with its evidence
+    (:func:`guard.policy_wording.missing_scope_words`)."""
+
+    off = "off"
+    quantifiers = "quantifiers"  # how many, how often, whether exclusively ("every", "once", "only")
+    all = "all"  # and modals, negation and a leading yes/no (a polar answer no unit states)
+
+
+class ConfirmationSettings(_Section):
+    """Lexical checks a supported claim must also pass to stand in the model's words
+    (:mod:`guard.policy_wording`); a claim that fails one is an ``unconfirmed_claim``.
+    Off by default: each costs alterations of correct answers (README, "Policies")."""
+
+    # Every number of the claim is in the evidence units it was checked against (a value the fact
+    # layer derived by arithmetic excepted), and every name (a capitalised word after the first,
+    # an acronym).
+    numbers_in_evidence: bool = False
+    names_in_evidence: bool = False
+    # The claim's words of scope are used by those units too: off, quantifiers (how many, how
+    # often, "only"), or all (modals, negation and a leading yes/no as well).
+    scope_words_in_evidence: ScopeCheck = ScopeCheck.off
+
+
 class AutoCitationSettings(_Section):
     """Whether the guard may cite a passage for an uncited claim it clearly supports."""
 
@@ -223,7 +249,7 @@ class Actions(_Section):
     low_hit_rate: Action = Action.annotate
     isolated_claim: Action = Action.annotate
     low_franq: Action = Action.annotate
-    unconfirmed_claim: Action = Action.annotate  # only found when min_unconfirmed_support is set
+    unconfirmed_claim: Action = Action.annotate  # only found under its thresholds or `confirmation` checks
     declined: Action = Action.refuse
     model_error: Action = Action.refuse
     prompt_injection: Action = Action.annotate
@@ -266,6 +292,7 @@ class Policy(_Section):
     # (verifier_error), so a pathological input cannot hold a worker.
     verification_deadline_s: float = Field(10.0, gt=0.0, le=600.0)
     thresholds: Thresholds = Field(default_factory=Thresholds)
+    confirmation: ConfirmationSettings = Field(default_factory=ConfirmationSettings)
     auto_citation: AutoCitationSettings = Field(default_factory=AutoCitationSettings)
     regenerate: RegenerateSettings = Field(default_factory=RegenerateSettings)
     actions: Actions = Field(default_factory=Actions)

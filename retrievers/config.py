@@ -32,6 +32,11 @@ class RetrievalConfig(BaseModel):
     route_depth: int = Field(
         50, ge=1, le=1000, description="passages each route returns before fusion (at least k)"
     )
+    evidence_k: int = Field(
+        12, ge=1, le=100,
+        description="passages evidence-first answering may choose its units from: the k handed to the model, "
+                    "then the next ones in fused order (a table row ranked sixth still answers)",
+    )
 
 
 # A 20 MiB document is about 3 million words, some 18,000 passages: already a minute of

@@ -67,7 +67,9 @@ def retrieve(
         best = max(best, relevance)
         if relevance >= config.gate_threshold:
             break
-    passages = _fused_passages(kb, all_hits, config, config.k * config.widen_factor ** (len(queries) - 1))
+    k = config.k * config.widen_factor ** (len(queries) - 1)
+    fused = _fused_passages(kb, all_hits, config, max(k, config.evidence_k))
+    passages, reserve = fused[:k], fused[k:]
     passed = best >= config.gate_threshold
     gate_result = GateResult(
         passed=passed,
@@ -86,6 +88,7 @@ def retrieve(
         gate=gate_result,
         timings=timings,
         route_passages=_route_passages(passages, [h.route for h in all_hits]),
+        reserve=reserve,
     )
 
 

@@ -51,3 +51,6 @@ class RetrievalResult(BaseModel):
     # rewritten query such as "bm25@rewrite1"), the ids of the returned passages that
     # route found, in that route's rank order.
     route_passages: dict[str, list[str]] = Field(default_factory=dict)
+    # The passages ranked after ``passages``, up to RetrievalConfig.evidence_k: evidence-first
+    # answering may quote a unit from one of them (it is then added to the cited passages).
+    reserve: list[Passage] = Field(default_factory=list)

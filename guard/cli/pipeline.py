@@ -99,6 +99,15 @@ def eval_golden(
     write: bool = typer.Option(
         False, "--write", help="Write the fitted thresholds into policies/<profile>.yaml."
     ),
+    folds: int = typer.Option(
+        5, "--folds", min=2, help="Cross-validation folds of the dev drafts for --fit (by question and document)."
+    ),
+    fit_rule: str = typer.Option(
+        "margin", "--fit-rule",
+        help="When a point meets --target on dev: margin (with a margin from the fold spread), "
+        "every_fold, or pooled (all dev drafts, no margin).",
+    ),
+    margin_z: float = typer.Option(1.0, "--margin-z", min=0.0, help="Standard errors of margin (--fit-rule margin)."),
     model: str = typer.Option(DEFAULT_MODEL, "--model"),
     out: Path = typer.Option(
         Path("runs/golden"), "--out", help="Folder for results, metrics.json, report.md and the plot."
@@ -141,7 +150,8 @@ def eval_golden(
             "citation_validity": min_citation_validity,
         }, max_latency_p95_ms)
     if drafts is not None:
-        _labelled_drafts(drafts, profiles, split, out, report, fit, target, support_grid, write)
+        _labelled_drafts(drafts, profiles, split, out, report, fit, target, support_grid, write,
+                         _fit_settings(folds, fit_rule, margin_z))
     written = write_outputs(report, out)
     typer.echo("wrote " + ", ".join(str(p) for p in written.values()), err=True)
     for failure in failures:
@@ -189,16 +199,30 @@ def _live_golden(golden, profiles, index, model, out, limit, split, report, mini
     return failures
 
 
-def _labelled_drafts(path, profiles, split, out, report, fit, target, support_grid, write):
-    """Every labelled draft under each profile, then the fit when asked for."""
+def _fit_settings(folds: int, rule: str, margin_z: float):
+    from guard.errors import InputError
+    from guard.eval.operating_points import ChoiceRule, FitSettings
+
+    if rule not in ChoiceRule.__members__:
+        raise InputError(f"--fit-rule {rule!r}: use one of {', '.join(ChoiceRule.__members__)}.")
+    return FitSettings(folds=folds, rule=ChoiceRule(rule), margin_z=margin_z)
+
+
+def _labelled_drafts(path, profiles, split, out, report, fit, target, support_grid, write, settings=None):
+    """Every labelled draft under each profile, then the fit when asked for.
+
+    The fit searches and cross-validates on the dev drafts; it measures its choice on the test
+    drafts only when the run reports on them (--split test or all), so a dev run never reads test.
+    """
     from tqdm import tqdm
 
     from guard.errors import InputError
     from guard.eval.drafts import classify, load_drafts, prepare_draft
-    from guard.eval.operating_points import parse_target, summarise_outcomes
+    from guard.eval.operating_points import FitSettings, parse_target, summarise_outcomes
     from guard.policy import load_policy
 
     targets = [parse_target(t) for t in target]  # bad targets fail before any work
+    settings = settings or FitSettings()
     everything = load_drafts(path)
     chosen = [d for d in everything if split == "all" or d.split == split]
     if not chosen:
@@ -224,16 +248,19 @@ def _labelled_drafts(path, profiles, split, out, report, fit, target, support_gr
         profile = load_policy(name)
         # Runs already made for this profile keep their verifications: the fit re-decides only.
         known = {r.draft.id: r for r in runs_by_profile.get(profile.name, [])} if profile in profiles else {}
+        wanted = [d for d in everything if d.split == "dev" or (d.split == "test" and split != "dev")]
         runs = [known.get(d.id) or prepare_draft(d, profile)
-                for d in tqdm(everything, desc=f"{profile.name}: retrieval for the fit", unit="draft")]
+                for d in tqdm(wanted, desc=f"{profile.name}: retrieval for the fit", unit="draft")]
         dev = [r for r in runs if r.draft.split == "dev"]
         test = [r for r in runs if r.draft.split == "test"]
-        command = f"ragguard eval golden --drafts {path} --fit {name} --target \"{text}\"" + (
-            f" --support-grid {support_grid}" if supports else "")
-        report.fits.append(_fit(profile, dev, test, constraints, supports, command, name, write, out))
+        command = (f"ragguard eval golden --drafts {path} --split {split} --fit {name} --target \"{text}\""
+                   f" --folds {settings.folds} --fit-rule {settings.rule.value}"
+                   + (f" --margin-z {settings.margin_z:g}" if settings.rule.value == "margin" else "")
+                   + (f" --support-grid {support_grid}" if supports else ""))
+        report.fits.append(_fit(profile, dev, test, constraints, supports, command, name, write, out, settings))
 
 
-def _fit(profile, dev, test, constraints, supports, command, fit_name, write, out):
+def _fit(profile, dev, test, constraints, supports, command, fit_name, write, out, settings):
     from tqdm import tqdm
 
     from guard.eval.operating_points import fit as fit_thresholds
@@ -242,6 +269,7 @@ def _fit(profile, dev, test, constraints, supports, command, fit_name, write, ou
     total = len(threshold_grid(profile, supports))
     with tqdm(total=total, desc=f"{profile.name}: threshold grid (dev)", unit="point") as bar:
         result, _ = fit_thresholds(profile, dev, test, constraints, support_values=supports,
+                                   settings=settings,
                                    command=command, progress=bar.update)
     source = _profile_file(fit_name)
     destination = source if write else out / f"{profile.name}.fitted.yaml"
@@ -250,6 +278,7 @@ def _fit(profile, dev, test, constraints, supports, command, fit_name, write, ou
     typer.secho(f"fit {profile.name}: target {status} on dev; thresholds {result.chosen}", err=True,
                 fg=typer.colors.GREEN if result.met else typer.colors.RED)
     typer.echo(json.dumps({"fit": profile.name, "met": result.met, "dev": result.dev.model_dump(),
+                           "cv": result.cv.estimate.model_dump() if result.cv else None,
                            "test": result.test.model_dump() if result.test else None}))
     typer.echo(f"fitted profile: {destination}", err=True)
     return result

@@ -213,6 +213,17 @@ def gate(
     typer.echo(f"wrote {written}")
 
 
+@train_app.command("calibrator")
+def calibrator(
+    out: Path = typer.Option(
+        ..., help="Artifact to write; the shipped one is guard/verifiers/claim_calibrator.json."
+    ),
+    pairs: int = typer.Option(600, min=0, help="Synthetic judge pairs (train side) added to hard-case dev."),
+) -> None:
+    """Fit the claim calibrator on hard-case dev (+ synthetic pairs); prints dev OOF and val figures."""
+    import_training("training.calibrator.train").main(["--out", str(out), "--pairs", str(pairs)])
+
+
 @train_app.command("thresholds")
 def thresholds(
     data: Path = typer.Option(..., help=_DATA_HELP),

@@ -65,7 +65,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 
 from guard.actions import apply_action, shown_cautions
-from guard.decide import Action, Decision, decide
+from guard.decide import Action, Decision, confirmed, decide
 from guard.eval.jsonl import read_records
 from guard.llm.testing import SCRIPTED_PROVIDER
 from guard.pipeline import retrieve_evidence, verify_draft
@@ -73,7 +73,7 @@ from guard.policy import Condition, Policy
 from guard.verifiers.api import as_passages
 from guard.verifiers.citation_markers import strip_markers
 from guard.verifiers.echo import EchoRemoval, remove_template_echo
-from guard.verifiers.types import Verification
+from guard.verifiers.types import SupportLabel, Verification
 from prompts import build_answer_messages, build_regenerate_messages
 from retrievers.types import RetrievalResult
 
@@ -84,6 +84,7 @@ __all__ = [
     "DraftRun",
     "LabelledDraft",
     "Outcome",
+    "ShownCause",
     "classify",
     "load_drafts",
     "prepare_draft",
@@ -160,6 +161,15 @@ WRONG_OUTCOMES = (
 CORRECT_OUTCOMES = (Outcome.unchanged, Outcome.altered, Outcome.refused, Outcome.escalated)
 
 
+class ShownCause(str, Enum):
+    """Why a false claim was still shown: what the verdict of the claim covering it said."""
+
+    confirmed = "confirmed"  # judged supported and confirmed by the fact layer (guard.decide.confirmed)
+    unconfirmed = "unconfirmed"  # judged supported; the fact layer did not confirm it
+    flagged = "flagged"  # judged unsupported or contradicted, shown (marked or not) all the same
+    no_claim = "no_claim"  # no claim of the verification covers it
+
+
 class DraftOutcome(BaseModel):
     """One labelled draft under one policy: the decision and what the user was shown."""
 
@@ -176,6 +186,8 @@ class DraftOutcome(BaseModel):
     unmarked_in_spans: int = 0  # of those, how many lie in unsupported_spans (metadata only)
     template_echo: int = 0
     conditions: list[Condition] = Field(default_factory=list)
+    # Per false claim still shown: (its error category, why the verdict let it through).
+    shown_causes: list[tuple[str, ShownCause]] = Field(default_factory=list)
     answer: str
 
 
@@ -262,7 +274,7 @@ def classify(run: DraftRun, policy: Policy) -> DraftOutcome:
     decision, answer, shown, verification = run_draft(run, policy)
     draft = run.draft
     gate_refused = Condition.insufficient_context in decision.conditions and not verification.claims
-    unmarked, in_spans = 0, 0
+    unmarked, in_spans, causes = 0, 0, []
     if decision.action is Action.escalate:
         outcome = Outcome.escalated
     elif answer.strip() == policy.refusal_text.strip():
@@ -273,6 +285,7 @@ def classify(run: DraftRun, policy: Policy) -> DraftOutcome:
         outcome = Outcome.unchanged if answer == shown else Outcome.altered
     else:
         outcome, unmarked, in_spans = _wrong_outcome(draft, decision, answer, shown, verification, policy)
+        causes = _shown_causes(draft, answer, shown, verification)
     return DraftOutcome(
         id=draft.id,
         kind=draft.kind,
@@ -287,6 +300,7 @@ def classify(run: DraftRun, policy: Policy) -> DraftOutcome:
         unmarked_in_spans=in_spans,
         template_echo=decision.template_echo,
         conditions=sorted(decision.conditions, key=lambda c: c.value),
+        shown_causes=causes,
         answer=answer,
     )
 
@@ -316,6 +330,29 @@ def _wrong_outcome(
     if decision.action in (Action.strip, Action.quote):  # quote removes the claims it replaces
         return Outcome.stripped_shown, unmarked, in_spans
     return (Outcome.unmarked if unmarked else Outcome.annotated), unmarked, in_spans
+
+
+def _shown_causes(
+    draft: LabelledDraft, answer: str, shown: str, verification: Verification
+) -> list[tuple[str, ShownCause]]:
+    """For each false claim the answer still shows, why its verdict let it through."""
+    said = normalise(answer)
+    verdicts = {v.claim.index: v for v in verification.claims}
+    out = []
+    for claim in draft.false_claims:
+        if normalise(claim.text) not in said:
+            continue
+        covering = [verdicts[i] for i in _overlapping_claims(claim.text, shown, verification) if i in verdicts]
+        if not covering:
+            cause = ShownCause.no_claim
+        elif all(confirmed(v) for v in covering):
+            cause = ShownCause.confirmed
+        elif all(v.label is SupportLabel.supported for v in covering):
+            cause = ShownCause.unconfirmed
+        else:
+            cause = ShownCause.flagged
+        out.append((claim.category or draft.category, cause))
+    return out
 
 
 def _overlapping_claims(text: str, shown: str, verification: Verification) -> set[int]:

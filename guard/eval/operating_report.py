@@ -125,6 +125,19 @@ def _profile_tables(profiles: list[ProfileReport], part: str) -> list[str]:
             f"| {p.refusal_drafts.counts.get(Outcome.refused, 0)} of {p.refusal_drafts.total} "
             f"| {p.unmarked_in_spans} | {p.template_echo} |"
         )
+    lines += [
+        "", f"## Wrong drafts not kept from the user, by cause ({part})", "",
+        "Per false claim still shown: what its verdict said (confirmed: supported and confirmed by the "
+        "fact layer; unconfirmed: supported, not confirmed; flagged: unsupported or contradicted but "
+        "shown; no_claim: no claim covers it), and its error category.", "",
+    ]
+    for p in profiles:
+        cells = "; ".join(
+            f"{cause.value}: " + ", ".join(f"{cat} {n}" for cat, n in counts.items())
+            for cause, counts in p.not_kept_causes.items()
+        )
+        lines.append(f"**{p.policy}**: {cells or 'none'}")
+        lines.append("")
     lines += ["", f"## By category ({part})", ""]
     for p in profiles:
         lines.append(f"**{p.policy}**: " + "; ".join(
@@ -157,6 +170,7 @@ def _fit_lines(fit: FitResult) -> list[str]:
         row = [getattr(m, name) if m is not None else None
                for m in (fit.dev_before, fit.dev, fit.test_before, fit.test)]
         lines.append(f"| {name} | " + " | ".join(_pct(v) for v in row) + " |")
+    lines += _cv_lines(fit)
     if fit.frontier:
         lines += [
             "",
@@ -174,6 +188,32 @@ def _fit_lines(fit: FitResult) -> list[str]:
             figures = [_pct(m.reviewer_load), _pct(m.wrong_kept_from_user), _pct(m.wrong_unmarked)]
             lines.append("| " + " | ".join(figures) + f" | {changed} |")
     return lines + [""]
+
+
+def _cv_lines(fit: FitResult) -> list[str]:
+    """The cross-validation estimate beside the dev figure, and what each fold chose."""
+    cv = fit.cv
+    if cv is None:
+        return []
+    lines = [
+        "",
+        f"Chosen under rule `{fit.rule.value}`" + (f" (margin {fit.margin_z:g} fold standard deviations)"
+                                                   if fit.rule.value == "margin" else "")
+        + f". Cross-validation on dev ({cv.folds} folds; {cv.grouping}): each fold's thresholds fitted "
+        f"on the other folds, measured on it; target {'met' if cv.met else 'NOT met'} by the pooled "
+        "held outcomes.",
+        "",
+        "| figure | dev (fitted on all dev) | cv estimate | per fold (held, fitted on the rest) |",
+        "|---|---:|---:|---|",
+    ]
+    for name in Metrics.model_fields:
+        folds = " / ".join(_pct(getattr(f.held, name)) for f in cv.per_fold)
+        lines.append(f"| {name} | {_pct(getattr(fit.dev, name))} | {_pct(getattr(cv.estimate, name))} | {folds} |")
+    lines += ["", "| fold | drafts (wrong) | groups | thresholds changed |", "|---:|---:|---|---|"]
+    for f in cv.per_fold:
+        changed = ", ".join(f"{k} {_num(v)}" for k, v in f.chosen.items() if v != fit.before.get(k)) or "(as before)"
+        lines.append(f"| {f.fold} | {f.drafts} ({f.wrong}) | {', '.join(f.groups)} | {changed} |")
+    return lines
 
 
 def write_plot(profiles: Sequence[ProfileReport], path: Path) -> Path:

@@ -16,7 +16,10 @@ For a claim and some passages the judge
    (:class:`guard.verifiers.support.EmbeddingJudge`);
 3. reads the claim's facts against its aligned units (:func:`guard.facts.judge_facts`,
    with the claim-to-unit cosines), and
-4. combines both into one label (:func:`guard.verifiers.verdict.combine`).
+4. combines both into one label (:func:`guard.verifiers.verdict.combine`), and
+5. only when given a calibrator (an experiment the verification stage does not use, see
+   docs/DETECTION.md), lets it decide true vs false from all of these signals together; the
+   fact layer's label still names the kind of a false claim (:mod:`guard.verifiers.claim_calibrator`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ from guard.facts.matching import accepts
 from guard.facts.lexicon import lexicon_for
 from guard.facts.slots import read_slots
 from guard.facts.types import EvidenceUnit, FactLabel
+from guard.verifiers.claim_calibrator import ClaimCalibrator
+from guard.verifiers.claim_features import claim_features
 from guard.verifiers.lexical import Vocabulary, content_words, numbers_in
 from guard.verifiers.support import Assessment, EmbeddingJudge, cosine_to_support
 from guard.verifiers.types import SupportLabel
@@ -50,7 +55,7 @@ class ClaimJudgement(NamedTuple):
     judged: bool = True  # False: the judge abstained (text the fact layer cannot read)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # ~6.5 KB a passage measured: at most ~7 MB (4,096 held 26 MB in a server)
 def units_of(passage_id: str, text: str) -> UnitsResult:
     """A passage's evidence units, cached by content: retrieval serves the same passages again."""
     return evidence_units(passage_id, text)
@@ -69,9 +74,10 @@ def without_injections(text: str, warnings: Sequence[InjectionWarning]) -> str:
 class ClaimJudge:
     """Judges claims against passages for one request (its embedding caches are the request's)."""
 
-    def __init__(self, evidence: EmbeddingJudge, threshold: float) -> None:
+    def __init__(self, evidence: EmbeddingJudge, threshold: float, calibrator: ClaimCalibrator | None = None) -> None:
         self.evidence = evidence
         self.threshold = threshold
+        self.calibrator = calibrator  # None: the rules of verdict.combine decide alone
 
     def judge(self, claim_text: str, passages: Sequence[tuple[str, str]]) -> ClaimJudgement:
         """The claim's verdict against ``passages`` given as (passage id, text) pairs."""
@@ -81,7 +87,8 @@ class ClaimJudge:
         units: list[EvidenceUnit] = [u for f in found for u in f.units]
         similarities = self.evidence.cosines(claim_text, [u.text for u in units])
         return judge_read(
-            claim_text, units, similarities, assessment, self.evidence.known(clean), self.evidence.novelty_penalty, self.threshold
+            claim_text, units, similarities, assessment, self.evidence.known(clean), self.evidence.novelty_penalty,
+            self.threshold, self.calibrator,
         )
 
     def __call__(self, claim_text: str, evidence_text: str) -> float:
@@ -101,6 +108,7 @@ def judge_read(
     known: Vocabulary,
     novelty_penalty: float,
     threshold: float,
+    calibrator: ClaimCalibrator | None = None,
 ) -> ClaimJudgement:
     """The verdict from what was read and embedded (no model call: the hard-case loop replays it)."""
     fact = judge_facts(claim_text, units, similarities)
@@ -109,6 +117,9 @@ def judge_read(
         support = credited_support(claim_text, fact, assessment, known, novelty_penalty)
     restated = fact.label is FactLabel.supported and restated_by_one_unit(claim_text, fact, units, similarities)
     judged = combine(fact, support, threshold, restated=restated)
+    if calibrator is not None:
+        features = claim_features(claim_text, units, similarities, assessment, known, fact, judged)
+        judged = calibrator.decide(judged, features, threshold)
     return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason, judged.judged)
 
 

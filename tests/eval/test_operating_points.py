@@ -381,3 +381,127 @@ def test_eval_golden_drafts_command(tmp_path):
     assert (out / "report.md").read_text().startswith("# Operating points")
     assert (out / "operating_points.png").exists() and (out / "default.fitted.yaml").exists()
     assert len((out / "drafts-default.jsonl").read_text().splitlines()) == 15
+
+
+# --- cross-validation of the fit -------------------------------------------------------------------
+
+
+def _copy(draft: LabelledDraft, new_id: str, **changes) -> LabelledDraft:
+    return draft.model_copy(update={"id": new_id, **changes})
+
+
+def test_groups_join_drafts_by_question_and_main_document(drafts):
+    from guard.eval.operating_points import draft_groups
+
+    f01, f07 = drafts["f01"], drafts["f07"]
+    same_question_other_doc = _copy(f01, "x1", contexts=f07.contexts)  # asks f01's question on f07's document
+    distractors = _copy(drafts["f09"], "x2", contexts=[*drafts["f09"].contexts, *f01.contexts])
+    lone = _copy(drafts["f13"], "x3")
+    keys = draft_groups([f01, f07, same_question_other_doc, distractors, lone])
+    assert keys[0] == keys[1] == keys[2]  # f07's document joined f01's through the shared question
+    assert keys[3] == keys[0]  # f09 shares f07's main document; its extra context glues nothing
+    assert keys[4] == "clinic-febrilon-childrens-suspension.md" != keys[0]
+    assert draft_groups([f07, distractors]) == ["hr-annual-leave.md"] * 2
+
+
+def test_folds_keep_groups_whole_balance_wrong_drafts_and_are_deterministic(drafts):
+    from guard.eval.operating_points import assign_folds, draft_groups
+
+    pool = []
+    for n, source in enumerate(["a.md", "b.md", "c.md", "d.md", "e.md", "f.md"]):
+        for k, d in enumerate([drafts["f01"], drafts["f02"], drafts["f03"]][: 1 + n % 3]):
+            context = d.contexts[0].model_copy(update={"source": source})
+            pool.append(_copy(d, f"{source}-{k}", question=f"{d.question} ({source})", contexts=[context]))
+    folds = assign_folds(pool, 3)
+    assert folds == assign_folds(pool, 3)
+    keys = draft_groups(pool)
+    assert all(len({f for f, k in zip(folds, keys) if k == key}) == 1 for key in set(keys))
+    wrong = [sum(d.kind == "wrong" for d, f in zip(pool, folds) if f == fold) for fold in range(3)]
+    assert max(wrong) - min(wrong) <= 1, wrong
+    with pytest.raises(InputError, match="only 6 groups"):
+        assign_folds(pool, 7)
+
+
+def test_the_margin_is_the_fold_deviation_and_each_rule_reads_it():
+    from guard.eval.operating_points import ChoiceRule, Metrics, _met, margin_of
+
+    def m(kept: float) -> Metrics:
+        return Metrics(wrong_unmarked=1 - kept, wrong_kept_from_user=kept, correct_altered=0.0, correct_refused=0.0,
+                       correct_escalated=0.0, correct_withheld=0.0, reviewer_load=0.0, gate_refusals=0.0)
+
+    target = parse_target("wrong_kept_from_user>=0.95")
+    folds = [m(1.0), m(1.0), m(0.9), m(1.0)]  # pooled 0.975, sample deviation 0.05
+    assert margin_of(target[0], folds, 1.0) == pytest.approx(0.05)
+    assert margin_of(target[0], folds, 0.0) == 0.0 and margin_of(target[0], folds[:1], 1.0) == 0.0
+    pooled = m(0.975)
+    assert _met(target, pooled, folds, ChoiceRule.pooled, 1.0)
+    assert not _met(target, pooled, folds, ChoiceRule.margin, 1.0)  # 0.975 - 0.05 < 0.95
+    assert _met(target, pooled, folds, ChoiceRule.margin, 0.4)  # 0.975 - 0.02 >= 0.95
+    assert not _met(target, pooled, folds, ChoiceRule.every_fold, 1.0)  # one fold at 0.9
+    steady = [m(0.975)] * 4
+    assert _met(target, pooled, steady, ChoiceRule.margin, 1.0)  # no spread, no margin
+
+
+def test_fit_reports_a_cross_validated_estimate_beside_dev_and_records_it(drafts, tmp_path):
+    from guard.eval.operating_points import ChoiceRule, FitSettings, metrics_of
+
+    dev, _ = _fit_runs(drafts)
+    target = parse_target("wrong_unmarked<=0.0,correct_altered<=0.0")
+    result, _ = fit(DEFAULT, dev, [], target, settings=FitSettings(folds=5, rule=ChoiceRule.margin))
+    cv = result.cv
+    assert cv is not None and cv.folds == 2  # the fixture's dev drafts form two groups
+    assert sorted(g for f in cv.per_fold for g in f.groups) == ["clinic-zelorin-20mg.md", "hr-annual-leave.md"]
+    assert sum(f.drafts for f in cv.per_fold) == len(dev)
+    # Each fold is measured with the thresholds fitted on the other: recall 0.8 separates both groups.
+    assert all(f.chosen["min_citation_recall"] == 0.8 for f in cv.per_fold)
+    assert cv.met and cv.estimate == metrics_of(
+        classify(r, _with(DEFAULT, result.chosen)) for r in dev)
+    assert result.test is None and result.test_met is None and len(result.dev_folds) == 2
+    text = write_fitted_profile(REPO / "policies" / "default.yaml", result, tmp_path / "d.yaml").read_text()
+    assert "# cv:   " in text and "# Chosen when the target holds on all dev drafts with a margin" in text
+    assert "# test (" not in text
+    report = OperatingPointsReport(split="dev", fits=[result])
+    assert "cv estimate" in write_outputs(report, tmp_path)["report"].read_text()
+
+
+def _with(policy, values):
+    from guard.eval.operating_points import with_thresholds
+
+    return with_thresholds(policy, values)
+
+
+def test_wrong_drafts_not_kept_are_bucketed_by_what_their_verdict_said(drafts):
+    from guard.eval.drafts import ShownCause
+    from guard.facts.types import FactLabel
+
+    unconfirmed = classify(_seeded(drafts["f02"], ["supported", "supported"]), DEFAULT)
+    run = _seeded(drafts["f02"], ["supported", "supported"])
+    (_, verification), = run.verified.values()
+    for verdict in verification.claims:
+        verdict.facts = FactLabel.supported  # the fact layer matched every value: a confirmed claim
+    confirmed = classify(run, DEFAULT)
+    flagged = classify(_seeded(drafts["f02"], ["supported", "unsupported"]), ANNOTATING)
+    gone = classify(_seeded(drafts["f02"], ["supported", "contradicted"]), DEFAULT)  # quoted: kept from the user
+    category = drafts["f02"].claims[1].category or drafts["f02"].category
+    assert unconfirmed.shown_causes == [(category, ShownCause.unconfirmed)]
+    assert confirmed.shown_causes == [(category, ShownCause.confirmed)]
+    assert flagged.outcome is Outcome.annotated and flagged.shown_causes == [(category, ShownCause.flagged)]
+    report = summarise_outcomes([unconfirmed, confirmed, flagged, gone], "default", "dev")
+    assert report.not_kept_causes == {ShownCause.confirmed: {category: 1}, ShownCause.flagged: {category: 1},
+                                      ShownCause.unconfirmed: {category: 1}}
+
+
+@pytest.mark.slow
+def test_a_dev_fit_reads_no_test_draft_and_records_its_cross_validation(tmp_path):
+    out = tmp_path / "out"
+    args = ["eval", "golden", "--drafts", str(FIXTURE), "--policy", "default", "--split", "dev",
+            "--fit", "default", "--target", "wrong_unmarked<=0.10", "--fit-rule", "every_fold", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    fitted = json.loads((out / "metrics.json").read_text())["fits"][0]
+    assert fitted["test_drafts"] == 0 and fitted["test"] is None and fitted["rule"] == "every_fold"
+    assert fitted["cv"]["folds"] == 2 and len((out / "drafts-default.jsonl").read_text().splitlines()) == 10
+    profile = (out / "default.fitted.yaml").read_text()
+    assert "--split dev" in profile and "# cv:   " in profile and "# test (" not in profile
+    bad = CliRunner().invoke(app, [*args[:-2], "--fit-rule", "median", "--out", str(out)])
+    assert bad.exit_code != 0 and "every_fold" in str(bad.exception or bad.output)

@@ -66,3 +66,19 @@ def test_the_default_profile_with_the_embedded_model_answers_from_the_evidence(e
     screen = StringIO()
     Console(file=screen, width=250).print(render_row(row, 1))
     assert "Draft quoted from the documents" in screen.getvalue() and "Model's draft" not in screen.getvalue()
+
+
+@pytest.mark.slow
+def test_a_table_row_ranked_past_k_is_quoted_from_the_reserve_and_cited_after_the_given_passages(
+    example_kb, evidence_policy
+):
+    question = "How much Febrilon Children's Suspension can a 5 year old have?"
+    given = example_kb.retrieve(question, evidence_policy.retrieval, None)
+    k = len(given.passages)
+    assert not any("| Dose:" in p.text or "4 to 6 years" in p.text for p in given.passages)  # the row is past k
+    response = guarded_completion(question=question, knowledge_base=example_kb, model="test/never-called",
+                                  policy=evidence_policy)
+    assert "10 ml" in response.answer
+    cited = response.retrieval.passages
+    assert len(cited) > k and "4 to 6 years" in cited[k].text  # the reserve passage, numbered k + 1
+    assert f"[{k + 1}]" in response.answer

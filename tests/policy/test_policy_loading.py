@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from guard.errors import ConfigError
-from guard.policy import Action, Actions, Condition, Policy, available_profiles, load_policy
+from guard.policy import Action, Actions, Condition, Policy, ScopeCheck, available_profiles, load_policy
 
 PROFILES = ["default", "legal", "medical"]
 
@@ -30,8 +30,9 @@ def test_default_yaml_spells_out_the_schema_defaults() -> None:
     default = load_policy("default")
     # The deliberate differences: the default profile checks citation recall, marks claims the
     # fact layer could not confirm under a support bar, quotes the evidence in place of failing
-    # claims and says when it stripped (issue 12 item 7, README "Policies"), while a bare schema
-    # leaves every optional threshold unchecked and marks or strips.
+    # claims, says when it stripped (issue 12 item 7, README "Policies") and marks claims whose
+    # quantifiers the evidence does not use, while a bare schema leaves every optional threshold
+    # and lexical check off and marks or strips.
     schema = Policy(name="default", description=default.description)
     thresholds = schema.thresholds.model_copy(
         update={"min_citation_recall": 0.5, "min_unconfirmed_support": 0.7}
@@ -39,9 +40,11 @@ def test_default_yaml_spells_out_the_schema_defaults() -> None:
     actions = schema.actions.model_copy(
         update={"unsupported_claim": Action.quote, "contradicted_claim": Action.quote}
     )
-    expected = schema.model_copy(
-        update={"thresholds": thresholds, "actions": actions, "strip_notice": default.strip_notice}
-    )
+    confirmation = schema.confirmation.model_copy(update={"scope_words_in_evidence": ScopeCheck.quantifiers})
+    expected = schema.model_copy(update={
+        "thresholds": thresholds, "actions": actions, "strip_notice": default.strip_notice,
+        "confirmation": confirmation,
+    })
     assert default == expected
     assert default.strip_notice
 

@@ -64,7 +64,8 @@ def test_the_benchmark_reports_every_level_and_a_soak(monkeypatch):
     bench = _load_benchmark()
     config = ServerConfig(api_keys=[bench.API_KEY], api_key_env=None, warm_up=False)
     args = argparse.Namespace(
-        clients=[1, 4], seconds=2.0, max_requests=1000, payloads=4, soak=40, soak_clients=4, timeout=60
+        clients=[1, 4], seconds=2.0, max_requests=1000, payloads=4, soak=40, soak_clients=4, timeout=60,
+        soak_warm_up=20, soak_sample_every=15, soak_settle_s=0.0,
     )
     with live_server(config) as server:
         levels = asyncio.run(bench.measure_levels(server.url, os.getpid(), args))
@@ -73,9 +74,26 @@ def test_the_benchmark_reports_every_level_and_a_soak(monkeypatch):
     for level in levels:
         assert level.requests >= 1 and set(level.statuses) == {"200"} and level.with_failures == 0
         assert level.server_cpu_s_per_request > 0 and level.healthz_ms["p50"] > 0
-    assert soaked["requests"] == 40 and soaked["statuses"] == {"200": 40}
-    assert soaked["rss_mb_after"] > 0 and "growth_pct" in soaked
-    assert sum(calls) >= 40 + 2 * 4 + sum(r.requests for r in levels)
+    assert soaked["requests"] == 60 and soaked["statuses"] == {"200": 60}  # 20 warm-up + 40
+    assert [n for n, _ in soaked["rss_mb_by_requests"]] == [0, 15, 30, 45, 60]
+    assert soaked["rss_mb_after_warm_up"] == soaked["rss_mb_by_requests"][2][1]  # first sample >= 20
+    assert soaked["rss_mb_after"] > 0 and isinstance(soaked["growth_mb_per_1k_requests"], float)
+    assert sum(calls) >= 60 + 2 * 4 + sum(r.requests for r in levels)
+
+
+def test_the_soak_reports_growth_after_warm_up_and_its_slope(tmp_path):
+    import argparse
+
+    bench = _load_benchmark()
+    args = argparse.Namespace(soak=3000, soak_warm_up=1000, soak_clients=8)
+    samples = [(0, 500.0), (500, 580.0), (1000, 600.0), (2000, 610.0), (3000, 620.0), (4000, 630.0)]
+    report = bench._soak_report(samples, [], args, cpu_s=0.0)
+    assert report["rss_mb_after_warm_up"] == 600.0 and report["rss_mb_after"] == 630.0
+    assert report["growth_pct"] == 5.0
+    assert report["growth_mb_per_1k_requests"] == 10.0  # the warm-up's steep rise is not in the slope
+    assert bench._slope_per_1k([(1000, 600.0)]) is None
+    bench.plot_soak({**report, "requests": 4000}, tmp_path / "soak.png", 10.0)
+    assert (tmp_path / "soak.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_every_request_of_a_run_has_its_own_passages():

@@ -1,0 +1,112 @@
+"""A learned claim decision over the claim judge's own signals (issue 11).
+
+The judge's rules (``verdict.combine``) decide by fixed precedence: the fact layer's
+contradicted / unsupported stand, a supported fact verdict needs an embedding score over a
+bar, an abstention falls to the embedding score. Each rule is right on the wordings it was
+written for and wrong on others.
+This module reads the same signals as one typed vector
+(:class:`~guard.verifiers.claim_features.ClaimFeatures`: the fact
+layer's outcome and the slot it turned on, the support scores, the alignment, how much of the
+claim its aligned unit covers, the claim's slots) and lets a logistic regression fitted on
+the hard cases decide true vs false. The fact layer still names the kind of a false claim
+(``contradicted`` with its mismatch, or ``unsupported``), so explanations are unchanged.
+
+No generator or document identity is read. The artifact (``claim_calibrator.json``) holds
+the standardisation, the weights, the decision threshold and the command that made it
+(``ragguard train calibrator``, i.e. ``python -m training.calibrator.train``); the runtime is
+a dot product, no sklearn.
+
+**An experiment, not the default.** Against the rules of main 0adc433 it raised hard-case val
+balanced accuracy 0.696 -> 0.737; after the precision / recall rounds the rules reach 0.760 alone
+and the margin is within noise, so the verification stage does not pass a calibrator to
+``ClaimJudge`` (figures and commands: docs/DETECTION.md). ``ClaimJudge(..., calibrator=
+default_calibrator())`` and ``benchmarks/hardcases_judge.py --calibrator`` turn it on.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from guard.verifiers.artifacts import load_artifact
+from guard.verifiers.claim_features import FEATURE_NAMES, ClaimFeatures
+from guard.verifiers.types import SupportLabel
+from guard.verifiers.verdict import JudgedClaim
+
+__all__ = ["ARTIFACT_PATH", "CalibratorArtifact", "ClaimCalibrator", "default_calibrator"]
+
+ARTIFACT_PATH = Path(__file__).resolve().parent / "claim_calibrator.json"
+TRAIN_COMMAND = "ragguard train calibrator --out guard/verifiers/claim_calibrator.json"
+
+
+class CalibratorArtifact(BaseModel):
+    """``claim_calibrator.json``: a standardised logistic regression over named features."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["ragguard-claim-calibrator/1"]
+    features: list[str] = Field(min_length=1)
+    mean: list[float]
+    scale: list[float]
+    coef: list[float]
+    intercept: float
+    threshold: float = Field(gt=0.0, lt=1.0)  # P(false) from which a claim is flagged
+    command: str  # what made it
+    provenance: dict[str, str | int | float] = Field(default_factory=dict)  # data, commit, figures
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CalibratorArtifact:
+        unknown = set(self.features) - set(FEATURE_NAMES)
+        if unknown:
+            raise ValueError(f"unknown features {sorted(unknown)}; this version reads {', '.join(FEATURE_NAMES)}")
+        if not len(self.features) == len(self.mean) == len(self.scale) == len(self.coef):
+            raise ValueError("features, mean, scale and coef must have the same length")
+        return self
+
+
+class ClaimCalibrator:
+    """P(false) of a claim from its features, and the verdict that follows."""
+
+    def __init__(self, artifact: CalibratorArtifact) -> None:
+        self.artifact = artifact
+
+    def p_false(self, features: ClaimFeatures) -> float:
+        a = self.artifact
+        z = a.intercept + sum(
+            c * (x - m) / (s or 1.0) for c, x, m, s in zip(a.coef, features.vector(a.features), a.mean, a.scale)
+        )
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+    def decide(self, rules: JudgedClaim, features: ClaimFeatures, threshold: float) -> JudgedClaim:
+        """The model decides true vs false; the rules' label names the kind of a false claim.
+
+        ``threshold`` is the support threshold: a claim turned supported keeps at least it, a
+        claim turned unsupported falls below it, so label and score never disagree.
+        """
+        if not rules.judged:  # an abstention (text the fact layer cannot read) stays one
+            return rules
+        p = self.p_false(features)
+        flagged = p >= self.artifact.threshold
+        if flagged == (rules.label is not SupportLabel.supported):
+            return rules
+        if not flagged:
+            return JudgedClaim(SupportLabel.supported, max(rules.support, threshold),
+                               f"the calibrated judge: P(false) {p:.2f} (the rules said {rules.label.value})")
+        return JudgedClaim(SupportLabel.unsupported, min(rules.support, (1.0 - p) * threshold),
+                           f"the calibrated judge: P(false) {p:.2f} (the rules said supported)")
+
+
+@lru_cache(maxsize=4)
+def _calibrator(path: str, fingerprint: str) -> ClaimCalibrator:
+    artifact = load_artifact(path, CalibratorArtifact, what="claim calibrator", command=TRAIN_COMMAND)
+    return ClaimCalibrator(artifact.value)
+
+
+def default_calibrator(path: str | Path = ARTIFACT_PATH) -> ClaimCalibrator:
+    """The shipped calibrator (read once per file version)."""
+    artifact = load_artifact(path, CalibratorArtifact, what="claim calibrator", command=TRAIN_COMMAND)
+    return _calibrator(str(artifact.path), artifact.fingerprint)
