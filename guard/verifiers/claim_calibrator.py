@@ -16,11 +16,10 @@ the standardisation, the weights, the decision threshold and the command that ma
 (``ragguard train calibrator``, i.e. ``python -m training.calibrator.train``); the runtime is
 a dot product, no sklearn.
 
-**An experiment, not the default.** Against the rules of main 0adc433 it raised hard-case val
-balanced accuracy 0.696 -> 0.737; after the precision / recall rounds the rules reach 0.760 alone
-and the margin is within noise, so the verification stage does not pass a calibrator to
-``ClaimJudge`` (figures and commands: docs/DETECTION.md). ``ClaimJudge(..., calibrator=
-default_calibrator())`` and ``benchmarks/hardcases_judge.py --calibrator`` turn it on.
+The verification stage passes :func:`default_calibrator` to ``ClaimJudge``: on hard cases it was
+never fitted or selected on (the blind val2 split) it flags fewer true claims than the rules
+alone at about the same recall (figures and commands: docs/DETECTION.md). ``judge_read(...,
+calibrator=None)`` and ``benchmarks/hardcases_judge.py`` without ``--calibrator`` give the rules alone.
 """
 
 from __future__ import annotations
