@@ -26,23 +26,14 @@ from guard.facts.lexicon import ENGLISH  # noqa: E402
 from guard.facts.slots import read_slots  # noqa: E402
 from guard.language import sentence_spans  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure_ragtruth import ragtruth_sources  # noqa: E402
+
 DATA = ROOT.parent / "shared" / "data" / "ragtruth"
 
 
-def _sources() -> dict[str, str]:
-    sources = {}
-    for line in (DATA / "source_info.jsonl").read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        info = row["source_info"]
-        if row["task_type"] == "Summary" and isinstance(info, str):
-            sources[row["source_id"]] = info
-        elif row["task_type"] == "QA" and isinstance(info, dict) and isinstance(info.get("passages"), str):
-            sources[row["source_id"]] = info["passages"]
-    return sources
-
-
 def main(n: int = 600, show: bool = False) -> None:
-    sources = _sources()
+    sources = ragtruth_sources()
     rows = [json.loads(line) for line in (DATA / "response.jsonl").read_text(encoding="utf-8").splitlines()]
     rows = [r for r in rows if r["split"] == "train" and r["source_id"] in sources]
     random.Random(1).shuffle(rows)

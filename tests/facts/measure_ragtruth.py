@@ -27,7 +27,8 @@ from guard.language import sentence_spans  # noqa: E402
 DATA = ROOT.parent / "shared" / "data" / "ragtruth"
 
 
-def _sources() -> dict[str, str]:
+def ragtruth_sources() -> dict[str, str]:
+    """RAGTruth QA passages and Summary sources by source id (measure_edits.py reads them too)."""
     sources = {}
     for line in (DATA / "source_info.jsonl").read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
@@ -40,7 +41,7 @@ def _sources() -> dict[str, str]:
 
 
 def main(n: int = 250) -> None:
-    sources = _sources()
+    sources = ragtruth_sources()
     rows = [json.loads(line) for line in (DATA / "response.jsonl").read_text(encoding="utf-8").splitlines()]
     rows = [r for r in rows if r["split"] == "train" and r["source_id"] in sources]
     random.Random(0).shuffle(rows)
