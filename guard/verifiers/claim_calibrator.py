@@ -16,10 +16,11 @@ the standardisation, the weights, the decision threshold and the command that ma
 (``ragguard train calibrator``, i.e. ``python -m training.calibrator.train``); the runtime is
 a dot product, no sklearn.
 
-The verification stage passes :func:`default_calibrator` to ``ClaimJudge``: on hard cases it was
-never fitted or selected on (the blind val2 split) it flags fewer true claims than the rules
-alone at about the same recall (figures and commands: docs/DETECTION.md). ``judge_read(...,
-calibrator=None)`` and ``benchmarks/hardcases_judge.py`` without ``--calibrator`` give the rules alone.
+**Opt-in, not the default.** On the blind val2 hard cases it flags fewer true claims than the
+rules alone at about the same recall, but it can clear a claim whose value no evidence gives
+("completed in 1925" against 1889), so the verification stage does not pass it (figures:
+docs/DETECTION.md). ``ClaimJudge(..., calibrator=default_calibrator())`` and
+``benchmarks/hardcases_judge.py --calibrator`` turn it on.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ For a claim and some passages the judge
 3. reads the claim's facts against its aligned units (:func:`guard.facts.judge_facts`,
    with the claim-to-unit cosines), and
 4. combines both into one label (:func:`guard.verifiers.verdict.combine`), and
-5. when given a calibrator (the verification stage gives the shipped one, see
+5. only when given a calibrator (opt-in; the verification stage does not pass one, see
    docs/DETECTION.md), lets it decide true vs false from all of these signals together; the
    fact layer's label still names the kind of a false claim (:mod:`guard.verifiers.claim_calibrator`).
 """
