@@ -10,8 +10,6 @@ with --show the clean sentences flagged (what a false flag looks like). Not a te
 
 from __future__ import annotations
 
-import json
-import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -19,49 +17,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from guard.facts import evidence_units  # noqa: E402
 from guard.facts.align import ranked  # noqa: E402
 from guard.facts.edits import minimal_edits, unit_changed  # noqa: E402
 from guard.facts.lexicon import ENGLISH  # noqa: E402
 from guard.facts.slots import read_slots  # noqa: E402
-from guard.language import sentence_spans  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure_ragtruth import ragtruth_sources  # noqa: E402
-
-DATA = ROOT.parent / "shared" / "data" / "ragtruth"
+from measure_ragtruth import labelled_sentences  # noqa: E402
 
 
 def main(n: int = 600, show: bool = False) -> None:
-    sources = ragtruth_sources()
-    rows = [json.loads(line) for line in (DATA / "response.jsonl").read_text(encoding="utf-8").splitlines()]
-    rows = [r for r in rows if r["split"] == "train" and r["source_id"] in sources]
-    random.Random(1).shuffle(rows)
     seen: Counter = Counter()
     flagged: dict[str, Counter] = {"clean": Counter(), "conflict": Counter(), "baseless": Counter()}
-    for row in rows[:n]:
-        units = evidence_units(row["source_id"], sources[row["source_id"]]).units
-        text = row["response"]
-        for start, end in sentence_spans(text):
-            spans = [s for s in row["labels"] if s["start"] < end and start < s["end"]]
-            group = (
-                "clean"
-                if not spans
-                else "conflict"
-                if any("Conflict" in s["label_type"] for s in spans)
-                else "baseless"
-            )
-            seen[group] += 1
-            sentence = text[start:end].strip()
-            if not units or not sentence:
-                continue
-            claim = read_slots(sentence, ENGLISH)
-            scored = ranked(sentence, units, None, ENGLISH)
-            found = minimal_edits(claim, units, scored, ENGLISH) + unit_changed(claim, scored, ENGLISH)
-            for m in found[:1]:
-                flagged[group][m.kind.value] += 1
-                if show and group == "clean":
-                    print(f"- {sentence[:160]}\n    {m.kind.value}: {m.claim_value!r} vs {m.evidence_value!r}")
+    for group, text, units in labelled_sentences(n, seed=1):
+        seen[group] += 1
+        sentence = text.strip()
+        if not units or not sentence:
+            continue
+        claim = read_slots(sentence, ENGLISH)
+        scored = ranked(sentence, units, None, ENGLISH)
+        found = minimal_edits(claim, units, scored, ENGLISH) + unit_changed(claim, scored, ENGLISH)
+        for m in found[:1]:
+            flagged[group][m.kind.value] += 1
+            if show and group == "clean":
+                print(f"- {sentence[:160]}\n    {m.kind.value}: {m.claim_value!r} vs {m.evidence_value!r}")
     for group, counts in flagged.items():
         total = sum(counts.values())
         print(f"{group}: {total} of {seen[group]} flagged ({total / max(seen[group], 1):.3f}) {dict(counts)}")

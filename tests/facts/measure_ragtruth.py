@@ -16,12 +16,14 @@ import json
 import random
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from guard.facts import FactLabel, evidence_units, judge_facts  # noqa: E402
+from guard.facts.types import EvidenceUnit  # noqa: E402
 from guard.language import sentence_spans  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "ragtruth"
@@ -40,12 +42,13 @@ def ragtruth_sources() -> dict[str, str]:
     return sources
 
 
-def main(n: int = 250) -> None:
+def labelled_sentences(n: int, seed: int) -> Iterator[tuple[str, str, list[EvidenceUnit]]]:
+    """(group, sentence, its source's evidence units) for every sentence of N shuffled train
+    responses; group is clean / conflict / baseless as the module docstring says."""
     sources = ragtruth_sources()
     rows = [json.loads(line) for line in (DATA / "response.jsonl").read_text(encoding="utf-8").splitlines()]
     rows = [r for r in rows if r["split"] == "train" and r["source_id"] in sources]
-    random.Random(0).shuffle(rows)
-    groups: dict[str, Counter] = {"clean": Counter(), "conflict": Counter(), "baseless": Counter()}
+    random.Random(seed).shuffle(rows)
     for row in rows[:n]:
         units = evidence_units(row["source_id"], sources[row["source_id"]]).units
         text = row["response"]
@@ -58,7 +61,13 @@ def main(n: int = 250) -> None:
                 if any("Conflict" in s["label_type"] for s in spans)
                 else "baseless"
             )
-            groups[group][judge_facts(text[start:end], units).label] += 1
+            yield group, text[start:end], units
+
+
+def main(n: int = 250) -> None:
+    groups: dict[str, Counter] = {"clean": Counter(), "conflict": Counter(), "baseless": Counter()}
+    for group, sentence, units in labelled_sentences(n, seed=0):
+        groups[group][judge_facts(sentence, units).label] += 1
     for group, labels in groups.items():
         total = sum(labels.values())
         flagged = labels[FactLabel.contradicted] + labels[FactLabel.unsupported]
