@@ -84,6 +84,7 @@ class VerificationState:
     started: float = field(default_factory=time.perf_counter)
     _evidence: EmbeddingJudge | None = field(default=None, repr=False)
     _judge: EntailmentJudge | None = field(default=None, repr=False)
+    _claim_judge: ClaimJudge | None = field(default=None, repr=False)
     # claims a support judge abstained on (text it cannot read): they stay judged=False
     abstained: set[int] = field(default_factory=set)
 
@@ -119,8 +120,12 @@ class VerificationState:
 
     @property
     def claim_judge(self) -> ClaimJudge:
-        """The one claim judge (evidence units, facts, embedding score) every verifier asks."""
-        return ClaimJudge(self.evidence, self.thresholds.support)
+        """The one claim judge (evidence units, facts, embedding score) every verifier asks: one
+        per request, so a verdict asked for again (ALCE on the passages ``support`` judged) is
+        the one already given."""
+        if self._claim_judge is None:
+            self._claim_judge = ClaimJudge(self.evidence, self.thresholds.support)
+        return self._claim_judge
 
     @property
     def judge(self) -> EntailmentJudge:
