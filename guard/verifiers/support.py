@@ -114,6 +114,10 @@ class EmbeddingJudge:
         self._vectors: dict[str, np.ndarray] = {}
         self._entities: dict[str, list[Entity]] = {}
         self._vocab: dict[str, Vocabulary] = {}
+        # per evidence (a tuple of texts): its vocabulary and its sentences with their vectors
+        # stacked, asked again for each claim judged against the same passages
+        self._known: dict[tuple[str, ...], Vocabulary] = {}
+        self._matrices: dict[tuple[str, ...], _Sentences] = {}
 
     @property
     def embedder(self):
@@ -160,18 +164,27 @@ class EmbeddingJudge:
 
     def best_sentence(self, claim_text: str, evidence_texts: Sequence[str]) -> BestSentence:
         """The evidence sentence closest to the claim (cosine -1 and None when there is none)."""
+        key = tuple(evidence_texts)
+        found = self._matrices.get(key)
+        if found is None:
+            owners, sentences = self._sentences_of(key)
+            if not sentences:
+                return BestSentence(-1.0, None, None)
+            vectors = self._embed([claim_text, *sentences])  # whatever is missing, in one call
+            found = self._matrices[key] = _Sentences(owners, sentences, np.stack([vectors[s] for s in sentences]))
+        sims = found.matrix @ self._embed([claim_text])[claim_text]
+        k = int(np.argmax(sims))
+        return BestSentence(float(sims[k]), found.owners[k], found.sentences[k])
+
+    def _sentences_of(self, evidence_texts: Sequence[str]) -> tuple[list[int], list[str]]:
+        """The evidence's sentences, paragraph by paragraph, and which text holds each."""
         owners, sentences = [], []
         for i, text in enumerate(evidence_texts):
             for paragraph in paragraphs(text):
                 found = self._split([paragraph])[paragraph]
                 sentences.extend(found)
                 owners.extend([i] * len(found))
-        if not sentences:
-            return BestSentence(-1.0, None, None)
-        vectors = self._embed([claim_text, *sentences])
-        sims = np.stack([vectors[s] for s in sentences]) @ vectors[claim_text]
-        k = int(np.argmax(sims))
-        return BestSentence(float(sims[k]), owners[k], sentences[k])
+        return owners, sentences
 
     def novel(self, claim_text: str, evidence_texts: Sequence[str]) -> list[str]:
         """Numbers and names of the claim found neither in the evidence nor in the question."""
@@ -179,10 +192,14 @@ class EmbeddingJudge:
 
     def known(self, evidence_texts: Sequence[str]) -> Vocabulary:
         """The vocabulary of the evidence texts plus the question's."""
-        known = self._background
-        for text in evidence_texts:
-            for paragraph in paragraphs(text):
-                known = known | self._vocabulary(paragraph)
+        key = tuple(evidence_texts)
+        known = self._known.get(key)
+        if known is None:
+            known = self._background
+            for text in evidence_texts:
+                for paragraph in paragraphs(text):
+                    known = known | self._vocabulary(paragraph)
+            self._known[key] = known
         return known
 
     def _vocabulary(self, paragraph: str) -> Vocabulary:
@@ -212,6 +229,12 @@ class EmbeddingJudge:
             for text, vector in zip(todo, self.embedder.encode(todo), strict=True):
                 self._vectors[text] = vector
         return self._vectors
+
+
+class _Sentences(NamedTuple):
+    owners: list[int]  # the evidence text that holds each sentence
+    sentences: list[str]
+    matrix: np.ndarray  # their vectors, one row each
 
 
 def paragraphs(text: str) -> list[str]:
