@@ -62,6 +62,7 @@ __all__ = [
 ]
 
 COS_FLOOR = 0.35
+_splitter_warm = False  # SupportVerifier.prepare has run the sentence splitter in this process
 COS_CEIL = 0.85
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
@@ -256,12 +257,19 @@ class SupportVerifier:
     requires: tuple[str, ...] = ()
 
     def prepare(self) -> None:
-        """Load the embedder and the sentence splitter now, not inside a request's deadline."""
+        """Load the embedder and the sentence splitter now, not inside a request's deadline.
+
+        The splitter's first run is done once a process: ``verify(verifiers=...)`` builds its
+        verifiers on every call, and a split of "Ready." evicted from the content cache cost a
+        spaCy call (about 1 ms) each time, for nothing."""
+        global _splitter_warm
         from guard.language import sentence_spans
         from retrievers.embedder import get_embedder
 
         get_embedder()
-        sentence_spans("Ready.")
+        if not _splitter_warm:
+            sentence_spans("Ready.")
+            _splitter_warm = True
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         judge = state.claim_judge
