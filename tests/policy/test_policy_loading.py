@@ -31,7 +31,7 @@ def test_default_yaml_spells_out_the_schema_defaults() -> None:
     # The deliberate differences: the default profile checks citation recall, marks claims the
     # fact layer could not confirm under a support bar, quotes the evidence in place of failing
     # claims, says when it stripped (issue 12 item 7, README "Policies") and marks claims whose
-    # quantifiers the evidence does not use, while a bare schema leaves every optional threshold
+    # quantifiers, periods or people and bodies the evidence does not use, while a bare schema leaves every optional threshold
     # and lexical check off and marks or strips.
     schema = Policy(name="default", description=default.description)
     thresholds = schema.thresholds.model_copy(
@@ -40,7 +40,9 @@ def test_default_yaml_spells_out_the_schema_defaults() -> None:
     actions = schema.actions.model_copy(
         update={"unsupported_claim": Action.quote, "contradicted_claim": Action.quote}
     )
-    confirmation = schema.confirmation.model_copy(update={"scope_words_in_evidence": ScopeCheck.quantifiers})
+    confirmation = schema.confirmation.model_copy(
+        update={"scope_words_in_evidence": ScopeCheck.quantifiers, "actors_in_evidence": True}
+    )
     expected = schema.model_copy(update={
         "thresholds": thresholds, "actions": actions, "strip_notice": default.strip_notice,
         "confirmation": confirmation,
