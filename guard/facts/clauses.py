@@ -1,6 +1,6 @@
 """Values the claim keeps but binds to another clause's words: swapped pairs and moved dates.
 
-Why: ``compare`` already catches a single value moved to another head ("roast at 325 F to
+Why: ``quantity_moves`` already catches a single value moved to another head ("roast at 325 F to
 brown it" against "roast at 450 F to aid browning, then reduce to 325 F"), but leaves alone a
 claim with two values of one measure, and dates. Two common errors hide there:
 

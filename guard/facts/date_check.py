@@ -1,0 +1,70 @@
+"""A claim date against the units' dates: the same, another (contradicted), none (unsupported), or a time one step away."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment
+from guard.facts.dates import DateSlot, same_date
+from guard.facts.inference import shifted_time
+from guard.facts.matching import denied_value
+from guard.facts.outcome import Outcome
+from guard.facts.slots import Slots
+from guard.facts.types import FactLabel, SlotKind, SlotMismatch
+
+__all__ = ["check_date"]
+
+
+def check_date(
+    d: DateSlot,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    near: Sequence[Slots] = (),
+    claim: Slots | None = None,
+) -> Outcome:
+    verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
+    if any(v is True for _, _, v in verdicts):
+        return Outcome(FactLabel.supported)
+    others = [o for o in claim.dates if o is not d] if claim is not None else []
+    # a unit date another claim date restates is that date's counterpart, not this one's ("The 09:30
+    # gets in at 10:05" against "Departs: 09:30 | ..."; "09:30, 12:45 and 17:40" against "the first
+    # sailing is the 09:30"), as for quantities (witness.py)
+    differing = [
+        (a, e) for a, e, v in verdicts if v is False and a.strong and not any(same_date(o, e) is True for o in others)
+    ]
+    if claim is not None and denied_value(claim.text, d.start):
+        differing = []  # "there is no 07:10 sailing on a Sunday": another time that day does not contradict it
+    if any(same_date(d, e) is True for s in everywhere for e in s.dates):
+        # the claim's date is stated elsewhere (another row of the timetable): a unit aligned for
+        # another of the claim's dates binds that one, and says nothing of this one
+        about_others = {id(a) for a, s in held if any(same_date(o, e) is True for o in others for e in s.dates)}
+        differing = [(a, e) for a, e in differing if id(a) not in about_others]
+    # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets
+    # in at 10:05" with a 35-minute crossing): the claim names the step's base, which licenses it
+    stated = [o for o in others if any(same_date(o, e) is True for s in everywhere for e in s.dates)]
+    shifted_own = shifted_time(d, stated, [q for s in (*near, *everywhere) for q in s.quantities])
+    if shifted_own and not any(same_date(d, e) is True for s in everywhere for e in s.dates):
+        return Outcome(FactLabel.inferred, inference=shifted_own)
+    if differing:
+        a, e = differing[0]
+        return Outcome(
+            FactLabel.contradicted,
+            SlotMismatch(
+                kind=SlotKind.date,
+                claim_value=d.surface,
+                evidence_value=e.surface,
+                evidence=a.unit,
+                explanation=f"the evidence gives {e.surface}, not {d.surface}",
+            ),
+        )
+    if any(same_date(d, e) for s in everywhere for e in s.dates):
+        return Outcome(FactLabel.supported)
+    shifted = shifted_time(d, [e for s in near for e in s.dates], [q for s in near for q in s.quantities])
+    if shifted:
+        return Outcome(FactLabel.inferred, inference=shifted)
+    return Outcome(
+        FactLabel.unsupported,
+        SlotMismatch(
+            kind=SlotKind.date, claim_value=d.surface, explanation=f"no evidence gives the date {d.surface}"
+        ),
+    )
