@@ -41,11 +41,12 @@ from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.flip_check import flip_outcomes
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.misbinding import misbindings
+from guard.facts.mismatches import not_found
 from guard.facts.name_check import added_term, check_name, implicit_subject
 from guard.facts.outcome import Outcome
 from guard.facts.quantity_check import denied_outside_limit, quantity_outcomes
 from guard.facts.slots import Slots, read_slots
-from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind, SlotMismatch
+from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind
 
 __all__ = ["judge_facts"]
 
@@ -153,9 +154,7 @@ def _without_evidence(claim: Slots, had_units: bool, note: str | None, code: str
         else claim.names[0]
     )
     kind = SlotKind.quantity if claim.quantities else SlotKind.date if claim.dates else SlotKind.entity
-    mismatch = SlotMismatch(
-        kind=kind, claim_value=value, explanation=f"no evidence was given to check {value}"
-    )
+    mismatch = not_found(kind, value, f"no evidence was given to check {value}")
     return FactVerdict(
         label=FactLabel.unsupported, mismatch=mismatch, note="no evidence units", language=code
     )
@@ -197,6 +196,8 @@ def _slot_outcomes(
     near_slots = [s for _, s in near_held]
     outcomes += [check_date(d, held, everywhere, near_slots, claim) for d in claim.dates]
     implicit = implicit_subject(claim, aligned, lexicon, values_hold)
-    outcomes += [Outcome(FactLabel.supported) if implicit else check_name(n, held, everywhere) for n in claim.names]
+    outcomes += [
+        Outcome(FactLabel.supported) if implicit else check_name(n, held, everywhere) for n in claim.names
+    ]
     added = added_term(claim, aligned, everywhere)
     return outcomes + ([added] if added else [])

@@ -8,9 +8,10 @@ from guard.facts.align import Alignment
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.inference import shifted_time
 from guard.facts.matching import denied_value
+from guard.facts.mismatches import given_otherwise, not_found
 from guard.facts.outcome import Outcome
 from guard.facts.slots import Slots
-from guard.facts.types import FactLabel, SlotKind, SlotMismatch
+from guard.facts.types import FactLabel, SlotKind
 
 __all__ = ["check_date"]
 
@@ -47,24 +48,12 @@ def check_date(
         return Outcome(FactLabel.inferred, inference=shifted_own)
     if differing:
         a, e = differing[0]
-        return Outcome(
-            FactLabel.contradicted,
-            SlotMismatch(
-                kind=SlotKind.date,
-                claim_value=d.surface,
-                evidence_value=e.surface,
-                evidence=a.unit,
-                explanation=f"the evidence gives {e.surface}, not {d.surface}",
-            ),
-        )
+        return Outcome(FactLabel.contradicted, given_otherwise(SlotKind.date, d.surface, e.surface, a.unit))
     if any(same_date(d, e) for s in everywhere for e in s.dates):
         return Outcome(FactLabel.supported)
     shifted = shifted_time(d, [e for s in near for e in s.dates], [q for s in near for q in s.quantities])
     if shifted:
         return Outcome(FactLabel.inferred, inference=shifted)
     return Outcome(
-        FactLabel.unsupported,
-        SlotMismatch(
-            kind=SlotKind.date, claim_value=d.surface, explanation=f"no evidence gives the date {d.surface}"
-        ),
+        FactLabel.unsupported, not_found(SlotKind.date, d.surface, f"no evidence gives the date {d.surface}")
     )

@@ -12,13 +12,14 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.clause_parts import clauses, matching_clause
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
+from guard.facts.mismatches import contradiction
 from guard.facts.modal_clash import modal_clash, modal_clashes, modal_word
 from guard.facts.negation_clash import PROHIBITION, polarity_clash
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.predicates import Agreement, same_act
 from guard.facts.slots import Slots
-from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 
 __all__ = ["FLIP_POOL", "flip_outcomes"]
 
@@ -195,16 +196,8 @@ def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit) -> Outcome
 def _flip(
     kind: SlotKind, claim_value: str, evidence_value: str, unit: EvidenceUnit, explanation: str
 ) -> Outcome:
-    return Outcome(
-        FactLabel.contradicted,
-        SlotMismatch(
-            kind=kind,
-            claim_value=claim_value,
-            evidence_value=evidence_value,
-            evidence=unit,
-            explanation=explanation,
-        ),
-    )
+    mismatch = contradiction(kind, claim_value, evidence_value, unit, explanation)
+    return Outcome(FactLabel.contradicted, mismatch)
 
 
 def _has_condition(claim: Slots, lexicon: Lexicon) -> bool:

@@ -7,12 +7,13 @@ import re
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon
+from guard.facts.mismatches import not_found
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import TOTAL_WORDS
 from guard.facts.terms import adds_something, nouns
-from guard.facts.types import FactLabel, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import FactLabel, SlotKind, UnitKind
 
 __all__ = ["added_term", "check_name", "implicit_subject"]
 
@@ -21,10 +22,7 @@ def check_name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[
     tokens = name_tokens(name)
     if any(_names_match(tokens, s.name_tokens) for s in everywhere) or _in_coded_range(name, everywhere):
         return Outcome(FactLabel.supported)
-    return Outcome(
-        FactLabel.unsupported,
-        SlotMismatch(kind=SlotKind.entity, claim_value=name, explanation=f"no evidence mentions {name}"),
-    )
+    return Outcome(FactLabel.unsupported, not_found(SlotKind.entity, name, f"no evidence mentions {name}"))
 
 
 # share of the claim's words a unit must hold before a name it lacks is read as the passage's
@@ -78,15 +76,9 @@ def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) 
             continue
         if stem(word.lower()) in known or word.lower() in known:
             continue
-        return Outcome(
-            FactLabel.unsupported,
-            SlotMismatch(
-                kind=SlotKind.entity,
-                claim_value=word,
-                evidence=aligned[0].unit if aligned else None,
-                explanation=f"the evidence does not mention {word}",
-            ),
-        )
+        unit = aligned[0].unit if aligned else None
+        mismatch = not_found(SlotKind.entity, word, f"the evidence does not mention {word}", unit)
+        return Outcome(FactLabel.unsupported, mismatch)
     return None
 
 

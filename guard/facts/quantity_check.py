@@ -16,14 +16,14 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.inference import daily_average
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
-from guard.facts.mismatches import quantity_mismatch
+from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.outcome import Outcome
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_value, other_topic
 from guard.facts.slots import Slots
 from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
-from guard.facts.types import FactLabel, SlotKind, SlotMismatch
+from guard.facts.types import FactLabel, SlotKind
 from guard.facts.witness import witness
 
 __all__ = ["check_quantity", "denied_outside_limit", "quantity_outcomes"]
@@ -128,16 +128,9 @@ def _per_for_total(q: Quantity, held: list[tuple[Alignment, Slots]]) -> Outcome 
             continue
         for e in s.quantities:
             if e.per is None and e.dim == q.dim.split("/")[0] and accepts(q, e):
-                return Outcome(
-                    FactLabel.contradicted,
-                    SlotMismatch(
-                        kind=SlotKind.quantity,
-                        claim_value=q.shown,
-                        evidence_value=e.shown,
-                        evidence=a.unit,
-                        explanation=f"the evidence gives {e.shown} in all, not {q.shown}",
-                    ),
-                )
+                explanation = f"the evidence gives {e.shown} in all, not {q.shown}"
+                mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, a.unit, explanation)
+                return Outcome(FactLabel.contradicted, mismatch)
     return None
 
 
@@ -175,11 +168,7 @@ def _unmatched(
         return Outcome(FactLabel.contradicted, quantity_mismatch(q, binding[0], binding[1], binding[2]))
     if any(accepts(q, e) for s in everywhere for e in _rates_first(q, s, rates_of_kind)):
         return Outcome(FactLabel.supported)
-    mismatch = SlotMismatch(
-        kind=SlotKind.quantity,
-        claim_value=q.shown,
-        explanation=f"no evidence gives {q.shown}",
-    )
+    mismatch = not_found(SlotKind.quantity, q.shown, f"no evidence gives {q.shown}")
     return Outcome(FactLabel.unsupported, mismatch)
 
 
@@ -199,8 +188,8 @@ def quantity_outcomes(
     own_counts = [c for c in claim.quantities if from_frequency(c) and c.bound is Bound.eq]
     outcomes = [
         check_quantity(
-            q, claim, held, everywhere, pool + own_counts + (frequency_counts if q.period else []), lexicon, scored,
-            near,
+            q, claim, held, everywhere, pool + own_counts + (frequency_counts if q.period else []),
+            lexicon, scored, near,
         )
         for q in claim.quantities
     ]

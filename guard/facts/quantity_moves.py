@@ -13,12 +13,12 @@ from guard.facts.binding import distinctive, owned_words
 from guard.facts.flip_check import FLIP_POOL
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
-from guard.facts.mismatches import quantity_mismatch
+from guard.facts.mismatches import contradiction, quantity_mismatch
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, stem, value_spans
-from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import other_side
 
 __all__ = ["moved_value", "other_topic"]
@@ -57,20 +57,12 @@ def moved_value(
             continue
         e = values[other]
         said = ", ".join(sorted(hits[other]))
-        return Outcome(
-            FactLabel.contradicted,
-            SlotMismatch(
-                kind=SlotKind.quantity,
-                claim_value=q.shown,
-                evidence_value=e.shown,
-                anchor=said,
-                evidence=alignment.unit,
-                explanation=(
-                    f"the evidence gives {e.shown} for what the claim says ({said}); "
-                    f"{q.shown} belongs to something else there"
-                ),
-            ),
+        explanation = (
+            f"the evidence gives {e.shown} for what the claim says ({said}); "
+            f"{q.shown} belongs to something else there"
         )
+        mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, alignment.unit, explanation, said)
+        return Outcome(FactLabel.contradicted, mismatch)
     return None
 
 
