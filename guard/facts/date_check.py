@@ -23,23 +23,12 @@ def check_date(
     near: Sequence[Slots] = (),
     claim: Slots | None = None,
 ) -> Outcome:
+    """``d`` against the aligned units' dates; ``claim``: the claim's other dates and its denials."""
     verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
     if any(v is True for _, _, v in verdicts):
         return Outcome(FactLabel.supported)
     others = [o for o in claim.dates if o is not d] if claim is not None else []
-    # a unit date another claim date restates is that date's counterpart, not this one's ("The 09:30
-    # gets in at 10:05" against "Departs: 09:30 | ..."; "09:30, 12:45 and 17:40" against "the first
-    # sailing is the 09:30"), as for quantities (witness.py)
-    differing = [
-        (a, e) for a, e, v in verdicts if v is False and a.strong and not any(same_date(o, e) is True for o in others)
-    ]
-    if claim is not None and denied_value(claim.text, d.start):
-        differing = []  # "there is no 07:10 sailing on a Sunday": another time that day does not contradict it
-    if any(same_date(d, e) is True for s in everywhere for e in s.dates):
-        # the claim's date is stated elsewhere (another row of the timetable): a unit aligned for
-        # another of the claim's dates binds that one, and says nothing of this one
-        about_others = {id(a) for a, s in held if any(same_date(o, e) is True for o in others for e in s.dates)}
-        differing = [(a, e) for a, e in differing if id(a) not in about_others]
+    differing = _differing(d, verdicts, held, everywhere, others, claim)
     # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets
     # in at 10:05" with a 35-minute crossing): the claim names the step's base, which licenses it
     stated = [o for o in others if any(same_date(o, e) is True for s in everywhere for e in s.dates)]
@@ -57,3 +46,28 @@ def check_date(
     return Outcome(
         FactLabel.unsupported, not_found(SlotKind.date, d.surface, f"no evidence gives the date {d.surface}")
     )
+
+
+def _differing(
+    d: DateSlot,
+    verdicts: list[tuple[Alignment, DateSlot, bool | None]],
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    others: list[DateSlot],
+    claim: Slots | None,
+) -> list[tuple[Alignment, DateSlot]]:
+    """The strong units' dates that can contradict ``d``: its counterparts, not another claim date's."""
+    # a unit date another claim date restates is that date's counterpart, not this one's ("The 09:30
+    # gets in at 10:05" against "Departs: 09:30 | ..."; "09:30, 12:45 and 17:40" against "the first
+    # sailing is the 09:30"), as for quantities (witness.py)
+    differing = [
+        (a, e) for a, e, v in verdicts if v is False and a.strong and not any(same_date(o, e) is True for o in others)
+    ]
+    if claim is not None and denied_value(claim.text, d.start):
+        return []  # "there is no 07:10 sailing on a Sunday": another time that day does not contradict it
+    if any(same_date(d, e) is True for s in everywhere for e in s.dates):
+        # the claim's date is stated elsewhere (another row of the timetable): a unit aligned for
+        # another of the claim's dates binds that one, and says nothing of this one
+        about_others = {id(a) for a, s in held if any(same_date(o, e) is True for o in others for e in s.dates)}
+        differing = [(a, e) for a, e in differing if id(a) not in about_others]
+    return differing

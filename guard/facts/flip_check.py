@@ -46,52 +46,59 @@ def flip_outcomes(
         for a in scored
         if a.lexical >= best.lexical and a.unit is not best.unit
     ]
-    peers = [(a, s) for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
+    peers = [s for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
     restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
-    shared = claim.content & unit.content
     clash = polarity_clash(claim, unit, lexicon)
     if clash is not None and not restated:
-        claim_no, unit_no = clash
-        if any(_says_it(s, claim, unit, shared) == claim_no for _, s in peers if _speaks_of(s, claim, unit, shared)):
-            return []
-        if same_act(claim.text, best.unit.text) is Agreement.clash or (
-            _unparsed_flip_stands(best.unit) and same_act(claim.text, best.unit.text) is Agreement.unknown
-        ):
-            return [_polarity_flip(claim_no, unit_no, best.unit)]
+        return _polarity_against_best(claim, unit, best.unit, clash, peers)
+    flips = [_modal_flip(claim, unit, best.unit, peers, lexicon), _quantifier_flip(claim, unit, best.unit)]
+    return [f for f in flips if f is not None]
+
+
+def _polarity_against_best(
+    claim: Slots, unit: Slots, evidence: EvidenceUnit, clash: tuple[bool, bool], peers: list[Slots]
+) -> list[Outcome]:
+    """The polarity flip against the best unit, unless a peer that speaks of it says it the claim's way."""
+    claim_no, unit_no = clash
+    shared = claim.content & unit.content
+    if any(_says_it(s, claim, unit, shared) == claim_no for s in peers if _speaks_of(s, claim, unit, shared)):
         return []
-    outcomes = []
+    if _act_turned(claim, evidence):
+        return [_polarity_flip(claim_no, unit_no, evidence)]
+    return []
+
+
+def _modal_flip(
+    claim: Slots, unit: Slots, evidence: EvidenceUnit, peers: list[Slots], lexicon: Lexicon
+) -> Outcome | None:
+    """A modal of another strength ("may" for "must"), unless a peer uses the claim's."""
     # "must not", "may not", "cannot", "not allowed" all forbid: two prohibitions are not a clash
     # of modal strength (a negation elsewhere in the sentence does not make one)
     clause = matching_clause(claim, unit, clauses(unit, lexicon))[0]
     both_negative = bool(PROHIBITION.search(claim.text) and PROHIBITION.search(clause.text))
-    if not both_negative and modal_clashes(claim, unit, lexicon) and not any(
-        not modal_clash(claim.modals, s.modals) for _, s in peers
-    ):
-        claim_word, unit_word = modal_word(claim.text, lexicon), modal_word(unit.text, lexicon)
-        outcomes.append(
-            _flip(
-                SlotKind.modality,
-                claim_word,
-                unit_word,
-                best.unit,
-                f'the evidence says "{unit_word}", the claim "{claim_word}"',
-            )
-        )
-    if (
-        "universal" in claim.quantifiers
-        and "partial" in unit.quantifiers
-        and "universal" not in unit.quantifiers
-    ):
-        outcomes.append(
-            _flip(
-                SlotKind.quantifier,
-                "always/all",
-                "some/usually",
-                best.unit,
-                "the claim generalises what the evidence says holds only sometimes or for some",
-            )
-        )
-    return outcomes
+    if both_negative or not modal_clashes(claim, unit, lexicon):
+        return None
+    if any(not modal_clash(claim.modals, s.modals) for s in peers):
+        return None
+    claim_word, unit_word = modal_word(claim.text, lexicon), modal_word(unit.text, lexicon)
+    explanation = f'the evidence says "{unit_word}", the claim "{claim_word}"'
+    return _flip(SlotKind.modality, claim_word, unit_word, evidence, explanation)
+
+
+def _quantifier_flip(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outcome | None:
+    """"Always/all" in the claim where the unit says "some/usually"."""
+    if "universal" not in claim.quantifiers or "partial" not in unit.quantifiers or "universal" in unit.quantifiers:
+        return None
+    explanation = "the claim generalises what the evidence says holds only sometimes or for some"
+    return _flip(SlotKind.quantifier, "always/all", "some/usually", evidence, explanation)
+
+
+def _act_turned(claim: Slots, evidence: EvidenceUnit) -> bool:
+    """The parse finds the claim's act turned round in the unit, or cannot place it on a sentence
+    (see :func:`_unparsed_flip_stands`)."""
+    return same_act(claim.text, evidence.text) is Agreement.clash or (
+        _unparsed_flip_stands(evidence) and same_act(claim.text, evidence.text) is Agreement.unknown
+    )
 
 
 # a unit sharing under half the claim's words may still be the sentence the claim turns round
@@ -132,11 +139,8 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         ]
         if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
             continue
-        if same_act(claim.text, a.unit.text) is Agreement.clash or (
-            _unparsed_flip_stands(a.unit) and same_act(claim.text, a.unit.text) is Agreement.unknown
-        ):
+        if _act_turned(claim, a.unit):
             return [_polarity_flip(claim_no, unit_no, a.unit)]
-        continue
     return []
 
 

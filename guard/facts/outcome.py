@@ -16,7 +16,13 @@ __all__ = ["Outcome"]
 class Outcome:
     """What one slot check found; the verdict keeps the most serious."""
 
-    def __init__(self, label: FactLabel, mismatch: SlotMismatch | None = None, inference: str | None = None):
+    def __init__(
+        self,
+        label: FactLabel,
+        mismatch: SlotMismatch | None = None,
+        inference: str | None = None,
+        operands: tuple[Quantity, ...] = (),
+    ):
         self.label, self.mismatch, self.inference = label, mismatch, inference
-        self.operands: tuple[Quantity, ...] = ()  # the values an inference combined
+        self.operands = operands  # the values an inference combined
         self.value: Quantity | None = None  # the claim quantity this outcome is about

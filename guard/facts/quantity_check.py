@@ -39,45 +39,75 @@ def check_quantity(
     scored: list[Alignment],
     near: Sequence[Slots] = (),
 ) -> Outcome:
+    """``q`` held by an aligned unit (and bound there as the claim binds it), one licensed step
+    away (``pool``: the values a step may combine), or neither (see :func:`_unheld`)."""
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
     rates_of_kind = q.per is not None and any(e.dim == q.dim for s in everywhere for e in s.quantities)
     if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s, rates_of_kind)):
         moved = moved_value(q, claim, candidates, lexicon) or other_topic(q, claim, candidates, scored, lexicon)
         return moved or Outcome(FactLabel.supported)
-    unlicensed = None
-    if q.dim != "rate":
-        found = one_step(q, [p for p in pool if p is not q])
-        stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
-        if found and not stated and one_record(q, found[1], found[2], held):
-            # a sum or difference of two values of one record (a table row, one sentence) that the
-            # evidence writes nowhere ("204 took part, 188 completed": 16 did not complete)
-            inferred = Outcome(FactLabel.inferred, inference=found[0])
-            inferred.operands = (found[1], found[2])
-            return inferred
-        if found and licensed(q, claim, found[1], found[2], lexicon, stated) and not capped(q, found, near):
-            inferred = Outcome(FactLabel.inferred, inference=found[0])
-            inferred.operands = (found[1], found[2])
-            return inferred
-        further = further_step(q, claim, near, lexicon, stated)
-        if further:
-            return Outcome(FactLabel.inferred, inference=further)
-        average = daily_average(q, [e for s in near for e in s.quantities] + list(claim.quantities), claim.quantities)
-        if average and not stated:
-            inferred = Outcome(FactLabel.inferred, inference=average[0])
-            inferred.operands = average[1:]  # the claim's own span of days is the step's premise
-            return inferred
-        unlicensed = found[0] if found else None
+    step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near)
+    if step is not None:
+        return step
     if denied_outside_limit(q, claim, held):
         return Outcome(FactLabel.supported)
+    return _over_inference(_unheld(q, claim, held, everywhere, lexicon, scored, rates_of_kind), unlicensed)
+
+
+def _step(
+    q: Quantity,
+    claim: Slots,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    pool: list[Quantity],
+    lexicon: Lexicon,
+    near: Sequence[Slots],
+) -> tuple[Outcome | None, str | None]:
+    """(the inferred outcome, None) when one licensed step gives ``q``; else (None, the unlicensed
+    step found, if any: the mismatch names it as over-inference)."""
+    found = one_step(q, [p for p in pool if p is not q])
+    stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
+    if found and not stated and one_record(q, found[1], found[2], held):
+        # a sum or difference of two values of one record (a table row, one sentence) that the
+        # evidence writes nowhere ("204 took part, 188 completed": 16 did not complete)
+        return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
+    if found and licensed(q, claim, found[1], found[2], lexicon, stated) and not capped(q, found, near):
+        return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
+    further = further_step(q, claim, near, lexicon, stated)
+    if further:
+        return Outcome(FactLabel.inferred, inference=further), None
+    average = daily_average(q, [e for s in near for e in s.quantities] + list(claim.quantities), claim.quantities)
+    if average and not stated:
+        # the claim's own span of days is the step's premise
+        return Outcome(FactLabel.inferred, inference=average[0], operands=average[1:]), None
+    return None, (found[0] if found else None)
+
+
+def _unheld(
+    q: Quantity,
+    claim: Slots,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    lexicon: Lexicon,
+    scored: list[Alignment],
+    rates_of_kind: bool,
+) -> Outcome:
+    """``q`` where no aligned unit accepts it and no step gives it: contradicted by its witness,
+    found only in another unit, or in none."""
     outcome = _unmatched(q, witness(q, claim, held), everywhere, rates_of_kind)
     if outcome.label is FactLabel.supported:
         # found only in a unit not aligned to the claim: the unit about the claim may give another value
         holders = [(a, unit_slots(a.unit, lexicon)) for a in scored]
         holders = [(a, sl) for a, sl in holders if any(accepts(q, e) for e in _rates_first(q, sl, rates_of_kind))]
-        outcome = other_topic(q, claim, holders, scored, lexicon) or outcome
-    elif rates_of_kind and outcome.label is FactLabel.unsupported:
-        outcome = _per_for_total(q, held) or outcome
+        return other_topic(q, claim, holders, scored, lexicon) or outcome
+    if rates_of_kind and outcome.label is FactLabel.unsupported:
+        return _per_for_total(q, held) or outcome
+    return outcome
+
+
+def _over_inference(outcome: Outcome, unlicensed: str | None) -> Outcome:
+    """The mismatch also names a step the claim does not say it takes."""
     if unlicensed and outcome.mismatch is not None:
         outcome.mismatch = outcome.mismatch.model_copy(
             update={
