@@ -21,7 +21,7 @@ from guard.facts.predicates import Agreement, same_act
 from guard.facts.slots import Slots
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 
-__all__ = ["FLIP_POOL", "flip_outcomes"]
+__all__ = ["flip_outcomes"]
 
 
 def flip_outcomes(
@@ -106,7 +106,7 @@ def _act_turned(claim: Slots, evidence: EvidenceUnit) -> bool:
 # polarity is compared when the claim's words and meaning both point to it
 _FLIP_LEXICAL = 0.25
 _FLIP_EVIDENCE = 0.85  # lexical share + cosine
-FLIP_POOL = 3
+_FLIP_POOL = 3
 
 
 def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> list[Outcome]:
@@ -119,7 +119,7 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
     """
     top = [
         a
-        for a in scored[:FLIP_POOL]
+        for a in scored[:_FLIP_POOL]
         if a.unit.kind is not UnitKind.heading
         and a.lexical >= _FLIP_LEXICAL
         and a.lexical + (a.similarity or 0.0) >= _FLIP_EVIDENCE
@@ -135,7 +135,7 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
             continue
         claim_no, unit_no = clash
         rivals = [
-            unit_slots(b.unit, lexicon) for b in scored[:FLIP_POOL] if b.unit is not a.unit and b.score >= a.score
+            unit_slots(b.unit, lexicon) for b in scored[:_FLIP_POOL] if b.unit is not a.unit and b.score >= a.score
         ]
         if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
             continue

@@ -19,6 +19,7 @@ __all__ = ["added_term", "check_name", "implicit_subject"]
 
 
 def check_name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> Outcome:
+    """A name some unit mentions (see :func:`_names_match`), or a code inside a range of codes."""
     tokens = name_tokens(name)
     if any(_names_match(tokens, s.name_tokens) for s in everywhere) or _in_coded_range(name, everywhere):
         return Outcome(FactLabel.supported)

@@ -10,7 +10,6 @@ import re
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.binding import distinctive, owned_words
-from guard.facts.flip_check import FLIP_POOL
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction, quantity_mismatch
@@ -70,6 +69,7 @@ def moved_value(
 # unit holding its value, before that unit's value for the same measure counts as the fact
 _TOPIC_MARGIN = 0.25
 _TOPIC_LEXICAL = 0.5
+_TOPIC_POOL = 5  # the best-ranked units looked through: the flip checks' pool of 3, and two more
 
 
 def other_topic(
@@ -97,7 +97,7 @@ def other_topic(
         return None
     holders = [a for a, _ in holders]
     base = max(a.lexical + (a.similarity or 0.0) for a in holders)
-    for a in scored[:FLIP_POOL + 2]:
+    for a in scored[:_TOPIC_POOL]:
         if a.unit.kind is UnitKind.heading or a.lexical < _TOPIC_LEXICAL:
             continue
         if a.lexical + (a.similarity or 0.0) < base + _TOPIC_MARGIN:
