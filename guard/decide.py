@@ -28,9 +28,9 @@ wording is shown: the fact layer did not confirm it (:func:`confirmed`: no numbe
 it could match, so "supported" rests on wording) and its support is under
 ``min_unconfirmed_support``, or the learned judge's P(supported) is under ``min_learned_support``,
 or the policy's ``confirmation`` checks find a number, name or word of scope ("every", "once",
-"can", a leading "yes") in it that the evidence it was checked against lacks
-(:mod:`guard.policy_wording`). The verdict itself is unchanged (one judge); strict profiles quote
-such claims.
+"per month", "can", a leading "yes") in it that the evidence it was checked against lacks, or a
+person or body given a role that no evidence unit of the answer names (:mod:`guard.policy_wording`).
+The verdict itself is unchanged (one judge); every packaged profile quotes such claims.
 
 A claim no support judge judged (``ClaimVerdict.judged`` False: its judge crashed) is not called
 unsupported: it is a ``verifier_error`` on that claim, and faithfulness is

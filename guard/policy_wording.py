@@ -125,7 +125,7 @@ def missing_scope_words(verdict: ClaimVerdict, check: ScopeCheck = ScopeCheck.al
         elif word not in known and not _negation_found(word, known):
             missing.append(word)
     periods = _periods_named(units)
-    missing += [said for said, period in dict.fromkeys(_periods(verdict.claim.text)) if period not in periods]
+    missing += [phrase for phrase, period in dict.fromkeys(_periods(verdict.claim.text)) if period not in periods]
     return missing
 
 
@@ -181,12 +181,13 @@ def _actors(text: str) -> list[tuple[str, str, str]]:
     out = []
     for i, token in enumerate(tokens):
         actor = next(iter(words(token)), "")
-        actor = actor[:-2] + "y" if actor.endswith("ie") and token.lower().endswith("ies") else actor
+        if actor.endswith("ie") and token.lower().endswith("ies"):  # words() drops the s: "authoritie"
+            actor = actor[:-2] + "y"
         if actor not in ACTORS:
             continue
         start = i
-        if token[0].isupper():  # a capitalised role names a post: take its whole name
-            while start > 0 and tokens[start - 1][0].isupper() and start - 1 > 0:
+        if token[0].isupper():  # a capitalised role names a post: take its whole name, but not
+            while start > 1 and tokens[start - 1][0].isupper():  # the sentence's first word
                 start -= 1
         elif i > 0 and tokens[i - 1].lower() not in stop_words():
             start = i - 1  # "line manager", "operations manager": the modifier says which
