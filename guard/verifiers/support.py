@@ -172,7 +172,8 @@ class EmbeddingJudge:
             if not sentences:
                 return BestSentence(-1.0, None, None)
             vectors = self._embed([claim_text, *sentences])  # whatever is missing, in one call
-            found = self._matrices[key] = _Sentences(owners, sentences, np.stack([vectors[s] for s in sentences]))
+            matrix = np.stack([vectors[s] for s in sentences])
+            found = self._matrices[key] = _Sentences(owners, sentences, matrix)
         sims = found.matrix @ self._embed([claim_text])[claim_text]
         k = int(np.argmax(sims))
         return BestSentence(float(sims[k]), found.owners[k], found.sentences[k])

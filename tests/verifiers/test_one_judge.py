@@ -21,6 +21,7 @@ ANSWER = (
     "The Louvre opened in 1850 [2]. "
     "About 2.1 million people live in Paris [3]."
 )
+PLAIN = ["support", "citations"]
 
 
 @pytest.fixture
@@ -38,9 +39,10 @@ def judged(monkeypatch) -> list[str]:
 
 
 def test_citations_reuse_the_support_verdict(judged):
-    report = verify(question="Tell me about Paris.", contexts=PASSAGES, answer=ANSWER, verifiers=["support", "citations"])
+    report = verify(question="Tell me about Paris.", contexts=PASSAGES, answer=ANSWER, verifiers=PLAIN)
     labels = [v.label for v in report.claims]
-    assert labels[0] is SupportLabel.supported and labels[1] is not SupportLabel.supported  # both paths are met
+    # both paths are met: a supported claim (ALCE asks twice: all cited, then each alone) and one that is not
+    assert labels[0] is SupportLabel.supported and labels[1] is not SupportLabel.supported
     # each claim cites the one passage support judged it against: one judgement per claim, not
     # one more per citation subset ALCE asks about
     assert sorted(judged) == sorted(v.claim.text for v in report.claims)
@@ -52,7 +54,7 @@ def test_citations_reuse_the_support_verdict(judged):
 def test_a_second_verify_judges_again(judged):
     """The kept verdicts are the request's: the next request judges its claims anew."""
     for _ in range(2):
-        verify(question="Tell me about Paris.", contexts=PASSAGES, answer=ANSWER, verifiers=["support", "citations"])
+        verify(question="Tell me about Paris.", contexts=PASSAGES, answer=ANSWER, verifiers=PLAIN)
     assert len(judged) == 2 * 3
 
 
