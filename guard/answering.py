@@ -33,10 +33,11 @@ from guard.answering_question import (
     CONCEPTS, QuestionType, classify_question, key_terms, named_terms, situation_terms,
 )
 from guard.answering_scoring import (
-    ScoredUnit, focus_term, found_in, is_fragment, lexical_candidates, names_it, score_unit, similarities_to,
+    ScoredUnit, focus_term, found_in, has_term, is_fragment, lexical_candidates, names_it, score_unit, similarities_to,
     term_weights, unit_contexts,
 )
-from guard.answering_values import asked_value
+from guard.answering_terms import defined_names, predicate_terms, with_definitions
+from guard.answering_values import asked_value, year_fit
 from guard.facts.types import EvidenceUnit
 from guard.verifiers.lexical import words
 from retrievers.types import Passage
@@ -98,14 +99,21 @@ def plan_answer(
     asked = asked_value(question, kind.value)
     terms = key_terms(question)
     number = {p.id: i for i, p in enumerate(passages, start=1)}
-    titles = {p.id: f"{p.title or ''} {p.source}" for p in passages}
+    titles = _titles(passages)
     passage_words = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
+    # the terms no passage has literally (before other wordings count): no unit can hold them as such
+    literal_absent = {t for t in terms if not found_in(t, passages, passage_words)}
     for term, ids in (worded or {}).items():
         for pid in ids & passage_words.keys():
             passage_words[pid].add(term)
     situation = situation_terms(question)
     checked = passages[:given] if given is not None else passages
     unworded = {t for t in terms if not found_in(t, checked, passage_words)}
+    if kind is not QuestionType.yes_no:
+        # the verb of a question asking for a thing or a value relates the topic to the answer; the
+        # documents put the relation their own way ("must I avoid" / "Do not take"): missing, it is
+        # no sign that they do not answer. In a yes/no question ("Do I need to fast?") it is what is asked.
+        situation |= predicate_terms(question, sorted(unworded))
     absent = [t for t in terms if t in unworded and t not in situation]
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
     if absent:
@@ -129,13 +137,16 @@ def plan_answer(
     contexts = unit_contexts([u for u, _ in kept], titles)
     weights = term_weights(terms, [u for u, _ in kept], contexts)
     # a term the passages word only their own way ("held" / "holds") cannot be found in a unit: no focus
-    focus = focus_term(terms, weights, situation | set(worded or {}))
+    focus = focus_term(terms, weights, situation | (set(worded or {}) & literal_absent))
     scored = [
         score_unit(question, asked, terms, weights, focus, unit, sim, number[unit.passage_id],
                passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)],
                frozenset(situation & unworded), frozenset(situation))
         for unit, sim in kept
     ]
+    for s in scored:
+        if year_fit(question, f"{s.context} {s.unit.text}") is False:  # another year's rule or date
+            s.misfit, s.fit = True, min(s.fit, -1.0)
     if given is not None:
         for s in scored:
             s.score -= _RESERVE_PRIOR * (s.citation > given)
@@ -184,11 +195,11 @@ def plan_from_passages(question: str, passages: Sequence[Passage], reserve: Sequ
     given = {p.id for p in passages}
     everything = [*passages, *(p for p in reserve if p.id not in given)]
     units = [u for p in everything for u in units_of(p.id, p.text).units]
-    candidates = lexical_candidates(question, everything, units)
+    candidates = lexical_candidates(question, everything, units, _titles(everything))
     embedder = get_embedder()
     similarities = similarities_to(question, candidates, embedder)
     plan = plan_answer(
-        question, everything, candidates, similarities, worded=_worded(question, passages, embedder),
+        question, everything, candidates, similarities, worded=_worded(question, everything, embedder),
         given=len(passages), all_units=units,
     )
     return _cited_after(plan, list(passages), everything)
@@ -209,14 +220,30 @@ def _cited_after(plan: AnswerPlan, given: list[Passage], everything: list[Passag
 
 
 def _worded(question: str, passages: Sequence[Passage], embedder) -> dict[str, set[str]]:
-    """The question's terms no passage has literally, where a passage words them another way
-    (names excepted: another product or place is not the same one in other words)."""
+    """The question's terms that some passage does not have literally, mapped to the passages
+    that word them another way (names excepted: another product or place is not the same one in
+    other words). Per passage: "call an ambulance" is "call the emergency services" in the one
+    passage that gives the seizure's time limit, though another passage says "ambulance"."""
     from guard.answering_terms import worded_otherwise
 
-    titles = {p.id: f"{p.title or ''} {p.source}" for p in passages}
-    passage_words = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
+    titles = _titles(passages)
     names = set(named_terms(question))
-    absent = [t for t in key_terms(question) if t not in names and not found_in(t, passages, passage_words)]
-    return worded_otherwise(question, absent, passages, embedder) if absent else {}
+    lacking = [
+        t for t in key_terms(question)
+        if t not in names and not all(has_term(t, set(words(f"{titles[p.id]} {p.text}"))) for p in passages)
+    ]
+    return worded_otherwise(question, lacking, passages, embedder) if lacking else {}
+
+
+def _titles(passages: Sequence[Passage]) -> dict[str, str]:
+    """Each passage's title and source, and what the codes its title uses stand for as the
+    passages define them: "Key commercial terms in MSA-2024" is about the master services
+    agreement for customers."""
+    defined = defined_names(passages)
+    out = {}
+    for p in passages:
+        title = f"{p.title or ''} {p.source}"
+        out[p.id] = f"{title} {with_definitions(title, defined)}".rstrip()
+    return out
 
 

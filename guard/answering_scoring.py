@@ -199,12 +199,14 @@ _MAX_EMBEDDED = 40
 
 
 def lexical_candidates(
-    question: str, passages: Sequence[Passage], units: Sequence[EvidenceUnit]
+    question: str, passages: Sequence[Passage], units: Sequence[EvidenceUnit], titles: dict[str, str] | None = None,
 ) -> list[EvidenceUnit]:
+    """The units worth embedding: those sharing a weighted term (in their text, title or lead-in)
+    or a value with the question, and the sentence after each of the strongest."""
     terms = key_terms(question)
     if not terms:
         return list(units[:_MAX_EMBEDDED])
-    titles = {p.id: f"{p.title or ''} {p.source}" for p in passages}
+    titles = titles if titles is not None else {p.id: f"{p.title or ''} {p.source}" for p in passages}
     contexts = unit_contexts(units, titles)
     weights = term_weights(terms, units, contexts)
     ranked: list[tuple[float, EvidenceUnit]] = []

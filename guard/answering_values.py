@@ -24,6 +24,7 @@ from guard.facts.quantities import Bound, Quantity, quantities
 
 __all__ = [
     "AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "stated_amounts", "value_near",
+    "year_fit",
 ]
 
 _MONEY = re.compile(
@@ -227,6 +228,22 @@ def qualifier_fit(question: str, text: str) -> Fit:
     return Fit(score=score, misfit=misfit)
 
 
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+def year_fit(question: str, text: str) -> bool | None:
+    """The year the question names ("in 2021") against the years ``text`` (a unit with its title
+    and heading) states: one of them, the same period; only others ("Flu Vaccination Season 2025"
+    for 2026), another period, so the unit answers a neighbouring question; none, undecided."""
+    asked = set(_YEAR.findall(question))
+    if not asked:
+        return None
+    stated = set(_YEAR.findall(text))
+    if not stated:
+        return None
+    return bool(asked & stated)
+
+
 def value_near(asked: AskedValue, text: str, term: str, reach: int = 20) -> bool:
     """A value of the asked kind stands within ``reach`` characters of ``term``: "a probation
     period of 6 months" answers "how long is probation", "during probation, the notice period
@@ -280,13 +297,53 @@ _AGE_UNDER = re.compile(rf"\b(?:under|below|younger than)\s+(\d+(?:\.\d+)?){_UNI
 def _age_fit(question: str, text: str) -> bool | None:
     asked = _ASKED_AGE.search(question)
     if not asked:
-        return None
+        return _band_fit(question, text)
     number = float(_asked_number(asked))
     age = number * _IN_MONTHS[(asked.group(2) or "year").lower()]
     bounds = _age_bounds(text)
     if not bounds:
         return None
     return any(low <= age < high for low, high in bounds)
+
+
+# an age band the question names ("people under 60", "adults over 75", "over-75s", "aged 16 or over")
+_ASKED_BAND = re.compile(
+    r"\b(?:aged?|people|persons|adults|children|kids|patients|babies|those|anyone|someone|men|women)\s+"
+    r"(under|below|younger than|over|above|older than)\s+(\d+)(?:\s*(year|month|week)s?)?\b|"
+    r"\b(over|under)-(\d+)s\b|\baged?\s+(\d+)\s*(?:and|or)\s*(?:over|older|above)\b",
+    re.IGNORECASE,
+)
+
+
+def asked_age_band(question: str) -> tuple[float, float] | None:
+    """The age band the question names, in months ("people under 60" -> (0, 720)), or None."""
+    m = _ASKED_BAND.search(question)
+    if not m:
+        return None
+    if m.group(6):  # "aged 16 or over"
+        return float(m.group(6)) * 12, float("inf")
+    word, number, unit = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), None)
+    months = float(number) * _IN_MONTHS[(unit or "year").lower()]
+    if word.lower() in {"under", "below", "younger than"}:
+        return 0.0, months
+    return months + 1e-6, float("inf")  # "over 75": older than 75
+
+
+def _band_fit(question: str, text: str) -> bool | None:
+    """The question's age band against the unit's: held by one of them, the same case; apart from
+    all of them, another case ("under 60" against "aged 60 and over"); overlapping, undecided."""
+    band = asked_age_band(question)
+    if band is None:
+        return None
+    bounds = _age_bounds(text)
+    if not bounds:
+        return None
+    low, high = band
+    if any(lo <= low and high <= hi for lo, hi in bounds):
+        return True
+    if all(high <= lo or hi <= low for lo, hi in bounds):
+        return False
+    return None
 
 
 def _asked_number(asked: re.Match[str]) -> str:

@@ -1,0 +1,103 @@
+"""Evidence-first answering, round 5: the documents' own wording (defined codes, per-passage
+wording, the verb of a wh-question) and the neighbouring case (another age band, another year)."""
+
+from guard.answering import plan_answer, plan_from_passages
+from guard.answering_terms import defined_names, predicate_terms, with_definitions
+from guard.answering_values import asked_age_band, qualifier_fit, year_fit
+from guard.facts.types import EvidenceUnit, UnitKind
+from retrievers.types import Passage
+
+
+def _unit(passage: Passage, index: int, text: str, kind: UnitKind = UnitKind.sentence) -> EvidenceUnit:
+    return EvidenceUnit(passage_id=passage.id, index=index, kind=kind, text=text, start=0, end=len(text))
+
+
+# --- codes the documents define ----------------------------------------------------------------------
+
+CATALOGUE = Passage(
+    id="catalogue", title="Lease templates > Templates", source="leases.md",
+    text="Use the current template:\n- **PLA-2022:** Parking Lease Agreement for tenants renting a bay.\n"
+    "- **SLA-2019:** Storage Lease Agreement for units.",
+)
+TERMS = Passage(
+    id="terms", title="Lease templates > Key terms in PLA-2022", source="leases.md",
+    text="- **Duration:** an initial term of 6 months.\n- **Deposit:** one month of rent.",
+)
+
+
+def test_a_defined_code_stands_for_its_definition_and_its_stem_too():
+    defined = defined_names([CATALOGUE])
+    assert defined["PLA-2022"].startswith("Parking Lease Agreement")
+    assert defined["PLA"] == defined["PLA-2022"]  # "the PLA" names the same template
+    assert "Parking Lease Agreement" in with_definitions("Key terms in PLA-2022", defined)
+    assert with_definitions("Key terms in PLA-2022", {}) == ""
+    said = "PLA-2022: Parking Lease Agreement for tenants renting a bay"
+    assert with_definitions(said, defined) == ""  # the text says it already
+
+
+def test_a_short_name_in_brackets_is_defined_by_the_words_before_it():
+    passage = Passage(id="toil", text="You may take time off in lieu (TOIL) instead of pay.", source="x")
+    assert "time off in lieu" in defined_names([passage])["TOIL"]
+
+
+def test_a_section_headed_by_a_code_answers_for_what_the_code_stands_for():
+    """Without the definition, "parking lease" is in no unit of the terms section."""
+    question = "How long is the initial term of a parking lease agreement?"
+    plan = plan_from_passages(question, [TERMS, CATALOGUE])
+    assert plan.answerable, plan.missing
+    assert "6 months" in plan.answer and "[1]" in plan.answer
+
+
+# --- the verb of a question ----------------------------------------------------------------------------
+
+
+def test_the_verb_of_a_wh_question_is_a_relation_but_in_a_yes_no_question_what_is_asked():
+    assert predicate_terms("Which snack must I skip before the operation?", ["snack", "skip", "operation"]) == {"skip"}
+    assert predicate_terms("Do I need to fast before a blood test?", ["fast", "blood", "test"]) == {"fast"}
+    leaflet = Passage(
+        id="ops", title="Operations", source="ops.md",
+        text="Do not eat crisps, sweets or chewing gum for 6 hours before an operation under general anaesthetic.",
+    )
+    units = [_unit(leaflet, 0, leaflet.text)]
+    # "skip" is in no passage: the documents say "Do not eat"; the question still asks for a duration
+    plan = plan_answer("How long before an operation must I skip sweets?", [leaflet], units, [0.7])
+    assert plan.answerable, plan.missing
+    assert "6 hours" in plan.answer
+    # a yes/no question's predicate missing from the documents still refuses: they do not say
+    plan = plan_answer("Should I fast before an operation?", [leaflet], units, [0.6])
+    assert not plan.answerable and "'fast'" in (plan.missing or "")
+
+
+# --- the neighbouring case: another age band, another year --------------------------------------------------
+
+
+def test_an_age_band_in_the_question_picks_or_rules_out_the_units_band():
+    assert asked_age_band("Is the booster free for people under 50?") == (0.0, 600.0)
+    assert asked_age_band("What dose for the over-80s?")[0] > 960
+    assert asked_age_band("What is the dose for a 7-year-old?") is None  # a point age: qualifier_fit's own case
+    offered = "The booster is offered free to adults aged 65 and over."
+    assert qualifier_fit("Is the booster free for people under 50?", offered).misfit
+    assert not qualifier_fit("Is the booster free for people over 70?", offered).misfit
+    assert qualifier_fit("Is the booster free for people over 70?", offered).score > 0
+
+
+def test_an_asked_band_outside_every_row_refuses_rather_than_answer_the_neighbouring_group():
+    leaflet = Passage(id="booster", title="Booster 2024", source="booster.md",
+                      text="The Corvax booster is offered free to adults aged 65 and over.")
+    units = [_unit(leaflet, 0, leaflet.text)]
+    plan = plan_answer("How much does the Corvax booster cost for people under 50?", [leaflet], units, [0.75])
+    assert not plan.answerable
+    assert "another case" in (plan.missing or "")
+
+
+def test_a_year_in_the_question_against_the_years_the_unit_states():
+    assert year_fit("When are the clinics in 2027?", "Clinic season 2026: every Monday in May 2026") is False
+    assert year_fit("When are the clinics in 2026?", "Clinic season 2026: every Monday in May 2026") is True
+    assert year_fit("When are the clinics in 2027?", "Clinics run every Monday in May") is None
+    assert year_fit("When are the clinics?", "Clinic season 2026") is None
+    notice = Passage(id="season", title="Vaccination Season 2026 > Clinics", source="season.md",
+                     text="Walk-in clinics run every Monday from 09:00 to 11:00 in May 2026.")
+    units = [_unit(notice, 0, notice.text)]
+    assert plan_answer("When are the walk-in clinics in 2026?", [notice], units, [0.8]).answerable
+    plan = plan_answer("When are the walk-in clinics in 2027?", [notice], units, [0.8])
+    assert not plan.answerable
