@@ -37,7 +37,7 @@ from guard.answering_scoring import (
     term_weights, unit_contexts,
 )
 from guard.answering_terms import defined_names, predicate_terms, with_definitions
-from guard.answering_values import asked_value, year_fit
+from guard.answering_values import asked_value, strength_fit, year_fit
 from guard.facts.types import EvidenceUnit
 from guard.verifiers.lexical import words
 from retrievers.types import Passage
@@ -145,7 +145,9 @@ def plan_answer(
         for unit, sim in kept
     ]
     for s in scored:
-        if year_fit(question, f"{s.context} {s.unit.text}") is False:  # another year's rule or date
+        # another year's rule or date, another strength of the named product: a neighbouring question
+        placed = f"{s.context} {s.unit.text}"
+        if year_fit(question, placed) is False or strength_fit(question, placed) is False:
             s.misfit, s.fit = True, min(s.fit, -1.0)
     if given is not None:
         for s in scored:

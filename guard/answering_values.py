@@ -24,7 +24,7 @@ from guard.facts.quantities import Bound, Quantity, quantities
 
 __all__ = [
     "AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "stated_amounts", "value_near",
-    "year_fit",
+    "strength_fit", "year_fit",
 ]
 
 _MONEY = re.compile(
@@ -242,6 +242,31 @@ def year_fit(question: str, text: str) -> bool | None:
     if not stated:
         return None
     return bool(asked & stated)
+
+
+# a product named with its strength: "Febrilon 500 mg", "Zelorin 20 mg"
+_STRENGTH = re.compile(r"\b([A-Z][a-z]{2,})\s+(\d+(?:[.,]\d+)?\s?(?:mg|mcg|micrograms?|g|ml|%))(?![\w/])")
+
+
+def strength_fit(question: str, text: str) -> bool | None:
+    """The product strength the question names ("Febrilon 1000 mg tablets") against the ones
+    ``text`` (a unit with its title) names for the same product: one of them, the same product;
+    only others ("Patient Leaflet: Febrilon 500 mg Tablets"), another product; none, undecided."""
+    verdicts = []
+    for name, amount in _STRENGTH.findall(question):
+        stated = [a for n, a in _STRENGTH.findall(text) if n.lower() == name.lower()]
+        if stated:
+            # the asked amount written anywhere ("increase the dose to 40 mg") is a dose of this product
+            number, unit = re.match(r"([\d.,]+)\s?(.*)", amount).groups()
+            said = bool(re.search(rf"(?<![\d.,]){re.escape(number)}\s?{re.escape(unit)}\b", text, re.IGNORECASE))
+            verdicts.append(said or any(_same_amount(a, amount) for a in stated))
+    if not verdicts:
+        return None
+    return all(verdicts)
+
+
+def _same_amount(one: str, other: str) -> bool:
+    return re.sub(r"\s|,", "", one.lower()) == re.sub(r"\s|,", "", other.lower())
 
 
 def value_near(asked: AskedValue, text: str, term: str, reach: int = 20) -> bool:

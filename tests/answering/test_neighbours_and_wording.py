@@ -101,3 +101,20 @@ def test_a_year_in_the_question_against_the_years_the_unit_states():
     assert plan_answer("When are the walk-in clinics in 2026?", [notice], units, [0.8]).answerable
     plan = plan_answer("When are the walk-in clinics in 2027?", [notice], units, [0.8])
     assert not plan.answerable
+
+
+def test_another_strength_of_the_named_product_is_another_product():
+    from guard.answering_values import strength_fit
+
+    title = "Patient Leaflet: Corvalin 250 mg Tablets > Dose"
+    assert strength_fit("What is the maximum dose of Corvalin 750 mg tablets?", f"{title} Take 1 tablet") is False
+    assert strength_fit("What is the maximum dose of Corvalin 250 mg tablets?", f"{title} Take 1 tablet") is True
+    # the asked amount written as a dose of this product is no other product
+    assert strength_fit("Can I take Corvalin 500 mg a day?", f"{title} The dose may rise to 500 mg a day") is True
+    assert strength_fit("What is the dose of Corvalin?", title) is None
+    leaflet = Passage(id="corvalin", title="Patient Leaflet: Corvalin 250 mg Tablets > Dose", source="corvalin.md",
+                      text="Adults: take 1 tablet twice a day. Do not take more than 4 tablets in 24 hours.")
+    units = [_unit(leaflet, 0, "Adults: take 1 tablet twice a day."),
+             _unit(leaflet, 1, "Do not take more than 4 tablets in 24 hours.")]
+    assert plan_answer("How many Corvalin 250 mg tablets can an adult take in 24 hours?", [leaflet], units, [0.6, 0.8]).answerable
+    assert not plan_answer("How many Corvalin 750 mg tablets can an adult take in 24 hours?", [leaflet], units, [0.6, 0.8]).answerable
