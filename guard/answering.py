@@ -127,14 +127,16 @@ def plan_answer(
     names = [t for t in named_terms(question) if t in terms and found_in(t, passages, passage_words)]
     # ... and a unit names it itself, or its passage's title or lead-in does: an item of "Do not take
     # Dolvanex if you:" is about Dolvanex even in a passage that names Nexaprin elsewhere
-    placed = unit_contexts([u for u in units if u.passage_id in number], titles)
+    # a unit's lead-in ("At 3 years 4 months:") is read from every unit of its passage, not only
+    # from the shortlist: the lead-in need not share a word with the question
+    placed = unit_contexts([u for u in (all_units or units) if u.passage_id in number], titles)
     kept = [
         (u, s) for u, s in zip(units, similarities, strict=True)
         if u.passage_id in number and names_it(
             names, set(words(f"{placed[(u.passage_id, u.index)]} {u.text}")), passage_words
         )
     ]
-    contexts = unit_contexts([u for u, _ in kept], titles)
+    contexts = placed
     weights = term_weights(terms, [u for u, _ in kept], contexts)
     # a term the passages word only their own way ("held" / "holds") cannot be found in a unit: no focus
     focus = focus_term(terms, weights, situation | (set(worded or {}) & literal_absent))

@@ -53,7 +53,9 @@ _GENERIC = frozenset(
     "much many long often usual normal give take get use need want know tell please like would could "
     "allowed allow able one person someone anyone kind type way also still exactly really current "
     "currently time day make made happen happens apply applies available doe offer having refer son "
-    "child year old far advance right later shortly coming forgot usually quickly daily dosed soon".split()
+    "child year old far advance right later shortly coming forgot usually quickly daily dosed soon "
+    # participles of the verbs above: "When is the dose given?" asks when, not about giving
+    "given taken gotten got".split()
 )
 # Words that name the kind of value asked for, and how the documents write such a value:
 # "minimum length" is answered by "at least 14 characters".
@@ -96,7 +98,7 @@ def key_terms(question: str) -> list[str]:
     singles = [w for w in content_words(question) if w not in inside and w + "s" not in stop]
     found = [
         w for w in dict.fromkeys([*compounds, *singles])
-        if w not in _GENERIC and not w.isdigit() and not w.endswith(("ly", "ing")) and w.isascii()
+        if w not in _GENERIC and w not in _ORDINALS and not w.isdigit() and not w.endswith(("ly", "ing")) and w.isascii()
     ]
     # "how early / how far in advance should I order": the answer is a time before something
     if _IN_ADVANCE.search(question) and "advance" not in found:
@@ -104,6 +106,8 @@ def key_terms(question: str) -> list[str]:
     return found
 
 
+# an ordinal is a number in words, like a digit no term: "the second dose" is "dose 2" in the documents
+_ORDINALS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth".split())
 _IN_ADVANCE = re.compile(r"\bhow (?:early|far ahead|far in advance|long before|soon before)\b|\bin advance\b", re.I)
 
 

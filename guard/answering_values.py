@@ -112,7 +112,7 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
         return AskedValue("a temperature", dims=frozenset({"temperature_c", "temperature_f", "temperature"}))
     many = _HOW_MANY.search(question)
     if many:
-        noun = _singular(many.group(1).lower())
+        noun = _singular(_counted_noun(question) or many.group(1).lower())
         measured = _measure(noun)
         if measured is not None:  # "how many ml": a volume, not a count of "ml"s
             return AskedValue(f"an amount in {noun}", dims=frozenset({measured}))
@@ -122,6 +122,25 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
     if _MONEY_WORDS.search(text) and not re.search(r"\b(?:dose|tablets?|ml|mg)\b", text):
         return AskedValue("an amount of money", dims=frozenset({"money"}))
     return AskedValue("an amount", any_quantity=True)
+
+
+def _counted_noun(question: str) -> str | None:
+    """The noun "how many" counts, from the parse: "bays" in "how many blue-badge bays", where
+    the first word after "many" is a modifier; None without a parser or a noun head."""
+    from guard.language import trained_pipeline
+
+    nlp = trained_pipeline(("ner", "senter"))
+    if nlp is None:
+        return None
+    head = next((t.head for t in _parse(question) if t.lower_ == "many" and t.i > 0 and t.nbor(-1).lower_ == "how"), None)
+    return head.lower_ if head is not None and head.pos_ in ("NOUN", "PROPN") and head.lower_.isalpha() else None
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str):
+    from guard.language import trained_pipeline
+
+    return trained_pipeline(("ner", "senter"))(text)
 
 
 def _measure(noun: str) -> str | None:
@@ -161,7 +180,14 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         return any(d not in {"number"} for d in dims) or bool(_MONEY.search(text))
     if "duration" in asked.dims and any(_dim(q, text) == "rate" and _PERIOD.match(q.surface) for q in found):
         return True  # "about 8 hours apart", "3 days per week": a period the fact layer reads as a rate
-    return bool(dims & asked.dims)
+    if dims & asked.dims:
+        return True
+    # "6 blue-badge bays": the reader counts the modifier; the noun after it is the one counted
+    counted = {d.split(":", 1)[1] for d in asked.dims if d.startswith("count:")}
+    return any(
+        q.dim.startswith("count:") and _singular((re.match(r"\s+([a-z]+)", text[q.end :]) or [None, ""])[1]) in counted
+        for q in found
+    )
 
 
 # a rate whose amount is a period ("8 hours apart", "3 days per week"), not a count ("three times a day")

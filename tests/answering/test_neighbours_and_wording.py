@@ -118,3 +118,37 @@ def test_another_strength_of_the_named_product_is_another_product():
              _unit(leaflet, 1, "Do not take more than 4 tablets in 24 hours.")]
     assert plan_answer("How many Corvalin 250 mg tablets can an adult take in 24 hours?", [leaflet], units, [0.6, 0.8]).answerable
     assert not plan_answer("How many Corvalin 750 mg tablets can an adult take in 24 hours?", [leaflet], units, [0.6, 0.8]).answerable
+
+
+# --- what is counted, and where a list item's value stands ------------------------------------------------
+
+
+def test_how_many_counts_the_head_noun_past_a_hyphenated_modifier():
+    from guard.answering_values import asked_value, holds_value
+
+    question = "How many wheelchair-accessible rooms does the hotel have?"
+    asked = asked_value(question, "quantity")
+    assert asked.dims == frozenset({"count:room"})
+    assert holds_value(asked, "The hotel has 80 rooms, including 4 wheelchair-accessible rooms.", question)
+    assert not holds_value(asked, "The hotel opened in spring.", question)
+
+
+def test_an_ordinal_is_a_value_not_a_term_the_documents_must_use():
+    from guard.answering_question import key_terms
+
+    assert "second" not in key_terms("When is the second Hexavan dose given?")
+    assert "given" not in key_terms("When is the second Hexavan dose given?")
+
+
+def test_a_list_items_time_is_read_from_its_lead_in_even_when_the_lead_in_shares_no_word():
+    schedule = Passage(id="s", title="Schedule", source="schedule.md",
+                       text="At 8 weeks:\n- Hexavan, dose 1\nAt 12 weeks:\n- Hexavan, dose 2\n- Rotagard, dose 1")
+    everything = [
+        _unit(schedule, 0, "At 8 weeks:"), _unit(schedule, 1, "Hexavan, dose 1", UnitKind.list_item),
+        _unit(schedule, 2, "At 12 weeks:"), _unit(schedule, 3, "Hexavan, dose 2", UnitKind.list_item),
+        _unit(schedule, 4, "Rotagard, dose 1", UnitKind.list_item),
+    ]
+    shortlist = [everything[4]]  # the lead-in "At 12 weeks:" shares no word with the question
+    plan = plan_answer("When is the Rotagard dose given?", [schedule], shortlist, [0.8], all_units=everything)
+    assert plan.answerable, plan.missing
+    assert "12 weeks" in plan.answer and "Rotagard" in plan.answer
