@@ -70,6 +70,10 @@ CONCEPTS: dict[str, re.Pattern[str]] = {
     "advance": re.compile(r"\bbefore\b|\bin advance\b|\bahead\b|\bprior\b|\bnotice\b", re.I),
     "spending": re.compile(r"[£€$]|\beur\b|\bgbp\b|\blimit\b", re.I),
     "phone": re.compile(r"\bphone\b|\btelephone\b|\bcall\b", re.I),
+    # an email address is written as one, seldom with the word "email" before it
+    "email": re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\be-?mail\b", re.I),
+    "address": re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\b\d+\s+[A-Z][a-z]+\s+(?:Row|Street|St|Road|Rd|Lane|Avenue|Way)\b|"
+                          r"\baddress\b"),
     "cost": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b|\bno charge\b", re.I),
     "price": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "fee": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),

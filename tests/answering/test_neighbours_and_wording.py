@@ -152,3 +152,15 @@ def test_a_list_items_time_is_read_from_its_lead_in_even_when_the_lead_in_shares
     plan = plan_answer("When is the Rotagard dose given?", [schedule], shortlist, [0.8], all_units=everything)
     assert plan.answerable, plan.missing
     assert "12 weeks" in plan.answer and "Rotagard" in plan.answer
+
+
+def test_an_email_address_answers_a_question_for_one_without_the_word_email():
+    desk = Passage(id="desk", title="Booking travel", source="travel.md",
+                   text="Book all trains through the Booking Desk (desk@example.org) at least 7 days ahead.")
+    units = [_unit(desk, 0, desk.text)]
+    plan = plan_answer("What is the email address of the Booking Desk?", [desk], units, [0.6])
+    assert plan.answerable, plan.missing
+    assert "desk@example.org" in plan.answer
+    nothing = Passage(id="n", title="Booking travel", source="travel.md", text="Book all trains through the Booking Desk.")
+    refused = plan_answer("What is the email address of the Booking Desk?", [nothing], [_unit(nothing, 0, nothing.text)], [0.6])
+    assert not refused.answerable
