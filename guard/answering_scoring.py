@@ -91,7 +91,8 @@ def score_unit(
     has_type = holds_value(asked, unit.text, question)
     # a list item is read with its lead-in ("At 14 years:" / "- Tetrabex"): the case it is for
     lead = context_lead(context) if unit.kind is UnitKind.list_item else ""
-    if not has_type and lead and asked is not None and asked.clock:
+    # a lead-in names the point the item is for ("At 12 weeks:"): it answers "when", not "how long"
+    if not has_type and lead and asked is not None and asked.point:
         has_type = holds_value(asked, lead, question)  # "When is Trimmuna given?": "At 3 years 4 months:"
     fit = qualifier_fit(question, f"{lead} {unit.text}".strip())
     if lead and fit.score == 0 and not fit.misfit:

@@ -82,6 +82,7 @@ class AskedValue:
     name: bool = False  # a personal name (who is the X?)
     role: bool = False  # a role or a name (who approves / must sign?)
     phone: bool = False  # a number to call
+    point: bool = False  # a point in time ("when"), not a length of time ("how long")
 
     @property
     def needs_value(self) -> bool:
@@ -103,7 +104,7 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
     if kind == "duration":
         return AskedValue("a duration", dims=frozenset({"duration"}), clock=True)
     if kind == "time":
-        return AskedValue("a date or time", dims=frozenset({"duration"}), clock=True)
+        return AskedValue("a date or time", dims=frozenset({"duration"}), clock=True, point=True)
     if kind != "quantity":
         return None
     if _PHONE_ASK.search(question):

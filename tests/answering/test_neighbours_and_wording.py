@@ -164,3 +164,11 @@ def test_an_email_address_answers_a_question_for_one_without_the_word_email():
     nothing = Passage(id="n", title="Booking travel", source="travel.md", text="Book all trains through the Booking Desk.")
     refused = plan_answer("What is the email address of the Booking Desk?", [nothing], [_unit(nothing, 0, nothing.text)], [0.6])
     assert not refused.answerable
+
+
+def test_a_lead_in_point_in_time_does_not_answer_how_long():
+    schedule = Passage(id="s", title="Schedule", source="schedule.md", text="At 12 weeks:\n- Rotagard, dose 1")
+    everything = [_unit(schedule, 0, "At 12 weeks:"), _unit(schedule, 1, "Rotagard, dose 1", UnitKind.list_item)]
+    plan = plan_answer("How long does the Rotagard vaccine protect for?", [schedule], [everything[1]], [0.8],
+                       all_units=everything)
+    assert not plan.answerable
