@@ -32,10 +32,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from guard.facts.types import FactVerdict
 from guard.verifiers.artifacts import load_artifact
 from guard.verifiers.claim_features import FEATURE_NAMES, ClaimFeatures
 from guard.verifiers.types import SupportLabel
-from guard.verifiers.verdict import JudgedClaim
+from guard.verifiers.verdict import JudgedClaim, LearnedScope, learned_scope
 
 __all__ = ["ARTIFACT_PATH", "CalibratorArtifact", "ClaimCalibrator", "default_calibrator"]
 
@@ -81,13 +82,15 @@ class ClaimCalibrator:
         )
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
-    def decide(self, rules: JudgedClaim, features: ClaimFeatures, threshold: float) -> JudgedClaim:
-        """The model decides true vs false; the rules' label names the kind of a false claim.
+    def decide(self, rules: JudgedClaim, fact: FactVerdict, features: ClaimFeatures, threshold: float) -> JudgedClaim:
+        """The model decides true vs false where :func:`~guard.verifiers.verdict.learned_scope` leaves it open.
 
-        ``threshold`` is the support threshold: a claim turned supported keeps at least it, a
-        claim turned unsupported falls below it, so label and score never disagree.
+        A hard finding of the fact layer (``fact`` contradicted or unsupported) and an abstention
+        stand as the rules gave them. ``threshold`` is the support threshold: a claim turned
+        supported keeps at least it, a claim turned unsupported falls below it, so label and
+        score never disagree.
         """
-        if not rules.judged:  # an abstention (text the fact layer cannot read) stays one
+        if learned_scope(fact, rules) is not LearnedScope.open:
             return rules
         p = self.p_false(features)
         flagged = p >= self.artifact.threshold

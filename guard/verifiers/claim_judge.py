@@ -41,7 +41,7 @@ from guard.verifiers.claim_features import claim_features
 from guard.verifiers.lexical import Vocabulary, content_words, numbers_in
 from guard.verifiers.support import Assessment, EmbeddingJudge, cosine_to_support
 from guard.verifiers.types import SupportLabel
-from guard.verifiers.verdict import combine
+from guard.verifiers.verdict import LearnedScope, combine, learned_scope
 
 __all__ = ["ClaimJudge", "ClaimJudgement", "credited_support", "judge_read", "restated_by_one_unit", "units_of"]
 
@@ -117,9 +117,9 @@ def judge_read(
         support = credited_support(claim_text, fact, assessment, known, novelty_penalty)
     restated = fact.label is FactLabel.supported and restated_by_one_unit(claim_text, fact, units, similarities)
     judged = combine(fact, support, threshold, restated=restated)
-    if calibrator is not None:
+    if calibrator is not None and learned_scope(fact, judged) is LearnedScope.open:
         features = claim_features(claim_text, units, similarities, assessment, known, fact, judged)
-        judged = calibrator.decide(judged, features, threshold)
+        judged = calibrator.decide(judged, fact, features, threshold)
     return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason, judged.judged)
 
 

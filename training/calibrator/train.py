@@ -27,7 +27,20 @@ from sklearn.preprocessing import StandardScaler
 from guard.verifiers.claim_calibrator import CalibratorArtifact, ClaimCalibrator
 from guard.verifiers.claim_features import FEATURE_NAMES
 from training.calibrator.data import hardcase_rows, pair_rows
-from training.calibrator.fit import DROPPED, SignedLogistic, _best_threshold, _fit, _weights, figures, label_of, oof, signs
+from training.calibrator import fit
+from training.calibrator.fit import (
+    DROPPED,
+    SignedLogistic,
+    _best_threshold,
+    _fit,
+    _fitted,
+    _scores,
+    _weights,
+    figures,
+    label_of,
+    oof,
+    signs,
+)
 
 __all__ = ["main"]
 
@@ -55,7 +68,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--pair-weight", type=float, default=0.5, help="their total weight relative to hard-case dev")
     ap.add_argument("--drop", default=",".join(DEFAULT_DROP),
                     help="features left out (default: the two that encode how the hard cases were written)")
+    ap.add_argument("--fit-all", action="store_true",
+                    help="fit on every row, not only those verdict.learned_scope leaves to the model")
     args = ap.parse_args(argv)
+    fit.FIT_ALL = args.fit_all
     DROPPED.clear()
     DROPPED.update(n for n in args.drop.split(",") if n)
 
@@ -68,12 +84,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     extra = pair_rows(args.pairs) if args.pairs else []
     p_oof = oof(make, dev, extra, args.pair_weight)
     threshold = _best_threshold(dev, p_oof)
-    train = list(dev) + list(extra)
+    train = _fitted(list(dev) + list(extra))
     model = _fit(make, train, _weights(train, args.pair_weight))
     scaler, lr = model.steps[0][1], model.steps[-1][1]
-    dev_fig = figures(dev, [label_of(r.rules, x >= threshold) for r, x in zip(dev, p_oof)], p_oof)
+    dev_fig = figures(dev, [label_of(r, x >= threshold) for r, x in zip(dev, p_oof)], _scores(dev, p_oof))
     command = (f"PYTHONPATH=. python -m training.calibrator.train --out {args.out} --model {args.model} --c {args.c}"
-               f" --pairs {args.pairs} --pair-weight {args.pair_weight} --drop {args.drop}")
+               f" --pairs {args.pairs} --pair-weight {args.pair_weight} --drop {args.drop}"
+               + (" --fit-all" if args.fit_all else ""))
     artifact = CalibratorArtifact(
         format="ragguard-claim-calibrator/1",
         features=[n for n in FEATURE_NAMES if n not in DROPPED],
@@ -83,14 +100,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         intercept=float(lr.intercept_[0]),
         threshold=threshold,
         command=command,
-        provenance={"commit": _commit(), "rows_dev": len(dev), "rows_pairs": len(extra),
+        provenance={"commit": _commit(), "rows_dev": len(dev), "rows_dev_fitted": sum(r.learned or args.fit_all for r in dev),
+                    "rows_pairs": len(extra),
                     "dev_oof_balanced_accuracy": round(dev_fig.balanced_accuracy, 4)},
     )
     calibrator = ClaimCalibrator(artifact)
     # the runtime's own arithmetic on val, so the artifact, not sklearn, is what is measured
     p_val = [calibrator.p_false(r.features) for r in val]
-    val_labels = [label_of(r.rules, p >= threshold) for r, p in zip(val, p_val)]
-    val_fig = figures(val, val_labels, p_val)
+    val_labels = [label_of(r, p >= threshold) for r, p in zip(val, p_val)]
+    val_fig = figures(val, val_labels, _scores(val, p_val))
     rules_fig = figures(val, [r.rules for r in val])
     artifact.provenance.update({"val_balanced_accuracy": round(val_fig.balanced_accuracy, 4),
                                 "val_tpr_false": round(val_fig.tpr_false, 4),
