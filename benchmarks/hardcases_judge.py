@@ -7,14 +7,14 @@ vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
-    python benchmarks/hardcases_judge.py --split dev|val|val2|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
+    python benchmarks/hardcases_judge.py --split dev|val|val2|val3|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
 
 ``--calibrator``: the claim calibrator (guard/verifiers/claim_calibrator.py, an experiment the stage
 does not use; docs/DETECTION.md) decides true vs false instead of the rules alone.
 
 Tune on dev only; val checks that a dev change generalises (read its figures, not its cases, while
-tuning); the test split is for reporting, once (benchmarks/hardcases/README.md). val2 is the blind
-check: never tuned on, read only when named (``--split all`` leaves it out).
+tuning); the test split is for reporting, once (benchmarks/hardcases/README.md). val2 and val3 are the blind
+check: never tuned on, read only when named (``--split all`` leaves them out).
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def _figures(m: GroupMetrics) -> str:
 
 
 def _chosen(split: Split, wanted: str) -> bool:
-    """``all`` is every split but the blind ones (val2), which are read only when named."""
+    """``all`` is every split but the blind ones (val2, val3), which are read only when named."""
     return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
 
 

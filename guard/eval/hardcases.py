@@ -79,11 +79,14 @@ class Split(str, Enum):
     # A second, fresh check of the same kind (specs/val2.yaml), written blind to the rules and to the
     # other splits' claims after val had been used to choose changes; measured once, never tuned on.
     val2 = "val2"
+    # A third blind check (specs/val3.yaml), on six more documents, written blind to the rules and
+    # to every other split's claims; measured once, never tuned on.
+    val3 = "val3"
 
 
-# Splits a "--split all" run leaves out: val2 is read only when named, so that a run over
-# everything (and its --fails listing) never shows its cases to someone tuning the judge.
-BLIND_SPLITS = frozenset({Split.val2})
+# Splits a "--split all" run leaves out: val2 and val3 are read only when named, so that a run over
+# everything (and its --fails listing) never shows their cases to someone tuning the judge.
+BLIND_SPLITS = frozenset({Split.val2, Split.val3})
 
 
 class Category(str, Enum):
