@@ -3,11 +3,12 @@
     PYTHONPATH=. python -m training.calibrator.train --out guard/verifiers/claim_calibrator.json
 
 A standardised logistic regression (classes balanced; by default with the signs of the support,
-coverage and novelty coefficients held, ``fit.SIGNS``) on the hard-case **dev** split plus
+coverage and novelty coefficients held, ``fit.SIGNS``) on the hard-case **dev** split (every
+row; ``--fit-open``: only the rows ``verdict.learned_scope`` leaves to it) plus optional
 ``--pairs`` synthetic judge pairs of the train side (training/judge/pairs.py: RAGTruth train
 minus dev, HotpotQA, KB; never a hard-case val or test document). The decision threshold is
 the one that maximises balanced accuracy on dev out-of-fold predictions (5 folds by document),
-so val stays a check of it: the model variant was chosen on val and on RAGTruth QA dev
+read with the runtime's guard (a hard fact finding stands whatever the model says), so val stays a check of it: the model variant was chosen on val and on RAGTruth QA dev
 sentences (training/calibrator/fit.py, docs/DETECTION.md), the threshold was not. The test
 split is never read. Prints dev OOF and val figures, the latter computed by the runtime
 (``ClaimCalibrator``) from the written artifact's numbers.
@@ -64,14 +65,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--c", type=float, default=0.1, help="inverse L2 strength (chosen on val by fit.py)")
     ap.add_argument("--model", choices=["signed", "lr"], default="signed",
                     help="signed: coefficients of support / coverage / novelty held to their sign (fit.SIGNS)")
-    ap.add_argument("--pairs", type=int, default=600, help="synthetic train pairs to add (training/judge/pairs.py)")
+    ap.add_argument("--pairs", type=int, default=0,
+                    help="synthetic train pairs to add (training/judge/pairs.py); 0: hard-case dev only (shipped)")
     ap.add_argument("--pair-weight", type=float, default=0.5, help="their total weight relative to hard-case dev")
     ap.add_argument("--drop", default=",".join(DEFAULT_DROP),
                     help="features left out (default: the two that encode how the hard cases were written)")
-    ap.add_argument("--fit-all", action="store_true",
-                    help="fit on every row, not only those verdict.learned_scope leaves to the model")
+    ap.add_argument("--fit-open", action="store_true",
+                    help="fit only on the rows verdict.learned_scope leaves to the model (default: every row)")
     args = ap.parse_args(argv)
-    fit.FIT_ALL = args.fit_all
+    fit.FIT_OPEN_ONLY = args.fit_open
     DROPPED.clear()
     DROPPED.update(n for n in args.drop.split(",") if n)
 
@@ -90,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     dev_fig = figures(dev, [label_of(r, x >= threshold) for r, x in zip(dev, p_oof)], _scores(dev, p_oof))
     command = (f"PYTHONPATH=. python -m training.calibrator.train --out {args.out} --model {args.model} --c {args.c}"
                f" --pairs {args.pairs} --pair-weight {args.pair_weight} --drop {args.drop}"
-               + (" --fit-all" if args.fit_all else ""))
+               + (" --fit-open" if args.fit_open else ""))
     artifact = CalibratorArtifact(
         format="ragguard-claim-calibrator/1",
         features=[n for n in FEATURE_NAMES if n not in DROPPED],
@@ -100,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         intercept=float(lr.intercept_[0]),
         threshold=threshold,
         command=command,
-        provenance={"commit": _commit(), "rows_dev": len(dev), "rows_dev_fitted": sum(r.learned or args.fit_all for r in dev),
+        provenance={"commit": _commit(), "rows_dev": len(dev), "rows_dev_fitted": len(_fitted(dev)),
                     "rows_pairs": len(extra),
                     "dev_oof_balanced_accuracy": round(dev_fig.balanced_accuracy, 4)},
     )
