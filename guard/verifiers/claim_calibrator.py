@@ -16,11 +16,14 @@ the standardisation, the weights, the decision threshold and the command that ma
 (``ragguard train calibrator``, i.e. ``python -m training.calibrator.train``); the runtime is
 a dot product, no sklearn.
 
-**Opt-in, not the default.** On the blind val2 hard cases it flags fewer true claims than the
-rules alone at about the same recall, but it can clear a claim whose value no evidence gives
-("completed in 1925" against 1889), so the verification stage does not pass it (figures:
-docs/DETECTION.md). ``ClaimJudge(..., calibrator=default_calibrator())`` and
-``benchmarks/hardcases_judge.py --calibrator`` turn it on.
+**Where it may decide** (:func:`guard.verifiers.verdict.learned_scope`): never against a hard
+finding of the fact layer. A claim the fact layer finds ``contradicted`` (a slot bound to another
+value) or ``unsupported`` (a value, date, name or quantity in no evidence unit: "completed in
+1925" against 1889) stays false whatever P(false) says; an abstention stays one. Elsewhere it may
+clear a claim the rules flagged on soft grounds (support under the bar, words the evidence
+lacks) and flag one they passed. The verification stage uses it (``VerificationState.claim_judge``);
+figures and the decision in docs/DETECTION.md. ``ClaimJudge(..., calibrator=None)`` and
+``benchmarks/hardcases_judge.py`` without ``--calibrator`` give the rules alone.
 """
 
 from __future__ import annotations
@@ -82,7 +85,9 @@ class ClaimCalibrator:
         )
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
-    def decide(self, rules: JudgedClaim, fact: FactVerdict, features: ClaimFeatures, threshold: float) -> JudgedClaim:
+    def decide(
+        self, rules: JudgedClaim, fact: FactVerdict, features: ClaimFeatures, threshold: float
+    ) -> JudgedClaim:
         """The model decides true vs false where :func:`~guard.verifiers.verdict.learned_scope` leaves it open.
 
         A hard finding of the fact layer (``fact`` contradicted or unsupported) and an abstention

@@ -17,9 +17,11 @@ For a claim and some passages the judge
 3. reads the claim's facts against its aligned units (:func:`guard.facts.judge_facts`,
    with the claim-to-unit cosines), and
 4. combines both into one label (:func:`guard.verifiers.verdict.combine`), and
-5. only when given a calibrator (opt-in; the verification stage does not pass one, see
-   docs/DETECTION.md), lets it decide true vs false from all of these signals together; the
-   fact layer's label still names the kind of a false claim (:mod:`guard.verifiers.claim_calibrator`).
+5. when given a calibrator (the verification stage passes the shipped one), lets it decide
+   true vs false from all of these signals together, where the fact layer holds no hard
+   finding (:func:`guard.verifiers.verdict.learned_scope`: a contradicted slot or a value no
+   unit gives stands); the fact layer's label still names the kind of a false claim
+   (:mod:`guard.verifiers.claim_calibrator`).
 """
 
 from __future__ import annotations

@@ -40,6 +40,7 @@ from guard.verifiers.claims import extract_claims
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.registry import DEFAULT_VERIFIERS, build_verifier
 from guard.verifiers.spans import unsupported_spans
+from guard.verifiers.claim_calibrator import default_calibrator
 from guard.verifiers.claim_judge import ClaimJudge, units_of
 from guard.language import sentence_spans_many
 from guard.verifiers.support import EmbeddingJudge, EntailmentJudge, paragraphs
@@ -119,8 +120,11 @@ class VerificationState:
 
     @property
     def claim_judge(self) -> ClaimJudge:
-        """The one claim judge (evidence units, facts, embedding score) every verifier asks."""
-        return ClaimJudge(self.evidence, self.thresholds.support)
+        """The one claim judge (evidence units, facts, embedding score) every verifier asks.
+
+        The claim calibrator decides true vs false where the fact layer holds no hard finding
+        (verdict.learned_scope; figures in docs/DETECTION.md)."""
+        return ClaimJudge(self.evidence, self.thresholds.support, calibrator=default_calibrator())
 
     @property
     def judge(self) -> EntailmentJudge:

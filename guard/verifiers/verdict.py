@@ -97,7 +97,7 @@ class LearnedScope(str, Enum):
     """What a learned decision (the claim calibrator) may do with the rules' verdict of a claim."""
 
     facts_decide = "facts_decide"  # a hard finding of the fact layer: the claim stays false
-    open = "open"  # the rules decided on soft grounds (or passed it): a learned decision may turn it either way
+    open = "open"  # the rules decided on soft grounds, or passed it: a learned decision may turn it either way
     unjudged = "unjudged"  # an abstention (text the fact layer cannot read) stays one
 
 
