@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
+from guard.facts.mismatches import given_otherwise
 from guard.facts.quantities import Bound
 from guard.facts.slots import Slots, stem
 from guard.facts.types import SlotKind, SlotMismatch, UnitKind
@@ -108,14 +109,5 @@ def age_outside_band(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon
         if any(lo <= years <= hi for _, lo, hi, _ in named):
             return []  # the claim's age is inside a band it names
         label, _, _, written = named[0]
-        return [
-            SlotMismatch(
-                kind=SlotKind.quantity,
-                claim_value=surface,
-                evidence_value=written,
-                anchor=label,
-                evidence=a.unit,
-                explanation=f"the evidence gives {written} for {label}, not {surface}",
-            )
-        ]
+        return [given_otherwise(SlotKind.quantity, surface, written, a.unit, anchor=label)]
     return []

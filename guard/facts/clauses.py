@@ -1,6 +1,6 @@
 """Values the claim keeps but binds to another clause's words: swapped pairs and moved dates.
 
-Why: ``compare`` already catches a single value moved to another head ("roast at 325 F to
+Why: ``quantity_moves`` already catches a single value moved to another head ("roast at 325 F to
 brown it" against "roast at 450 F to aid browning, then reduce to 325 F"), but leaves alone a
 claim with two values of one measure, and dates. Two common errors hide there:
 
@@ -23,15 +23,12 @@ from guard.facts.binding import distinctive, moved_to, owned_words
 from guard.facts.dates import same_date
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, denied_value, same_number
+from guard.facts.mismatches import contradiction, given_otherwise
 from guard.facts.quantities import Bound
-from guard.facts.slots import Slots, stem
+from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["count_moved", "dates_from_elsewhere", "moved_dates", "swapped_pairs"]
-
-
-def _spans(slots: Slots) -> list[tuple[int, int]]:
-    return [(x.start, x.end) for x in slots.quantities] + [(d.start, d.end) for d in slots.dates]
 
 
 def _prose(unit: EvidenceUnit) -> bool:
@@ -48,7 +45,7 @@ def swapped_pairs(
         mine = [q for q in claim.quantities if q.dim == dim and not q.is_range]
         if len(mine) != 2 or dim == "number":
             continue
-        own = distinctive(owned_words(claim.text, mine, lexicon, stem, _spans(claim)))
+        own = distinctive(owned_words(claim.text, mine, lexicon, stem, value_spans(claim)))
         for unit, slots in aligned:
             if not _prose(unit):
                 continue
@@ -57,23 +54,16 @@ def swapped_pairs(
             if not all(agree) or len(values) < 2:
                 continue
             for q, words, hits in zip(mine, own, agree):
-                other = moved_to(words, slots.text, values, hits, lexicon, stem, _spans(slots), same_number)
+                spans = value_spans(slots)
+                other = moved_to(words, slots.text, values, hits, lexicon, stem, spans, same_number)
                 if other is None:
                     continue
                 e = values[other]
-                found.append(
-                    SlotMismatch(
-                        kind=SlotKind.quantity,
-                        claim_value=q.shown,
-                        evidence_value=e.shown,
-                        anchor=", ".join(sorted(words)),
-                        evidence=unit,
-                        explanation=(
-                            f"the evidence gives {e.shown} where the claim puts "
-                            f"{q.shown}; the two values are swapped"
-                        ),
-                    )
+                explanation = (
+                    f"the evidence gives {e.shown} where the claim puts {q.shown}; the two values are swapped"
                 )
+                anchor = ", ".join(sorted(words))
+                found.append(contradiction(SlotKind.quantity, q.shown, e.shown, unit, explanation, anchor))
                 break
             if found:
                 return found
@@ -86,30 +76,23 @@ def moved_dates(
     """A claim date the unit gives, but for another item than the one the claim binds it to."""
     if len(claim.dates) != 1:
         return []  # two dates in a claim ("from 10 June to 12 June") pair themselves; left alone
-    own = owned_words(claim.text, list(claim.dates), lexicon, stem, _spans(claim), claim=True)
+    own = owned_words(claim.text, list(claim.dates), lexicon, stem, value_spans(claim), claim=True)
     for unit, slots in aligned:
         if not _prose(unit) or len(slots.dates) < 2:
             continue
         values = list(slots.dates)
         for d, words in zip(claim.dates, own):
             agree = [j for j, e in enumerate(values) if same_date(d, e) is True]
-            other = moved_to(words, slots.text, values, agree, lexicon, stem, _spans(slots), _same_day)
+            other = moved_to(words, slots.text, values, agree, lexicon, stem, value_spans(slots), _same_day)
             if other is None or same_date(d, values[other]) is not False:
                 continue
             e = values[other]
-            return [
-                SlotMismatch(
-                    kind=SlotKind.date,
-                    claim_value=d.surface,
-                    evidence_value=e.surface,
-                    anchor=", ".join(sorted(words & _words_of(slots, values, other, lexicon))),
-                    evidence=unit,
-                    explanation=(
-                        f"the evidence gives {e.surface} for what the claim dates {d.surface}; "
-                        f"{d.surface} belongs to something else there"
-                    ),
-                )
-            ]
+            explanation = (
+                f"the evidence gives {e.surface} for what the claim dates {d.surface}; "
+                f"{d.surface} belongs to something else there"
+            )
+            anchor = ", ".join(sorted(words & _words_of(slots, values, other, lexicon)))
+            return [contradiction(SlotKind.date, d.surface, e.surface, unit, explanation, anchor)]
     return []
 
 
@@ -118,7 +101,7 @@ def _same_day(a, b) -> bool:
 
 
 def _words_of(slots: Slots, values: list, index: int, lexicon: Lexicon) -> set[str]:
-    return distinctive(owned_words(slots.text, values, lexicon, stem, _spans(slots)))[index]
+    return distinctive(owned_words(slots.text, values, lexicon, stem, value_spans(slots)))[index]
 
 
 _TOPIC_MARGIN = 0.25  # how much closer (lexical share + cosine) the best unit must be than a holder
@@ -171,15 +154,7 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
         if any(a.lexical + (a.similarity or 0.0) > strength - _TOPIC_MARGIN for a in holders):
             continue
         e = differing[0]
-        return [
-            SlotMismatch(
-                kind=SlotKind.date,
-                claim_value=d.surface,
-                evidence_value=e.surface,
-                evidence=best.unit,
-                explanation=f"the evidence gives {e.surface}, not {d.surface}",
-            )
-        ]
+        return [given_otherwise(SlotKind.date, d.surface, e.surface, best.unit)]
     return []
 
 
@@ -203,17 +178,7 @@ def count_moved(claim: Slots, aligned: Sequence[tuple[EvidenceUnit, Slots]]) -> 
             if not any(accepts(q, e) for e in elsewhere):
                 continue
             e = same[0]
-            found.append(
-                SlotMismatch(
-                    kind=SlotKind.quantity,
-                    claim_value=q.surface,
-                    evidence_value=e.surface,
-                    evidence=unit,
-                    explanation=(
-                        f"the evidence gives {e.surface}, not {q.surface}; "
-                        f"{q.surface.split()[0]} counts something else there"
-                    ),
-                )
-            )
+            why = f"; {q.surface.split()[0]} counts something else there"
+            found.append(given_otherwise(SlotKind.quantity, q.surface, e.surface, unit, why=why))
             break
     return found

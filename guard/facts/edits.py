@@ -46,6 +46,7 @@ from typing import NamedTuple
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts
+from guard.facts.mismatches import contradiction
 from guard.facts.opposites import OPPOSITES
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots, stem
@@ -251,16 +252,10 @@ def minimal_edits(
             continue
         said = " ".join(t.surface for t in _core(edit.claim, lexicon))
         given = " ".join(t.surface for t in _core(edit.unit, lexicon))
-        out.append(
-            SlotMismatch(
-                kind=kind,
-                claim_value=said,
-                evidence_value=given,
-                evidence=unit,
-                explanation=f"the evidence says \u201c{given}\u201d where the claim says \u201c{said}\u201d"
-                + (", which the document gives to something else" if kind is not SlotKind.modality else ""),
-            )
+        explanation = f"the evidence says \u201c{given}\u201d where the claim says \u201c{said}\u201d" + (
+            ", which the document gives to something else" if kind is not SlotKind.modality else ""
         )
+        out.append(contradiction(kind, said, given, unit, explanation))
         break
     return out
 
@@ -494,15 +489,8 @@ def unit_changed(
             continue
         unit, e, slots = other
         given = e.surface if e.dim != "number" else f"{e.surface} {_tail(slots.text, e)}"
-        out.append(
-            SlotMismatch(
-                kind=SlotKind.quantity,
-                claim_value=q.shown,
-                evidence_value=given,
-                evidence=unit,
-                explanation=f"the evidence gives {given}, a unit of another kind, not {q.shown}",
-            )
-        )
+        explanation = f"the evidence gives {given}, a unit of another kind, not {q.shown}"
+        out.append(contradiction(SlotKind.quantity, q.shown, given, unit, explanation))
     return out
 
 

@@ -12,7 +12,7 @@ come up in correct answers and are just as mechanical:
   centre" give 21:30.
 
 Each returns the step as text for ``FactVerdict.inference`` or None. Whether the claim may
-rest on the step (does it say it combines values?) is the caller's question (compare.py).
+rest on the step (does it say it combines values?) is the caller's question (step_licence.py).
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts
+from guard.facts.mismatches import contradiction
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, stem
@@ -97,17 +98,8 @@ def broken_limits(
             e = next((e for e in unit_slots(a.unit, lexicon).quantities if _breaks(q, e)), None)
             if e is None:
                 continue
-            found.append(
-                SlotMismatch(
-                    kind=SlotKind.quantifier,
-                    claim_value=q.shown,
-                    evidence_value=e.shown,
-                    evidence=a.unit,
-                    explanation=(
-                        f"the evidence sets the limit {e.shown}; {q.shown} breaks it"
-                    ),
-                )
-            )
+            explanation = f"the evidence sets the limit {e.shown}; {q.shown} breaks it"
+            found.append(contradiction(SlotKind.quantifier, q.shown, e.shown, a.unit, explanation))
             break
     return found
 
@@ -131,17 +123,8 @@ def denied_limits(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
             counted = e.dim.split(":", 1)[1] if e.dim.startswith("count:") else None
             if e.dim != "rate" and not (counted and stem(counted) in claim.content):
                 continue
-            return [
-                SlotMismatch(
-                    kind=SlotKind.quantifier,
-                    claim_value=said.group(0),
-                    evidence_value=e.shown,
-                    evidence=a.unit,
-                    explanation=(
-                        f'the evidence sets a limit ({e.shown}); the claim says "{said.group(0)}"'
-                    ),
-                )
-            ]
+            explanation = f'the evidence sets a limit ({e.shown}); the claim says "{said.group(0)}"'
+            return [contradiction(SlotKind.quantifier, said.group(0), e.shown, a.unit, explanation)]
     return []
 
 
@@ -160,17 +143,9 @@ def widened(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list
         restriction = _RESTRICTION.search(a.unit.text)
         if restriction is None or said in {w for _, w in words(a.unit.text)}:
             continue
-        return [
-            SlotMismatch(
-                kind=SlotKind.quantifier,
-                claim_value=said,
-                evidence_value=restriction.group(0),
-                evidence=a.unit,
-                explanation=(
-                    f'the evidence restricts the rule ("{restriction.group(0)}"); the claim says "{said}"'
-                ),
-            )
-        ]
+        given = restriction.group(0)
+        explanation = f'the evidence restricts the rule ("{given}"); the claim says "{said}"'
+        return [contradiction(SlotKind.quantifier, said, given, a.unit, explanation)]
     return []
 
 
@@ -191,13 +166,7 @@ def optional_made_required(claim: Slots, scored: Sequence[Alignment], lexicon: L
         side = re.search(rf"\b(with|without)\s+{re.escape(noun)}\b", claim.text, re.I)
         if side is None:
             continue
-        return [
-            SlotMismatch(
-                kind=SlotKind.modality,
-                claim_value=side.group(0),
-                evidence_value=either.group(0),
-                evidence=a.unit,
-                explanation=f'the evidence says "{either.group(0)}"; the claim requires "{side.group(0)}"',
-            )
-        ]
+        said, given = side.group(0), either.group(0)
+        explanation = f'the evidence says "{given}"; the claim requires "{said}"'
+        return [contradiction(SlotKind.modality, said, given, a.unit, explanation)]
     return []

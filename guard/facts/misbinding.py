@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from guard.facts.ages import age_outside_band
 from guard.facts.align import Alignment, unit_slots
-from guard.facts.lexicon import Lexicon
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
-from guard.facts.matching import accepts, conflicts
-from guard.facts.opposites import opposite
+from guard.facts.lexicon import Lexicon
 from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
+from guard.facts.matching import accepts, conflicts
+from guard.facts.mismatches import contradiction
+from guard.facts.opposites import opposite
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
 from guard.facts.roles import role_conflict, role_elsewhere
 from guard.facts.rows import column_misbindings, period_mismatches, row_misbindings
@@ -84,15 +85,8 @@ def _opposites(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> l
         ]
         if any(opposite(claim, p, lexicon) is None and _holds(p, found[0]) for p in peers):
             continue
-        return [
-            SlotMismatch(
-                kind=SlotKind.polarity,
-                claim_value=found[0],
-                evidence_value=found[1],
-                evidence=a.unit,
-                explanation=f'the evidence says the opposite ("{a.unit.text}"): {found[1]}, not {found[0]}',
-            )
-        ]
+        explanation = f'the evidence says the opposite ("{a.unit.text}"): {found[1]}, not {found[0]}'
+        return [contradiction(SlotKind.polarity, found[0], found[1], a.unit, explanation)]
     return []
 
 
@@ -149,13 +143,7 @@ def _status_flips(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
         if any(agrees(pair[0], b.unit.text) for b in peers):
             continue
         strength = {pair[0].status, pair[1].status} == _STRENGTH
-        return [
-            SlotMismatch(
-                kind=SlotKind.modality if strength else SlotKind.polarity,
-                claim_value=f"{pair[0].surface}: {pair[0].status.value}",
-                evidence_value=f"{pair[1].surface}: {pair[1].status.value}",
-                evidence=a.unit,
-                explanation=f'{describe(pair)} ("{a.unit.text}")',
-            )
-        ]
+        said, given = (f"{p.surface}: {p.status.value}" for p in pair)
+        kind = SlotKind.modality if strength else SlotKind.polarity
+        return [contradiction(kind, said, given, a.unit, f'{describe(pair)} ("{a.unit.text}")')]
     return []

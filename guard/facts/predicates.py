@@ -488,7 +488,7 @@ class Agreement(str, Enum):
 def same_act(claim_text: str, unit_text: str) -> Agreement:
     """Whether the parse finds the claim's act in the unit, and with which status.
 
-    The word-window negation check (compare.py) asks this before calling a polarity flip: a
+    The word-window negation check (flip_check.py) asks this before calling a polarity flip: a
     flip stands unless the two texts state one act alike ("Vortexing is avoided" and "Do not
     vortex" concur). "No one died" and "There were no deaths" share no parsed act: unknown.
     """

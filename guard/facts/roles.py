@@ -30,6 +30,7 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict
 
 from guard.facts.lexicon import Lexicon
+from guard.facts.mismatches import contradiction
 from guard.facts.slots import Slots, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
@@ -241,17 +242,7 @@ def role_conflict(
             if not (swapped or replaced):
                 continue
             how = "swapped" if swapped else "replaced"
-            return SlotMismatch(
-                kind=SlotKind.entity,
-                claim_value=c.surface,
-                evidence_value=u.surface,
-                anchor=c.role,
-                evidence=unit,
-                explanation=(
-                    f"the evidence gives {u.surface} as the {c.role} of '{c.verb}', not {c.surface} "
-                    f"(roles {how})"
-                ),
-            )
+            return _role_mismatch(c, u, unit, f" (roles {how})")
     return None
 
 
@@ -303,12 +294,11 @@ def role_elsewhere(claim: Slots, candidates: list[EvidenceUnit]) -> SlotMismatch
             ]
         if rivals:
             unit, u = rivals[0]
-            return SlotMismatch(
-                kind=SlotKind.entity,
-                claim_value=c.surface,
-                evidence_value=u.surface,
-                anchor=c.role,
-                evidence=unit,
-                explanation=f"the evidence gives {u.surface} as the {c.role} of '{c.verb}', not {c.surface}",
-            )
+            return _role_mismatch(c, u, unit)
     return None
+
+
+def _role_mismatch(c: Frame, u: Frame, unit: EvidenceUnit, why: str = "") -> SlotMismatch:
+    """Claim filler ``c`` where the unit gives ``u`` in the same role of the same verb."""
+    explanation = f"the evidence gives {u.surface} as the {c.role} of '{c.verb}', not {c.surface}{why}"
+    return contradiction(SlotKind.entity, c.surface, u.surface, unit, explanation, anchor=c.role)

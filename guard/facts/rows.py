@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, same_number
+from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
@@ -175,17 +176,10 @@ def _misbinding(claim: Slots, q: Quantity, rows: list[_Row], lexicon: Lexicon) -
             continue
         shown = given[0].shown if given else cell
         header = target.headers[column]
-        return SlotMismatch(
-            kind=SlotKind.quantity,
-            claim_value=q.shown,
-            evidence_value=shown,
-            anchor=target.key,
-            evidence=target.unit,
-            explanation=(
-                f"the evidence gives {shown} for {target.key} ({header}), "
-                f"not {q.shown}: that is another row's value"
-            ),
+        explanation = (
+            f"the evidence gives {shown} for {target.key} ({header}), not {q.shown}: that is another row's value"
         )
+        return contradiction(SlotKind.quantity, q.shown, shown, target.unit, explanation, anchor=target.key)
     return None
 
 
@@ -255,19 +249,11 @@ def period_mismatches(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: Le
                 period = _header_period(row.headers[column])
                 if period is None or abs(period - said[1]) < 1e-6:
                     continue
-                found.append(
-                    SlotMismatch(
-                        kind=SlotKind.quantity,
-                        claim_value=f"{q.surface} {said[0]}",
-                        evidence_value=f"{e.surface} ({row.headers[column]})",
-                        anchor=row.key,
-                        evidence=unit,
-                        explanation=(
-                            f"the evidence gives {e.surface} under \"{row.headers[column]}\" for {row.key}, "
-                            f"not {q.surface} {said[0]}"
-                        ),
-                    )
-                )
+                header = row.headers[column]
+                claimed = f"{q.surface} {said[0]}"
+                explanation = f'the evidence gives {e.surface} under "{header}" for {row.key}, not {claimed}'
+                given = f"{e.surface} ({header})"
+                found.append(contradiction(SlotKind.quantity, claimed, given, unit, explanation, row.key))
     return found
 
 
@@ -307,19 +293,11 @@ def column_misbindings(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: L
                 other = min(named)
                 start, end = row.cells[other]
                 given = row.unit.text[start:end].strip()
-                found.append(
-                    SlotMismatch(
-                        kind=SlotKind.quantity,
-                        claim_value=q.shown,
-                        evidence_value=given,
-                        anchor=row.key,
-                        evidence=unit,
-                        explanation=(
-                            f"the evidence gives {given} under \"{row.headers[other]}\" for {row.key}; "
-                            f"{q.shown} is the value under \"{row.headers[column]}\""
-                        ),
-                    )
+                explanation = (
+                    f'the evidence gives {given} under "{row.headers[other]}" for {row.key}; '
+                    f'{q.shown} is the value under "{row.headers[column]}"'
                 )
+                found.append(contradiction(SlotKind.quantity, q.shown, given, unit, explanation, row.key))
     return found
 
 

@@ -20,6 +20,7 @@ import math
 from collections.abc import Sequence
 
 from guard.facts.matching import same_number
+from guard.facts.mismatches import given_otherwise
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
@@ -72,17 +73,7 @@ def rescaled(
             )
             if e is None:
                 continue
-            found.append(
-                SlotMismatch(
-                    kind=SlotKind.quantity,
-                    claim_value=q.shown,
-                    evidence_value=e.shown,
-                    evidence=unit,
-                    explanation=(
-                        f"the evidence gives {e.shown}, not {q.shown}: "
-                        "the claim changed the unit or its scale"
-                    ),
-                )
-            )
+            why = ": the claim changed the unit or its scale"
+            found.append(given_otherwise(SlotKind.quantity, q.shown, e.shown, unit, why=why))
             break
     return found

@@ -25,7 +25,7 @@ from guard.facts.polarity import (
 )
 from guard.facts.quantities import Quantity, quantities
 
-__all__ = ["Slots", "read_slots"]
+__all__ = ["Slots", "all_stems", "read_slots", "stem", "value_spans"]
 
 
 class Slots(BaseModel):
@@ -68,6 +68,16 @@ _FUNCTION = frozenset(
 def stem(word: str) -> str:
     """Snowball stem ("given" and "give", "doses" and "dose", "opening" and "opened" meet)."""
     return _stemmer().stem(word)
+
+
+def all_stems(text: str) -> frozenset[str]:
+    """Every word's stem, values' words included ("two doses" holds "dose")."""
+    return frozenset(stem(w) for _, w in words(text))
+
+
+def value_spans(slots: Slots) -> list[tuple[int, int]]:
+    """Where the text's quantities and dates stand (their words are values, not content)."""
+    return [(x.start, x.end) for x in slots.quantities] + [(d.start, d.end) for d in slots.dates]
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,59 @@
+"""A text's clauses, and the unit clause that says most of what a claim clause says.
+
+Why: a negation or a modal speaks for its own clause ("the gym stays open on Mondays, but the
+pool is not open"); the polarity and modal checks compare clause with clause.
+"""
+
+from __future__ import annotations
+
+import re
+
+from guard.facts.lexicon import Lexicon
+from guard.facts.slots import Slots, all_stems, read_slots
+
+__all__ = ["CLAUSE_BREAK", "clauses", "fit", "matching_clause"]
+
+
+def clauses(slots: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]]:
+    """A text's clauses (cut at ";" and "but / whereas / while"), each with the words it speaks of.
+
+    An elliptical clause ("October releases do not") speaks of the previous clause's words too.
+    """
+    parts = [c.strip() for c in CLAUSE_BREAK.split(slots.text) if c.strip()]
+    if len(parts) < 2:
+        return [(slots, slots.content)]
+    out: list[tuple[Slots, frozenset[str]]] = []
+    for text in parts:
+        here = read_slots(text, lexicon)
+        content = here.content
+        if out and here.negation_scopes and not any(here.negation_scopes):
+            content = content | out[-1][1]
+        out.append((here, content))
+    return out
+
+
+def matching_clause(
+    part: Slots, unit: Slots, clauses: list[tuple[Slots, frozenset[str]]]
+) -> tuple[Slots, frozenset[str]]:
+    """The unit clause that says most of what ``part`` says (the whole unit when one clause or a tie)."""
+    if len(clauses) < 2:
+        return unit, unit.content
+    shares = [fit(part, c, content) for c, content in clauses]
+    top = max(shares)
+    if shares.count(top) > 1:
+        return unit, unit.content
+    return clauses[shares.index(top)]
+
+
+def fit(claim: Slots, clause: Slots, content: frozenset[str] | None = None) -> int:
+    """How well a clause matches the claim: words shared less words of its own ("If we cancel a
+    sailing because of weather, you can have a full refund, but we do not pay for accommodation":
+    a claim about accommodation is the second clause's, though it shares more words with the first)."""
+    content = clause.content if content is None else content
+    words_here = content | all_stems(" ".join(q.surface for q in clause.quantities))
+    return len(claim.content & words_here) - len(content - claim.content)
+
+
+# clause breaks a modal does not reach across ("up to 7 days are self-certified; from the 8th
+# day a fit note is required": "required" is the fit note's)
+CLAUSE_BREAK = re.compile(r";|(?<=[a-z0-9)][.!?])\s+(?=[A-Z])|,?\s+(?:but|whereas)\s+", re.I)

@@ -1,0 +1,73 @@
+"""A claim date against the units' dates: the same, another (contradicted), none (unsupported), or a time one step away."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment
+from guard.facts.dates import DateSlot, same_date
+from guard.facts.inference import shifted_time
+from guard.facts.matching import denied_value
+from guard.facts.mismatches import given_otherwise, not_found
+from guard.facts.outcome import Outcome
+from guard.facts.slots import Slots
+from guard.facts.types import FactLabel, SlotKind
+
+__all__ = ["check_date"]
+
+
+def check_date(
+    d: DateSlot,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    near: Sequence[Slots] = (),
+    claim: Slots | None = None,
+) -> Outcome:
+    """``d`` against the aligned units' dates; ``claim``: the claim's other dates and its denials."""
+    verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
+    if any(v is True for _, _, v in verdicts):
+        return Outcome(FactLabel.supported)
+    others = [o for o in claim.dates if o is not d] if claim is not None else []
+    differing = _differing(d, verdicts, held, everywhere, others, claim)
+    # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets
+    # in at 10:05" with a 35-minute crossing): the claim names the step's base, which licenses it
+    stated = [o for o in others if any(same_date(o, e) is True for s in everywhere for e in s.dates)]
+    shifted_own = shifted_time(d, stated, [q for s in (*near, *everywhere) for q in s.quantities])
+    if shifted_own and not any(same_date(d, e) is True for s in everywhere for e in s.dates):
+        return Outcome(FactLabel.inferred, inference=shifted_own)
+    if differing:
+        a, e = differing[0]
+        return Outcome(FactLabel.contradicted, given_otherwise(SlotKind.date, d.surface, e.surface, a.unit))
+    if any(same_date(d, e) for s in everywhere for e in s.dates):
+        return Outcome(FactLabel.supported)
+    shifted = shifted_time(d, [e for s in near for e in s.dates], [q for s in near for q in s.quantities])
+    if shifted:
+        return Outcome(FactLabel.inferred, inference=shifted)
+    return Outcome(
+        FactLabel.unsupported, not_found(SlotKind.date, d.surface, f"no evidence gives the date {d.surface}")
+    )
+
+
+def _differing(
+    d: DateSlot,
+    verdicts: list[tuple[Alignment, DateSlot, bool | None]],
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    others: list[DateSlot],
+    claim: Slots | None,
+) -> list[tuple[Alignment, DateSlot]]:
+    """The strong units' dates that can contradict ``d``: its counterparts, not another claim date's."""
+    # a unit date another claim date restates is that date's counterpart, not this one's ("The 09:30
+    # gets in at 10:05" against "Departs: 09:30 | ..."; "09:30, 12:45 and 17:40" against "the first
+    # sailing is the 09:30"), as for quantities (witness.py)
+    differing = [
+        (a, e) for a, e, v in verdicts if v is False and a.strong and not any(same_date(o, e) is True for o in others)
+    ]
+    if claim is not None and denied_value(claim.text, d.start):
+        return []  # "there is no 07:10 sailing on a Sunday": another time that day does not contradict it
+    if any(same_date(d, e) is True for s in everywhere for e in s.dates):
+        # the claim's date is stated elsewhere (another row of the timetable): a unit aligned for
+        # another of the claim's dates binds that one, and says nothing of this one
+        about_others = {id(a) for a, s in held if any(same_date(o, e) is True for o in others for e in s.dates)}
+        differing = [(a, e) for a, e in differing if id(a) not in about_others]
+    return differing

@@ -1,0 +1,208 @@
+"""Flips: negation, modal strength and universal quantifiers against the unit that says the claim's words.
+
+A flip keeps every word and value and turns the fact round ("Do not refrigerate" /
+"Refrigerate"; "may" / "must"; "always" / "usually"). Whether a side negates or which modal
+it uses is read in :mod:`guard.facts.negation_clash` and :mod:`guard.facts.modal_clash`; this
+module decides against which unit a flip stands.
+"""
+
+from __future__ import annotations
+
+from guard.facts.align import Alignment, unit_slots
+from guard.facts.clause_parts import clauses, matching_clause
+from guard.facts.lexicon import Lexicon
+from guard.facts.matching import accepts, conflicts
+from guard.facts.mismatches import contradiction
+from guard.facts.modal_clash import modal_clash, modal_clashes, modal_word
+from guard.facts.negation_clash import PROHIBITION, polarity_clash
+from guard.facts.outcome import Outcome
+from guard.facts.polarity import words
+from guard.facts.predicates import Agreement, same_act
+from guard.facts.slots import Slots
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
+
+__all__ = ["flip_outcomes"]
+
+
+def flip_outcomes(
+    claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexicon: Lexicon
+) -> list[Outcome]:
+    """Negation, modal strength and universal quantifiers against the unit that says the same words.
+
+    Only when the best unit is a statement (not a heading) holding most of the claim's words,
+    speaking of the same values, and no other unit with at least as many of the claim's words
+    says it the claim's way (a rule restated elsewhere is not a flip).
+    """
+    best = aligned[0]
+    if best.unit.kind is UnitKind.heading:
+        return []
+    if best.lexical < 0.5:
+        return _polarity_only(claim, scored, lexicon)
+    unit = unit_slots(best.unit, lexicon)
+    if not _same_values(claim, unit):
+        return []  # other values (babies under 3 months, not a 3-year-old): not the same fact
+    peers = [
+        (a, unit_slots(a.unit, lexicon))
+        for a in scored
+        if a.lexical >= best.lexical and a.unit is not best.unit
+    ]
+    peers = [s for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
+    restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
+    clash = polarity_clash(claim, unit, lexicon)
+    if clash is not None and not restated:
+        return _polarity_against_best(claim, unit, best.unit, clash, peers)
+    flips = [_modal_flip(claim, unit, best.unit, peers, lexicon), _quantifier_flip(claim, unit, best.unit)]
+    return [f for f in flips if f is not None]
+
+
+def _polarity_against_best(
+    claim: Slots, unit: Slots, evidence: EvidenceUnit, clash: tuple[bool, bool], peers: list[Slots]
+) -> list[Outcome]:
+    """The polarity flip against the best unit, unless a peer that speaks of it says it the claim's way."""
+    claim_no, unit_no = clash
+    shared = claim.content & unit.content
+    if any(_says_it(s, claim, unit, shared) == claim_no for s in peers if _speaks_of(s, claim, unit, shared)):
+        return []
+    if _act_turned(claim, evidence):
+        return [_polarity_flip(claim_no, unit_no, evidence)]
+    return []
+
+
+def _modal_flip(
+    claim: Slots, unit: Slots, evidence: EvidenceUnit, peers: list[Slots], lexicon: Lexicon
+) -> Outcome | None:
+    """A modal of another strength ("may" for "must"), unless a peer uses the claim's."""
+    # "must not", "may not", "cannot", "not allowed" all forbid: two prohibitions are not a clash
+    # of modal strength (a negation elsewhere in the sentence does not make one)
+    clause = matching_clause(claim, unit, clauses(unit, lexicon))[0]
+    both_negative = bool(PROHIBITION.search(claim.text) and PROHIBITION.search(clause.text))
+    if both_negative or not modal_clashes(claim, unit, lexicon):
+        return None
+    if any(not modal_clash(claim.modals, s.modals) for s in peers):
+        return None
+    claim_word, unit_word = modal_word(claim.text, lexicon), modal_word(unit.text, lexicon)
+    explanation = f'the evidence says "{unit_word}", the claim "{claim_word}"'
+    return _flip(SlotKind.modality, claim_word, unit_word, evidence, explanation)
+
+
+def _quantifier_flip(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outcome | None:
+    """"Always/all" in the claim where the unit says "some/usually"."""
+    if "universal" not in claim.quantifiers or "partial" not in unit.quantifiers or "universal" in unit.quantifiers:
+        return None
+    explanation = "the claim generalises what the evidence says holds only sometimes or for some"
+    return _flip(SlotKind.quantifier, "always/all", "some/usually", evidence, explanation)
+
+
+def _act_turned(claim: Slots, evidence: EvidenceUnit) -> bool:
+    """The parse finds the claim's act turned round in the unit, or cannot place it on a sentence
+    (see :func:`_unparsed_flip_stands`)."""
+    return same_act(claim.text, evidence.text) is Agreement.clash or (
+        _unparsed_flip_stands(evidence) and same_act(claim.text, evidence.text) is Agreement.unknown
+    )
+
+
+# a unit sharing under half the claim's words may still be the sentence the claim turns round
+# ("A kitchen spoon is fine for measuring the dose" / "Do not use a kitchen spoon"): its
+# polarity is compared when the claim's words and meaning both point to it
+_FLIP_LEXICAL = 0.25
+_FLIP_EVIDENCE = 0.85  # lexical share + cosine
+_FLIP_POOL = 3
+
+
+def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> list[Outcome]:
+    """A negation flip against a unit the claim shares fewer words with (see _FLIP_EVIDENCE).
+
+    Why only polarity here: a modal or quantifier is a single word that similar sentences on
+    other rules carry too; a negation is checked on its scope, which must hold a word the
+    claim shares, so it speaks of the same thing. The unit must state the same values (or
+    none of the claim's kinds), and no unit as close says it the claim's way.
+    """
+    top = [
+        a
+        for a in scored[:_FLIP_POOL]
+        if a.unit.kind is not UnitKind.heading
+        and a.lexical >= _FLIP_LEXICAL
+        and a.lexical + (a.similarity or 0.0) >= _FLIP_EVIDENCE
+    ]
+    for a in top:
+        unit = unit_slots(a.unit, lexicon)
+        if not _same_values(claim, unit):
+            continue
+        shared = claim.content & unit.content
+        clash = polarity_clash(claim, unit, lexicon)
+        restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
+        if clash is None or restated:
+            continue
+        claim_no, unit_no = clash
+        rivals = [
+            unit_slots(b.unit, lexicon) for b in scored[:_FLIP_POOL] if b.unit is not a.unit and b.score >= a.score
+        ]
+        if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
+            continue
+        if _act_turned(claim, a.unit):
+            return [_polarity_flip(claim_no, unit_no, a.unit)]
+    return []
+
+
+def _negated_words(claim: Slots, unit: Slots, shared: frozenset[str]) -> frozenset[str]:
+    """The shared words a negation governs, in the claim or in the unit (what the flip is about)."""
+    scopes = [sc for sc in (*claim.negation_scopes, *unit.negation_scopes)]
+    return frozenset(w for sc in scopes for w in sc & shared)
+
+
+def _speaks_of(peer: Slots, claim: Slots, unit: Slots, shared: frozenset[str]) -> bool:
+    """A peer restating the claim's way counts only when it holds the words the flip is about.
+
+    "Employees receive 2 paid volunteering days" says nothing about carrying them over, so it
+    does not excuse "can be carried over" against "cannot be carried over".
+    """
+    about = _negated_words(claim, unit, shared)
+    return bool(about) and about <= peer.content
+
+
+def _says_it(peer: Slots, claim: Slots, unit: Slots, shared: frozenset[str]) -> bool:
+    return peer.negates_any(claim.content & peer.content)
+
+
+def _shares_a_value(claim: Slots, unit: Slots) -> bool:
+    """The unit states one of the claim's values (or the claim has none to state)."""
+    return not claim.quantities or any(accepts(q, e) for q in claim.quantities for e in unit.quantities)
+
+
+def _same_values(claim: Slots, unit: Slots) -> bool:
+    """Every claim value the unit measures (same dimension) is one the unit accepts."""
+    return all(
+        any(accepts(q, e) for e in unit.quantities)
+        for q in claim.quantities
+        if any(conflicts(q, e) for e in unit.quantities)
+    )
+
+
+def _unparsed_flip_stands(unit: EvidenceUnit) -> bool:
+    """A word-window flip the parse cannot place on a shared act (predicates.same_act unknown)
+    stands against a sentence, not against a table row: a row states no act ("Child (3 to 15):
+    £12" neither affirms nor denies that a 16-year-old can get a child ticket)."""
+    return unit.kind is not UnitKind.table_row
+
+
+def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit) -> Outcome:
+    """The claim says yes where the unit says no, or the reverse."""
+    said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
+    return _flip(
+        SlotKind.polarity,
+        "negated" if claim_no else "affirmed",
+        "negated" if unit_no else "affirmed",
+        unit,
+        f'the evidence {said} ("{unit.text}"); the claim {says}',
+    )
+
+
+def _flip(
+    kind: SlotKind, claim_value: str, evidence_value: str, unit: EvidenceUnit, explanation: str
+) -> Outcome:
+    mismatch = contradiction(kind, claim_value, evidence_value, unit, explanation)
+    return Outcome(FactLabel.contradicted, mismatch)
+
+
+def _has_condition(claim: Slots, lexicon: Lexicon) -> bool:
+    return bool({w for _, w in words(claim.text)} & lexicon.condition_words)

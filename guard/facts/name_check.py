@@ -1,0 +1,106 @@
+"""Names and added things: a name no unit mentions, a name the passage leaves unstated, a "Yes, also X" no unit has."""
+
+from __future__ import annotations
+
+import re
+
+from guard.facts.align import Alignment, unit_slots
+from guard.facts.entities import name_tokens
+from guard.facts.lexicon import Lexicon
+from guard.facts.mismatches import not_found
+from guard.facts.outcome import Outcome
+from guard.facts.polarity import words
+from guard.facts.slots import Slots, stem, value_spans
+from guard.facts.step_licence import TOTAL_WORDS
+from guard.facts.terms import adds_something, nouns
+from guard.facts.types import FactLabel, SlotKind, UnitKind
+
+__all__ = ["added_term", "check_name", "implicit_subject"]
+
+
+def check_name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> Outcome:
+    """A name some unit mentions (see :func:`_names_match`), or a code inside a range of codes."""
+    tokens = name_tokens(name)
+    if any(_names_match(tokens, s.name_tokens) for s in everywhere) or _in_coded_range(name, everywhere):
+        return Outcome(FactLabel.supported)
+    return Outcome(FactLabel.unsupported, not_found(SlotKind.entity, name, f"no evidence mentions {name}"))
+
+
+# share of the claim's words a unit must hold before a name it lacks is read as the passage's
+# unstated subject rather than an unsupported addition
+_IMPLICIT_LEXICAL = 0.6
+# ... or half of them when the caller's cosine says the unit restates the claim
+_IMPLICIT_RESTATED = (0.5, 0.6)
+
+
+def implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon, values_hold: bool = True) -> bool:
+    """A single-name claim whose every other word and value the best unit states.
+
+    An excerpt often omits the document's subject ("Store below 30°C in the original blister"
+    from the Tolvarin leaflet): "Keep Tolvarin in its original blister below 30°C" adds nothing
+    but the name. The name then counts as found (the claim's verdict rests on its other slots,
+    and the embedding score does not count the name as new). A fabricated name comes with a fact the unit lacks, which the other checks
+    (values, words, cosine) see.
+    """
+    if len(claim.names) != 1 or not aligned:
+        return False
+    best = aligned[0]
+    if best.unit.kind is UnitKind.heading:
+        return False
+    unit = unit_slots(best.unit, lexicon)
+    claim_words = claim.name_tokens | frozenset(stem(w) for _, w in words(claim.text))
+    if any(not (name_tokens(m) & claim_words) for m in unit.names):
+        return False  # the unit names someone the claim does not: the claim's name may replace it
+    # words that say how values combine ("a full course adds up to", "in total") are no fact to find
+    arithmetic = frozenset(stem(w) for w in lexicon.combination_words | TOTAL_WORDS | {"full"})
+    rest = claim.content - name_tokens(claim.names[0]) - arithmetic
+    # words inside the unit's values count ("two doses" holds "dose")
+    share = len(rest & (unit.content | unit.name_tokens)) / len(rest) if rest else 0.0
+    restated = share >= _IMPLICIT_RESTATED[0] and (best.similarity or 0.0) >= _IMPLICIT_RESTATED[1]
+    if not rest or (share < _IMPLICIT_LEXICAL and not restated):
+        return False
+    # its values hold (stated in the aligned units or one step from them: "a full course adds up to
+    # 42 capsules" against the row "2 capsules three times a day for 7 days")
+    return values_hold
+
+
+def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> Outcome | None:
+    """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py)."""
+    if not adds_something(claim.text):
+        return None
+    spans = value_spans(claim)
+    known = frozenset().union(*(s.content for s in everywhere)) | frozenset().union(
+        *(s.name_tokens for s in everywhere)
+    )
+    for position, word in nouns(claim.text):
+        if len(word) < 3 or any(a <= position < b for a, b in spans):
+            continue
+        if stem(word.lower()) in known or word.lower() in known:
+            continue
+        unit = aligned[0].unit if aligned else None
+        mismatch = not_found(SlotKind.entity, word, f"the evidence does not mention {word}", unit)
+        return Outcome(FactLabel.unsupported, mismatch)
+    return None
+
+
+_CODE = re.compile(r"^([A-Za-z]{1,3})(\d{1,3})$")
+
+
+def _in_coded_range(name: str, everywhere: list[Slots]) -> bool:
+    """A code ("G4", "Band 3" is a count) inside a range of codes a unit gives ("grades G1 to G6")."""
+    code = _CODE.match(name.strip())
+    if not code:
+        return False
+    prefix, number = code.group(1), int(code.group(2))
+    pattern = re.compile(rf"\b{re.escape(prefix)}(\d{{1,3}})\s*(?:to|-|–|—)\s*{re.escape(prefix)}?(\d{{1,3}})\b", re.I)
+    return any(int(m.group(1)) <= number <= int(m.group(2)) for s in everywhere for m in pattern.finditer(s.text))
+
+
+def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
+    """All of a one- or two-word name in the unit; of a longer one, at least half its words.
+
+    Long names come with titles and places the evidence spells otherwise ("Texas Senator Ted
+    Cruz" against "Cruz", "Senator Mary Landrieu" against "Sen. Mary Landrieu").
+    """
+    found = len(name & unit)
+    return found == len(name) if len(name) <= 2 else found * 2 >= len(name)

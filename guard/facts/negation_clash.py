@@ -1,0 +1,120 @@
+"""Does one side deny what the other affirms? Negations, denying words and restrictions, clause by clause."""
+
+from __future__ import annotations
+
+import re
+
+from guard.facts.clause_parts import clauses, matching_clause
+from guard.facts.entities import name_tokens
+from guard.facts.lexicon import Lexicon
+from guard.facts.polarity import words
+from guard.facts.slots import Slots, all_stems, read_slots, stem
+
+__all__ = ["PROHIBITION", "negates", "polarity_clash", "turned"]
+
+
+def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, bool] | None:
+    """(claim negated, unit negated) when one side denies what the other plainly affirms, else None.
+
+    Read clause by clause: each clause of the claim against the unit's clause that says most of
+    what it says ("the gym stays open on Mondays, but the pool is not open": the gym's clause
+    has no negation; "call the emergency services; do not call the clinic first" restated is two
+    agreeing pairs). One side's negation must govern a word both share; the other side must hold
+    no negation at all, nor a word that denies by itself ("excluded", "refused"): "not allowed
+    anywhere" and "prohibited everywhere", "does not cover" and "is excluded from" say the same,
+    whichever words their negations reach.
+    """
+    unit_clauses = clauses(unit, lexicon)
+    excepted = frozenset(w for m in _EXCEPTION_TAIL.finditer(unit.text) for w in all_stems(m.group(1)))
+    for part in [_asserted(c, lexicon) for c, _ in clauses(claim, lexicon)] if claim.text else [claim]:
+        clause, content = matching_clause(part, unit, unit_clauses)
+        shared = part.content & content
+        if not shared or part.content & excepted:
+            continue
+        claim_no = negates(part, shared, clause) or _denies(part, clause, shared)
+        unit_no = negates(clause, shared, part) or _denies(clause, claim, shared)
+        if claim_no and not unit_no and not _any_negative(clause, claim):
+            return True, False
+        if unit_no and not claim_no and not _any_negative(part, clause):
+            return False, True
+    return None
+
+
+def _asserted(part: Slots, lexicon: Lexicon) -> Slots:
+    """A claim clause less a leading clause that only sets the scene ("Before changing X, talk to ...")."""
+    cut = _LEADING_SUBORDINATE.match(part.text)
+    if not cut or not part.text[cut.end():].strip():
+        return part
+    return read_slots(part.text[cut.end():], lexicon)
+
+
+PROHIBITION = re.compile(
+    r"\b(?:must|may|can|shall|should)\s+not\b|\bcannot\b|\bcan[’']t\b|\bmustn[’']t\b|\bnot\s+(?:be\s+)?(?:allowed|permitted)\b",
+    re.I,
+)
+# words that deny by themselves (stems): a claim "excluded from the warranty" is "not covered by" it
+# ("fail", "prevent" are left out: they mostly sit in conditions and purposes, "if the upgrade fails")
+_DENYING = frozenset({"exclud", "refus", "deni", "deny", "lack", "unabl", "imposs", "ban", "prohibit", "forbid", "forbidden", "avoid"})
+# "no one except the account holder" is "only the account holder": a restriction, not a denial
+_RESTRICTION = re.compile(r"\b(?:no\s+one|nobody|none|nothing|no)\b[^,;.]{0,40}?\b(?:except|other\s+than|apart\s+from|but)\b", re.I)
+
+
+def _denies(slots: Slots, other: Slots, about: frozenset[str] | None = None) -> bool:
+    """A denying word here that the other text does not use (used by both, it cancels).
+
+    ``about``: when given, the word must also reach (within its next four words) one of these
+    shared words, as a negation's scope must ("refused only for business reasons" denies
+    nothing about an appeal).
+    """
+    found = (all_stems(slots.text) & _DENYING) - all_stems(other.text)
+    if not found or about is None:
+        return bool(found)
+    tokens = [stem(w) for _, w in words(slots.text)]
+    return any(t in found and set(tokens[i + 1 : i + 5]) & about for i, t in enumerate(tokens))
+
+
+def _any_negative(slots: Slots, other: Slots) -> bool:
+    """Any negation at all, a denying word, or a restriction or contrast that denies the rest
+    ("only for the Enterprise plan", "into the autoclave bin rather than the general waste")."""
+    scopes = len(slots.negation_scopes) - len(_RESTRICTION.findall(slots.text))
+    return scopes > 0 or _denies(slots, other) or bool(_CONTRAST.search(slots.text))
+
+
+# a restriction or a contrast says no to what it leaves out: "only X" against "not Y",
+# "X rather than Y" against "X, not Y"
+_CONTRAST = re.compile(r"\b(?:only|rather\s+than|instead\s+of|as\s+opposed\s+to)\b", re.I)
+# a clause that only sets the scene ("Before changing any treatment, ...", "If it fails, ...")
+# asserts nothing, so its words are no flip's
+_LEADING_SUBORDINATE = re.compile(r"^\s*(?:before|after|if|when|whenever|until|unless|once|while|even\s+if|even\s+after)\b[^,;]*,\s*", re.I)
+# words of an exception ("..., except damage by fire"; "unless they are listed"): a claim about them
+# speaks of the exception, which the rule's negation does not reach
+_EXCEPTION_TAIL = re.compile(r"\b(?:except|unless|other\s+than|apart\s+from|excluding)\b([^;.]*)", re.I)
+
+
+def negates(slots: Slots, shared: frozenset[str], other: Slots | None = None) -> bool:
+    """A negation here governs a word both texts share, and denies nothing the other text lacks by name.
+
+    Why the names: "A £2,500 claim is approved by the budget holder; it does not need the
+    Finance Director" shares "need" with "claims from £500 to £2,500 need the budget holder";
+    what it denies (the Finance Director) that unit never names, so it is not that unit's rule
+    turned round.
+    """
+    # the other text's words, its values' words and the bases of its un-/non- words included
+    seen = all_stems(other.text).union(*other.negation_scopes) if other is not None else shared
+    names = [frozenset(stem(t) for t in name_tokens(n)) for n in slots.names]
+    if _RESTRICTION.search(slots.text) and len(slots.negation_scopes) <= len(_RESTRICTION.findall(slots.text)):
+        return False
+    for scope in slots.negation_scopes:
+        if not scope & shared:
+            continue
+        # a name is the other text's when any of its words is ("Febrilon" for "Febrilon Children's Suspension")
+        if any(name & scope and not name & seen for name in names):
+            continue
+        return True
+    return False
+
+
+def turned(claim: Slots, unit: Slots) -> bool:
+    """The claim negates, over the words it shares with the unit, what the unit affirms, or the reverse."""
+    shared = claim.content & unit.content
+    return bool(shared) and negates(claim, shared, unit) != negates(unit, shared, claim)

@@ -1,0 +1,226 @@
+"""A claim quantity against the aligned units: held, one licensed step away, contradicted, or unsupported.
+
+Rules (METHODS.md §11): a quantity is bound to the first aligned unit that measures the same
+thing. Equal after normalisation, inside the unit's range or bound: the slot holds (unless the
+value is bound there to other words: quantity_moves.py). Otherwise one licensed arithmetic step
+(step_licence.py) makes it inferred; a differing value of a well aligned unit that can be its
+counterpart (witness.py) contradicts; a value no unit holds is unsupported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment, unit_slots
+from guard.facts.inference import daily_average
+from guard.facts.lexicon import Lexicon
+from guard.facts.matching import accepts, conflicts, one_step, same_number
+from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
+from guard.facts.outcome import Outcome
+from guard.facts.premises import claim_operands, from_frequency, settle_premises
+from guard.facts.quantities import Bound, Quantity
+from guard.facts.quantity_moves import moved_value, other_topic
+from guard.facts.slots import Slots
+from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
+from guard.facts.types import FactLabel, SlotKind
+from guard.facts.witness import witness
+
+__all__ = ["check_quantity", "denied_outside_limit", "quantity_outcomes"]
+
+
+def check_quantity(
+    q: Quantity,
+    claim: Slots,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    pool: list[Quantity],
+    lexicon: Lexicon,
+    scored: list[Alignment],
+    near: Sequence[Slots] = (),
+) -> Outcome:
+    """``q`` held by an aligned unit (and bound there as the claim binds it), one licensed step
+    away (``pool``: the values a step may combine), or neither (see :func:`_unheld`)."""
+    binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
+    candidates = [binding] if binding else held
+    rates_of_kind = q.per is not None and any(e.dim == q.dim for s in everywhere for e in s.quantities)
+    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s, rates_of_kind)):
+        moved = moved_value(q, claim, candidates, lexicon) or other_topic(q, claim, candidates, scored, lexicon)
+        return moved or Outcome(FactLabel.supported)
+    step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near)
+    if step is not None:
+        return step
+    if denied_outside_limit(q, claim, held):
+        return Outcome(FactLabel.supported)
+    return _over_inference(_unheld(q, claim, held, everywhere, lexicon, scored, rates_of_kind), unlicensed)
+
+
+def _step(
+    q: Quantity,
+    claim: Slots,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    pool: list[Quantity],
+    lexicon: Lexicon,
+    near: Sequence[Slots],
+) -> tuple[Outcome | None, str | None]:
+    """(the inferred outcome, None) when one licensed step gives ``q``; else (None, the unlicensed
+    step found, if any: the mismatch names it as over-inference)."""
+    found = one_step(q, [p for p in pool if p is not q])
+    stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
+    if found and not stated and one_record(q, found[1], found[2], held):
+        # a sum or difference of two values of one record (a table row, one sentence) that the
+        # evidence writes nowhere ("204 took part, 188 completed": 16 did not complete)
+        return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
+    if found and licensed(q, claim, found[1], found[2], lexicon, stated) and not capped(q, found, near):
+        return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
+    further = further_step(q, claim, near, lexicon, stated)
+    if further:
+        return Outcome(FactLabel.inferred, inference=further), None
+    average = daily_average(q, [e for s in near for e in s.quantities] + list(claim.quantities), claim.quantities)
+    if average and not stated:
+        # the claim's own span of days is the step's premise
+        return Outcome(FactLabel.inferred, inference=average[0], operands=average[1:]), None
+    return None, (found[0] if found else None)
+
+
+def _unheld(
+    q: Quantity,
+    claim: Slots,
+    held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    lexicon: Lexicon,
+    scored: list[Alignment],
+    rates_of_kind: bool,
+) -> Outcome:
+    """``q`` where no aligned unit accepts it and no step gives it: contradicted by its witness,
+    found only in another unit, or in none."""
+    outcome = _unmatched(q, witness(q, claim, held), everywhere, rates_of_kind)
+    if outcome.label is FactLabel.supported:
+        # found only in a unit not aligned to the claim: the unit about the claim may give another value
+        holders = [(a, unit_slots(a.unit, lexicon)) for a in scored]
+        holders = [(a, sl) for a, sl in holders if any(accepts(q, e) for e in _rates_first(q, sl, rates_of_kind))]
+        return other_topic(q, claim, holders, scored, lexicon) or outcome
+    if rates_of_kind and outcome.label is FactLabel.unsupported:
+        return _per_for_total(q, held) or outcome
+    return outcome
+
+
+def _over_inference(outcome: Outcome, unlicensed: str | None) -> Outcome:
+    """The mismatch also names a step the claim does not say it takes."""
+    if unlicensed and outcome.mismatch is not None:
+        outcome.mismatch = outcome.mismatch.model_copy(
+            update={
+                "explanation": (
+                    f"{outcome.mismatch.explanation}; {unlicensed} is one step from the evidence, "
+                    "but the claim does not "
+                    "say it combines values (over-inference)"
+                )
+            }
+        )
+    return outcome
+
+
+def denied_outside_limit(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]]) -> bool:
+    """A claim that says no for a plain value its aligned unit's limit excludes: "the tool will
+    not run on schema version 38" against "check that the schema version is at least 41". The
+    value is the claim's example of what the limit rules out, not a fact the evidence must write."""
+    if not claim.negated or q.bound is not Bound.eq or q.is_range:
+        return False
+    limits = [
+        (s, e) for a, s in held if a.strong for e in s.quantities
+        if e.bound is not Bound.eq and e.dim == q.dim and e.negation_at is None
+    ]
+    # a limit the unit states as a requirement, not one it forbids under ("do not give to babies
+    # under 3 months": a 5-month-old outside it is not denied by it)
+    return any(not accepts(q, e) and not _NEGATED_CLAUSE.search(_clause_of(s.text, e)) for s, e in limits)
+
+
+_NEGATED_CLAUSE = re.compile(r"\b(?:not|no|never|cannot|nor)\b|n[’']t\b", re.I)
+
+
+def _clause_of(text: str, q: Quantity) -> str:
+    """The clause holding ``q`` (cut at ; : . and commas)."""
+    start = max(text.rfind(c, 0, q.start) for c in ";:.,") + 1
+    ends = [i for i in (text.find(c, q.end) for c in ";:.,") if i >= 0]
+    return text[start : min(ends) if ends else len(text)]
+
+
+def _per_for_total(q: Quantity, held: list[tuple[Alignment, Slots]]) -> Outcome | None:
+    """A rate per something ("£60,000 per item") where the aligned unit gives that amount as a total.
+
+    Only when the evidence writes rates of the claim's kind elsewhere (the caller's
+    ``rates_of_kind``): the document tells per-item amounts from totals, so the claim's "per"
+    changes what the amount is.
+    """
+    for a, s in held:
+        if not a.strong:
+            continue
+        for e in s.quantities:
+            if e.per is None and e.dim == q.dim.split("/")[0] and accepts(q, e):
+                explanation = f"the evidence gives {e.shown} in all, not {q.shown}"
+                mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, a.unit, explanation)
+                return Outcome(FactLabel.contradicted, mismatch)
+    return None
+
+
+def _rates_first(q: Quantity, slots: Slots, rates_of_kind: bool) -> list[Quantity]:
+    """A unit's values a rate claim may match: its own kind of rate only, when the evidence has one."""
+    if not rates_of_kind:
+        return list(slots.quantities)
+    return [e for e in slots.quantities if e.dim == q.dim or e.dim.split("/")[0] != q.dim.split("/")[0]]
+
+
+def _comparable(q: Quantity, slots: Slots, rates_of_kind: bool = False) -> list[Quantity]:
+    """A plain claim value is held to the unit's plain values when it has any of that kind.
+
+    "Take 3 puffs" against "Take 1 puff ..., up to 10 puffs": the dose is the 1, not a value
+    under the limit of 10. With no plain value of the kind, the unit's bounds decide ("every
+    6 hours" against "at least 4 hours between doses").
+    """
+    if rates_of_kind:
+        # a rate said per something is held to the evidence's rates per the same thing when
+        # there are any ("10 minutes per side" against "3 minutes per side", not "10 to 15 minutes")
+        return _rates_first(q, slots, rates_of_kind)
+    if q.bound is not Bound.eq:
+        return list(slots.quantities)
+    plain = [e for e in slots.quantities if e.dim == q.dim and e.bound is Bound.eq]
+    if not plain:
+        return list(slots.quantities)
+    return plain + [e for e in slots.quantities if e.dim != q.dim]
+
+
+def _unmatched(
+    q: Quantity, binding: tuple[Alignment, Slots, list[Quantity]] | None, everywhere: list[Slots],
+    rates_of_kind: bool = False,
+) -> Outcome:
+    if binding:
+        return Outcome(FactLabel.contradicted, quantity_mismatch(q, binding[0], binding[1], binding[2]))
+    if any(accepts(q, e) for s in everywhere for e in _rates_first(q, s, rates_of_kind)):
+        return Outcome(FactLabel.supported)
+    mismatch = not_found(SlotKind.quantity, q.shown, f"no evidence gives {q.shown}")
+    return Outcome(FactLabel.unsupported, mismatch)
+
+
+def quantity_outcomes(
+    claim: Slots,
+    held: list[tuple[Alignment, Slots]],
+    near_held: list[tuple[Alignment, Slots]],
+    everywhere: list[Slots],
+    lexicon: Lexicon,
+    scored: list[Alignment],
+) -> list[Outcome]:
+    """Each claim quantity's outcome, in the claim's order, its own premises settled (premises.py)."""
+    pool = step_pool(near_held, claim_operands(claim, held, near_held))
+    frequency_counts = [e for s in everywhere for e in s.quantities if from_frequency(e)]
+    near = [s for _, s in near_held]
+    # the claim's own "twice a year" is its scenario's count: £49 a set × twice = £98 a year
+    own_counts = [c for c in claim.quantities if from_frequency(c) and c.bound is Bound.eq]
+    outcomes = [
+        check_quantity(
+            q, claim, held, everywhere, pool + own_counts + (frequency_counts if q.period else []),
+            lexicon, scored, near,
+        )
+        for q in claim.quantities
+    ]
+    return settle_premises(claim, outcomes, held, near_held)

@@ -1,0 +1,122 @@
+"""A claim value the evidence gives, but to something else: moved within a sentence or to another topic.
+
+Both checks run on a value the aligned unit accepts: a match on the number alone is not yet a
+match on what the number is bound to.
+"""
+
+from __future__ import annotations
+
+import re
+
+from guard.facts.align import Alignment, unit_slots
+from guard.facts.binding import distinctive, owned_words
+from guard.facts.lexicon import Lexicon
+from guard.facts.matching import accepts, conflicts
+from guard.facts.mismatches import contradiction, quantity_mismatch
+from guard.facts.outcome import Outcome
+from guard.facts.polarity import words
+from guard.facts.quantities import Quantity
+from guard.facts.slots import Slots, stem, value_spans
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
+from guard.facts.witness import other_side
+
+__all__ = ["moved_value", "other_topic"]
+
+
+def moved_value(
+    q: Quantity, claim: Slots, candidates: list[tuple[Alignment, Slots]], lexicon: Lexicon
+) -> Outcome | None:
+    """The claim's value is the unit's, but bound to the words of another value (binding.py).
+
+    Only in a sentence or list item stating two or more values of the claim value's dimension,
+    and only when the claim value's own words meet the distinctive words of a differing value and
+    none of the accepting value's: the conservative reading, since the binding is by proximity,
+    not parse. A claim with two values of one kind ("300 ppi against the Paperwhite's 212") pairs
+    them itself and is left alone; a table row binds its values through its headers and key
+    cell (alignment), and its header words sit beside the previous cell's value, so rows are
+    skipped.
+    """
+    mine = [c for c in claim.quantities if c.dim == q.dim]
+    if len(mine) > 1:
+        return None
+    # the claim's one value of this measure owns all its words ("Bake the loaf at 180°C for 15
+    # minutes to set the crust": the crust is what the temperature is for)
+    claim_words = owned_words(claim.text, mine, lexicon, stem, value_spans(claim), claim=True)[0]
+    for alignment, slots in candidates:
+        values = [e for e in slots.quantities if e.dim == q.dim and not e.is_range]
+        if len(values) < 2 or alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
+            continue
+        own = distinctive(owned_words(slots.text, values, lexicon, stem, value_spans(slots)))
+        hits = [claim_words & o for o in own]
+        agree = [i for i, e in enumerate(values) if accepts(q, e)]
+        if not agree or any(hits[i] for i in agree):
+            continue
+        other = next((i for i, e in enumerate(values) if i not in agree and hits[i] and not accepts(q, e)), None)
+        if other is None:
+            continue
+        e = values[other]
+        said = ", ".join(sorted(hits[other]))
+        explanation = (
+            f"the evidence gives {e.shown} for what the claim says ({said}); "
+            f"{q.shown} belongs to something else there"
+        )
+        mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, alignment.unit, explanation, said)
+        return Outcome(FactLabel.contradicted, mismatch)
+    return None
+
+
+# how much closer (lexical share + cosine) another unit must be to the claim's words than the
+# unit holding its value, before that unit's value for the same measure counts as the fact
+_TOPIC_MARGIN = 0.25
+_TOPIC_LEXICAL = 0.5
+_TOPIC_POOL = 5  # the best-ranked units looked through: the flip checks' pool of 3, and two more
+
+
+def other_topic(
+    q: Quantity,
+    claim: Slots,
+    candidates: list[tuple[Alignment, Slots]], scored: list[Alignment], lexicon: Lexicon
+) -> Outcome | None:
+    """The value sits in a unit about something else; the unit about the claim gives another.
+
+    Alignment adds points for a unit holding the claim's value, so a value taken from another
+    sentence or row ("Ankle swelling ... up to 1 in 10 people", the *common* line) aligns to
+    where the value is. When another unit holds clearly more of the claim's words and meaning
+    ("Uncommon (up to 1 in 100): ankle swelling") and gives a different value of the same
+    measure, and none the claim's, the claim moved the value. A unit holding another of the
+    claim's values is the other side of a comparison ("300 ppi against the Paperwhite's 212"),
+    not the claim's topic.
+    """
+    holders = [(a, s) for a, s in candidates if any(accepts(q, e) for e in s.quantities)]
+    keyed = any(
+        s.in_key(e) and accepts(c, e) for _, s in holders for c in claim.quantities for e in s.quantities
+    )
+    if not holders or keyed or any(_row_named(a.unit, claim) for a, _ in holders):
+        # a table row whose key cell holds a claim value, or whose key the claim names ("A contents
+        # claim carries an excess of £150" and the Contents row), binds the value by structure
+        return None
+    holders = [a for a, _ in holders]
+    base = max(a.lexical + (a.similarity or 0.0) for a in holders)
+    for a in scored[:_TOPIC_POOL]:
+        if a.unit.kind is UnitKind.heading or a.lexical < _TOPIC_LEXICAL:
+            continue
+        if a.lexical + (a.similarity or 0.0) < base + _TOPIC_MARGIN:
+            continue
+        slots = unit_slots(a.unit, lexicon)
+        same = [e for e in slots.quantities if conflicts(q, e)]
+        if any(accepts(o, e) for o in claim.quantities if o is not q for e in slots.quantities):
+            continue
+        if same and not any(accepts(q, e) for e in slots.quantities):
+            if other_side(q, same, claim, slots):
+                continue
+            return Outcome(FactLabel.contradicted, quantity_mismatch(q, a, slots))
+    return None
+
+
+def _row_named(unit: EvidenceUnit, claim: Slots) -> bool:
+    """A table row whose key cell's words (outside brackets) are all among the claim's words."""
+    if unit.kind is not UnitKind.table_row or not unit.anchor:
+        return False
+    key = frozenset(stem(w) for _, w in words(re.sub(r"\([^)]*\)", " ", unit.anchor)))
+    said = claim.content | frozenset(stem(w) for _, w in words(claim.text))
+    return bool(key) and key <= said

@@ -1,0 +1,155 @@
+"""When one arithmetic step over the evidence may support a claim value.
+
+:mod:`guard.facts.inference` and :func:`guard.facts.matching.one_step` find the steps; this
+module holds which values a step may combine (:func:`step_pool`) and whether the claim may rest
+on the step it found (:func:`licensed`, :func:`one_record`, :func:`capped`,
+:func:`further_step`). An unlicensed step is over-inference, named in the mismatch.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment
+from guard.facts.inference import date_span, equal_parts, regimen_total, year_span
+from guard.facts.lexicon import Lexicon
+from guard.facts.matching import accepts, same_kind, same_number
+from guard.facts.polarity import words
+from guard.facts.premises import from_frequency
+from guard.facts.quantities import Bound, Quantity
+from guard.facts.slots import Slots
+
+__all__ = ["TOTAL_WORDS", "capped", "further_step", "licensed", "one_record", "step_pool"]
+
+
+def step_pool(held: list[tuple[Alignment, Slots]], accepted: list[Quantity]) -> list[Quantity]:
+    """Values one arithmetic step may combine: the best units' and the claim's own supported ones.
+
+    Rates ("every 4 hours") are not values to add or multiply. The count inside a frequency
+    ("4 times in 24 hours") joins only for a claim amount over a period ("30 ml in 24 hours"),
+    from any unit: "7.5 ml x 4 times" licenses a daily total, never a single dose of 30 ml.
+    """
+    pool = [e for _, slots in held for e in slots.quantities if e.dim != "rate" and not from_frequency(e)]
+    pool += [q for q in accepted if q.dim != "rate"]
+    # a rate per a noun is also its amount for one ("£245 per pupil" is what one pupil pays)
+    return pool + [_numerator(e) for e in pool if e.per is not None]
+
+
+def _numerator(rate: Quantity) -> Quantity:
+    per = rate.per or 1.0
+    amount = _PER_WORDS.split(rate.surface, maxsplit=1)[0]
+    return rate.model_copy(
+        update={"dim": rate.dim.split("/", 1)[0], "lo": rate.lo * per, "hi": rate.hi * per, "per": None,
+                "scale": rate.scale * per, "surface": amount, "end": rate.start + len(amount)}
+    )
+
+
+_PER_WORDS = re.compile(r"\s*/\s*|\s+(?:per|for\s+each|for\s+every|each|every|an?)\s+", re.I)
+
+
+def licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexicon, stated: bool) -> bool:
+    """An arithmetic step counts when the claim says it combines values, or the step is plain.
+
+    Said: it names both operands ("10 ml x 4 doses = 40 ml"), gives a total over a period ("30 ml
+    in 24 hours"), or uses a word or sign of combination ("together", "in total", "+", "=").
+    Plain: it names one operand and the result ("two nights ... up to £360": the claim supplies
+    the multiplier, the evidence the rate), or it adds or subtracts two amounts of the claim's own
+    kind ("£245 - £95 = £150"): a wrong value taken from another row rarely equals the sum or
+    difference of two stated amounts, while a correct reader's answer often does. The plain
+    licence is withheld when the claim's value is itself written somewhere in the evidence
+    ("2.5 ml" for a 3-year-old = 7.5 ml - 5 ml, but 2.5 ml is the 3 to 6 months row): a value
+    copied from elsewhere is a misbinding, and the step a coincidence.
+    """
+    if q.period is not None:
+        return True
+    named = [_in_claim(x, claim), _in_claim(y, claim)]
+    if all(named):
+        return True
+    if stated:
+        pass
+    elif any(named):
+        return True
+    elif x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:") and q.bound is Bound.eq:
+        # a plain sum or difference; a bounded claim restates a limit, which two amounts added by
+        # chance do not make ("within 6 weeks" is not 2 + 4 weeks)
+        return True
+    present = {w for _, w in words(claim.text)}
+    return (
+        bool(present & lexicon.combination_words)
+        or any(sign in claim.text for sign in ("+", "×", "="))
+        or _COMBINED.search(claim.text) is not None
+    )
+
+
+# phrases that say a value combines others: a total ("in all", "including the fee"), or a
+# comparison whose value is the difference ("88 more pixels ... than", "£2.40 cheaper than"); a
+# bound ("more than 3 days") is no comparison: a word must stand between "more" and "than"
+_COMBINED = re.compile(
+    r"\b(?:in\s+all|all\s+told|including|includes|on\s+top\s+of)\b"
+    r"|\b(?:more|fewer|less|longer|shorter|older|younger|greater)\s+(?!than\b)[a-z]+\b[^.;]{0,60}?\bthan\b"
+    r"|\b(?:cheaper|dearer|costlier|higher|lower|bigger|smaller|heavier|lighter|earlier|later|faster|slower)\s+than\b",
+    re.I,
+)
+
+
+def one_record(q: Quantity, x: Quantity, y: Quantity, held: list[tuple[Alignment, Slots]]) -> bool:
+    """Both operands of a plain sum or difference come from the best-aligned unit, and are of the
+    claim's kind. Why apart from ``licensed``: accepting every refused step whose value is written
+    nowhere lost false claims on dev and val (docs/FACTS.md); two values of the one record the
+    claim is aligned to are what a reader subtracts, while values of different units pair by chance."""
+    if not held or q.bound is not Bound.eq or q.period is not None or x.per is not None or y.per is not None:
+        return False
+    if not (same_kind(x.dim, q.dim) and same_kind(y.dim, q.dim)):
+        return False
+    if not (_near_sum(x, y, q)):
+        return False
+    values = held[0][1].quantities
+    return any(x is e for e in values) and any(y is e for e in values)
+
+
+def _near_sum(x: Quantity, y: Quantity, q: Quantity) -> bool:
+    return math.isclose(x.lo + y.lo, q.lo, rel_tol=5e-3) or math.isclose(abs(x.lo - y.lo), q.lo, rel_tol=5e-3)
+
+
+def capped(q: Quantity, found: tuple[str, Quantity, Quantity], near: Sequence[Slots]) -> bool:
+    """A product of a rate that the rate's own unit caps below the claim ("1 week for each year,
+    up to a maximum of 12 weeks": 15 years do not give 15 weeks)."""
+    if found[1].per is None:
+        return False
+    for slots in near:
+        if not any(e is found[1] for e in slots.quantities):
+            continue
+        limits = [e for e in slots.quantities if e.dim == q.dim and e.bound is not Bound.eq]
+        if any(not accepts(q, e) for e in limits):
+            return True
+    return False
+
+
+def _in_claim(operand: Quantity, claim: Slots) -> bool:
+    """The claim writes this operand itself (same value and kind; the pool may hold the unit's copy)."""
+    return any(operand is q or (same_number(q, operand) and q.bound is operand.bound) for q in claim.quantities)
+
+
+def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexicon, stated: bool) -> str | None:
+    """A regimen total, a span of years or two equal parts (inference.py), when the claim may rest on it.
+
+    A value the evidence writes somewhere is read as copied, not derived (as in :func:`licensed`); a
+    regimen total or two equal parts must be said to be a total ("in total", "a day", "course",
+    or a period on the value); a span between two years of one unit is its own licence.
+    """
+    if stated:
+        return None
+    values = [s.quantities for s in near]
+    said = q.period is not None or bool({w for _, w in words(claim.text)} & (lexicon.combination_words | TOTAL_WORDS))
+    if said:
+        found = regimen_total(q, values) or equal_parts(q, values)
+        if found:
+            return found
+    # both years (or dates) from one unit: dates from different sentences pair by chance
+    return next((found for s in near if (found := year_span(q, s.dates) or date_span(q, s.dates))), None)
+
+
+# words that say a value is a total over a regimen: "a full course", "a day", "daily"
+TOTAL_WORDS = frozenset({"course", "daily", "day", "adds", "add"})
