@@ -28,9 +28,9 @@ wording is shown: the fact layer did not confirm it (:func:`confirmed`: no numbe
 it could match, so "supported" rests on wording) and its support is under
 ``min_unconfirmed_support``, or the learned judge's P(supported) is under ``min_learned_support``,
 or the policy's ``confirmation`` checks find a number, name or word of scope ("every", "once",
-"can", a leading "yes") in it that the evidence it was checked against lacks
-(:mod:`guard.policy_wording`). The verdict itself is unchanged (one judge); strict profiles quote
-such claims.
+"per month", "can", a leading "yes") in it that the evidence it was checked against lacks, or a
+person or body given a role that no evidence unit of the answer names (:mod:`guard.policy_wording`).
+The verdict itself is unchanged (one judge); every packaged profile quotes such claims.
 
 A claim no support judge judged (``ClaimVerdict.judged`` False: its judge crashed) is not called
 unsupported: it is a ``verifier_error`` on that claim, and faithfulness is
@@ -45,7 +45,7 @@ from pydantic import BaseModel, Field
 
 from guard.facts.types import EvidenceUnit, FactLabel, UnitKind
 from guard.policy import QUOTE_FALLBACK, Action, Condition, Policy
-from guard.policy_wording import missing_scope_words, missing_terms
+from guard.policy_wording import aligned_units, missing_actors, missing_scope_words, missing_terms
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.types import (
     ClaimVerdict,
@@ -229,8 +229,9 @@ def _findings(verification: Verification, gate: GateResult | None, policy: Polic
         what = "the refusal sentence" if verification.is_refusal or verification.claims else "nothing"
         yield Condition.declined, f"the model answered with {what}", None
         return
+    answer_units = [unit for verdict in claims for unit in aligned_units(verdict)]
     for verdict in claims:
-        yield from _claim_findings(verdict, policy)
+        yield from _claim_findings(verdict, policy, answer_units)
     yield from _metric_findings(verification, claims, policy)
     yield from _isolation_findings(verification, claims, policy)
     for failure in verification.failures:
@@ -248,7 +249,9 @@ def _findings(verification: Verification, gate: GateResult | None, policy: Polic
         )
 
 
-def _claim_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]:
+def _claim_findings(
+    verdict: ClaimVerdict, policy: Policy, answer_units: list[EvidenceUnit]
+) -> Iterable[_Finding]:
     index, quote = verdict.claim.index, _quote(verdict.claim.text)
     if verdict.invalid_citations:
         ids = ", ".join(str(i) for i in verdict.invalid_citations)
@@ -270,7 +273,7 @@ def _claim_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]
             index,
         )
     else:
-        yield from _unconfirmed_findings(verdict, policy)
+        yield from _unconfirmed_findings(verdict, policy, answer_units)
     hit_rate, minimum = verdict.scores.hit_rate, policy.thresholds.min_hit_rate
     if hit_rate is not None and minimum is not None and hit_rate < minimum:
         yield (
@@ -370,11 +373,14 @@ def confirmed(verdict: ClaimVerdict) -> bool:
     )
 
 
-def _unconfirmed_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Finding]:
+def _unconfirmed_findings(
+    verdict: ClaimVerdict, policy: Policy, answer_units: list[EvidenceUnit]
+) -> Iterable[_Finding]:
     """A supported claim that should not stand in the model's words: the fact layer did not confirm
     it and its support is under ``min_unconfirmed_support``, or the learned judge doubts it, or
-    (when the policy's ``confirmation`` asks) it names a number, name or word of scope that the
-    evidence it was checked against does not (:mod:`guard.policy_wording`). One finding at most."""
+    (when the policy's ``confirmation`` asks) it names a number, name, person or body, or word of
+    scope that the evidence it was checked against does not (:mod:`guard.policy_wording`; people
+    and bodies are looked for in the units of the whole answer). One finding at most."""
     index, quote, limits = verdict.claim.index, _quote(verdict.claim.text), policy.thresholds
     if _below(verdict.support, limits.min_unconfirmed_support) and not confirmed(verdict):
         detail = _unconfirmed_detail(verdict, limits.min_unconfirmed_support)
@@ -395,6 +401,14 @@ def _unconfirmed_findings(verdict: ClaimVerdict, policy: Policy) -> Iterable[_Fi
         yield (
             Condition.unconfirmed_claim,
             f"claim {quote} names {_listing(terms)}, which the evidence it was checked against does not",
+            index,
+        )
+        return
+    actors = missing_actors(verdict, answer_units) if checks.actors_in_evidence else []
+    if actors:
+        yield (
+            Condition.unconfirmed_claim,
+            f"claim {quote} names {_listing(actors)}, which the evidence of the answer does not name",
             index,
         )
         return

@@ -210,6 +210,9 @@ class ConfirmationSettings(_Section):
     # an acronym).
     numbers_in_evidence: bool = False
     names_in_evidence: bool = False
+    # Every person or body the claim gives a role ("your line manager", "the police") is named by
+    # the evidence units of the answer (guard.policy_wording.missing_actors).
+    actors_in_evidence: bool = False
     # The claim's words of scope are used by those units too: off, quantifiers (how many, how
     # often, "only"), or all (modals, negation and a leading yes/no as well).
     scope_words_in_evidence: ScopeCheck = ScopeCheck.off

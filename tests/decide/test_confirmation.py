@@ -12,7 +12,7 @@ from guard.actions import apply_action
 from guard.decide import decide
 from guard.facts.types import EvidenceUnit, FactLabel, UnitKind
 from guard.policy import Action, Condition, ConfirmationSettings, Policy, ScopeCheck, load_policy
-from guard.policy_wording import missing_scope_words, missing_terms
+from guard.policy_wording import missing_actors, missing_scope_words, missing_terms
 
 ONCE = "Your line manager may extend probation once, by up to 3 months."
 HOTEL = "Hotel costs are limited to EUR 160 per night, or EUR 220 per night in capital cities."
@@ -29,8 +29,9 @@ def verified(sentence: str, evidence: list[EvidenceUnit], facts: FactLabel = Fac
                               passage_ids=["p1"], citation_recall=1.0)
 
 
-def policy(terms: bool = False, scope: ScopeCheck = ScopeCheck.off, **actions) -> Policy:
-    checks = ConfirmationSettings(numbers_in_evidence=terms, names_in_evidence=terms, scope_words_in_evidence=scope)
+def policy(terms: bool = False, scope: ScopeCheck = ScopeCheck.off, actors: bool = False, **actions) -> Policy:
+    checks = ConfirmationSettings(numbers_in_evidence=terms, names_in_evidence=terms, scope_words_in_evidence=scope,
+                                  actors_in_evidence=actors)
     return Policy(name="checks", confirmation=checks, actions=actions)
 
 
@@ -108,6 +109,76 @@ def test_a_claim_that_uses_the_units_own_scope_words_stands() -> None:
     assert decide(v, None, policy(terms=True, scope=ScopeCheck.all)).action is Action.pass_
 
 
+def test_a_period_the_evidence_does_not_name_is_a_quantifier_change() -> None:
+    allowance = [unit("Employees may claim a one-off home office allowance of EUR 450 through Ledgerly.")]
+    monthly = verified("You can claim a home office allowance of EUR 450 per month [1].", allowance)
+    assert missing_scope_words(monthly.claims[0], ScopeCheck.quantifiers) == ["per month"]
+    assert missing_scope_words(monthly.claims[0], ScopeCheck.off) == []
+    decision = decide(monthly, None, policy(scope=ScopeCheck.quantifiers))
+    assert conditions(decision) == [Condition.unconfirmed_claim] and "'per month'" in decision.reasons[0].detail
+    # The same period in another form is found: an adverb, a plural, "24 hours" for a day.
+    for claim, evidence in [("Take it once a day.", "Take one tablet once daily."),
+                            ("Laptops are replaced every 4 years.", "Laptops are replaced every 4 years."),
+                            ("Take no more than 8 tablets a day.", "Do not take more than 8 tablets in 24 hours."),
+                            ("Staff get 25 days of leave a year.", "Staff get 25 days of annual leave.")]:
+        assert missing_scope_words(verified(claim, [unit(evidence)]).claims[0], ScopeCheck.quantifiers) == [], claim
+    weekly = verified("Report it weekly.", [unit("Report it every month.")])
+    assert missing_scope_words(weekly.claims[0], ScopeCheck.quantifiers) == ["weekly"]
+
+
+# --- people and bodies given a role --------------------------------------------------------------
+
+LEAVE = "Carrying over more than 5 days is allowed only with the approval of the HR Director."
+
+
+def test_a_role_the_evidence_does_not_name_makes_a_confirmed_claim_unconfirmed() -> None:
+    v = verified("Carrying over more than 5 days is allowed with the approval of your line manager.", [unit(LEAVE)])
+    assert missing_actors(v.claims[0]) == ["line manager"]
+    assert missing_terms(v.claims[0]) == []  # a common noun: the names check does not see it
+    assert decide(v, None, policy()).action is Action.pass_  # off unless the policy asks
+    decision = decide(v, None, policy(actors=True))
+    assert conditions(decision) == [Condition.unconfirmed_claim] and decision.action is Action.annotate
+    assert "'line manager'" in decision.reasons[0].detail
+    named = verified("Carrying over more than 5 days needs the approval of the HR Director.", [unit(LEAVE)])
+    assert missing_actors(named.claims[0]) == []
+    assert decide(named, None, policy(actors=True)).action is Action.pass_
+
+
+def test_an_acronym_names_its_expansion_and_the_other_way_round() -> None:
+    expanded = [unit("Report any suspected breach to the Data Protection Officer within 24 hours.")]
+    assert missing_actors(verified("Report the breach to the DPO.", expanded).claims[0]) == []
+    short = [unit("Report any suspected breach to the DPO within 24 hours.")]
+    assert missing_actors(verified("Report the breach to the Data Protection Officer.", short).claims[0]) == []
+    assert missing_actors(verified("Report the breach to the Compliance Officer.", short).claims[0]) == [
+        "Compliance Officer"]
+
+
+def test_actors_are_looked_for_in_the_units_of_the_whole_answer() -> None:
+    """A claim joining two sentences of the passage is often aligned with one; its neighbour's unit
+    may hold the other. An actor no unit of the answer names is still missing."""
+    desk = unit("Report lost or stolen equipment to the IT Service Desk within 24 hours.")
+    police = unit("If the equipment was stolen, also report the theft to the police.", 1)
+    first = "Report it to the IT Service Desk and report the theft to the police [1]."
+    second = "Give the crime reference number to the police [1]."
+    answer = f"{first} {second}"
+    v = build_verification(answer, [(first, "supported", 0.95, {"evidence": [desk]}),
+                                     (second, "supported", 0.95, {"evidence": [police]})],
+                           passage_ids=["p1"], citation_recall=1.0)
+    assert missing_actors(v.claims[0]) == ["police"]  # its own unit alone
+    assert missing_actors(v.claims[0], [desk, police]) == []
+    assert decide(v, None, policy(actors=True)).action is Action.pass_
+    swapped = verified("If the device may hold personal data, the police will inform the DPO.",
+                       [unit("If the device may hold personal data, the IT Service Desk will inform the DPO.")])
+    assert missing_actors(swapped.claims[0]) == ["police"]
+    assert conditions(decide(swapped, None, policy(actors=True))) == [Condition.unconfirmed_claim]
+
+
+def test_subjects_and_places_are_not_roles() -> None:
+    v = verified("Patients and employees can collect it from the clinic pharmacy.",
+                 [unit("Your prescription can be collected from the pharmacy.")])
+    assert missing_actors(v.claims[0]) == []
+
+
 # --- one finding, and what the actions make of it ------------------------------------------------
 
 
@@ -143,8 +214,11 @@ def test_strict_profiles_quote_the_evidence_in_place_of_the_claim() -> None:
 def test_default_marks_a_changed_quantifier_and_leaves_a_paraphrased_modal_and_names() -> None:
     default = load_policy("default")
     checks = default.confirmation
-    assert checks.scope_words_in_evidence is ScopeCheck.quantifiers
+    assert checks.scope_words_in_evidence is ScopeCheck.quantifiers and checks.actors_in_evidence
     assert not checks.names_in_evidence and not checks.numbers_in_evidence
+    swapped = verified("Carrying over more than 5 days is allowed with the approval of your line manager.",
+                       [unit(LEAVE)])
+    assert conditions(decide(swapped, None, default)) == [Condition.unconfirmed_claim]
     changed = verified("Your line manager may extend probation every time.", [unit(ONCE)])
     assert conditions(decide(changed, None, default)) == [Condition.unconfirmed_claim]
     paraphrase = verified("You can give the dose up to 4 times in 24 hours.", [unit(DOSE)])

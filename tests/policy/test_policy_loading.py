@@ -28,19 +28,22 @@ def test_packaged_profiles_are_listed_and_load() -> None:
 
 def test_default_yaml_spells_out_the_schema_defaults() -> None:
     default = load_policy("default")
-    # The deliberate differences: the default profile checks citation recall, marks claims the
-    # fact layer could not confirm under a support bar, quotes the evidence in place of failing
-    # claims, says when it stripped (issue 12 item 7, README "Policies") and marks claims whose
-    # quantifiers the evidence does not use, while a bare schema leaves every optional threshold
-    # and lexical check off and marks or strips.
+    # The deliberate differences: the default profile checks citation recall, holds claims the
+    # fact layer could not confirm to a support bar, quotes the evidence in place of failing and
+    # unconfirmed claims, says when it stripped (issue 12 item 7, README "Policies") and holds
+    # claims to the quantifiers, periods and people or bodies of their evidence, while a bare
+    # schema leaves every optional threshold and lexical check off and marks or strips.
     schema = Policy(name="default", description=default.description)
     thresholds = schema.thresholds.model_copy(
         update={"min_citation_recall": 0.5, "min_unconfirmed_support": 0.7}
     )
     actions = schema.actions.model_copy(
-        update={"unsupported_claim": Action.quote, "contradicted_claim": Action.quote}
+        update={"unsupported_claim": Action.quote, "contradicted_claim": Action.quote,
+                "unconfirmed_claim": Action.quote}
     )
-    confirmation = schema.confirmation.model_copy(update={"scope_words_in_evidence": ScopeCheck.quantifiers})
+    confirmation = schema.confirmation.model_copy(
+        update={"scope_words_in_evidence": ScopeCheck.quantifiers, "actors_in_evidence": True}
+    )
     expected = schema.model_copy(update={
         "thresholds": thresholds, "actions": actions, "strip_notice": default.strip_notice,
         "confirmation": confirmation,
