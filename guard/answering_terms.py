@@ -15,12 +15,23 @@ So a term no passage has literally is looked for twice more, per passage:
 Names (words the question capitalises: "Spain", "Zostrel") are matched literally only: another
 product or place is never the same one in other words.
 
+Two more ways the documents word a thing their own way:
+
+- an abbreviation they define ("MSA-2024: Master Services Agreement for customers ...", "time off
+  in lieu (TOIL)"): a section headed "Key commercial terms in MSA-2024" is about the master
+  services agreement, for customers (:func:`defined_names`, :func:`with_definitions`);
+- the verb of a question asking for a thing or a value ("Which painkiller must I *avoid*?",
+  "How long ... *last*"): it relates the topic to the answer, and the documents put the relation
+  their own way ("Do not take ..."); it is the topic only in a yes/no question ("Do I need to
+  *fast*?"), where the predicate is what is asked (:func:`predicate_terms`).
+
 Only the terms literally absent are parsed and embedded; passage parses and phrase vectors are
 cached by text, as the same passages serve many questions.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -30,7 +41,7 @@ from guard.language import trained_pipeline
 from guard.verifiers.lexical import stop_words, words
 from retrievers.types import Passage
 
-__all__ = ["CLOSE_PHRASE", "worded_otherwise"]
+__all__ = ["CLOSE_PHRASE", "defined_names", "predicate_terms", "with_definitions", "worded_otherwise"]
 
 # cosine (all-MiniLM-L6-v2) at which two short phrases name the same thing: "free flu jab" /
 # "flu vaccine" 0.71, "bank holidays" / "public holidays" 0.73, "finished" / "complete" 0.72;
@@ -116,3 +127,64 @@ def _vectors(texts: Sequence[str], embedder) -> dict[str, np.ndarray]:
             _VECTORS.clear()
         _VECTORS.update(fresh)
     return {t: _VECTORS[t] for t in texts}
+
+
+def predicate_terms(question: str, terms: Sequence[str]) -> set[str]:
+    """Of ``terms``, those the question uses as a verb (not an auxiliary): "avoid" in "Which
+    painkiller must I avoid?". The caller decides when a verb is only a relation (a question
+    asking for a thing or a value) rather than what is asked (yes/no)."""
+    nlp = trained_pipeline(_PARSER_EXCLUDE)
+    if nlp is None or not terms:
+        return set()
+    doc = _parsed(question)
+    verbs = {t.lower_ for t in doc if t.pos_ == "VERB"}
+    return {t for t in terms if "-" not in t and (t in verbs or any(words(v)[:1] == [t] for v in verbs))}
+
+
+@lru_cache(maxsize=1024)
+def _parsed(text: str):
+    return trained_pipeline(_PARSER_EXCLUDE)(text)
+
+
+# "**MSA-2024:** Master Services Agreement for customers ..." (a code, a colon or dash, what it is)
+_CODE_DEFINED = re.compile(
+    r"(?m)^[\s*_-]*\b([A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*)\b[*_]*\s*[:\u2013\u2014]\s*[*_]*\s*([A-Z][^.;\n]{3,160})"
+)
+# "time off in lieu (TOIL)": the words before an upper-case short name in brackets
+_SHORT_DEFINED = re.compile(r"((?:[A-Za-z][\w-]*\s+){1,5})\(([A-Z]{2,6})\)")
+
+
+def defined_names(passages: Sequence[Passage]) -> dict[str, str]:
+    """Codes and short names the passages define, upper-cased, to what they stand for: "MSA-2024"
+    and its stem "MSA" -> "Master Services Agreement for customers buying transport, ...";
+    "TOIL" -> "time off in lieu"."""
+    out: dict[str, str] = {}
+    for p in passages:
+        for m in _CODE_DEFINED.finditer(p.text):
+            code, meaning = m.group(1), m.group(2).strip()
+            out.setdefault(code.upper(), meaning)
+            stem = code.split("-")[0]
+            if stem != code and len(stem) >= 2:
+                out.setdefault(stem.upper(), meaning)
+        for m in _SHORT_DEFINED.finditer(p.text):
+            phrase = [w for w in m.group(1).split() if w.lower() not in stop_words() or w.lower() in ("in", "of")]
+            if phrase:
+                out.setdefault(m.group(2).upper(), " ".join(m.group(1).split()))
+    return out
+
+
+_CODE = re.compile(r"\b[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*\b")
+
+
+def with_definitions(text: str, defined: dict[str, str]) -> str:
+    """What the codes ``text`` uses stand for, to add to what it is about ("" when none): the text
+    itself is left as the documents word it (answers quote it)."""
+    if not defined:
+        return ""
+    found = []
+    for m in _CODE.finditer(text):
+        code = m.group(0).upper()
+        meaning = defined.get(code) or defined.get(code.split("-")[0])
+        if meaning and meaning not in found and meaning.upper() not in text.upper():
+            found.append(meaning)
+    return " ".join(found)

@@ -24,6 +24,7 @@ from guard.facts.quantities import Bound, Quantity, quantities
 
 __all__ = [
     "AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "stated_amounts", "value_near",
+    "strength_fit", "year_fit",
 ]
 
 _MONEY = re.compile(
@@ -81,6 +82,7 @@ class AskedValue:
     name: bool = False  # a personal name (who is the X?)
     role: bool = False  # a role or a name (who approves / must sign?)
     phone: bool = False  # a number to call
+    point: bool = False  # a point in time ("when"), not a length of time ("how long")
 
     @property
     def needs_value(self) -> bool:
@@ -102,7 +104,7 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
     if kind == "duration":
         return AskedValue("a duration", dims=frozenset({"duration"}), clock=True)
     if kind == "time":
-        return AskedValue("a date or time", dims=frozenset({"duration"}), clock=True)
+        return AskedValue("a date or time", dims=frozenset({"duration"}), clock=True, point=True)
     if kind != "quantity":
         return None
     if _PHONE_ASK.search(question):
@@ -111,7 +113,7 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
         return AskedValue("a temperature", dims=frozenset({"temperature_c", "temperature_f", "temperature"}))
     many = _HOW_MANY.search(question)
     if many:
-        noun = _singular(many.group(1).lower())
+        noun = _singular(_counted_noun(question) or many.group(1).lower())
         measured = _measure(noun)
         if measured is not None:  # "how many ml": a volume, not a count of "ml"s
             return AskedValue(f"an amount in {noun}", dims=frozenset({measured}))
@@ -121,6 +123,25 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
     if _MONEY_WORDS.search(text) and not re.search(r"\b(?:dose|tablets?|ml|mg)\b", text):
         return AskedValue("an amount of money", dims=frozenset({"money"}))
     return AskedValue("an amount", any_quantity=True)
+
+
+def _counted_noun(question: str) -> str | None:
+    """The noun "how many" counts, from the parse: "bays" in "how many blue-badge bays", where
+    the first word after "many" is a modifier; None without a parser or a noun head."""
+    from guard.language import trained_pipeline
+
+    nlp = trained_pipeline(("ner", "senter"))
+    if nlp is None:
+        return None
+    head = next((t.head for t in _parse(question) if t.lower_ == "many" and t.i > 0 and t.nbor(-1).lower_ == "how"), None)
+    return head.lower_ if head is not None and head.pos_ in ("NOUN", "PROPN") and head.lower_.isalpha() else None
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str):
+    from guard.language import trained_pipeline
+
+    return trained_pipeline(("ner", "senter"))(text)
 
 
 def _measure(noun: str) -> str | None:
@@ -160,7 +181,14 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         return any(d not in {"number"} for d in dims) or bool(_MONEY.search(text))
     if "duration" in asked.dims and any(_dim(q, text) == "rate" and _PERIOD.match(q.surface) for q in found):
         return True  # "about 8 hours apart", "3 days per week": a period the fact layer reads as a rate
-    return bool(dims & asked.dims)
+    if dims & asked.dims:
+        return True
+    # "6 blue-badge bays": the reader counts the modifier; the noun after it is the one counted
+    counted = {d.split(":", 1)[1] for d in asked.dims if d.startswith("count:")}
+    return any(
+        q.dim.startswith("count:") and _singular((re.match(r"\s+([a-z]+)", text[q.end :]) or [None, ""])[1]) in counted
+        for q in found
+    )
 
 
 # a rate whose amount is a period ("8 hours apart", "3 days per week"), not a count ("three times a day")
@@ -227,6 +255,47 @@ def qualifier_fit(question: str, text: str) -> Fit:
     return Fit(score=score, misfit=misfit)
 
 
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+def year_fit(question: str, text: str) -> bool | None:
+    """The year the question names ("in 2021") against the years ``text`` (a unit with its title
+    and heading) states: one of them, the same period; only others ("Flu Vaccination Season 2025"
+    for 2026), another period, so the unit answers a neighbouring question; none, undecided."""
+    asked = set(_YEAR.findall(question))
+    if not asked:
+        return None
+    stated = set(_YEAR.findall(text))
+    if not stated:
+        return None
+    return bool(asked & stated)
+
+
+# a product named with its strength: "Febrilon 500 mg", "Zelorin 20 mg"
+_STRENGTH = re.compile(r"\b([A-Z][a-z]{2,})\s+(\d+(?:[.,]\d+)?\s?(?:mg|mcg|micrograms?|g|ml|%))(?![\w/])")
+
+
+def strength_fit(question: str, text: str) -> bool | None:
+    """The product strength the question names ("Febrilon 1000 mg tablets") against the ones
+    ``text`` (a unit with its title) names for the same product: one of them, the same product;
+    only others ("Patient Leaflet: Febrilon 500 mg Tablets"), another product; none, undecided."""
+    verdicts = []
+    for name, amount in _STRENGTH.findall(question):
+        stated = [a for n, a in _STRENGTH.findall(text) if n.lower() == name.lower()]
+        if stated:
+            # the asked amount written anywhere ("increase the dose to 40 mg") is a dose of this product
+            number, unit = re.match(r"([\d.,]+)\s?(.*)", amount).groups()
+            said = bool(re.search(rf"(?<![\d.,]){re.escape(number)}\s?{re.escape(unit)}\b", text, re.IGNORECASE))
+            verdicts.append(said or any(_same_amount(a, amount) for a in stated))
+    if not verdicts:
+        return None
+    return all(verdicts)
+
+
+def _same_amount(one: str, other: str) -> bool:
+    return re.sub(r"\s|,", "", one.lower()) == re.sub(r"\s|,", "", other.lower())
+
+
 def value_near(asked: AskedValue, text: str, term: str, reach: int = 20) -> bool:
     """A value of the asked kind stands within ``reach`` characters of ``term``: "a probation
     period of 6 months" answers "how long is probation", "during probation, the notice period
@@ -280,13 +349,53 @@ _AGE_UNDER = re.compile(rf"\b(?:under|below|younger than)\s+(\d+(?:\.\d+)?){_UNI
 def _age_fit(question: str, text: str) -> bool | None:
     asked = _ASKED_AGE.search(question)
     if not asked:
-        return None
+        return _band_fit(question, text)
     number = float(_asked_number(asked))
     age = number * _IN_MONTHS[(asked.group(2) or "year").lower()]
     bounds = _age_bounds(text)
     if not bounds:
         return None
     return any(low <= age < high for low, high in bounds)
+
+
+# an age band the question names ("people under 60", "adults over 75", "over-75s", "aged 16 or over")
+_ASKED_BAND = re.compile(
+    r"\b(?:aged?|people|persons|adults|children|kids|patients|babies|those|anyone|someone|men|women)\s+"
+    r"(under|below|younger than|over|above|older than)\s+(\d+)(?:\s*(year|month|week)s?)?\b|"
+    r"\b(over|under)-(\d+)s\b|\baged?\s+(\d+)\s*(?:and|or)\s*(?:over|older|above)\b",
+    re.IGNORECASE,
+)
+
+
+def asked_age_band(question: str) -> tuple[float, float] | None:
+    """The age band the question names, in months ("people under 60" -> (0, 720)), or None."""
+    m = _ASKED_BAND.search(question)
+    if not m:
+        return None
+    if m.group(6):  # "aged 16 or over"
+        return float(m.group(6)) * 12, float("inf")
+    word, number, unit = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), None)
+    months = float(number) * _IN_MONTHS[(unit or "year").lower()]
+    if word.lower() in {"under", "below", "younger than"}:
+        return 0.0, months
+    return months + 1e-6, float("inf")  # "over 75": older than 75
+
+
+def _band_fit(question: str, text: str) -> bool | None:
+    """The question's age band against the unit's: held by one of them, the same case; apart from
+    all of them, another case ("under 60" against "aged 60 and over"); overlapping, undecided."""
+    band = asked_age_band(question)
+    if band is None:
+        return None
+    bounds = _age_bounds(text)
+    if not bounds:
+        return None
+    low, high = band
+    if any(lo <= low and high <= hi for lo, hi in bounds):
+        return True
+    if all(high <= lo or hi <= low for lo, hi in bounds):
+        return False
+    return None
 
 
 def _asked_number(asked: re.Match[str]) -> str:

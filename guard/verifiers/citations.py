@@ -16,8 +16,12 @@ threshold (Gao et al. 2023, "Enabling LLMs to generate text with citations"):
 - citation precision = relevant citations / all citations written; None when
   the answer cites nothing.
 
-The judge is whatever the stage holds in ``state.judge``: today the cheap
-embedding judge, later the grounding model.
+The judge is whatever the stage holds in ``state.judge``: the claim judge by default
+(:class:`guard.verifiers.claim_judge.ClaimJudge`), the grounding model when that verifier
+runs first, or a third party's. The claim judge is asked about the cited passages
+themselves, as ``support`` asks about them: a claim citing the passages it was judged
+against is not judged again, its citation support is its support verdict (issue 12, "one
+judge"). Any other judge gets the cited texts joined by blank lines.
 """
 
 from __future__ import annotations
@@ -33,9 +37,19 @@ if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
     from guard.verifiers.types import Claim, VerificationInput
 
-__all__ = ["CitationScores", "CitationVerifier", "ClaimCitations", "resolve_citations", "score_citations"]
+__all__ = [
+    "CitationScores",
+    "CitationVerifier",
+    "ClaimCitations",
+    "joined",
+    "resolve_citations",
+    "score_cited",
+    "score_citations",
+]
 
 Entails = Callable[[str, str], float]
+# The entailment question asked of cited passages, not of their joined text.
+CitedEntails = Callable[[str, Sequence[Passage]], float]
 _JOIN = "\n\n"  # a paragraph break: judges split evidence there, so sentences never straddle passages
 
 
@@ -66,6 +80,19 @@ class CitationScores(BaseModel):
 def score_citations(
     claims: Sequence[Claim], passages: Sequence[Passage], entails: Entails, threshold: float
 ) -> CitationScores:
+    """ALCE scores with a judge of (claim text, evidence text): cited passages are joined by blank lines."""
+    return score_cited(claims, passages, joined(entails), threshold)
+
+
+def joined(entails: Entails) -> CitedEntails:
+    """A text judge asked about cited passages: their texts joined by blank lines."""
+    return lambda claim_text, cited: entails(claim_text, _JOIN.join(p.text for p in cited))
+
+
+def score_cited(
+    claims: Sequence[Claim], passages: Sequence[Passage], entails: CitedEntails, threshold: float
+) -> CitationScores:
+    """ALCE scores with a judge asked about the cited passages themselves."""
     per_claim = [_score_claim(c, passages, entails, threshold) for c in claims]
     written = sum(c.written for c in per_claim)
     return CitationScores(
@@ -76,14 +103,13 @@ def score_citations(
 
 
 def _score_claim(
-    claim: Claim, passages: Sequence[Passage], entails: Entails, threshold: float
+    claim: Claim, passages: Sequence[Passage], entails: CitedEntails, threshold: float
 ) -> ClaimCitations:
     numbers = list(dict.fromkeys(claim.citations))
     valid = [n for n in numbers if 1 <= n <= len(passages)]
 
     def holds(subset: list[int]) -> bool:
-        evidence = _JOIN.join(passages[n - 1].text for n in subset)
-        return bool(subset) and entails(claim.text, evidence) >= threshold
+        return bool(subset) and entails(claim.text, [passages[n - 1] for n in subset]) >= threshold
 
     supported = holds(valid)
     relevant = 0
@@ -103,9 +129,20 @@ class CitationVerifier:
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         report = state.report
-        scores = score_citations(
-            [v.claim for v in report.claims], inp.passages, state.judge, state.thresholds.citation_entailment
+        scores = score_cited(
+            [v.claim for v in report.claims], inp.passages, _cited_entails(state.judge),
+            state.thresholds.citation_entailment,
         )
         report.citation_recall, report.citation_precision = scores.recall, scores.precision
         for verdict, found in zip(report.claims, scores.claims, strict=True):
             verdict.scores.citation_supported = found.supported
+
+
+def _cited_entails(judge: Entails) -> CitedEntails:
+    """The claim judge reads the cited passages as passages (the question ``support`` asked, so
+    its kept verdict answers); any other judge reads their joined text."""
+    from guard.verifiers.claim_judge import ClaimJudge  # the stage's judge; imported here, not at import time
+
+    if isinstance(judge, ClaimJudge):
+        return lambda claim_text, cited: judge.entails(claim_text, [(p.id, p.text) for p in cited])
+    return joined(judge)

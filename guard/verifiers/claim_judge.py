@@ -74,15 +74,34 @@ def without_injections(text: str, warnings: Sequence[InjectionWarning]) -> str:
 
 
 class ClaimJudge:
-    """Judges claims against passages for one request (its embedding caches are the request's)."""
+    """Judges claims against passages for one request (its embedding caches are the request's).
+
+    A verdict is a pure function of the claim's text and the (id, text) pairs judged, so each
+    is kept for the request: the ALCE citation judge asking about a claim's cited passages
+    gets the verdict the support verifier already gave against the same passages, not a
+    second run of the fact layer (issue 12, "one judge").
+    """
 
     def __init__(self, evidence: EmbeddingJudge, threshold: float, calibrator: ClaimCalibrator | None = None) -> None:
         self.evidence = evidence
         self.threshold = threshold
         self.calibrator = calibrator  # None: the rules of verdict.combine decide alone
+        self._judged: dict[tuple[str, tuple[tuple[str, str], ...]], ClaimJudgement] = {}
 
     def judge(self, claim_text: str, passages: Sequence[tuple[str, str]]) -> ClaimJudgement:
         """The claim's verdict against ``passages`` given as (passage id, text) pairs."""
+        key = (claim_text, tuple(passages))
+        judged = self._judged.get(key)
+        if judged is None:
+            judged = self._judged[key] = self._judge(claim_text, key[1])
+        return judged
+
+    def entails(self, claim_text: str, passages: Sequence[tuple[str, str]]) -> float:
+        """ALCE's entailment question on cited passages: 1.0 when the claim's verdict against them
+        is supported, else 0.0 (the same verdict, and the same kept judgement, as ``support``)."""
+        return 1.0 if self.judge(claim_text, passages).label is SupportLabel.supported else 0.0
+
+    def _judge(self, claim_text: str, passages: Sequence[tuple[str, str]]) -> ClaimJudgement:
         found = [units_of(pid, text) for pid, text in passages]
         clean = [without_injections(text, f.warnings) for (_, text), f in zip(passages, found, strict=True)]
         assessment = self.evidence.assess(claim_text, clean)
@@ -94,9 +113,9 @@ class ClaimJudge:
         )
 
     def __call__(self, claim_text: str, evidence_text: str) -> float:
-        """ALCE's entailment question on joined evidence: 1.0 when the verdict is supported, else 0.0."""
-        judgement = self.judge(claim_text, [("evidence", evidence_text)])
-        return 1.0 if judgement.label is SupportLabel.supported else 0.0
+        """The entailment question on one evidence text (cross-route hit rates): 1.0 when the
+        verdict is supported, else 0.0."""
+        return self.entails(claim_text, [("evidence", evidence_text)])
 
     def injections(self, passages: Sequence[tuple[str, str]]) -> list[InjectionWarning]:
         return [w for pid, text in passages for w in units_of(pid, text).warnings]

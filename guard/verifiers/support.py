@@ -62,6 +62,7 @@ __all__ = [
 ]
 
 COS_FLOOR = 0.35
+_splitter_warm = False  # SupportVerifier.prepare has run the sentence splitter in this process
 COS_CEIL = 0.85
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
@@ -114,6 +115,10 @@ class EmbeddingJudge:
         self._vectors: dict[str, np.ndarray] = {}
         self._entities: dict[str, list[Entity]] = {}
         self._vocab: dict[str, Vocabulary] = {}
+        # per evidence (a tuple of texts): its vocabulary and its sentences with their vectors
+        # stacked, asked again for each claim judged against the same passages
+        self._known: dict[tuple[str, ...], Vocabulary] = {}
+        self._matrices: dict[tuple[str, ...], _Sentences] = {}
 
     @property
     def embedder(self):
@@ -160,18 +165,28 @@ class EmbeddingJudge:
 
     def best_sentence(self, claim_text: str, evidence_texts: Sequence[str]) -> BestSentence:
         """The evidence sentence closest to the claim (cosine -1 and None when there is none)."""
+        key = tuple(evidence_texts)
+        found = self._matrices.get(key)
+        if found is None:
+            owners, sentences = self._sentences_of(key)
+            if not sentences:
+                return BestSentence(-1.0, None, None)
+            vectors = self._embed([claim_text, *sentences])  # whatever is missing, in one call
+            matrix = np.stack([vectors[s] for s in sentences])
+            found = self._matrices[key] = _Sentences(owners, sentences, matrix)
+        sims = found.matrix @ self._embed([claim_text])[claim_text]
+        k = int(np.argmax(sims))
+        return BestSentence(float(sims[k]), found.owners[k], found.sentences[k])
+
+    def _sentences_of(self, evidence_texts: Sequence[str]) -> tuple[list[int], list[str]]:
+        """The evidence's sentences, paragraph by paragraph, and which text holds each."""
         owners, sentences = [], []
         for i, text in enumerate(evidence_texts):
             for paragraph in paragraphs(text):
                 found = self._split([paragraph])[paragraph]
                 sentences.extend(found)
                 owners.extend([i] * len(found))
-        if not sentences:
-            return BestSentence(-1.0, None, None)
-        vectors = self._embed([claim_text, *sentences])
-        sims = np.stack([vectors[s] for s in sentences]) @ vectors[claim_text]
-        k = int(np.argmax(sims))
-        return BestSentence(float(sims[k]), owners[k], sentences[k])
+        return owners, sentences
 
     def novel(self, claim_text: str, evidence_texts: Sequence[str]) -> list[str]:
         """Numbers and names of the claim found neither in the evidence nor in the question."""
@@ -179,10 +194,14 @@ class EmbeddingJudge:
 
     def known(self, evidence_texts: Sequence[str]) -> Vocabulary:
         """The vocabulary of the evidence texts plus the question's."""
-        known = self._background
-        for text in evidence_texts:
-            for paragraph in paragraphs(text):
-                known = known | self._vocabulary(paragraph)
+        key = tuple(evidence_texts)
+        known = self._known.get(key)
+        if known is None:
+            known = self._background
+            for text in evidence_texts:
+                for paragraph in paragraphs(text):
+                    known = known | self._vocabulary(paragraph)
+            self._known[key] = known
         return known
 
     def _vocabulary(self, paragraph: str) -> Vocabulary:
@@ -214,6 +233,12 @@ class EmbeddingJudge:
         return self._vectors
 
 
+class _Sentences(NamedTuple):
+    owners: list[int]  # the evidence text that holds each sentence
+    sentences: list[str]
+    matrix: np.ndarray  # their vectors, one row each
+
+
 def paragraphs(text: str) -> list[str]:
     """The blank-line-separated paragraphs of ``text``, stripped: the judge splits each one."""
     return [p.strip() for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
@@ -233,12 +258,19 @@ class SupportVerifier:
     requires: tuple[str, ...] = ()
 
     def prepare(self) -> None:
-        """Load the embedder and the sentence splitter now, not inside a request's deadline."""
+        """Load the embedder and the sentence splitter now, not inside a request's deadline.
+
+        The splitter's first run is done once a process: ``verify(verifiers=...)`` builds its
+        verifiers on every call, and a split of "Ready." evicted from the content cache cost a
+        spaCy call (about 1 ms) each time, for nothing."""
+        global _splitter_warm
         from guard.language import sentence_spans
         from retrievers.embedder import get_embedder
 
         get_embedder()
-        sentence_spans("Ready.")
+        if not _splitter_warm:
+            sentence_spans("Ready.")
+            _splitter_warm = True
 
     def run(self, inp: VerificationInput, state: VerificationState) -> None:
         judge = state.claim_judge

@@ -62,10 +62,13 @@ def test_another_thing_of_the_same_kind_is_not_the_asked_one_in_other_words(embe
 
 def test_a_worded_term_no_longer_refuses_and_an_unworded_one_still_does():
     texts = ["Your line manager holds formal probation reviews with you at the end of month 3 and month 5."]
-    refused = _plan("When are probation reviews held?", "Probation", texts)
-    assert not refused.answerable and "'held'" in (refused.missing or "")
-    plan = _plan("When are probation reviews held?", "Probation", texts, worded={"held": {"p"}})
+    # a noun naming the topic ("interviews") in no passage refuses; worded otherwise ("reviews"), it does not
+    refused = _plan("When are probation interviews held?", "Probation", texts)
+    assert not refused.answerable and "'interview'" in (refused.missing or "")
+    plan = _plan("When are probation interviews held?", "Probation", texts, worded={"interview": {"p"}})
     assert plan.answerable and "month 3" in plan.answer
+    # the verb of a wh-question ("held" / "holds") relates the topic to the answer: missing, it does not refuse
+    assert _plan("When are probation reviews held?", "Probation", texts).answerable
 
 
 def test_a_person_noun_is_the_askers_case_not_a_missing_topic():
@@ -230,7 +233,7 @@ def test_a_period_read_as_a_rate_answers_a_how_many_hours_question():
 
 
 def test_a_hyphenated_term_is_found_by_its_parts_less_stop_words():
-    from guard.answering import _has
+    from guard.answering_scoring import has_term
 
-    assert _has("cycle-to-work", {"cycle", "work", "scheme"})
-    assert not _has("cycle-to-work", {"work", "scheme"})
+    assert has_term("cycle-to-work", {"cycle", "work", "scheme"})
+    assert not has_term("cycle-to-work", {"work", "scheme"})

@@ -94,6 +94,20 @@ def test_crashing_signal_verifier_leaves_no_trace(plugins):
     assert result.citation_recall is None
 
 
+def test_rollback_without_pickle(plugins, monkeypatch):
+    """A report that will not pickle (a third-party value) is snapshotted by a deep copy instead."""
+    import guard.verifiers.stage as stage
+
+    def refuse(*args, **kwargs):
+        raise TypeError("cannot pickle this value")
+
+    monkeypatch.setattr(stage.pickle, "dumps", refuse)
+    result = run_verification(make_input("The sky is blue [1]."), ["always", "crash_signal"])
+    assert result.failures[0].verifier == "crash"
+    assert result.claims[0].label is SupportLabel.supported and result.claims[0].support == 1.0
+    assert result.citation_recall is None
+
+
 def test_crash_rolls_back_a_swapped_judge(plugins):
     result = run_verification(make_input("Water is wet [1]."), ["crash_signal", "citations"])
     assert result.citation_recall == 0.0  # the real judge, not the crashed verifier's "always 1.0"
