@@ -41,7 +41,6 @@ from guard.verifiers.claims import extract_claims
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.registry import DEFAULT_VERIFIERS, build_verifier
 from guard.verifiers.spans import unsupported_spans
-from guard.verifiers.claim_calibrator import default_calibrator
 from guard.verifiers.claim_judge import ClaimJudge, units_of
 from guard.language import sentence_spans_many
 from guard.verifiers.support import EmbeddingJudge, EntailmentJudge, paragraphs
@@ -124,10 +123,10 @@ class VerificationState:
     def claim_judge(self) -> ClaimJudge:
         """The one claim judge (evidence units, facts, embedding score) every verifier asks: one
         per request, so a verdict asked for again (ALCE on the passages ``support`` judged) is
-        the one already given. The claim calibrator decides true vs false where the fact layer
-        holds no hard finding (verdict.learned_scope; figures in docs/DETECTION.md)."""
+        the one already given. Rules alone: the guarded claim calibrator is opt-in (a tie on val,
+        a small loss on RAGTruth sentences, docs/DETECTION.md)."""
         if self._claim_judge is None:
-            self._claim_judge = ClaimJudge(self.evidence, self.thresholds.support, calibrator=default_calibrator())
+            self._claim_judge = ClaimJudge(self.evidence, self.thresholds.support)
         return self._claim_judge
 
     @property
