@@ -9,8 +9,9 @@ One claim per case (``verify()`` may split a case into two claims; the full run 
 
     python benchmarks/hardcases_judge.py --split dev|val|val2|val3|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
 
-``--calibrator``: the claim calibrator (guard/verifiers/claim_calibrator.py, an experiment the stage
-does not use; docs/DETECTION.md) decides true vs false instead of the rules alone.
+``--calibrator``: the claim calibrator (guard/verifiers/claim_calibrator.py; the verification stage
+uses it; docs/DETECTION.md) decides true vs false where the fact layer holds no hard finding, as
+``verify()`` does; without it, the rules alone.
 
 Tune on dev only; val checks that a dev change generalises (read its figures, not its cases, while
 tuning); the test split is for reporting, once (benchmarks/hardcases/README.md). val2 and val3 are the blind
@@ -89,7 +90,7 @@ def main() -> None:
     ap.add_argument("--fails", action="store_true", help="print every wrong case")
     ap.add_argument("--true", action="store_true", help="with --fails: true claims only")
     ap.add_argument("--cat", default=None, help="with --fails: one category")
-    ap.add_argument("--calibrator", action="store_true", help="the claim calibrator decides (an experiment)")
+    ap.add_argument("--calibrator", action="store_true", help="the claim calibrator decides where the fact layer holds no hard finding (as verify())")
     args = ap.parse_args()
     from guard.verifiers.claim_calibrator import default_calibrator
 

@@ -218,7 +218,7 @@ def calibrator(
     out: Path = typer.Option(
         ..., help="Artifact to write; the shipped one is guard/verifiers/claim_calibrator.json."
     ),
-    pairs: int = typer.Option(600, min=0, help="Synthetic judge pairs (train side) added to hard-case dev."),
+    pairs: int = typer.Option(0, min=0, help="Synthetic judge pairs (train side) added to hard-case dev (shipped: 0)."),
 ) -> None:
     """Fit the claim calibrator on hard-case dev (+ synthetic pairs); prints dev OOF and val figures."""
     import_training("training.calibrator.train").main(["--out", str(out), "--pairs", str(pairs)])

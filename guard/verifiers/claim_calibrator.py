@@ -16,11 +16,14 @@ the standardisation, the weights, the decision threshold and the command that ma
 (``ragguard train calibrator``, i.e. ``python -m training.calibrator.train``); the runtime is
 a dot product, no sklearn.
 
-**Opt-in, not the default.** On the blind val2 hard cases it flags fewer true claims than the
-rules alone at about the same recall, but it can clear a claim whose value no evidence gives
-("completed in 1925" against 1889), so the verification stage does not pass it (figures:
-docs/DETECTION.md). ``ClaimJudge(..., calibrator=default_calibrator())`` and
-``benchmarks/hardcases_judge.py --calibrator`` turn it on.
+**Where it may decide** (:func:`guard.verifiers.verdict.learned_scope`): never against a hard
+finding of the fact layer. A claim the fact layer finds ``contradicted`` (a slot bound to another
+value) or ``unsupported`` (a value, date, name or quantity in no evidence unit: "completed in
+1925" against 1889) stays false whatever P(false) says; an abstention stays one. Elsewhere it may
+clear a claim the rules flagged on soft grounds (support under the bar, words the evidence
+lacks) and flag one they passed. The verification stage uses it (``VerificationState.claim_judge``);
+figures and the decision in docs/DETECTION.md. ``ClaimJudge(..., calibrator=None)`` and
+``benchmarks/hardcases_judge.py`` without ``--calibrator`` give the rules alone.
 """
 
 from __future__ import annotations
@@ -32,10 +35,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from guard.facts.types import FactVerdict
 from guard.verifiers.artifacts import load_artifact
 from guard.verifiers.claim_features import FEATURE_NAMES, ClaimFeatures
 from guard.verifiers.types import SupportLabel
-from guard.verifiers.verdict import JudgedClaim
+from guard.verifiers.verdict import JudgedClaim, LearnedScope, learned_scope
 
 __all__ = ["ARTIFACT_PATH", "CalibratorArtifact", "ClaimCalibrator", "default_calibrator"]
 
@@ -81,13 +85,17 @@ class ClaimCalibrator:
         )
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
-    def decide(self, rules: JudgedClaim, features: ClaimFeatures, threshold: float) -> JudgedClaim:
-        """The model decides true vs false; the rules' label names the kind of a false claim.
+    def decide(
+        self, rules: JudgedClaim, fact: FactVerdict, features: ClaimFeatures, threshold: float
+    ) -> JudgedClaim:
+        """The model decides true vs false where :func:`~guard.verifiers.verdict.learned_scope` leaves it open.
 
-        ``threshold`` is the support threshold: a claim turned supported keeps at least it, a
-        claim turned unsupported falls below it, so label and score never disagree.
+        A hard finding of the fact layer (``fact`` contradicted or unsupported) and an abstention
+        stand as the rules gave them. ``threshold`` is the support threshold: a claim turned
+        supported keeps at least it, a claim turned unsupported falls below it, so label and
+        score never disagree.
         """
-        if not rules.judged:  # an abstention (text the fact layer cannot read) stays one
+        if learned_scope(fact, rules) is not LearnedScope.open:
             return rules
         p = self.p_false(features)
         flagged = p >= self.artifact.threshold

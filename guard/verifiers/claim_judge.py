@@ -17,9 +17,11 @@ For a claim and some passages the judge
 3. reads the claim's facts against its aligned units (:func:`guard.facts.judge_facts`,
    with the claim-to-unit cosines), and
 4. combines both into one label (:func:`guard.verifiers.verdict.combine`), and
-5. only when given a calibrator (opt-in; the verification stage does not pass one, see
-   docs/DETECTION.md), lets it decide true vs false from all of these signals together; the
-   fact layer's label still names the kind of a false claim (:mod:`guard.verifiers.claim_calibrator`).
+5. when given a calibrator (the verification stage passes the shipped one), lets it decide
+   true vs false from all of these signals together, where the fact layer holds no hard
+   finding (:func:`guard.verifiers.verdict.learned_scope`: a contradicted slot or a value no
+   unit gives stands); the fact layer's label still names the kind of a false claim
+   (:mod:`guard.verifiers.claim_calibrator`).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from guard.verifiers.claim_features import claim_features
 from guard.verifiers.lexical import Vocabulary, content_words, numbers_in
 from guard.verifiers.support import Assessment, EmbeddingJudge, cosine_to_support
 from guard.verifiers.types import SupportLabel
-from guard.verifiers.verdict import combine
+from guard.verifiers.verdict import LearnedScope, combine, learned_scope
 
 __all__ = ["ClaimJudge", "ClaimJudgement", "credited_support", "judge_read", "restated_by_one_unit", "units_of"]
 
@@ -136,9 +138,9 @@ def judge_read(
         support = credited_support(claim_text, fact, assessment, known, novelty_penalty)
     restated = fact.label is FactLabel.supported and restated_by_one_unit(claim_text, fact, units, similarities)
     judged = combine(fact, support, threshold, restated=restated)
-    if calibrator is not None:
+    if calibrator is not None and learned_scope(fact, judged) is LearnedScope.open:
         features = claim_features(claim_text, units, similarities, assessment, known, fact, judged)
-        judged = calibrator.decide(judged, features, threshold)
+        judged = calibrator.decide(judged, fact, features, threshold)
     return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason, judged.judged)
 
 

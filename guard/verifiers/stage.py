@@ -123,7 +123,8 @@ class VerificationState:
     def claim_judge(self) -> ClaimJudge:
         """The one claim judge (evidence units, facts, embedding score) every verifier asks: one
         per request, so a verdict asked for again (ALCE on the passages ``support`` judged) is
-        the one already given."""
+        the one already given. Rules alone: the guarded claim calibrator is opt-in (a tie on val,
+        a small loss on RAGTruth sentences, docs/DETECTION.md)."""
         if self._claim_judge is None:
             self._claim_judge = ClaimJudge(self.evidence, self.thresholds.support)
         return self._claim_judge

@@ -18,6 +18,13 @@ grounding cross-encoder, when a policy runs it) sees both, weakly. So, in order:
    score would support it, the claim is left unjudged (``judged=False``, with a note), an
    abstention the policy's ``verifier_error`` action handles, not an ``unsupported`` verdict.
 
+A learned decision over all of these signals (the claim calibrator,
+guard/verifiers/claim_calibrator.py) comes after the rules and obeys one precedence,
+:func:`learned_scope`: a hard finding of the fact layer (``contradicted`` with its mismatched
+slot, or ``unsupported``: a value, date, name or quantity found in no evidence unit) is never
+overruled; where the rules flagged a claim on soft grounds only (embedding support under the
+bar, words the evidence lacks) or passed it, the learned decision may clear or flag it.
+
 The thresholds here are read off the hard-case *dev* split (benchmarks/hardcases; the fast
 loop is benchmarks/hardcases_judge.py); figures in docs/FACTS.md. A sweep of
 FACTS_MATCHED_SUPPORT (0.2 / 0.35 / 0.5) against support thresholds 0.4 / 0.5 / 0.6 on dev moved
@@ -26,13 +33,14 @@ balanced accuracy by at most 0.03 (0.67-0.70): the fact layer's labels, not thes
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import NamedTuple
 
 from guard.facts.lexicon import lexicon_for
 from guard.facts.types import FactLabel, FactVerdict
 from guard.verifiers.types import SupportLabel
 
-__all__ = ["JudgedClaim", "combine"]
+__all__ = ["JudgedClaim", "LearnedScope", "combine", "learned_scope"]
 
 # A claim whose values all match its aligned unit is supported from this embedding score on.
 FACTS_MATCHED_SUPPORT = 0.35
@@ -83,6 +91,31 @@ def combine(
     if p_contradicted is not None and p_contradicted >= LEARNED_CONTRADICTED:
         return JudgedClaim(SupportLabel.contradicted, support, f"the learned judge: P(contradicted) {p_contradicted:.2f}")
     return JudgedClaim(SupportLabel.unsupported, support, None)
+
+
+class LearnedScope(str, Enum):
+    """What a learned decision (the claim calibrator) may do with the rules' verdict of a claim."""
+
+    facts_decide = "facts_decide"  # a hard finding of the fact layer: the claim stays false
+    open = "open"  # the rules decided on soft grounds, or passed it: a learned decision may turn it either way
+    unjudged = "unjudged"  # an abstention (text the fact layer cannot read) stays one
+
+
+# The fact layer's hard findings: a slot bound to another value (contradicted, with the mismatch),
+# or a slot no evidence unit holds (unsupported: "no evidence gives the date 1925"). Why they are
+# never overruled: a learned decision weighs cosine and word overlap, which a claim that reuses the
+# passage's words with one wrong value scores high on ("The Eiffel Tower was completed in 1925."
+# against "... completed in 1889": cosine 0.67, overlap 0.75); the value is what the fact layer read.
+_HARD_FINDINGS = frozenset({FactLabel.contradicted, FactLabel.unsupported})
+
+
+def learned_scope(fact: FactVerdict, rules: JudgedClaim) -> LearnedScope:
+    """Whether a learned decision may overrule the rules' verdict ``rules`` of a claim with ``fact``."""
+    if not rules.judged:
+        return LearnedScope.unjudged
+    if fact.label in _HARD_FINDINGS:
+        return LearnedScope.facts_decide
+    return LearnedScope.open
 
 
 def _unreadable(fact: FactVerdict) -> bool:

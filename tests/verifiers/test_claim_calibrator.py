@@ -13,7 +13,7 @@ from guard.verifiers.claim_features import FEATURE_NAMES, ClaimFeatures, claim_f
 from guard.verifiers.lexical import vocabulary
 from guard.verifiers.support import Assessment, BestSentence
 from guard.verifiers.types import SupportLabel
-from guard.verifiers.verdict import JudgedClaim
+from guard.verifiers.verdict import JudgedClaim, LearnedScope, learned_scope
 
 LEAFLET = (
     "| Age | Dose |\n|---|---|\n| 3 to 6 months | 2.5 ml |\n| 6 to 24 months | 5 ml |\n"
@@ -73,25 +73,95 @@ def test_features_are_typed_numbers_read_from_the_judge():
     assert all(isinstance(x, float) for x in features.vector(FEATURE_NAMES))
 
 
+# fact verdicts: silent (no slots), matched, and the two hard findings
+ABSTAIN = FactVerdict(label=FactLabel.abstain, note="no slots to compare")
+MATCHED = FactVerdict(label=FactLabel.supported)
+NOWHERE = FactVerdict(
+    label=FactLabel.unsupported,
+    mismatch=SlotMismatch(kind=SlotKind.date, claim_value="1925", explanation="no evidence gives the date 1925"),
+)
+BOUND_OTHERWISE = FactVerdict(
+    label=FactLabel.contradicted,
+    mismatch=SlotMismatch(kind=SlotKind.quantity, claim_value="2.5 ml", evidence_value="7.5 ml",
+                          anchor="2 to 4 years", explanation="the leaflet gives 7.5 ml for 2 to 4 years"),
+)
+
+
 def test_the_model_decides_true_or_false_and_the_fact_layer_names_the_kind():
     low_support_is_false = ClaimCalibrator(_one_feature_artifact(-5.0))
-    # the rules contradicted it, the model agrees: the rules' verdict (with its mismatch reason) stands
-    contradicted = JudgedClaim(SupportLabel.contradicted, 0.1, "the leaflet gives 7.5 ml")
-    assert low_support_is_false.decide(contradicted, _features(support_judged=0.1), 0.5) == contradicted
-    # the rules flagged it, the model does not: supported, with a score at the bar and a reason
+    # (a) the rules flagged it on soft grounds (support under the bar, the fact layer silent), the
+    # model does not: supported, with a score at the bar and a reason
     flagged = JudgedClaim(SupportLabel.unsupported, 0.45, None)
-    turned = low_support_is_false.decide(flagged, _features(support_judged=0.9), 0.5)
+    turned = low_support_is_false.decide(flagged, ABSTAIN, _features(support_judged=0.9), 0.5)
     assert turned.label is SupportLabel.supported and turned.support >= 0.5 and "calibrated" in turned.reason
-    # the rules supported it, the model flags it: unsupported (never contradicted), score under the bar
+    # the same for "its values match, but the evidence does not say the rest"
+    wording = JudgedClaim(SupportLabel.unsupported, 0.3, "its values match, but the evidence does not say the rest")
+    assert low_support_is_false.decide(wording, MATCHED, _features(support_judged=0.9), 0.5).label is SupportLabel.supported
+    # (b) the rules supported it, the model flags it: unsupported (never contradicted), score under the bar
     supported = JudgedClaim(SupportLabel.supported, 0.55, None)
-    turned = low_support_is_false.decide(supported, _features(support_judged=0.1), 0.5)
+    turned = low_support_is_false.decide(supported, MATCHED, _features(support_judged=0.1), 0.5)
     assert turned.label is SupportLabel.unsupported and turned.support < 0.5
+    # where the model agrees with the rules, their verdict stands as it was
+    assert low_support_is_false.decide(supported, MATCHED, _features(support_judged=0.9), 0.5) == supported
+
+
+@pytest.mark.parametrize("fact", [NOWHERE, BOUND_OTHERWISE], ids=["found-nowhere", "bound-otherwise"])
+def test_a_hard_fact_finding_stands_whatever_the_model_says(fact):
+    """A value no evidence gives, or one the evidence binds otherwise, is never cleared by a learned decision."""
+    label = SupportLabel.contradicted if fact.label is FactLabel.contradicted else SupportLabel.unsupported
+    rules = JudgedClaim(label, 0.1, fact.mismatch.explanation)
+    clears_everything = ClaimCalibrator(_one_feature_artifact(-5.0))  # P(false) ~0 at support 0.9
+    assert clears_everything.p_false(_features(support_judged=0.9)) < 0.01
+    assert learned_scope(fact, rules) is LearnedScope.facts_decide
+    assert clears_everything.decide(rules, fact, _features(support_judged=0.9), 0.5) is rules
+
+
+def test_learned_scope_is_open_only_without_a_hard_finding():
+    supported, flagged = JudgedClaim(SupportLabel.supported, 0.7, None), JudgedClaim(SupportLabel.unsupported, 0.3, None)
+    assert learned_scope(ABSTAIN, flagged) is LearnedScope.open
+    assert learned_scope(MATCHED, supported) is LearnedScope.open
+    assert learned_scope(FactVerdict(label=FactLabel.inferred, inference="2 x 5 ml = 10 ml"), supported) is LearnedScope.open
+    assert learned_scope(NOWHERE, flagged) is LearnedScope.facts_decide
+    assert learned_scope(BOUND_OTHERWISE, flagged) is LearnedScope.facts_decide
+    assert learned_scope(ABSTAIN, JudgedClaim(SupportLabel.unsupported, 0.8, "x", judged=False)) is LearnedScope.unjudged
 
 
 def test_an_abstention_stays_an_abstention():
     calibrator = ClaimCalibrator(_one_feature_artifact(-5.0))
     abstained = JudgedClaim(SupportLabel.unsupported, 0.8, "not judged: Chinese", judged=False)
-    assert calibrator.decide(abstained, _features(support_judged=0.9), 0.5) is abstained
+    assert calibrator.decide(abstained, ABSTAIN, _features(support_judged=0.9), 0.5) is abstained
+
+
+EIFFEL = (
+    "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889 "
+    "as the entrance arch of the World's Fair. It was designed by the company of Gustave Eiffel."
+)
+
+
+@pytest.mark.parametrize("which", ["shipped", "clears-everything"])
+def test_the_calibrated_judge_never_clears_a_date_no_evidence_gives(which):
+    """The case that reverted 15582ca: "completed in 1925" against a passage giving 1889.
+
+    The claim reuses the passage's words (cosine 0.67, overlap 0.75); the fact layer finds 1925
+    nowhere. Neither the shipped calibrator nor one that clears every claim may pass it.
+    """
+    from guard.verifiers.claim_judge import ClaimJudge
+    from guard.verifiers.support import EmbeddingJudge
+
+    claim, passages = "The Eiffel Tower was completed in 1925.", [("eiffel", EIFFEL)]
+    calibrator = default_calibrator() if which == "shipped" else ClaimCalibrator(
+        CalibratorArtifact(format="ragguard-claim-calibrator/1", features=["support_judged"], mean=[0.0],
+                           scale=[1.0], coef=[0.0], intercept=-50.0, threshold=0.5, command="test"))
+    evidence = EmbeddingJudge("When was the Eiffel Tower completed?", 0.5)
+    evidence.prepare([claim], [EIFFEL])
+    judged = ClaimJudge(evidence, 0.5, calibrator).judge(claim, passages)
+    assert judged.fact.label is FactLabel.unsupported and judged.fact.mismatch.kind is SlotKind.date
+    assert judged.label is SupportLabel.unsupported and judged.support < 0.5
+    assert "1925" in (judged.reason or "")
+    # and the true restatement is still supported by the calibrated judge
+    true = "The Eiffel Tower was completed in 1889."
+    evidence.prepare([true], [EIFFEL])
+    assert ClaimJudge(evidence, 0.5, calibrator).judge(true, passages).label is SupportLabel.supported
 
 
 def _case(case_id: str) -> dict:

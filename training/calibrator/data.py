@@ -20,7 +20,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from guard.verifiers.types import SupportLabel
-from training.calibrator.features import ClaimFeatures, claim_features
+from training.calibrator.features import ClaimFeatures, claim_features, open_to_learned
 
 __all__ = ["Row", "hardcase_rows", "pair_rows", "judge_hash"]
 
@@ -39,6 +39,7 @@ class Row(BaseModel):
     truth_false: bool
     expected: SupportLabel
     rules: SupportLabel  # what the rules decide today
+    learned: bool  # the runtime lets the calibrator decide it (verdict.learned_scope: no hard fact finding)
     features: ClaimFeatures
 
 
@@ -99,7 +100,7 @@ def _hardcase_rows(split: str) -> Iterator[Row]:
         yield Row(
             id=rc.case.id, group=rc.case.doc, source="hardcases", split=split, category=rc.case.category.value,
             truth_false=rc.case.truth is Truth.false, expected=rc.case.expected, rules=judged.label,
-            features=features,
+            learned=open_to_learned(judged), features=features,
         )
 
 
@@ -136,7 +137,7 @@ def _pair_rows(limit: int) -> Iterator[Row]:
         yield Row(
             id=pair.pair_id, group=pair.source_id, source=pair.corpus, split="train", category=kind,
             truth_false=pair.label is not SupportLabel.supported, expected=pair.label, rules=judged.label,
-            features=features,
+            learned=open_to_learned(judged), features=features,
         )
 
 
@@ -190,7 +191,7 @@ def _ragtruth_rows(responses: int) -> Iterator[Row]:
                 id=f"{record.id}:{index}", group=record.source_id, source="ragtruth-qa-dev", split="dev",
                 category=kind, truth_false=bool(spans),
                 expected=SupportLabel.supported if not spans else SupportLabel.unsupported, rules=judged.label,
-                features=features,
+                learned=open_to_learned(judged), features=features,
             )
         if number % 20 == 0:
             print(f"ragtruth: {number} of {responses}", file=sys.stderr, flush=True)

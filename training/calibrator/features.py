@@ -14,9 +14,9 @@ from guard.verifiers.claim_features import claim_features as _features
 from guard.verifiers.claim_judge import ClaimJudgement, judge_read
 from guard.verifiers.lexical import Vocabulary
 from guard.verifiers.support import Assessment
-from guard.verifiers.verdict import JudgedClaim
+from guard.verifiers.verdict import JudgedClaim, LearnedScope, learned_scope
 
-__all__ = ["ClaimFeatures", "FEATURE_NAMES", "as_vector", "claim_features"]
+__all__ = ["ClaimFeatures", "FEATURE_NAMES", "as_vector", "claim_features", "open_to_learned"]
 
 
 def claim_features(
@@ -36,3 +36,9 @@ def claim_features(
 
 def as_vector(features: ClaimFeatures) -> list[float]:
     return features.vector(FEATURE_NAMES)
+
+
+def open_to_learned(judged: ClaimJudgement) -> bool:
+    """Whether the runtime lets the calibrator decide this claim (verdict.learned_scope): the rows it is fitted on."""
+    rules = JudgedClaim(judged.label, judged.support, judged.reason, judged.judged)
+    return learned_scope(judged.fact, rules) is LearnedScope.open
