@@ -2,6 +2,7 @@
 
     python benchmarks/stage_cpu.py latency [--runs 20]          # verify(), 5 passages, 5 claims, cold
     python benchmarks/stage_cpu.py throughput [--limit 192]     # verify_batch over RAGTruth dev QA
+    ... [--embedder torch-bf16]                                 # the embedder backend ($RAGGUARD_EMBEDDER)
 
 On a machine shared with other work wall times say little, so this reports process time
 (``time.process_time``: every thread of this process), split by stage. Each stage is a
@@ -149,7 +150,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--limit", type=int, default=192)
     parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--embedder", default=None, help="the verifiers' embedder backend ($RAGGUARD_EMBEDDER)")
     args = parser.parse_args()
+    if args.embedder:
+        import os
+
+        os.environ["RAGGUARD_EMBEDDER"] = args.embedder  # before any model loads
     if args.mode == "latency":
         latency(args.runs)
     else:

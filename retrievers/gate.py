@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cache, lru_cache
+import threading
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -186,11 +187,17 @@ def _stems(text: str) -> set[str]:
     return {_stem(t) for t in tokenize(text)}
 
 
-@cache
 def _stemmer():
-    import snowballstemmer  # a dependency already (the fact layer stems with it)
+    # One per thread: a snowball stemmer is not thread-safe (it keeps the word it works on).
+    stemmer = getattr(_per_thread, "stemmer", None)
+    if stemmer is None:
+        import snowballstemmer  # a dependency already (the fact layer stems with it)
 
-    return snowballstemmer.stemmer("english")
+        stemmer = _per_thread.stemmer = snowballstemmer.stemmer("english")
+    return stemmer
+
+
+_per_thread = threading.local()
 
 
 @lru_cache(maxsize=65536)

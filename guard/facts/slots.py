@@ -8,6 +8,7 @@ modality, quantifiers, content words) and the result cached by text and language
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
@@ -80,13 +81,20 @@ def value_spans(slots: Slots) -> list[tuple[int, int]]:
     return [(x.start, x.end) for x in slots.quantities] + [(d.start, d.end) for d in slots.dates]
 
 
-@lru_cache(maxsize=1)
-@lru_cache(maxsize=1)
 def _stemmer():
     # snowballstemmer, not nltk: importing nltk loads scikit-learn, which verify() must not load.
-    import snowballstemmer
+    # One per thread: a snowball stemmer keeps the word it works on in itself, so two threads
+    # sharing one (a server's two verifying threads) got wrong stems and "IndexError: string
+    # index out of range" (issue 15; tests/verifiers/test_thread_safety.py).
+    stemmer = getattr(_per_thread, "stemmer", None)
+    if stemmer is None:
+        import snowballstemmer
 
-    return _Stemmer(snowballstemmer.stemmer("english"))
+        stemmer = _per_thread.stemmer = _Stemmer(snowballstemmer.stemmer("english"))
+    return stemmer
+
+
+_per_thread = threading.local()
 
 
 class _Stemmer:

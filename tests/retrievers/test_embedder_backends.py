@@ -1,0 +1,84 @@
+"""The embedder's backends: the bfloat16 option, and how the verifiers' backend is chosen.
+
+``torch-bf16`` is an opt-in speed-up (issue 15): its vectors must stay those of the fp32 model
+to the fourth decimal, not depend on the batch a text is in (``verify_batch`` and ``verify()``
+must agree), and be kept apart from other backends' vectors in the content cache.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from guard.errors import ModelError
+from retrievers import embedder as emb
+
+TEXTS = [
+    "The Eiffel Tower was completed in 1889.",
+    "It is 330 metres tall and stands on the Champ de Mars in Paris.",
+    "Gustave Eiffel's company designed and built the tower for the 1889 World's Fair.",
+    "Paris",
+    "",
+    "The tower was the tallest man-made structure in the world until the Chrysler Building was finished "
+    "in New York in 1930, and it received about 5.9 million visitors in 2022. " * 3,
+]
+
+
+@pytest.fixture(scope="module")
+def bf16():
+    return emb.Embedder("torch-bf16")
+
+
+@pytest.fixture(scope="module")
+def fp32():
+    return emb.Embedder("torch")
+
+
+def test_bfloat16_vectors_are_the_fp32_models_to_the_fourth_decimal(bf16, fp32):
+    low, full = bf16.encode(TEXTS), fp32.encode(TEXTS)
+    assert low.dtype == np.float32 and low.shape == (len(TEXTS), emb.EMBED_DIM)
+    assert np.allclose(np.linalg.norm(low, axis=1), 1.0, atol=1e-5)
+    cosines = (low * full).sum(axis=1)
+    assert cosines.min() > 0.9995  # measured on 2,094 RAGTruth texts: min 0.99986, mean 0.99996
+
+
+def test_bfloat16_vectors_do_not_depend_on_the_batch(bf16):
+    together = bf16.encode(TEXTS)
+    alone = np.stack([bf16.encode([text])[0] for text in TEXTS])
+    assert np.array_equal(together, alone)
+
+
+def test_the_verifiers_backend_is_read_from_the_environment(monkeypatch):
+    monkeypatch.delenv("RAGGUARD_EMBEDDER", raising=False)
+    assert emb.configured_backend() == "onnx-int8"
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", "torch-bf16")
+    assert emb.configured_backend() == "torch-bf16"
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", "int4")
+    with pytest.raises(ModelError, match="RAGGUARD_EMBEDDER must be one of onnx-int8, torch, torch-bf16"):
+        emb.configured_backend()
+
+
+def test_get_embedder_follows_the_environment_and_keeps_one_per_backend(monkeypatch):
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", "torch-bf16")
+    chosen = emb.get_embedder()
+    assert chosen.backend == "torch-bf16"
+    assert emb.get_embedder("torch-bf16") is chosen
+    monkeypatch.delenv("RAGGUARD_EMBEDDER")
+    assert emb.get_embedder().backend == "onnx-int8"
+
+
+def test_the_content_cache_keeps_each_backends_vectors_apart(monkeypatch):
+    from guard.content_cache import clear_content_caches, shared_embedder
+
+    clear_content_caches()
+    monkeypatch.delenv("RAGGUARD_EMBEDDER", raising=False)
+    default = shared_embedder().encode(TEXTS[:2])
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", "torch-bf16")
+    low = shared_embedder().encode(TEXTS[:2])
+    assert np.array_equal(low, emb.get_embedder("torch-bf16").encode(TEXTS[:2]))
+    assert not np.array_equal(low, default)
+
+
+def test_an_unknown_backend_names_the_allowed_ones():
+    with pytest.raises(ModelError, match="use one of onnx-int8, torch, torch-bf16"):
+        emb.Embedder("int4")  # type: ignore[arg-type]
