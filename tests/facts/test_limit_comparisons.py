@@ -104,3 +104,10 @@ def test_the_comparison_is_arithmetic(text, holds):
 )
 def test_no_comparison_is_read(text):
     assert _compare(text) is None
+
+
+def test_the_noun_naming_a_compared_limit_is_no_added_thing():
+    # "Yes, ..." claims are checked for things no unit mentions; "allowance" frames the evidence's value
+    text = "Passengers may check in one bag weighing up to 23 kg."
+    assert _judge("Yes, a 20 kg bag is within the 23 kg allowance.", text).label is FactLabel.supported
+    assert _judge("Yes, a 20 kg bag fits in the overhead locker.", text).label is FactLabel.unsupported
