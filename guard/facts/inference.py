@@ -10,6 +10,10 @@ come up in correct answers and are just as mechanical:
 - **A span between two years**: "sank in 1921", "began in 1788" give a duration of 133 years.
 - **A time shifted by a duration**: "closes at 22:00", "the pool closes 30 minutes before the
   centre" give 21:30.
+- **A value compared with a limit**: "EUR 40 is within the EUR 50 limit", "8 months is past the
+  6-month point", "a 3-year-old falls in the 2 to 4 years row": the claim's own value is its
+  premise, the limit the evidence's; the comparison word between them is true or false by
+  arithmetic (:func:`compared_with_limit`).
 
 Each returns the step as text for ``FactVerdict.inference`` or None. Whether the claim may
 rest on the step (does it say it combines values?) is the caller's question (step_licence.py).
@@ -18,12 +22,13 @@ rest on the step (does it say it combines values?) is the caller's question (ste
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from guard.facts.dates import DateSlot
 from guard.facts.quantities import Bound, Quantity
 
-__all__ = ["date_span", "regimen_total", "shifted_time", "year_span"]
+__all__ = ["compared_with_limit", "date_span", "regimen_total", "shifted_time", "year_span"]
 
 _DAY_HOURS = 24.0
 _MONTH_HOURS = 730.5
@@ -157,3 +162,56 @@ def date_span(claim: Quantity, dates: Sequence[DateSlot]) -> str | None:
             if hours > 0 and math.isclose(hours, claim.lo, rel_tol=tolerance):
                 return f"{early.surface} to {late.surface} = {claim.surface}"
     return None
+
+
+# "<value> is within the <limit>": a copula or a verb of position, then one comparison word, then at
+# most a determiner. The copula is required: without it "2 days before the 14-day deadline" is a lead
+# time, not a comparison. The words are English; another language adds its own.
+_COMPARED = re.compile(
+    r"^\s*(?:[a-z][\w-]*,?\s+){0,3}?,?\s*(?:(?:because|since|as|so)\s+)?(?:(?:which|that|this|it)\s+)?"
+    r"(?:(?:is|are|was|were|falls?|fell|sits?|lies?|comes?|stays?|remains?)\s+"
+    r"(?:(?:well|just|still|comfortably|safely|already|clearly|therefore|so)\s+)?(?P<op>under|below|beneath|"
+    r"less\s+than|fewer\s+than|lower\s+than|shorter\s+than|smaller\s+than|within|inside|in|between|"
+    r"no\s+more\s+than|not\s+more\s+than|at\s+most|not\s+over|not\s+above|before|earlier\s+than|short\s+of|"
+    r"over|above|more\s+than|greater\s+than|higher\s+than|longer\s+than|larger\s+than|beyond|past|after|"
+    r"later\s+than|at\s+least|no\s+less\s+than|not\s+less\s+than|outside)"
+    r"|(?P<verb>exceeds|exceeded|exceeding|tops|breaks|breaches))"
+    r"\s+(?:(?:the|your|its|their|our|his|her|a|an|this|that)\s+)?$",
+    re.I,
+)
+_INSIDE = frozenset({"in", "inside", "between", "within"})
+_BELOW = frozenset({"under", "below", "beneath", "less than", "fewer than", "lower than", "shorter than",
+                    "smaller than", "before", "earlier than", "short of"})
+_AT_MOST = frozenset({"within", "no more than", "not more than", "at most", "not over", "not above"})
+_AT_LEAST = frozenset({"at least", "no less than", "not less than"})
+# the rest (over, above, more than, past, after, exceeds...) say strictly above
+
+
+def compared_with_limit(value: Quantity, limit: Quantity, between: str) -> tuple[bool, str] | None:
+    """(whether it holds, the comparison as text) when ``between`` (the claim's words from ``value``
+    to ``limit``) compares the two; None when it does not, when they measure different things, or
+    when a strict comparison sits on the rounding between units (26 weeks against "6 months")."""
+    m = _COMPARED.match(between)
+    if m is None or value.dim != limit.dim or value.is_range or value.bound is not Bound.eq:
+        return None
+    if value.period != limit.period or value.per != limit.per:
+        return None
+    op = " ".join((m.group("op") or m.group("verb")).lower().split())
+    v, lo, hi = value.lo, limit.lo, limit.hi
+    if op in _INSIDE and limit.is_range:
+        holds = lo <= v <= hi or _near(v, lo) or _near(v, hi)
+    elif op == "outside" and limit.is_range:
+        holds = (v < lo or v > hi) and not (_near(v, lo) or _near(v, hi))
+    elif op in _INSIDE and op != "within" or op == "outside":
+        return None  # "in the 6-month period": no range to be inside
+    elif op in _AT_MOST:
+        holds = v <= hi or _near(v, hi)
+    elif op in _AT_LEAST:
+        holds = v >= lo or _near(v, lo)
+    elif _near(v, lo) or _near(v, hi):
+        return None
+    elif op in _BELOW:
+        holds = v < lo
+    else:
+        holds = v > hi
+    return holds, f"{value.surface} {op} {limit.surface}"

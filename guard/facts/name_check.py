@@ -6,6 +6,7 @@ import re
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.entities import name_tokens
+from guard.facts.inference import compared_with_limit
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import not_found
 from guard.facts.outcome import Outcome
@@ -68,7 +69,7 @@ def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) 
     """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py)."""
     if not adds_something(claim.text):
         return None
-    spans = value_spans(claim)
+    spans = value_spans(claim) + _limit_names(claim)
     known = frozenset().union(*(s.content for s in everywhere)) | frozenset().union(
         *(s.name_tokens for s in everywhere)
     )
@@ -81,6 +82,21 @@ def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) 
         mismatch = not_found(SlotKind.entity, word, f"the evidence does not mention {word}", unit)
         return Outcome(FactLabel.unsupported, mismatch)
     return None
+
+
+_NAMING_WORDS = re.compile(r"(?:\s+[\w-]+){1,2}")
+
+
+def _limit_names(claim: Slots) -> list[tuple[int, int]]:
+    """The words naming a limit the claim compares a value with ("within the EUR 50 limit", "in the
+    2 to 4 years row"): the comparison's frame for the evidence's value, not a thing the claim adds."""
+    out = []
+    for q in claim.quantities:
+        for limit in claim.quantities:
+            if limit.start >= q.end and compared_with_limit(q, limit, claim.text[q.end : limit.start]):
+                naming = _NAMING_WORDS.match(claim.text, limit.end)
+                out += [(limit.end, naming.end())] if naming else []
+    return out
 
 
 _CODE = re.compile(r"^([A-Za-z]{1,3})(\d{1,3})$")

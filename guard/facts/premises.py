@@ -10,11 +10,13 @@ from __future__ import annotations
 import math
 
 from guard.facts.align import Alignment
-from guard.facts.matching import accepts, conflicts
+from guard.facts.inference import compared_with_limit
+from guard.facts.matching import accepts, conflicts, same_number
+from guard.facts.mismatches import contradiction
 from guard.facts.outcome import Outcome
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
-from guard.facts.types import FactLabel
+from guard.facts.types import FactLabel, SlotKind
 
 __all__ = ["claim_operands", "countable_premise", "from_frequency", "settle_premises"]
 
@@ -120,7 +122,40 @@ def settle_premises(
     outcomes = _step_operands(claim, outcomes)
     outcomes = _own_arithmetic(claim, outcomes)
     rates = [e for _, sl in near_held for e in sl.quantities if e.per is not None]
-    return _through_rates(claim, outcomes, rates)
+    outcomes = _through_rates(claim, outcomes, rates)
+    return _compared_with_limits(claim, outcomes, held)
+
+
+def _compared_with_limits(claim: Slots, outcomes: list[Outcome], held: list[tuple[Alignment, Slots]]) -> list[Outcome]:
+    """A claim value compared with a limit an aligned unit states ("EUR 40 is within the EUR 50
+    limit"): the value is the claim's premise, inferred when the comparison is true by arithmetic,
+    contradicted (the limit as evidence) when it is false. The limit's bound in the claim is the
+    comparison's word, not a restated limit, so it holds when the unit gives the same number."""
+    out = list(outcomes)
+    for i, q in enumerate(claim.quantities):
+        for j, limit in enumerate(claim.quantities):
+            if limit.start < q.end:
+                continue
+            found = compared_with_limit(q, limit, claim.text[q.end : limit.start])
+            given = next(((a, e) for a, s in held for e in s.quantities if same_number(limit, e)), None) if found else None
+            if given is None:
+                continue
+            (holds, step), (a, e) = found, given
+            if out[j].label is not FactLabel.supported:
+                out[j] = _with_value(Outcome(FactLabel.supported), limit)
+            if holds and out[i].label is not FactLabel.supported:
+                out[i] = _with_value(Outcome(FactLabel.inferred, inference=f"{step} (the evidence gives {e.shown})"), q)
+            elif not holds:
+                explanation = f"the evidence gives {e.shown}; {step} is false"
+                mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, a.unit, explanation)
+                out[i] = _with_value(Outcome(FactLabel.contradicted, mismatch), q)
+            break
+    return out
+
+
+def _with_value(outcome: Outcome, q: Quantity) -> Outcome:
+    outcome.value = q
+    return outcome
 
 
 def _said_as_rate(claim: Slots, outcomes: list[Outcome], held: list[tuple[Alignment, Slots]]) -> list[Outcome]:
