@@ -29,8 +29,8 @@ VerifierFactory = Callable[..., "Verifier"]
 # policies/default.yaml and `ragguard verify` without --verifiers / --policy all run it.
 # Run in this order: support sets the per-claim verdicts, citations reads the judge, egc
 # builds the evidence graph, stacked turns support + EGC + lexical scores into
-# hallucination_probability, types reads the labels the others left. About 100 ms for five
-# passages and five claims on two cores (benchmarks/verify_latency.py); the grounding model
+# hallucination_probability, types reads the labels the others left. Timed by
+# benchmarks/verify_latency.py (5 passages, 5 claims, 2 cores; figures in docs/DETECTION.md); the grounding model
 # and FRANQ cost more and are opt-in (a policy's verifiers, or verify(verifiers=...)).
 DEFAULT_VERIFIERS: tuple[str, ...] = ("support", "citations", "egc", "stacked", "types")
 
