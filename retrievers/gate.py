@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import json
 import math
-import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
@@ -48,6 +47,7 @@ from typing import Callable
 from pydantic import BaseModel, ConfigDict
 
 from guard.errors import ConfigError
+from guard.stemming import stem as _stem
 from retrievers.bm25 import BM25Route
 from retrievers.fusion import FusedHit
 from retrievers.routes import RouteHits
@@ -185,24 +185,6 @@ def _content_terms(text: str) -> dict[str, str]:
 
 def _stems(text: str) -> set[str]:
     return {_stem(t) for t in tokenize(text)}
-
-
-def _stemmer():
-    # One per thread: a snowball stemmer is not thread-safe (it keeps the word it works on).
-    stemmer = getattr(_per_thread, "stemmer", None)
-    if stemmer is None:
-        import snowballstemmer  # a dependency already (the fact layer stems with it)
-
-        stemmer = _per_thread.stemmer = snowballstemmer.stemmer("english")
-    return stemmer
-
-
-_per_thread = threading.local()
-
-
-@lru_cache(maxsize=65536)
-def _stem(word: str) -> str:
-    return _stemmer().stemWord(word)
 
 
 def _coverage(terms: dict[str, str], texts: list[str], bm25: BM25Route) -> tuple[float, float]:

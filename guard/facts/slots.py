@@ -8,7 +8,6 @@ modality, quantifiers, content words) and the result cached by text and language
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
@@ -25,6 +24,7 @@ from guard.facts.polarity import (
     words,
 )
 from guard.facts.quantities import Quantity, quantities
+from guard.stemming import stem
 
 __all__ = ["Slots", "all_stems", "read_slots", "stem", "value_spans"]
 
@@ -65,12 +65,6 @@ _FUNCTION = frozenset(
 )
 
 
-@lru_cache(maxsize=16384)
-def stem(word: str) -> str:
-    """Snowball stem ("given" and "give", "doses" and "dose", "opening" and "opened" meet)."""
-    return _stemmer().stem(word)
-
-
 def all_stems(text: str) -> frozenset[str]:
     """Every word's stem, values' words included ("two doses" holds "dose")."""
     return frozenset(stem(w) for _, w in words(text))
@@ -79,30 +73,6 @@ def all_stems(text: str) -> frozenset[str]:
 def value_spans(slots: Slots) -> list[tuple[int, int]]:
     """Where the text's quantities and dates stand (their words are values, not content)."""
     return [(x.start, x.end) for x in slots.quantities] + [(d.start, d.end) for d in slots.dates]
-
-
-def _stemmer():
-    # snowballstemmer, not nltk: importing nltk loads scikit-learn, which verify() must not load.
-    # One per thread: a snowball stemmer keeps the word it works on in itself, so two threads
-    # sharing one (a server's two verifying threads) got wrong stems and "IndexError: string
-    # index out of range" (issue 15; tests/verifiers/test_thread_safety.py).
-    stemmer = getattr(_per_thread, "stemmer", None)
-    if stemmer is None:
-        import snowballstemmer
-
-        stemmer = _per_thread.stemmer = _Stemmer(snowballstemmer.stemmer("english"))
-    return stemmer
-
-
-_per_thread = threading.local()
-
-
-class _Stemmer:
-    def __init__(self, stemmer) -> None:
-        self._stemmer = stemmer
-
-    def stem(self, word: str) -> str:
-        return self._stemmer.stemWord(word)
 
 
 @lru_cache(maxsize=4096)

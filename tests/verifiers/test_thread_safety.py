@@ -13,8 +13,7 @@ import string
 import sys
 import threading
 
-import pytest
-
+from guard import stemming
 from guard.facts import slots
 from retrievers import gate
 
@@ -55,12 +54,8 @@ def _stem_in_two_threads(stem, words: list[str]) -> tuple[list[str], list[BaseEx
     return out, errors
 
 
-@pytest.mark.parametrize(
-    "stem",
-    [slots.stem.__wrapped__, gate._stem.__wrapped__],  # past their lru caches: every call stems
-    ids=["facts.slots.stem", "retrievers.gate._stem"],
-)
-def test_stemming_in_two_threads_equals_one_thread(stem):
+def test_stemming_in_two_threads_equals_one_thread():
+    stem = stemming.stem.__wrapped__  # past its lru cache: every call stems
     words = _words(15)
     alone = [stem(w) for w in words]
     together, errors = _stem_in_two_threads(stem, words)
@@ -68,10 +63,15 @@ def test_stemming_in_two_threads_equals_one_thread(stem):
     assert together == alone
 
 
+def test_the_fact_layer_and_the_gate_stem_with_the_per_thread_stemmer():
+    assert slots.stem is stemming.stem
+    assert gate._stem is stemming.stem
+
+
 def test_each_thread_has_its_own_stemmer():
     seen = []
-    thread = threading.Thread(target=lambda: seen.append(slots._stemmer()))
+    thread = threading.Thread(target=lambda: seen.append(stemming._stemmer()))
     thread.start()
     thread.join()
-    assert seen[0] is not slots._stemmer()
-    assert slots._stemmer() is slots._stemmer()  # and keeps it
+    assert seen[0] is not stemming._stemmer()
+    assert stemming._stemmer() is stemming._stemmer()  # and keeps it
