@@ -21,9 +21,9 @@ finding of the fact layer. A claim the fact layer finds ``contradicted`` (a slot
 value) or ``unsupported`` (a value, date, name or quantity in no evidence unit: "completed in
 1925" against 1889) stays false whatever P(false) says; an abstention stays one. Elsewhere it may
 clear a claim the rules flagged on soft grounds (support under the bar, words the evidence
-lacks) and flag one they passed. The verification stage uses it (``VerificationState.claim_judge``);
-figures and the decision in docs/DETECTION.md. ``ClaimJudge(..., calibrator=None)`` and
-``benchmarks/hardcases_judge.py`` without ``--calibrator`` give the rules alone.
+lacks) and flag one they passed. Opt-in: ``ClaimJudge(..., calibrator=default_calibrator())`` and
+``benchmarks/hardcases_judge.py --calibrator`` use it; the verification stage
+(``VerificationState.claim_judge``) runs the rules alone. Figures and the decision in docs/DETECTION.md.
 """
 
 from __future__ import annotations

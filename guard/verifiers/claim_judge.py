@@ -17,11 +17,11 @@ For a claim and some passages the judge
 3. reads the claim's facts against its aligned units (:func:`guard.facts.judge_facts`,
    with the claim-to-unit cosines), and
 4. combines both into one label (:func:`guard.verifiers.verdict.combine`), and
-5. when given a calibrator (the verification stage passes the shipped one), lets it decide
-   true vs false from all of these signals together, where the fact layer holds no hard
-   finding (:func:`guard.verifiers.verdict.learned_scope`: a contradicted slot or a value no
-   unit gives stands); the fact layer's label still names the kind of a false claim
-   (:mod:`guard.verifiers.claim_calibrator`).
+5. only when given a calibrator (opt-in; the verification stage does not pass one, see
+   docs/DETECTION.md), lets it decide true vs false from all of these signals together, where
+   the fact layer holds no hard finding (:func:`guard.verifiers.verdict.learned_scope`: a
+   contradicted slot or a value no unit gives stands); the fact layer's label still names the
+   kind of a false claim (:mod:`guard.verifiers.claim_calibrator`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from guard.verifiers.claim_features import claim_features
 from guard.verifiers.lexical import Vocabulary, content_words, numbers_in
 from guard.verifiers.support import Assessment, EmbeddingJudge, cosine_to_support
 from guard.verifiers.types import SupportLabel
-from guard.verifiers.verdict import LearnedScope, combine, learned_scope
+from guard.verifiers.verdict import JudgedClaim, LearnedScope, combine, learned_scope
 
 __all__ = ["ClaimJudge", "ClaimJudgement", "credited_support", "judge_read", "restated_by_one_unit", "units_of"]
 
@@ -55,6 +55,11 @@ class ClaimJudgement(NamedTuple):
     assessment: Assessment
     reason: str | None
     judged: bool = True  # False: the judge abstained (text the fact layer cannot read)
+
+    @property
+    def verdict(self) -> JudgedClaim:
+        """The verdict alone (label, support, reason, judged), as `verdict.combine` gives it."""
+        return JudgedClaim(self.label, self.support, self.reason, self.judged)
 
 
 @lru_cache(maxsize=1024)  # ~6.5 KB a passage measured: at most ~7 MB (4,096 held 26 MB in a server)

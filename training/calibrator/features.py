@@ -14,7 +14,7 @@ from guard.verifiers.claim_features import claim_features as _features
 from guard.verifiers.claim_judge import ClaimJudgement, judge_read
 from guard.verifiers.lexical import Vocabulary
 from guard.verifiers.support import Assessment
-from guard.verifiers.verdict import JudgedClaim, LearnedScope, learned_scope
+from guard.verifiers.verdict import LearnedScope, learned_scope
 
 __all__ = ["ClaimFeatures", "FEATURE_NAMES", "as_vector", "claim_features", "open_to_learned"]
 
@@ -30,8 +30,7 @@ def claim_features(
 ) -> tuple[ClaimFeatures, ClaimJudgement]:
     """The claim's features and the *rules'* judgement (never the calibrator's: that is what is fitted)."""
     judged = judge_read(claim_text, units, similarities, assessment, known, novelty_penalty, threshold)
-    rules = JudgedClaim(judged.label, judged.support, judged.reason, judged.judged)
-    return _features(claim_text, units, similarities, assessment, known, judged.fact, rules), judged
+    return _features(claim_text, units, similarities, assessment, known, judged.fact, judged.verdict), judged
 
 
 def as_vector(features: ClaimFeatures) -> list[float]:
@@ -40,5 +39,4 @@ def as_vector(features: ClaimFeatures) -> list[float]:
 
 def open_to_learned(judged: ClaimJudgement) -> bool:
     """Whether the runtime lets the calibrator decide this claim (verdict.learned_scope): the rows it is fitted on."""
-    rules = JudgedClaim(judged.label, judged.support, judged.reason, judged.judged)
-    return learned_scope(judged.fact, rules) is LearnedScope.open
+    return learned_scope(judged.fact, judged.verdict) is LearnedScope.open
