@@ -22,6 +22,7 @@ fit) and :mod:`guard.answering_terms` (terms the documents word their own way).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
@@ -33,11 +34,11 @@ from guard.answering_question import (
     CONCEPTS, QuestionType, classify_question, key_terms, named_terms, situation_terms,
 )
 from guard.answering_scoring import (
-    ScoredUnit, focus_term, found_in, has_term, is_fragment, lexical_candidates, names_it, score_unit, similarities_to,
+    ScoredUnit, context_lead, focus_term, found_in, has_term, is_fragment, lexical_candidates, names_it, score_unit, similarities_to,
     term_weights, unit_contexts,
 )
 from guard.answering_terms import defined_names, predicate_terms, with_definitions
-from guard.answering_values import asked_value, strength_fit, year_fit
+from guard.answering_values import asked_group, asked_value, compound_fit, strength_fit, year_fit
 from guard.facts.types import EvidenceUnit
 from guard.verifiers.lexical import words
 from retrievers.types import Passage
@@ -151,6 +152,7 @@ def plan_answer(
         placed = f"{s.context} {s.unit.text}"
         if year_fit(question, placed) is False or strength_fit(question, placed) is False:
             s.misfit, s.fit = True, min(s.fit, -1.0)
+    _named_case(question, scored)
     if given is not None:
         for s in scored:
             s.score -= _RESERVE_PRIOR * (s.citation > given)
@@ -181,6 +183,38 @@ def plan_answer(
     return plan
 
 
+
+def _named_case(question: str, scored: list[ScoredUnit]) -> None:
+    """The case the question names in words rather than numbers: a hyphenated modifier
+    ("part-time employees": a unit stating it is the asker's case, one stating only a sibling,
+    "Full-time employees", another case) and a group of people ("the overtime rate for managers":
+    a unit naming managers states their case, even without a value, "managers do not receive paid
+    overtime"). A group most units name ("employees" in a leave policy) picks out none."""
+    for s in scored:
+        verdict = compound_fit(question, f"{context_lead(s.context)} {s.unit.text}")
+        if verdict is False:
+            s.misfit, s.fit = True, min(s.fit, -1.0)
+        elif verdict and not s.misfit:
+            _raise_fit(s, _NAMED_FIT)
+    group = asked_group(question)
+    if group is None or not scored:
+        return
+    naming = [s for s in scored if re.search(rf"\b{group}\b", s.unit.text, re.IGNORECASE)]
+    if len(naming) * 2 < len(scored):
+        for s in naming:
+            if not s.misfit:
+                _raise_fit(s, _NAMED_FIT)
+
+
+_NAMED_FIT = 0.5  # as much as a patient group named ("adults") adds in qualifier_fit
+
+
+def _raise_fit(s: ScoredUnit, by: float) -> None:
+    s.fit += by
+    s.score += _FIT_WEIGHT * by
+
+
+_FIT_WEIGHT = 0.25  # the weight of the qualifier fit in score_unit
 
 _RESERVE_PRIOR = 0.1  # score a unit of a reserve passage gives up: retrieval ranked its passage lower
 

@@ -34,6 +34,9 @@ _LEADS: list[tuple[re.Pattern[str], QuestionType]] = [
     (re.compile(r"\bhow (?:long|soon|quickly|early|far ahead|far in advance|much notice|many (?:days|weeks|months|"
                 r"years|hours|minutes|working days))\b"), QuestionType.duration),
     (re.compile(r"\bhow often\b|\bhow frequently\b|\bhow many times\b"), QuestionType.frequency),
+    # a superlative asks for the bound of a value: "What is the most annual leave I can get?"
+    (re.compile(r"\bwhat(?: is|'s|are) the (?:longest|shortest)\b"), QuestionType.duration),
+    (re.compile(r"\bwhat(?: is|'s|are) the (?:most|least|highest|lowest|largest|smallest|fewest)\b"), QuestionType.quantity),
     (re.compile(r"\bhow (?:much|many|old|big|high|large|warm|cold|hot|heavy)\b|\bwhat (?:is the )?(?:dose|amount|"
                 r"percentage|price|cost|fee|limit|maximum|minimum|number|rate|allowance|temperature)\b|\bwhat (?:\w+ ){0,4}(?:dose|"
                 r"amount|percentage|price|cost|fee|limit|allowance|premium|rate|interest|discount|deposit)\b"),
@@ -107,11 +110,19 @@ def key_terms(question: str) -> list[str]:
     # "how early / how far in advance should I order": the answer is a time before something
     if _IN_ADVANCE.search(question) and "advance" not in found:
         found.append("advance")
+    # "the most / the highest": the documents write the bound as one ("up to a maximum of 30 days")
+    bound = next((c for c, p in _SUPERLATIVE.items() if p.search(question)), None)
+    if bound is not None and bound not in found:
+        found.append(bound)
     return found
 
 
 # an ordinal is a number in words, like a digit no term: "the second dose" is "dose 2" in the documents
 _ORDINALS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth".split())
+_SUPERLATIVE = {
+    "maximum": re.compile(r"\bthe (?:most|highest|largest|longest)\b", re.IGNORECASE),
+    "minimum": re.compile(r"\bthe (?:least|lowest|smallest|fewest|shortest)\b", re.IGNORECASE),
+}
 _IN_ADVANCE = re.compile(r"\bhow (?:early|far ahead|far in advance|long before|soon before)\b|\bin advance\b", re.I)
 
 

@@ -24,7 +24,7 @@ from guard.facts.quantities import Bound, Quantity, quantities
 
 __all__ = [
     "AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "stated_amounts", "value_near",
-    "strength_fit", "year_fit",
+    "asked_group", "compound_fit", "strength_fit", "year_fit",
 ]
 
 _MONEY = re.compile(
@@ -269,6 +269,58 @@ def year_fit(question: str, text: str) -> bool | None:
     if not stated:
         return None
     return bool(asked & stated)
+
+
+# a hyphenated modifier ("part-time", "office-based", "short-stay"); an age ("6-week-old") is judged apart
+_COMPOUND = re.compile(r"\b[a-z]{2,}(?:-[a-z]{2,})+\b", re.IGNORECASE)
+_AGE_COMPOUND = re.compile(r"(?:year|month|week|day|hour)s?(?:-old)?$", re.IGNORECASE)
+
+
+def compound_fit(question: str, text: str) -> bool | None:
+    """A hyphenated modifier the question names ("part-time employees") against those ``text``
+    states: the same one, the same case; only a sibling with the same head and another first part
+    ("Full-time employees are entitled to 25 days"), another case, so the unit answers a
+    neighbouring question; neither, undecided."""
+    asked = {c.lower() for c in _COMPOUND.findall(question) if not _AGE_COMPOUND.search(c)}
+    if not asked:
+        return None
+    stated = {c.lower() for c in _COMPOUND.findall(text)}
+    verdicts = []
+    for compound in asked:
+        head = compound.rsplit("-", 1)[1]
+        if compound in stated:
+            verdicts.append(True)
+        elif any(c != compound and c.rsplit("-", 1)[1] == head for c in stated):
+            verdicts.append(False)
+    if not verdicts:
+        return None
+    return all(verdicts)
+
+
+# the group of people a question asks about, as its last words ("the overtime rate for managers",
+# "the fare for students") or as the subject of its verb ("do part-time employees get")
+_FOR_GROUP = re.compile(r"\bfor (?:the |our |all )?((?:[a-z]+-[a-z]+ )?[a-z]{3,}s)\s*\??\s*$", re.IGNORECASE)
+_SUBJECT_GROUP = re.compile(
+    r"\b(?:do|can|are|must|should|will|may) ((?:[a-z]+-[a-z]+ )?[a-z]{3,}s) (?:get|receive|pay|have|need|take|work|"
+    r"earn|qualify|accrue|claim)\b", re.IGNORECASE,
+)
+# plural words that name no group of people: periods, amounts, things
+_NOT_GROUPS = frozenset(
+    "hours days weeks months years minutes nights times items doses tablets services costs fees prices rates "
+    "items goods expenses claims bills invoices".split()
+)
+
+
+def asked_group(question: str) -> str | None:
+    """The plural noun naming the group of people the question asks about ("managers"), or None."""
+    for pattern in (_FOR_GROUP, _SUBJECT_GROUP):
+        m = pattern.search(question)
+        if m:
+            noun = m.group(1).split()[-1].lower()
+            if noun.endswith("ss") or noun in _NOT_GROUPS or any(g.search(noun) for g in _GROUPS.values()):
+                return None  # adults, children ...: judged by the qualifier fit
+            return noun
+    return None
 
 
 # a product named with its strength: "Febrilon 500 mg", "Zelorin 20 mg"

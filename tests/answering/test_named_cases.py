@@ -1,0 +1,62 @@
+"""Evidence-first answering, round 6: the case a question names in words (a hyphenated modifier,
+a group of people) and the bound a superlative asks for. Synthetic documents, not the golden set."""
+
+from guard.answering import QuestionType, classify_question, plan_from_passages
+from guard.answering_question import key_terms
+from guard.answering_values import asked_group, compound_fit
+from retrievers.types import Passage
+
+HOLIDAYS = Passage(
+    id="holidays", title="Ferncliff Builders holiday policy > Entitlement", source="holidays.md",
+    text="Full-time staff are entitled to 28 days of paid holiday each year, including bank holidays. "
+    "Part-time staff receive the same entitlement pro rata to their contracted hours. "
+    "Holiday requests must be made at least 2 weeks in advance. "
+    "After 10 years of service, staff receive 1 extra day for each further year, up to a maximum of 33 days a year.",
+)
+ALLOWANCES = Passage(
+    id="allowances", title="Ferncliff Builders site allowances", source="allowances.md",
+    text="Site workers in bands B1 to B3 receive a travel allowance of GBP 12 per day on site. "
+    "Staff in band B4 and above, and supervisors, receive no travel allowance; their salary covers travel. "
+    "Travel claims must be approved by the site office before payment.",
+)
+
+
+def test_a_hyphenated_modifier_rules_out_its_sibling_and_keeps_its_own_case():
+    assert compound_fit("How many days do part-time staff get?", "Full-time staff are entitled to 28 days") is False
+    assert compound_fit("How many days do part-time staff get?", "Part-time staff receive it pro rata") is True
+    assert compound_fit("How many days do part-time staff get?", "Staff are entitled to 28 days") is None
+    assert compound_fit("How many days do staff get?", "Full-time staff are entitled to 28 days") is None
+    # an age is judged by the age fit, not as a modifier
+    assert compound_fit("What dose for my 6-year-old?", "For a 10-year-old child: 5 ml") is None
+
+
+def test_part_time_staff_get_the_pro_rata_rule_not_the_full_time_figure():
+    plan = plan_from_passages("How many days of holiday do part-time staff get?", [HOLIDAYS])
+    assert plan.answerable, plan.missing
+    assert "pro rata" in plan.answer and "28 days" not in plan.answer
+
+
+def test_the_group_a_question_asks_about_is_read_from_for_or_its_subject():
+    assert asked_group("What is the travel allowance for supervisors?") == "supervisors"
+    assert asked_group("How much leave do part-time employees get?") == "employees"
+    assert asked_group("What is the dose for children?") is None  # a patient group: the qualifier fit's
+    assert asked_group("What is the charge for 3 hours?") is None
+    assert asked_group("How much does a taxi cost?") is None
+
+
+def test_a_group_stated_without_a_value_is_the_asker_s_case():
+    """The allowance sentence has the value but is another group's; the supervisors' sentence says they get none."""
+    plan = plan_from_passages("What is the travel allowance for supervisors?", [ALLOWANCES])
+    assert plan.answerable, plan.missing
+    assert "supervisors, receive no travel allowance" in plan.answer
+    assert "GBP 12" not in plan.answer
+
+
+def test_a_superlative_asks_for_the_bound():
+    assert classify_question("What is the most holiday I can get?") is QuestionType.quantity
+    assert classify_question("What's the longest I can borrow a DVD?") is QuestionType.duration
+    assert "maximum" in key_terms("What is the most holiday a long-serving employee can get?")
+    assert "minimum" in key_terms("What is the lowest fare?")
+    plan = plan_from_passages("What is the most holiday long-serving staff can get in a year?", [HOLIDAYS])
+    assert plan.answerable, plan.missing
+    assert "33 days" in plan.answer
