@@ -175,7 +175,7 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         return True
     if asked.clock and stated and _states_condition(text, stated):
         return True  # "When is the dose reduced to 2.5 mg?": the case in which it is ("2.5 mg ... if ...")
-    if "money" in asked.dims and _MONEY.search(text):
+    if "money" in asked.dims and (_MONEY.search(text) or _RELATIVE_PAY.search(text)):
         return True
     if asked.any_quantity:
         return any(d not in {"number"} for d in dims) or bool(_MONEY.search(text))
@@ -189,6 +189,15 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         q.dim.startswith("count:") and _singular((re.match(r"\s+([a-z]+)", text[q.end :]) or [None, ""])[1]) in counted
         for q in found
     )
+
+
+# an amount of money written relative to another ("a night premium of 20% of the normal hourly rate",
+# "1.5 times your normal hourly rate", "half the adult price"): it answers "how much is paid"
+_RELATIVE_PAY = re.compile(
+    r"(?:\d+(?:[.,]\d+)?\s?%|\b\d+(?:[.,]\d+)?\s+times|\bhalf|\bdouble|\btwice)\s+(?:of\s+)?(?:the|your|their|its|an?)\s+"
+    r"(?:[\w-]+\s+){0,3}(?:rate|pay|price|fare|fee|salary|cost|wage|amount)s?\b",
+    re.IGNORECASE,
+)
 
 
 # a rate whose amount is a period ("8 hours apart", "3 days per week"), not a count ("three times a day")

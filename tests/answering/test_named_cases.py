@@ -60,3 +60,16 @@ def test_a_superlative_asks_for_the_bound():
     plan = plan_from_passages("What is the most holiday long-serving staff can get in a year?", [HOLIDAYS])
     assert plan.answerable, plan.missing
     assert "33 days" in plan.answer
+
+
+def test_an_amount_relative_to_pay_answers_how_much_is_paid():
+    from guard.answering_values import asked_value, holds_value
+
+    question = "How much is paid for night shifts?"
+    asked = asked_value(question, "quantity")
+    assert asked is not None and "money" in asked.dims
+    assert holds_value(asked, "Night shifts attract a premium of 20% of the normal hourly rate.", question)
+    assert holds_value(asked, "Sundays: 2 times your normal hourly rate.", question)
+    assert holds_value(asked, "Children under 16 pay half the adult fare.", question)
+    assert not holds_value(asked, "Night shifts run from 22:00 to 06:00.", question)
+    assert not holds_value(asked, "About 20% of staff work night shifts.", question)
