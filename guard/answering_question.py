@@ -58,7 +58,9 @@ _GENERIC = frozenset(
     "currently time day make made happen happens apply applies available doe offer having refer son "
     "child year old far advance right later shortly coming forgot usually quickly daily dosed soon "
     # participles of the verbs above: "When is the dose given?" asks when, not about giving
-    "given taken gotten got".split()
+    "given taken gotten got "
+    # "good for", "okay to": how the asker puts a question, not what it is about ("fine" is a penalty too)
+    "good okay ok".split()
 )
 # Words that name the kind of value asked for, and how the documents write such a value:
 # "minimum length" is answered by "at least 14 characters".
@@ -81,6 +83,8 @@ CONCEPTS: dict[str, re.Pattern[str]] = {
     "price": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "fee": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "percentage": re.compile(r"%|\bper ?cent\b", re.I),
+    # "at what temperature": the documents write the value ("below 25°C"), seldom the word
+    "temperature": re.compile(r"\d\s?°\s?[CF]?\b|\bdegrees?\b|\b(?:fridge|freezer|room temperature)\b", re.I),
     # a dose is written as an amount of the medicine ("40 mg", "7.5 ml", "2 tablets")
     "dose": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:mg|ml|g|mcg|micrograms?|tablets?|capsules?|puffs?|drops?)\b", re.I),
 }

@@ -73,3 +73,23 @@ def test_an_amount_relative_to_pay_answers_how_much_is_paid():
     assert holds_value(asked, "Children under 16 pay half the adult fare.", question)
     assert not holds_value(asked, "Night shifts run from 22:00 to 06:00.", question)
     assert not holds_value(asked, "About 20% of staff work night shifts.", question)
+
+
+STORAGE = Passage(
+    id="storage", title="Keeping medicines > General rules", source="storage.md",
+    text="Most tablets should be kept below 25°C, in a cool, dry place. "
+    "Opened bottles of Calmira Syrup are thrown away 3 months after opening.",
+)
+
+
+def test_a_temperature_question_is_answered_by_a_temperature_not_the_word():
+    plan = plan_from_passages("At what temperature should I keep tablets?", [STORAGE])
+    assert plan.answerable, plan.missing
+    assert "25°C" in plan.answer
+
+
+def test_good_for_is_how_the_question_is_put_not_its_topic():
+    assert "good" not in key_terms("How long is Calmira Syrup good for after opening?")
+    plan = plan_from_passages("How long is Calmira Syrup good for after opening?", [STORAGE])
+    assert plan.answerable, plan.missing
+    assert "3 months" in plan.answer
