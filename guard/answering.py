@@ -153,6 +153,7 @@ def plan_answer(
         if year_fit(question, placed) is False or strength_fit(question, placed) is False:
             s.misfit, s.fit = True, min(s.fit, -1.0)
     _named_case(question, scored)
+    _soft_terms_bonus(question, scored)
     if given is not None:
         for s in scored:
             s.score -= _RESERVE_PRIOR * (s.citation > given)
@@ -204,6 +205,42 @@ def _named_case(question: str, scored: list[ScoredUnit]) -> None:
         for s in naming:
             if not s.misfit:
                 _raise_fit(s, _NAMED_FIT)
+
+
+def _soft_terms_bonus(question: str, scored: list[ScoredUnit]) -> None:
+    """Words the key terms leave out because they are so often generic (-ing forms and -ly
+    adverbs: "taking", "usually") still tell units apart when a unit has them: "before running
+    out" is "before you will run out", "accidentally" is "Accidental damage". They only add to a
+    unit's score; they never make a question unanswerable nor decide the focus."""
+    bases = _soft_bases(question)
+    if not bases:
+        return
+    for s in scored:
+        vocabulary = set(words(s.unit.text))
+        found = sum(any(w.startswith(b) for w in vocabulary) for b in bases)
+        s.score += _SOFT_WEIGHT * found / len(bases)
+
+
+_SOFT_WEIGHT = 0.1
+
+
+def _soft_bases(question: str) -> list[str]:
+    out = []
+    for w in re.findall(r"[a-z]+", question.lower()):
+        if w.endswith("ing") and len(w) > 5:
+            base = w[:-3]
+            base = base[:-1] if len(base) > 3 and base[-1] == base[-2] else base  # "running" -> "run"
+        elif w.endswith("ly") and len(w) > 6:
+            base = w[:-2].removesuffix("al")  # "accidentally" -> "accident"
+        else:
+            continue
+        if len(base) >= 3 and base not in _SOFT_GENERIC and base + "e" not in _SOFT_GENERIC:
+            out.append(base)
+    return list(dict.fromkeys(out))
+
+
+# bases of -ing and -ly words that say nothing about the topic ("taking", "usually", "quickly")
+_SOFT_GENERIC = frozenset("tak us get hav giv mak go do need want feel usual actual real current exact quick near".split())
 
 
 _NAMED_FIT = 0.5  # as much as a patient group named ("adults") adds in qualifier_fit

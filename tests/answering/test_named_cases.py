@@ -93,3 +93,23 @@ def test_good_for_is_how_the_question_is_put_not_its_topic():
     plan = plan_from_passages("How long is Calmira Syrup good for after opening?", [STORAGE])
     assert plan.answerable, plan.missing
     assert "3 months" in plan.answer
+
+
+def test_an_ing_or_ly_word_adds_to_the_units_that_have_it_without_being_a_key_term():
+    from guard.answering import ScoredUnit, _soft_bases, _soft_terms_bonus
+    from guard.facts.types import EvidenceUnit, UnitKind
+
+    question = "How many days before running out should I order my repeat medicine?"
+    assert "running" not in key_terms(question)
+    assert _soft_bases(question) == ["run"]
+    assert _soft_bases("Do I pay if I accidentally damage it?") == ["accident"]
+    assert _soft_bases("What is the usual dose when taking it?") == []  # generic: usual, taking
+
+    def scored(index: int, text: str) -> ScoredUnit:
+        unit = EvidenceUnit(passage_id="p", index=index, kind=UnitKind.sentence, text=text, start=0, end=len(text))
+        return ScoredUnit(unit=unit, citation=1, score=0.5, covered=1.0, has_type=True)
+
+    review = scored(0, "Most patients need a review of their repeat medicine every 12 months.")
+    order = scored(1, "Order at least 7 days before you will run out.")
+    _soft_terms_bonus(question, [review, order])
+    assert order.score > review.score == 0.5
