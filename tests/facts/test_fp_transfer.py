@@ -88,3 +88,27 @@ def _q(text: str):
 )
 def test_gives_allows_the_rounding_a_hedge_allows(result, claim, holds):
     assert gives(result, _q(claim)) is holds
+
+
+# --- a duty entails the permission over the ways it leaves open --------------------------------
+
+PARKING = "Visitors must register their car at reception or through the app before parking."
+LOAN = "Laptops must be returned to the IT desk within 5 working days."
+
+
+def test_permission_over_the_ways_a_duty_leaves_open_is_not_a_modal_flip():
+    verdict = _judge("A visitor can register their car at reception or through the app.", PARKING)
+    assert verdict.label is not FactLabel.contradicted, verdict
+
+
+def test_plain_may_for_must_of_one_act_is_still_a_weakened_duty():
+    verdict = _judge("Laptops may be returned to the IT desk within 5 working days.", LOAN)
+    assert verdict.label is FactLabel.contradicted, verdict
+
+
+def test_must_for_may_over_alternatives_still_claims_more():
+    verdict = _judge(
+        "Visitors must pay at reception or through the app.",
+        "Visitors may pay at reception or through the app before leaving.",
+    )
+    assert verdict.label is FactLabel.contradicted, verdict
