@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from guard.facts import FactLabel, evidence_units, judge_facts
+from fact_judge import FLAGGED, judge
+
+from guard.facts import FactLabel
 from guard.facts.matching import gives
 from guard.facts.quantities import quantities
 
@@ -16,28 +18,23 @@ CLUB = "The rowing club has 480 members. 52% of them voted in the last election.
 FIRM = "The agency employs 240 people; 40% of them work from home."
 
 
-def _judge(claim: str, *texts: str):
-    units = [u for i, t in enumerate(texts) for u in evidence_units(str(i), t).units]
-    return judge_facts(claim, units)
-
-
 # --- a limit the claim's words bind it to, beside a plain value bound to other words ---------
 
 
 def test_round_figure_inside_the_limit_its_words_name_holds():
     # the plain "12 hours" is the phone line's; the claim speaks of the repair and the claim window
-    verdict = _judge("You have about three months after the repair to send a warranty claim.", HOTLINE)
+    verdict = judge("You have about three months after the repair to send a warranty claim.", HOTLINE)
     assert verdict.label is FactLabel.supported
 
 
 def test_value_past_the_limit_its_words_name_still_contradicts():
-    verdict = _judge("You have 120 days after the repair to send a warranty claim.", HOTLINE)
+    verdict = judge("You have 120 days after the repair to send a warranty claim.", HOTLINE)
     assert verdict.label is FactLabel.contradicted
 
 
 def test_plain_value_and_limit_of_one_thing_still_hold_the_plain_value():
     # "1 tablet ... up to 6 tablets": the dose is the plain value, not anything under the limit
-    verdict = _judge("Take 3 tablets for a headache.", "Take 1 tablet for a headache, up to 6 tablets a day.")
+    verdict = judge("Take 3 tablets for a headache.", "Take 1 tablet for a headache, up to 6 tablets a day.")
     assert verdict.label is FactLabel.contradicted
 
 
@@ -53,7 +50,7 @@ def test_plain_value_and_limit_of_one_thing_still_hold_the_plain_value():
     ],
 )
 def test_hedged_count_from_a_share_is_inferred(claim, text):
-    verdict = _judge(claim, text)
+    verdict = judge(claim, text)
     assert verdict.label is FactLabel.inferred, verdict
 
 
@@ -66,8 +63,8 @@ def test_hedged_count_from_a_share_is_inferred(claim, text):
     ],
 )
 def test_hedged_count_the_share_does_not_give_is_flagged(claim, text):
-    verdict = _judge(claim, text)
-    assert verdict.label in (FactLabel.unsupported, FactLabel.contradicted), verdict
+    verdict = judge(claim, text)
+    assert verdict.label in FLAGGED, verdict
 
 
 def _q(text: str):
@@ -97,17 +94,17 @@ LOAN = "Laptops must be returned to the IT desk within 5 working days."
 
 
 def test_permission_over_the_ways_a_duty_leaves_open_is_not_a_modal_flip():
-    verdict = _judge("A visitor can register their car at reception or through the app.", PARKING)
+    verdict = judge("A visitor can register their car at reception or through the app.", PARKING)
     assert verdict.label is not FactLabel.contradicted, verdict
 
 
 def test_plain_may_for_must_of_one_act_is_still_a_weakened_duty():
-    verdict = _judge("Laptops may be returned to the IT desk within 5 working days.", LOAN)
+    verdict = judge("Laptops may be returned to the IT desk within 5 working days.", LOAN)
     assert verdict.label is FactLabel.contradicted, verdict
 
 
 def test_must_for_may_over_alternatives_still_claims_more():
-    verdict = _judge(
+    verdict = judge(
         "Visitors must pay at reception or through the app.",
         "Visitors may pay at reception or through the app before leaving.",
     )
