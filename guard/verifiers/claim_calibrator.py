@@ -6,22 +6,26 @@ bar, an abstention falls to the embedding score. Each rule is right on the wordi
 written for and wrong on others.
 This module reads the same signals as one typed vector
 (:class:`~guard.verifiers.claim_features.ClaimFeatures`: the fact
-layer's outcome and the slot it turned on, the support scores, the alignment, how much of the
-claim its aligned unit covers, the claim's slots) and lets a logistic regression fitted on
-the hard cases decide true vs false. The fact layer still names the kind of a false claim
-(``contradicted`` with its mismatch, or ``unsupported``), so explanations are unchanged.
+layer's outcome, the slot it turned on and how it was reached, the support scores, the alignment,
+how much of the claim its aligned unit covers, the claim's slots) and lets a logistic regression or
+a small boosted tree ensemble, fitted on the hard cases of dev + val + val3, decide true vs false.
+The fact layer still names the kind of a false claim (``contradicted`` with its mismatch, or
+``unsupported``), so explanations are unchanged.
 
 No generator or document identity is read. The artifact (``claim_calibrator.json``) holds
 the standardisation, the weights, the decision threshold and the command that made it
 (``ragguard train calibrator``, i.e. ``python -m training.calibrator.train``); the runtime is
-a dot product, no sklearn.
+a dot product or a walk down each tree, no sklearn.
 
-**Where it may decide** (:func:`guard.verifiers.verdict.learned_scope`): never against a hard
-finding of the fact layer. A claim the fact layer finds ``contradicted`` (a slot bound to another
+**Where it may decide** (:func:`guard.verifiers.verdict.learned_scope`): by default never
+against a hard finding of the fact layer. A claim the fact layer finds ``contradicted`` (a slot bound to another
 value) or ``unsupported`` (a value, date, name or quantity in no evidence unit: "completed in
 1925" against 1889) stays false whatever P(false) says; an abstention stays one. Elsewhere it may
 clear a claim the rules flagged on soft grounds (support under the bar, words the evidence
-lacks) and flag one they passed. Opt-in: ``ClaimJudge(..., calibrator=default_calibrator())`` and
+lacks) and flag one they passed. A wide-scope artifact (``clear_threshold`` set) may also
+clear a hard finding above the safety floor (:func:`~guard.verifiers.verdict.value_in_no_unit`:
+a number, date or name no unit writes always stands) where P(false) is under that threshold;
+the shipped artifact is not wide (grouped CV, docs/DETECTION.md). Opt-in: ``ClaimJudge(..., calibrator=default_calibrator())`` and
 ``benchmarks/hardcases_judge.py --calibrator`` use it; the verification stage
 (``VerificationState.claim_judge``) runs the rules alone. Figures and the decision in docs/DETECTION.md.
 """

@@ -23,7 +23,10 @@ guard/verifiers/claim_calibrator.py) comes after the rules and obeys one precede
 :func:`learned_scope`: a hard finding of the fact layer (``contradicted`` with its mismatched
 slot, or ``unsupported``: a value, date, name or quantity found in no evidence unit) is never
 overruled; where the rules flagged a claim on soft grounds only (embedding support under the
-bar, words the evidence lacks) or passed it, the learned decision may clear or flag it.
+bar, words the evidence lacks) or passed it, the learned decision may clear or flag it. A
+wide-scope calibrator (opt-in, none shipped) may also clear a hard finding above the safety floor
+(:func:`value_in_no_unit`: a number, date or name of the claim that no unit writes) at high
+confidence; on the floor the finding stands.
 
 The thresholds here are read off the hard-case *dev* split (benchmarks/hardcases; the fast
 loop is benchmarks/hardcases_judge.py); figures in docs/FACTS.md. A sweep of
