@@ -1,7 +1,8 @@
 """Probes for false claims that reuse the passage's own words: a common-noun party in another's
 role (roles.actor_replaced), modal strength as an ordered scale (modal_clash: "must" for
 "should", and the modal a value is given with), frequency as an ordered scale (frequency.py) and
-a restriction given to another party (exclusive.py).
+a restriction given to another party (exclusive.py) and a name moved to another clause of its unit
+(name_binding.py).
 
 Passages written for these probes, in domains the hard cases do not use (a garden allotment, a
 school, a data-centre rota, a sailing club); each rule has false claims it must catch and true
@@ -36,6 +37,12 @@ ROTA = (
     "Only badge holders can enter the server hall after midnight."
 )
 
+CLUB = (
+    "Questions about moorings go to the harbour master, Elin Marsh; questions about racing go to "
+    "the sailing secretary, Owen Pryce. "
+    "The safety boat is crewed on Sundays."
+)
+
 
 def _judge(passage: str, claim: str):
     return judge_facts(claim, evidence_units("p", passage).units)
@@ -57,6 +64,9 @@ FALSE_CLAIMS = [
     # a restriction given to another party
     (ALLOTMENT, "Associate members may vote at the annual meeting.", SlotKind.entity),
     (ROTA, "Contractors can enter the server hall after midnight.", SlotKind.entity),
+    # a name moved to another clause's fact
+    (CLUB, "Questions about racing should go to Elin Marsh, the harbour master.", SlotKind.entity),
+    (CLUB, "Owen Pryce answers questions about moorings.", None),
 ]
 
 TRUE_CLAIMS = [
@@ -75,6 +85,8 @@ TRUE_CLAIMS = [
     (ROTA, "Badge holders can enter the server hall after midnight."),
     # a reworded party the passage never names is not taken for another party
     (ROTA, "The duty technician writes the incident log."),
+    (CLUB, "Questions about racing go to Owen Pryce."),
+    (CLUB, "Elin Marsh, the harbour master, answers questions about moorings."),
 ]
 
 
