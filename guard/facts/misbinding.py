@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from guard.facts.ages import age_outside_band
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.exclusive import restriction_broken
+from guard.facts.label_roles import label_role_swap
 from guard.facts.name_binding import name_in_other_clause
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
 from guard.facts.lexicon import Lexicon
@@ -59,6 +60,7 @@ def misbindings(
     found += _roles(claim, units, scored, lexicon)
     found += restriction_broken(claim, scored)
     found += name_in_other_clause(claim, scored, lexicon)
+    found += label_role_swap(claim, units, lexicon)
     found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)
     found += denied_limits(claim, scored, lexicon)
     found += widened(claim, scored, lexicon)

@@ -1,8 +1,8 @@
 """Probes for false claims that reuse the passage's own words: a common-noun party in another's
 role (roles.actor_replaced), modal strength as an ordered scale (modal_clash: "must" for
 "should", and the modal a value is given with), frequency as an ordered scale (frequency.py) and
-a restriction given to another party (exclusive.py) and a name moved to another clause of its unit
-(name_binding.py).
+a restriction given to another party (exclusive.py), a name moved to another clause of its unit
+(name_binding.py) and a name given another label line's role (label_roles.py).
 
 Passages written for these probes, in domains the hard cases do not use (a garden allotment, a
 school, a data-centre rota, a sailing club); each rule has false claims it must catch and true
@@ -12,8 +12,8 @@ claims, close to them, it must leave alone.
 from __future__ import annotations
 
 import pytest
+from fact_judge import judge
 
-from guard.facts import evidence_units, judge_facts
 from guard.facts.frequency import frequency_level
 from guard.facts.lexicon import lexicon_for
 from guard.facts.modal_clash import modal_clash
@@ -43,9 +43,10 @@ CLUB = (
     "The safety boat is crewed on Sundays."
 )
 
-
-def _judge(passage: str, claim: str):
-    return judge_facts(claim, evidence_units("p", passage).units)
+LEAFLET = (
+    "<h1>Dorvane Eye Drops</h1> <p>Licence holder: Maribel Pharma Ltd, Leeds. "
+    "Packaging site: Trentholm Labs, Derby. Store below 25 °C.</p>"
+)
 
 
 FALSE_CLAIMS = [
@@ -67,6 +68,9 @@ FALSE_CLAIMS = [
     # a name moved to another clause's fact
     (CLUB, "Questions about racing should go to Elin Marsh, the harbour master.", SlotKind.entity),
     (CLUB, "Owen Pryce answers questions about moorings.", None),
+    # a name given the role another label line gives to someone else
+    (LEAFLET, "Trentholm Labs is the licence holder for Dorvane.", SlotKind.entity),
+    (LEAFLET, "Maribel Pharma packages the drops at its packaging site.", SlotKind.entity),
 ]
 
 TRUE_CLAIMS = [
@@ -87,12 +91,14 @@ TRUE_CLAIMS = [
     (ROTA, "The duty technician writes the incident log."),
     (CLUB, "Questions about racing go to Owen Pryce."),
     (CLUB, "Elin Marsh, the harbour master, answers questions about moorings."),
+    (LEAFLET, "Maribel Pharma Ltd holds the licence for Dorvane."),
+    (LEAFLET, "Trentholm Labs packages Dorvane Eye Drops in Derby."),
 ]
 
 
 @pytest.mark.parametrize(("passage", "claim", "kind"), FALSE_CLAIMS)
 def test_false_claims_reusing_the_passage_words_are_contradicted(passage, claim, kind):
-    verdict = _judge(passage, claim)
+    verdict = judge(claim, passage)
     assert verdict.label is FactLabel.contradicted, (claim, verdict)
     if kind is not None:
         assert verdict.mismatch is not None and verdict.mismatch.kind is kind
@@ -101,7 +107,7 @@ def test_false_claims_reusing_the_passage_words_are_contradicted(passage, claim,
 
 @pytest.mark.parametrize(("passage", "claim"), TRUE_CLAIMS)
 def test_close_true_claims_are_not_contradicted(passage, claim):
-    verdict = _judge(passage, claim)
+    verdict = judge(claim, passage)
     assert verdict.label is not FactLabel.contradicted, (claim, verdict.mismatch)
 
 
