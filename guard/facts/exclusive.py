@@ -39,7 +39,8 @@ def restriction_broken(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMi
     if claim.negation_scopes or " only " in f" {claim.text.lower()} ":
         return []
     for a in scored[:_POOL]:
-        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or " only " not in f" {a.unit.text.lower()} ":
+        prose = a.unit.kind in (UnitKind.sentence, UnitKind.list_item)
+        if not prose or " only " not in f" {a.unit.text.lower()} ":
             continue
         found = _against(claim, a.unit)
         if found:
@@ -64,7 +65,11 @@ def _restricted(doc) -> list:
         if t.head.pos_ in ("NOUN", "PROPN") and t.head.dep_ in _SUBJECTS:
             out.append(t.head)
         else:
-            out += [c for c in t.head.children if c.dep_ in _SUBJECTS and c.pos_ in ("NOUN", "PROPN") and c.left_edge.i == t.i + 1]
+            out += [
+                c
+                for c in t.head.children
+                if c.dep_ in _SUBJECTS and c.pos_ in ("NOUN", "PROPN") and c.left_edge.i == t.i + 1
+            ]
     return out
 
 
@@ -98,5 +103,6 @@ def _against(claim: Slots, unit: EvidenceUnit) -> SlotMismatch | None:
             if len(said & rest) < _REST_SHARE * len(said):
                 continue  # the claim says much the unit's sentence does not: not a restatement of it
             explanation = f"the evidence restricts it to {allowed_text}, not {named_text}"
-            return contradiction(SlotKind.entity, named_text, f"only {allowed_text}", unit, explanation, anchor="only")
+            given = f"only {allowed_text}"
+            return contradiction(SlotKind.entity, named_text, given, unit, explanation, anchor="only")
     return None

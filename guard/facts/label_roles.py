@@ -64,7 +64,13 @@ def _lines(units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[_Line]:
         if not label.content or not value.names:
             continue
         out.append(
-            _Line(unit=unit, label=match.group(1).strip(), label_words=label.content, party=value.name_tokens, names=value.names)
+            _Line(
+                unit=unit,
+                label=match.group(1).strip(),
+                label_words=label.content,
+                party=value.name_tokens,
+                names=value.names,
+            )
         )
     return out
 
@@ -103,5 +109,6 @@ def label_role_swap(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexico
                 f'the evidence gives {others[0]} as the {line.label.lower()}; {name} is the '
                 f"{homes[0].label.lower()}"
             )
-            return [contradiction(SlotKind.entity, name, others[0], line.unit, explanation, anchor=line.label)]
+            found = contradiction(SlotKind.entity, name, others[0], line.unit, explanation, anchor=line.label)
+            return [found]
     return []

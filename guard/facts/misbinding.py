@@ -122,9 +122,8 @@ def _roles(
     if not _same_values(claim, slots):
         return []
     passage = frozenset().union(*(unit_slots(u, lexicon).name_tokens for u in units))
-    found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon, best.similarity) or actor_replaced(
-        claim, best.unit, best.lexical, units
-    )
+    found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon, best.similarity)
+    found = found or actor_replaced(claim, best.unit, best.lexical, units)
     return [found] if found else []
 
 

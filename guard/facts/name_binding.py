@@ -69,7 +69,10 @@ def _moved(claim: Slots, name: str, parts: list[Slots], unit: EvidenceUnit) -> S
         return None
     home = holding[0]
     said = claim.content - mine - _phrase_of(claim.text, name)
-    distinct = [p.content - frozenset().union(*(q.content for j, q in enumerate(parts) if j != i)) for i, p in enumerate(parts)]
+    distinct = [
+        p.content - frozenset().union(*(q.content for j, q in enumerate(parts) if j != i))
+        for i, p in enumerate(parts)
+    ]
     if said & distinct[home]:
         return None
     for j, part in enumerate(parts):

@@ -344,10 +344,13 @@ def actor_replaced(
         if not rivals or any(u.filler & m for u in rivals for m in mine):
             continue
         for u in rivals:
-            if u.proper or u.filler & _NOT_PARTIES or u.filler <= claim_stems or not _same_patient(claim_frames, unit_frames, c.verb):
+            if u.proper or u.filler & _NOT_PARTIES or u.filler <= claim_stems:
                 continue
+            if not _same_patient(claim_frames, unit_frames, c.verb):
+                continue
+            # a spelling variant ("Protesters" / "Protestors"); an event ("the attack" / "the blast")
             if _same_word(c.surface, u.surface) or not (_person_like(c.surface) or _person_like(u.surface)):
-                continue  # a spelling variant ("Protesters" / "Protestors"); an event ("the attack" / "the blast")
+                continue
             if _is_actor(c.filler, units):
                 return _role_mismatch(c, u, unit, " (another party of the document)")
     return None
@@ -356,7 +359,10 @@ def actor_replaced(
 # endings of nouns for people by what they do (tenant, engineer, pharmacist, employee, doctor,
 # librarian, secretary): one of the two doers must read as a person's role, so that two words for
 # one event ("the attack" / "the blast targeted") are not taken for two parties
-_PERSON_ENDINGS = ("er", "ers", "or", "ors", "ist", "ists", "ant", "ants", "ent", "ents", "ee", "ees", "ian", "ians", "ary", "aries")
+_PERSON_ENDINGS = (
+    "er", "ers", "or", "ors", "ist", "ists", "ant", "ants",
+    "ent", "ents", "ee", "ees", "ian", "ians", "ary", "aries",
+)
 
 
 def _person_like(surface: str) -> bool:

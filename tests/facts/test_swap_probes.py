@@ -53,7 +53,11 @@ FALSE_CLAIMS = [
     # a party of the document in another party's role (common nouns)
     (ALLOTMENT, "The treasurer collects the annual rent from every plot holder.", SlotKind.entity),
     (ALLOTMENT, "The site secretary pays the water bill each spring.", SlotKind.entity),
-    (ROTA, "During an outage the duty engineer approves every restart of the storage cluster.", SlotKind.entity),
+    (
+        ROTA,
+        "During an outage the duty engineer approves every restart of the storage cluster.",
+        SlotKind.entity,
+    ),
     (ROTA, "The shift lead writes the incident log.", SlotKind.entity),
     # modal strength: "must" where the passage only advises
     (ALLOTMENT, "Plot holders must cover their water butts in summer.", SlotKind.modality),
