@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.clause_parts import clauses, matching_clause
+from guard.facts.frequency import frequency_clash, frequency_level
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
-from guard.facts.modal_clash import entailed_options, modal_clash, modal_clashes, modal_word
+from guard.facts.modal_clash import entailed_options, modal_clash, modal_clashes, modal_word, value_modal_clash
 from guard.facts.negation_clash import PROHIBITION, polarity_clash
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
@@ -37,7 +38,7 @@ def flip_outcomes(
     if best.unit.kind is UnitKind.heading:
         return []
     if best.lexical < 0.5:
-        return _polarity_only(claim, scored, lexicon)
+        return _polarity_only(claim, scored, lexicon) or _value_modal_flip(claim, scored, lexicon)
     unit = unit_slots(best.unit, lexicon)
     if not _same_values(claim, unit):
         return []  # other values (babies under 3 months, not a 3-year-old): not the same fact
@@ -51,7 +52,10 @@ def flip_outcomes(
     clash = polarity_clash(claim, unit, lexicon)
     if clash is not None and not restated:
         return _polarity_against_best(claim, unit, best.unit, clash, peers)
-    flips = [_modal_flip(claim, unit, best.unit, peers, lexicon), _quantifier_flip(claim, unit, best.unit)]
+    flips = [
+        _modal_flip(claim, unit, best.unit, peers, lexicon),
+        _quantifier_flip(claim, unit, best.unit) or _frequency_flip(claim, unit, best.unit, peers, lexicon),
+    ]
     return [f for f in flips if f is not None]
 
 
@@ -82,9 +86,20 @@ def _modal_flip(
         return None
     if entailed_options(claim, clause.modals):
         return None  # "can be booked online or by phone" for "must be booked ... online or by phone"
-    claim_word, unit_word = modal_word(claim.text, lexicon), modal_word(unit.text, lexicon)
+    claim_word = modal_word(claim.text, lexicon)
+    unit_word = modal_word(clause.text, lexicon) or modal_word(unit.text, lexicon)  # the clause compared
     explanation = f'the evidence says "{unit_word}", the claim "{claim_word}"'
     return _flip(SlotKind.modality, claim_word, unit_word, evidence, explanation)
+
+
+def _value_modal_flip(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> list[Outcome]:
+    """The claim's modal for a value against the modal the units give that value (modal_clash.py)."""
+    found = value_modal_clash(claim, [a.unit for a in scored], lexicon)
+    if found is None:
+        return []
+    unit, claim_word, unit_word = found
+    explanation = f'the evidence says "{unit_word}" for the value, the claim "{claim_word}"'
+    return [_flip(SlotKind.modality, claim_word, unit_word, unit, explanation)]
 
 
 def _quantifier_flip(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outcome | None:
@@ -93,6 +108,18 @@ def _quantifier_flip(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outco
         return None
     explanation = "the claim generalises what the evidence says holds only sometimes or for some"
     return _flip(SlotKind.quantifier, "always/all", "some/usually", evidence, explanation)
+
+
+def _frequency_flip(
+    claim: Slots, unit: Slots, evidence: EvidenceUnit, peers: list[Slots], lexicon: Lexicon
+) -> Outcome | None:
+    """"Often" where the unit says "rarely" (frequency.py's scale), unless a peer uses the claim's."""
+    clash = frequency_clash(claim, unit, lexicon)
+    mine = frequency_level(claim.text, lexicon)
+    if clash is None or any((frequency_level(s.text, lexicon) or (None,))[0] == mine[0] for s in peers):
+        return None
+    explanation = f'the evidence says "{clash[1]}", the claim "{clash[0]}"'
+    return _flip(SlotKind.quantifier, clash[0], clash[1], evidence, explanation)
 
 
 def _act_turned(claim: Slots, evidence: EvidenceUnit) -> bool:

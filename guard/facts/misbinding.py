@@ -13,6 +13,9 @@ from collections.abc import Sequence
 
 from guard.facts.ages import age_outside_band
 from guard.facts.align import Alignment, unit_slots
+from guard.facts.exclusive import restriction_broken
+from guard.facts.label_roles import label_role_swap
+from guard.facts.name_binding import name_in_other_clause
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
 from guard.facts.lexicon import Lexicon
 from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
@@ -20,7 +23,7 @@ from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
 from guard.facts.opposites import opposite
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
-from guard.facts.roles import role_conflict, role_elsewhere
+from guard.facts.roles import actor_replaced, role_conflict, role_elsewhere
 from guard.facts.rows import column_misbindings, period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots
@@ -55,6 +58,9 @@ def misbindings(
     found += _status_flips(claim, scored, lexicon)
     found += age_outside_band(claim, scored, lexicon)
     found += _roles(claim, units, scored, lexicon)
+    found += restriction_broken(claim, scored)
+    found += name_in_other_clause(claim, scored, lexicon)
+    found += label_role_swap(claim, units, lexicon)
     found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)
     found += denied_limits(claim, scored, lexicon)
     found += widened(claim, scored, lexicon)
@@ -117,6 +123,7 @@ def _roles(
         return []
     passage = frozenset().union(*(unit_slots(u, lexicon).name_tokens for u in units))
     found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon, best.similarity)
+    found = found or actor_replaced(claim, best.unit, best.lexical, units)
     return [found] if found else []
 
 

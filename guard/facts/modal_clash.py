@@ -1,40 +1,82 @@
-"""Modal strength: permission on one side ("may"), obligation or advice on the other ("must")."""
+"""Modal strength: permission on one side ("may"), obligation or advice on the other ("must");
+obligation in the claim where the evidence only advises ("must" for "should")."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from guard.facts.clause_parts import CLAUSE_BREAK, clauses, fit
 from guard.facts.lexicon import Lexicon
+from guard.facts.matching import same_number
+from guard.facts.negation_clash import PROHIBITION
 from guard.facts.polarity import words
+from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
+from guard.facts.types import EvidenceUnit, UnitKind
 
-__all__ = ["modal_clash", "modal_clashes", "modal_word", "entailed_options", "permits_alternatives", "stronger_modal"]
+__all__ = [
+    "entailed_options",
+    "modal_clash",
+    "modal_clashes",
+    "modal_word",
+    "permits_alternatives",
+    "stronger_modal",
+    "value_modal_clash",
+]
 
 
 def modal_clashes(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:
-    """A clause of the claim whose modal clashes with the unit clause it restates (see _clause_modals)."""
-    parts = [c for c, _ in clauses(claim, lexicon)]
-    return any(modal_clash(part.modals, _clause_modals(part, unit, lexicon)) for part in parts)
+    """A clause of the claim whose modal clashes with the unit clause it restates (see _clause).
+
+    The claim stronger than the unit ("must" for "should") counts only where neither side is
+    negated: "should not be treated until rehydrated" is "must be rehydrated before treatment".
+    """
+    for part in [c for c, _ in clauses(claim, lexicon)]:
+        clause = _clause(part, unit, lexicon)
+        if _permission_clash(part.modals, clause.modals):
+            return True
+        if _stronger(part.modals, clause.modals) and not part.negation_scopes and not clause.negation_scopes:
+            return True
+    return False
 
 
-def _clause_modals(claim: Slots, unit: Slots, lexicon: Lexicon) -> frozenset[str]:
-    """The modals of the unit's clause(s) that say most of what the claim says (all of them if one clause)."""
+def _clause(claim: Slots, unit: Slots, lexicon: Lexicon) -> Slots:
+    """The unit's clause that says most of what the claim says (the unit itself if one clause)."""
     clauses = [read_slots(c.strip(), lexicon) for c in CLAUSE_BREAK.split(unit.text) if c.strip()]
     if len(clauses) < 2:
-        return unit.modals
+        return unit
     shares = [fit(claim, c) for c in clauses]
     top = max(shares)
     # several clauses equally close: a clash only where every one of them clashes
-    best = [c.modals for c, n in zip(clauses, shares) if n == top]
-    return next((m for m in best if not modal_clash(claim.modals, m)), best[0])
+    best = [c for c, n in zip(clauses, shares) if n == top]
+    return next((c for c in best if not modal_clash(claim.modals, c.modals)), best[0])
+
+
+# modal strength as an ordered scale: may < should < must
+_STRENGTH = {"permission": 1, "advice": 2, "obligation": 3}
 
 
 def modal_clash(claim: frozenset[str], unit: frozenset[str]) -> bool:
-    """Permission on one side, obligation or advice on the other ("may" vs "must")."""
+    """Permission on one side, obligation or advice on the other ("may" vs "must"), or the claim
+    stronger than anything the unit says ("must" where the evidence only advises: "should").
+
+    A claim weaker than advice ("should" for "must") is not a clash here: it says less, not otherwise.
+    """
+    return _permission_clash(claim, unit) or _stronger(claim, unit)
+
+
+def _permission_clash(claim: frozenset[str], unit: frozenset[str]) -> bool:
     if not claim or not unit or claim & unit:
         return False
     return ("permission" in claim) != ("permission" in unit)
+
+
+def _stronger(claim: frozenset[str], unit: frozenset[str]) -> bool:
+    """The claim's strongest modal above the unit's strongest (both say one)."""
+    if not claim or not unit or claim & unit:
+        return False
+    return max(_STRENGTH.get(c, 0) for c in claim) > max(_STRENGTH.get(c, 0) for c in unit)
 
 
 def stronger_modal(claim: str, unit: str) -> bool:
@@ -72,3 +114,56 @@ def entailed_options(claim: Slots, unit_modals: frozenset[str]) -> bool:
 def modal_word(text: str, lexicon: Lexicon) -> str:
     lowered = " " + " ".join(w for _, w in words(text)) + " "
     return next((m for m in lexicon.modals if f" {m} " in lowered), "")
+
+
+_VALUE_POOL = 3  # units the claim's value is looked for in, best aligned first
+
+
+def value_modal_clash(
+    claim: Slots, candidates: Sequence[EvidenceUnit], lexicon: Lexicon
+) -> tuple[EvidenceUnit, str, str] | None:
+    """(unit, claim's modal, unit's modal) when the claim's modal for a value clashes with the modal
+    of every clause among the best units that states that value.
+
+    Why: "Every installation must have at least 32 GB of memory" against "8 cores and 32 GB are
+    recommended for more than 500 users" shares too few words for the flip check (which compares
+    modals only where the unit holds most of the claim's words), yet the value fixes the
+    predicate both modals speak of: the claim requires what the unit recommends. A clause with
+    the value and no modal ("At least 16 GB of RAM") is not a clash; a negation on either side
+    leaves it (prohibitions are read as polarity).
+    """
+    part = _value_clause(claim, lexicon)
+    if part is None or not part.modals or PROHIBITION.search(part.text):
+        return None
+    found = []
+    for unit in candidates[:_VALUE_POOL]:
+        if unit.kind is not UnitKind.sentence and unit.kind is not UnitKind.list_item:
+            continue
+        for text in CLAUSE_BREAK.split(unit.text):
+            clause = read_slots(text.strip(), lexicon)
+            if any(_same_value(q, e) for q in part.quantities for e in clause.quantities):
+                found.append((unit, clause))
+    stated = [(u, c) for u, c in found if c.modals and not PROHIBITION.search(c.text)]
+    if not stated or len(stated) < len(found):
+        return None  # the value is stated without a modal too, or under a prohibition
+    if not all(_modal_clash_in(part, c) for _, c in stated):
+        return None
+    unit, clause = stated[0]
+    return unit, modal_word(part.text, lexicon), modal_word(clause.text, lexicon)
+
+
+def _value_clause(claim: Slots, lexicon: Lexicon) -> Slots | None:
+    """The claim's one clause that holds a quantity (None when none or several do)."""
+    parts = [c for c, _ in clauses(claim, lexicon) if c.quantities]
+    return parts[0] if len(parts) == 1 else None
+
+
+def _same_value(q: Quantity, e: Quantity) -> bool:
+    """Same measured value (a bare number, "26.04", is often a version or a label, not the predicate's)."""
+    return q.dim == e.dim and q.dim != "number" and same_number(q, e)
+
+
+def _modal_clash_in(part: Slots, clause: Slots) -> bool:
+    if _permission_clash(part.modals, clause.modals):
+        return True
+    return _stronger(part.modals, clause.modals) and not part.negation_scopes and not clause.negation_scopes

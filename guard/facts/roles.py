@@ -25,17 +25,19 @@ loaded the check stays silent.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
-from guard.facts.slots import Slots, stem
+from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
 
-__all__ = ["Frame", "frames", "role_conflict"]
+__all__ = ["Frame", "actor_replaced", "frames", "role_conflict"]
 
 
 AGENT, PATIENT = "agent", "patient"
@@ -302,3 +304,93 @@ def _role_mismatch(c: Frame, u: Frame, unit: EvidenceUnit, why: str = "") -> Slo
     """Claim filler ``c`` where the unit gives ``u`` in the same role of the same verb."""
     explanation = f"the evidence gives {u.surface} as the {c.role} of '{c.verb}', not {c.surface}{why}"
     return contradiction(SlotKind.entity, c.surface, u.surface, unit, explanation, anchor=c.role)
+
+
+# the unit must say nearly all the claim says for a common-noun actor to be compared: unlike a
+# name, a common noun ("the team", "staff") is often a paraphrase of another one
+_ACTOR_LEXICAL = 0.6
+# heads of a "by" phrase that give a time or a means, not a doer ("returned by the end of the
+# month", "paid by direct debit", "sent by post"): never compared as parties
+_NOT_PARTIES = frozenset(
+    stem(w)
+    for w in "end start beginning close deadline time date day week month year noon midnight hand post "
+    "mail email e-mail phone telephone cheque card transfer debit order bank courier fax".split()
+)
+
+
+def actor_replaced(
+    claim: Slots, unit: EvidenceUnit, lexical: float, units: Sequence[EvidenceUnit]
+) -> SlotMismatch | None:
+    """The unit's act given to another of the document's actors, named by a common noun.
+
+    "The tenant pays the buildings insurance" against "The landlord pays the buildings
+    insurance"; "the incident commander approves every rollback" against "the on-call engineer
+    approves every rollback". Both doers are common nouns (a name against a description may be
+    the same party: "the company" for "Acme"), the act is the same verb with the same object
+    (or none on either side), the claim never mentions the unit's doer, the unit never mentions
+    the claim's, and the claim's doer is itself a doer somewhere in the document: an actor the
+    document knows, moved onto an act it gives to another (a noun the document never uses as a
+    doer is more likely a paraphrase, or unsupported, not a swap).
+    """
+    if lexical < _ACTOR_LEXICAL:
+        return None
+    claim_frames, unit_frames = frames(claim.text), frames(unit.text)
+    claim_stems, unit_stems = all_stems(claim.text), all_stems(unit.text)
+    for c in claim_frames:
+        if c.role != AGENT or c.proper or c.nominal or c.filler <= unit_stems or c.filler & _NOT_PARTIES:
+            continue
+        mine = [f.filler for f in claim_frames if f.verb == c.verb and f.role == AGENT]
+        rivals = [u for u in unit_frames if u.verb == c.verb and u.role == AGENT and not u.nominal]
+        if not rivals or any(u.filler & m for u in rivals for m in mine):
+            continue
+        for u in rivals:
+            if u.proper or u.filler & _NOT_PARTIES or u.filler <= claim_stems:
+                continue
+            if not _same_patient(claim_frames, unit_frames, c.verb):
+                continue
+            # a spelling variant ("Protesters" / "Protestors"); an event ("the attack" / "the blast")
+            if _same_word(c.surface, u.surface) or not (_person_like(c.surface) or _person_like(u.surface)):
+                continue
+            if _is_actor(c.filler, units):
+                return _role_mismatch(c, u, unit, " (another party of the document)")
+    return None
+
+
+# endings of nouns for people by what they do (tenant, engineer, pharmacist, employee, doctor,
+# librarian, secretary): one of the two doers must read as a person's role, so that two words for
+# one event ("the attack" / "the blast targeted") are not taken for two parties
+_PERSON_ENDINGS = (
+    "er", "ers", "or", "ors", "ist", "ists", "ant", "ants",
+    "ent", "ents", "ee", "ees", "ian", "ians", "ary", "aries",
+)
+
+
+def _person_like(surface: str) -> bool:
+    head = surface.split()[-1].lower() if surface.split() else ""
+    return len(head) > 4 and head.endswith(_PERSON_ENDINGS)
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two spellings of one word ("protesters" / "protestors")."""
+    return SequenceMatcher(None, a.lower(), b.lower()).ratio() >= 0.85
+
+
+def _same_patient(claim_frames, unit_frames, verb: str) -> bool:
+    """Both sides give the verb the same object, or one side gives none (the parse may miss it:
+    "lower the shingles dose" read as a verb "dose"; the unit's closeness stands for it)."""
+    mine = [f.filler for f in claim_frames if f.verb == verb and f.role == PATIENT]
+    theirs = [f.filler for f in unit_frames if f.verb == verb and f.role == PATIENT]
+    if not mine or not theirs:
+        return True
+    return any(a & b for a in mine for b in theirs)
+
+
+def _is_actor(filler: frozenset[str], units: Sequence[EvidenceUnit]) -> bool:
+    """Some unit of the document has ``filler`` do something or have something done to it ("ask
+    your pharmacist"): a party of the document (parsed only where its words are)."""
+    for unit in units:
+        if filler <= all_stems(unit.text) and any(
+            f.role in (AGENT, PATIENT) and filler <= f.filler for f in frames(unit.text)
+        ):
+            return True
+    return False

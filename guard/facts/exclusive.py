@@ -1,0 +1,108 @@
+"""A restriction ("only X") given to another party: the unit's "only" excludes who the claim names.
+
+Why: "Only assistance dogs are allowed in the passenger lounge" against "Pet dogs are welcome
+in the passenger lounge", or "Only the landlord may enter the flat without notice" against "The
+tenant may enter the flat without notice". The claim reuses the unit's words for the act and
+names a party in the restricted slot; no value differs and nothing is negated, so neither the
+value checks nor the polarity check see it. The parse gives the restricted noun phrase ("only"
+modifying a sentence subject) and the claim's subject; the claim contradicts the unit when
+
+- the claim's subject is a noun phrase (not a pronoun) whose words are neither the restricted
+  phrase's nor a part of it ("dogs" for "assistance dogs" says less, not otherwise), and the
+  claim never names the restricted party;
+- the claim restates the rest of the unit's sentence: at least two of its other content words,
+  at least half of them, and at least half of the claim's own words besides its subject; and
+- the claim affirms (no negation, no "only" of its own: "only pet dogs..." is another rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment
+from guard.facts.mismatches import contradiction
+from guard.facts.slots import Slots, stem
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.language import parse
+
+__all__ = ["restriction_broken"]
+
+_POOL = 2  # the best-aligned units only: the restriction must be on the claim's own fact
+_SUBJECTS = ("nsubj", "nsubjpass")
+_NAMING = ("compound", "amod", "nmod", "flat")  # words that name the party with its head
+_MIN_REST = 2
+_REST_SHARE = 0.5
+
+
+def restriction_broken(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
+    """The mismatch when a best unit restricts the claim's act to a party the claim does not name."""
+    if claim.negation_scopes or " only " in f" {claim.text.lower()} ":
+        return []
+    for a in scored[:_POOL]:
+        prose = a.unit.kind in (UnitKind.sentence, UnitKind.list_item)
+        if not prose or " only " not in f" {a.unit.text.lower()} ":
+            continue
+        found = _against(claim, a.unit)
+        if found:
+            return [found]
+    return []
+
+
+def _party(token) -> tuple[frozenset[str], str]:
+    """Stems of a noun and the words that name it with it, and the phrase as written."""
+    tokens = [token] + [c for c in token.children if c.dep_ in _NAMING]
+    start, end = min(t.i for t in tokens), max(t.i for t in tokens) + 1
+    return frozenset(stem(t.lower_) for t in tokens), token.doc[start:end].text
+
+
+def _restricted(doc) -> list:
+    """Subjects that "only" modifies ("Only assistance dogs are allowed"); the parser may hang the
+    "only" on the verb when it stands right before the verb's subject ("Only badge holders can")."""
+    out = []
+    for t in doc:
+        if t.lower_ != "only" or t.dep_ != "advmod":
+            continue
+        if t.head.pos_ in ("NOUN", "PROPN") and t.head.dep_ in _SUBJECTS:
+            out.append(t.head)
+        else:
+            out += [
+                c
+                for c in t.head.children
+                if c.dep_ in _SUBJECTS and c.pos_ in ("NOUN", "PROPN") and c.left_edge.i == t.i + 1
+            ]
+    return out
+
+
+def _subjects(doc) -> list:
+    return [t for t in doc if t.dep_ in _SUBJECTS and t.pos_ in ("NOUN", "PROPN")]
+
+
+def _against(claim: Slots, unit: EvidenceUnit) -> SlotMismatch | None:
+    unit_doc = parse(unit.text)
+    claim_doc = parse(claim.text) if unit_doc is not None else None
+    if unit_doc is None or claim_doc is None:
+        return None
+    claim_stems = frozenset(stem(t.lower_) for t in claim_doc)
+    for head in _restricted(unit_doc):
+        allowed, allowed_text = _party(head)
+        if allowed <= claim_stems:
+            continue  # the claim names the restricted party
+        rest = frozenset(  # the rest of the restricting sentence (a list item may hold several)
+            stem(t.lower_)
+            for t in head.sent
+            if t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ") and stem(t.lower_) not in allowed
+        )
+        shared = rest & claim.content
+        if len(shared) < _MIN_REST or len(shared) < _REST_SHARE * len(rest):
+            continue
+        for subject in _subjects(claim_doc):
+            named, named_text = _party(subject)
+            if named <= allowed or stem(subject.lower_) in rest:
+                continue  # the same party, or a part of it; or a word of the act, not a party
+            said = claim.content - named
+            if len(said & rest) < _REST_SHARE * len(said):
+                continue  # the claim says much the unit's sentence does not: not a restatement of it
+            explanation = f"the evidence restricts it to {allowed_text}, not {named_text}"
+            given = f"only {allowed_text}"
+            return contradiction(SlotKind.entity, named_text, given, unit, explanation, anchor="only")
+    return None
