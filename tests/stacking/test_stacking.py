@@ -213,7 +213,8 @@ def test_lean_candidates_read_no_author_feature_and_claims_candidates_read_the_c
 
     lean = Candidate("x", "lr", extended=True, judge=True, claims=True, lean=True)
     full = Candidate("y", "lr", extended=True, judge=True, claims=True)
-    assert set(CLAIM_SIGNAL_FEATURES) <= set(lean.features) and set(CLAIM_SIGNAL_FEATURES) <= set(full.features)
+    assert set(CLAIM_SIGNAL_FEATURES) <= set(lean.features)
+    assert set(CLAIM_SIGNAL_FEATURES) <= set(full.features)
     assert not set(AUTHOR_FEATURES) & set(lean.features) and set(AUTHOR_FEATURES) <= set(full.features)
     assert not set(CLAIM_SIGNAL_FEATURES) & set(Candidate("z", "lr", extended=True, judge=True).features)
     assert not any(is_generator_feature(f) for f in lean.features)
@@ -227,8 +228,9 @@ def test_audit_tells_a_feature_that_names_the_author_from_one_that_knows_the_tru
     for i in range(120):
         model, label = ("gpt", "llama")[i % 2], bool((i // 2) % 2)
         author = float(model == "llama") + 0.01 * (i % 7)  # who wrote it, whatever the truth
+        truth = float(label) + 0.01 * (i % 5)
         rows.append(TrainingRow(id=str(i), source_id=str(i // 6), task="QA", kind="qa", model=model,
-                                label=label, features={"author": author, "truth": float(label) + 0.01 * (i % 5)}))
+                                label=label, features={"author": author, "truth": truth}))
     figures = audit_features(rows, ["author", "truth"])
     assert figures["author"]["generator"] == 1.0 and figures["author"]["within"] < 0.7
     assert figures["truth"]["within"] == 1.0 and figures["truth"]["generator"] < 0.6

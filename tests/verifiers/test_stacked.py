@@ -368,4 +368,5 @@ def test_the_claim_signals_find_the_one_baseless_sentence_and_do_not_grow_with_l
     assert claims[-1]["claim_unit_novel_share"] > 0.5 > claims[0]["claim_unit_novel_share"]
     # Shares and maxima: saying the grounded answer twice changes none of them.
     twice, _ = features(GROUNDED + " " + GROUNDED)
-    assert {n: twice[n] for n in CLAIM_SIGNAL_FEATURES} == pytest.approx({n: grounded[n] for n in CLAIM_SIGNAL_FEATURES})
+    same = {n: grounded[n] for n in CLAIM_SIGNAL_FEATURES}
+    assert {n: twice[n] for n in CLAIM_SIGNAL_FEATURES} == pytest.approx(same)

@@ -92,7 +92,7 @@ def generator_accuracy(rows: Sequence[TrainingRow], names: Sequence[str]) -> flo
 def main(argv: list[str] | None = None) -> int:
     from guard.eval.ragtruth import load_ragtruth, split_dev
     from guard.verifiers.stacked import is_generator_feature, known_features
-    from training.stacking.dataset import cache_path, extract_verifiers, training_rows
+    from training.stacking.dataset import cache_path, extract_verifiers, load_reports, training_rows
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, required=True)
@@ -102,12 +102,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     train, _ = split_dev(load_ragtruth(args.data, splits=["train"]))
     cache = cache_path(args.cache, grounding=False)
-    from training.stacking.dataset import load_reports
-
     cached = load_reports(train, cache)
     records = [r for r in train if r.id in cached and (args.task is None or r.task.value == args.task)]
     rows = training_rows(records, cache, extract_verifiers(False))
-    names = [n for n in known_features() if not is_generator_feature(n) and "grounding_" not in n and "*" not in n]
+    names = [
+        n for n in known_features() if not is_generator_feature(n) and "grounding_" not in n and "*" not in n
+    ]
     figures = audit_features(rows, names)
     summary = {
         "task": args.task,

@@ -183,15 +183,17 @@ CANDIDATES = (
     Candidate("lr_extended_per_kind_judge/within", "lr", extended=True, per_kind=True, judge=True, c=0.1,
               within=True),
     Candidate("gbm_judge", "gbm", extended=True, judge=True),
-    # Issue 11 (RAGTruth item): the worst claim against its own evidence and the fact verdicts; "lean": without
+    # Issue 11 (RAGTruth item): the worst claim against its own evidence and the fact verdicts;
+    # "lean": without
     # the features that say who wrote an answer (length, shape; training.stacking.audit).
-    Candidate("lr_extended_per_kind_judge_claims", "lr", extended=True, per_kind=True, judge=True, claims=True,
-              c=0.1),
+    Candidate("lr_extended_per_kind_judge_claims", "lr", extended=True, per_kind=True, judge=True,
+              claims=True, c=0.1),
     Candidate("lr_extended_per_kind_judge_claims_lean", "lr", extended=True, per_kind=True, judge=True,
               claims=True, lean=True, c=0.1),
     Candidate("lr_extended_per_kind_judge_lean", "lr", extended=True, per_kind=True, judge=True, lean=True,
               c=0.1),
-    Candidate("lr_extended_judge_claims_lean", "lr", extended=True, judge=True, claims=True, lean=True, c=0.1),
+    Candidate("lr_extended_judge_claims_lean", "lr", extended=True, judge=True, claims=True, lean=True,
+              c=0.1),
     Candidate("lr_extended_per_kind_judge_claims_lean/within", "lr", extended=True, per_kind=True, judge=True,
               claims=True, lean=True, c=0.1, within=True),
     Candidate("gbm_judge_claims_lean", "gbm", extended=True, judge=True, claims=True, lean=True),
@@ -534,7 +536,9 @@ def fit_stacked(
     with_generator = choose(results, grounding=grounding, generator=True, candidates=candidates)
     generator_chosen = next((c for c in candidates if c.name == with_generator), None)
     threshold = served_threshold(rows, scored[chosen.name][1])
-    generator_threshold = served_threshold(rows, scored[generator_chosen.name][1]) if generator_chosen else None
+    generator_threshold = (
+        served_threshold(rows, scored[generator_chosen.name][1]) if generator_chosen else None
+    )
     claims, claims_skipped = None, None
     try:
         claims = fit_claim_head(rows, scored[chosen.name][1])

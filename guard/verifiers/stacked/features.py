@@ -140,7 +140,8 @@ CLAIM_FEATURES = (
     "claim_contradicted",
     "claim_support",
     "claim_mismatch",
-    # Issue 11 (RAGTruth item): the claim against its own aligned evidence units, and the fact layer's verdict.
+    # Issue 11 (RAGTruth item): the claim against its own aligned evidence units, and the fact
+    # layer's verdict.
     "claim_unit_novel_share",
     "claim_unit_novel_number",
     "claim_facts_unsupported",
