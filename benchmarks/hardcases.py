@@ -1,6 +1,6 @@
 """The judge on the hard-case set: does verify() tell a right single-claim answer from a wrong one?
 
-    python benchmarks/hardcases.py --split dev|val|val2|val3|test|all [--verifiers support,...] [--out PATH]
+    python benchmarks/hardcases.py --split dev|val|val2|val3|val4|test|all [--verifiers support,...] [--out PATH]
 
 Each case's claim is verified against its passages (``guard.verify``, the default
 verifiers unless ``--verifiers`` names others); a case is predicted false when its label
@@ -10,8 +10,8 @@ source and per category, and the confusion of expected against predicted labels;
 everything (with every case's outcome) to ``results/hardcases-<split>.json``.
 
 The test split is for reporting only: tune on dev, check that a change generalises on val
-(benchmarks/hardcases/README.md). val2 and val3 are the blind checks, each run once by whoever reports
-it and only when named: ``--split all`` leaves them out.
+(benchmarks/hardcases/README.md). val2, val3 and val4 are the blind checks, each run once by whoever
+reports it and only when named: ``--split all`` leaves them out.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def _unhurried(verifiers: list[str] | None):
 
 
 def _chosen(split: Split, wanted: str) -> bool:
-    """``all`` is every split but the blind ones (val2, val3), which are read only when named."""
+    """``all`` is every split but the blind ones (val2, val3, val4), which are read only when named."""
     return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
 
 

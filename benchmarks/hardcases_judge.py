@@ -7,15 +7,15 @@ vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
-    python benchmarks/hardcases_judge.py --split dev|val|val2|val3|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
+    python benchmarks/hardcases_judge.py --split dev|val|val2|val3|val4|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
 
 ``--calibrator``: the claim calibrator (guard/verifiers/claim_calibrator.py; the verification stage
 uses it; docs/DETECTION.md) decides true vs false where the fact layer holds no hard finding, as
 ``verify()`` does; without it, the rules alone.
 
 Tune on dev only; val checks that a dev change generalises (read its figures, not its cases, while
-tuning); the test split is for reporting, once (benchmarks/hardcases/README.md). val2 and val3 are the blind
-check: never tuned on, read only when named (``--split all`` leaves them out).
+tuning); the test split is for reporting, once (benchmarks/hardcases/README.md). val2, val3 and val4 are the blind
+checks: never tuned on, read only when named (``--split all`` leaves them out).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def _figures(m: GroupMetrics) -> str:
 
 
 def _chosen(split: Split, wanted: str) -> bool:
-    """``all`` is every split but the blind ones (val2, val3), which are read only when named."""
+    """``all`` is every split but the blind ones (val2, val3, val4), which are read only when named."""
     return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
 
 

@@ -102,9 +102,7 @@ async def aguarded_completion(
     # Answers are a few cited sentences; an unbounded draft only costs time on a CPU model.
     litellm_kwargs.setdefault("max_tokens", ANSWER_MAX_TOKENS)
     litellm_kwargs.setdefault("stop", list(ANSWER_STOP))  # prompt echo starts where these do
-    query = _question(messages, question)
-    source = _evidence_source(knowledge_base, retriever, contexts)
-    profile = policy if isinstance(policy, Policy) else load_policy(policy)
+    query, source, profile = _inputs(messages, question, knowledge_base, retriever, contexts, policy)
     timings: dict[str, float] = {}
     with trace_context() as trace_id:
         with _timed(timings, "retrieve"):
@@ -308,6 +306,24 @@ def escalate(response: GuardedResponse, queue: "ReviewQueue | str") -> str:
 
 
 # --- helpers of the stages ------------------------------------------------------------------------
+
+
+def _inputs(
+    messages: Sequence[dict[str, Any]] | None,
+    question: str | None,
+    knowledge_base: Retriever | None,
+    retriever: Retriever | None,
+    contexts: Sequence[str | Passage] | None,
+    policy: str | Policy,
+) -> tuple[str, Retriever | list[Passage], Policy]:
+    """The question, the evidence source and the policy of a request, checked in that order.
+
+    Shared by the one-shot and the streaming entry points, so both refuse the same inputs
+    with the same errors before anything runs.
+    """
+    query = _question(messages, question)
+    source = _evidence_source(knowledge_base, retriever, contexts)
+    return query, source, policy if isinstance(policy, Policy) else load_policy(policy)
 
 
 def _question(messages: Sequence[dict[str, Any]] | None, question: str | None) -> str:

@@ -62,16 +62,15 @@ from guard.observability import get_logger, new_trace_id, trace_context
 from guard.pipeline import (
     ANSWER_MAX_TOKENS,
     Retriever,
-    _evidence_source,
+    _inputs,
     _model_failed,
-    _question,
     _response,
     _timed,
     escalate,
     retrieve_evidence,
     verify_draft,
 )
-from guard.policy import Policy, load_policy
+from guard.policy import Policy
 from guard.response import GuardedResponse
 from guard.verifiers.claims import extract_claims
 from guard.verifiers.types import Verification
@@ -173,9 +172,7 @@ def astream_guarded(
     ``stream_mode``: ``"sentence"``, ``"hold"``, or None for :func:`stream_mode_for`.
     """
     litellm_kwargs.setdefault("max_tokens", ANSWER_MAX_TOKENS)
-    query = _question(messages, question)
-    source = _evidence_source(knowledge_base, retriever, contexts)
-    profile = policy if isinstance(policy, Policy) else load_policy(policy)
+    query, source, profile = _inputs(messages, question, knowledge_base, retriever, contexts, policy)
     mode = _mode(stream_mode, profile)
     if mode is StreamMode.hold:
         return _held(query, source, model, profile, review_queue, litellm_kwargs)

@@ -6,8 +6,9 @@ The specs hold each claim once with a pointer to its passage (a Markdown section
 between two strings of the document, or the whole document); this script copies the
 passage text out of the document so every case in cases.jsonl is self-contained and
 verbatim, numbers the ids, and assigns the split by document (README.md, "Split"): the
-documents of specs/val.yaml form the val split, those of specs/val2.yaml the val2 split and those
-of specs/val3.yaml the val3 split; the others go to dev or test.
+documents of specs/val.yaml form the val split, those of specs/val2.yaml the val2 split, those
+of specs/val3.yaml the val3 split and those of specs/val4.yaml the val4 split; the others go to dev
+or test.
 RAGTruth cases keep only their source_id: the text is loaded at run time.
 """
 
@@ -31,11 +32,11 @@ EXPECTED = {"S": "supported", "U": "unsupported", "C": "contradicted"}
 TEST_SHARE = 1 / 3
 
 
-# specs/val.yaml, specs/val2.yaml and specs/val3.yaml hold written documents whose cases always form
-# the split of the same name (README.md, "Split"). Order matters: held-out rows follow every dev and
-# test row in cases.jsonl, val before val2 before val3, so adding a later split never moves or
-# rewrites an earlier row.
-HELD_OUT_SPECS = ("val", "val2", "val3")
+# specs/val.yaml, specs/val2.yaml, specs/val3.yaml and specs/val4.yaml hold written documents whose
+# cases always form the split of the same name (README.md, "Split"). Order matters: held-out rows
+# follow every dev and test row in cases.jsonl, val before val2 before val3 before val4, so adding a
+# later split never moves or rewrites an earlier row.
+HELD_OUT_SPECS = ("val", "val2", "val3", "val4")
 VAL_SPEC = HELD_OUT_SPECS[0]
 
 
@@ -131,7 +132,7 @@ def _section(text: str, heading: str, doc: str) -> str:
 
 
 def _check_val_documents(rows: list[dict], split: str = VAL_SPEC) -> None:
-    """A held-out document (val, val2, val3) has cases in its own spec only: a document shared with dev
+    """A held-out document (val, val2, val3, val4) has cases in its own spec only: a document shared with dev
     would leak dev's tuning into the check, and one shared between val and val2 would leak val's."""
     val_docs = {r["doc"] for r in rows if r.get("split") == split}
     shared = sorted({r["doc"] for r in rows if r.get("split") != split} & val_docs)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from guard.cli import eval_app
+from guard.cli.options import comma_names
 
 if TYPE_CHECKING:
     from guard.eval.harness import EvalReport
@@ -40,15 +41,7 @@ _LIMIT_HELP = (
 def _detector_names(text: str) -> list[str]:
     from guard.eval.detectors import available_detectors
 
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    unknown = [n for n in names if n not in available_detectors()]
-    if not names or unknown:
-        raise typer.BadParameter(
-            f"unknown detector(s) {', '.join(unknown) or '(none given)'}; choose from "
-            f"{', '.join(available_detectors())}",
-            param_hint="--detectors",
-        )
-    return names
+    return comma_names(text, available_detectors(), kind="detector", option="--detectors")
 
 
 def _skip(message: str) -> None:

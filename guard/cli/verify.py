@@ -42,6 +42,7 @@ import typer
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 from guard.cli import app
+from guard.cli.options import comma_names
 from guard.verifiers.registry import DEFAULT_VERIFIERS
 
 if TYPE_CHECKING:
@@ -143,15 +144,7 @@ def _settings(verifiers: str | None, policy_name: str | None) -> VerificationSet
 def _verifier_names(text: str) -> list[str]:
     from guard.verifiers.registry import available_verifiers
 
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    unknown = [n for n in names if n not in available_verifiers()]
-    if unknown or not names:
-        raise typer.BadParameter(
-            f"unknown verifier(s) {', '.join(unknown) or '(none given)'}; "
-            f"choose from {', '.join(available_verifiers())}",
-            param_hint="--verifiers",
-        )
-    return names
+    return comma_names(text, available_verifiers(), kind="verifier", option="--verifiers")
 
 
 # --- resume -----------------------------------------------------------------------------------------

@@ -30,92 +30,52 @@ _EARLIER = (
 )
 _ORDERS = r"(?:instructions?|prompts?|rules|directions|guidelines|context|messages?|constraints|commands)"
 
+# Each rule's patterns, by what the text tries to do; matched against the normalised copy.
+_PATTERNS: dict[str, tuple[str, ...]] = {
+    "ignore_instructions": (
+        rf"\b{_VERBS_IGNORE}\s+(?:(?:all|any|of|the|your|every)\s+)*(?:{_EARLIER}\s+)+{_ORDERS}\b",
+        rf"\b{_VERBS_IGNORE}\s+(?:everything|all)\s+(?:above|before|said|else)\b",
+        rf"\b{_VERBS_IGNORE}\s+the\s+(?:above|document|passage|user)\b",
+        rf"\b{_VERBS_IGNORE}\s+(?:all\s+|any\s+|your\s+)?(?:safety|content|security)\s+{_ORDERS}?(?:filters?|guidelines|checks|policies)?",
+    ),
+    "new_instructions": (
+        r"\b(?:new|updated|real|actual|hidden|secret)\s+(?:system\s+)?instructions?\s*:",
+        r"\bsystem\s+(?:prompt|override|message|instruction)\b",
+    ),
+    "role_play": (
+        r"\byou\s+are\s+now\s+(?:an?\s+|the\s+|my\s+)?"
+        r"(?:assistant|ai|bot|model|dan|chatbot|unfiltered|unrestricted|pharmacist|doctor|expert|free|acting|in\s+\w+\s+mode)\b",
+        r"\bfrom\s+now\s+on,?\s+you\b|\bpretend\s+(?:to\s+be|you\s+are)\b",
+        r"\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|different|new|evil|dan)\b",
+        r"\b(?:developer|jailbreak|god|dan)\s+mode\b",
+    ),
+    "role_marker": (
+        r"(?m)(?:^|[\n>\]])\s*(?:system|assistant|developer|user)\s*:",  # (?m): ^ is any line's start
+        r"<\|?\s*(?:im_start|im_end|system|assistant|user|endoftext|eot_id)\s*\|?>",
+        r"\[/?inst\]|<</?sys>>|<\|start_header_id\|>",
+    ),
+    "fake_delimiter": (
+        r"</?\s*(?:passage|passages|document|documents|context|source|sources|retrieved|system|instructions?)\s*>",
+        r"#{2,}\s*(?:instruction|instructions|system|new task|response|assistant)\b",
+        r"(?:-{3,}|={3,}|\*{3,})\s*(?:end|begin|start)\s+of\s+(?:the\s+)?(?:context|document|passage|input|sources?)",
+        r"\b(?:end|begin)\s+(?:of\s+)?(?:context|document|passage|system prompt)\s*(?:-{2,}|={2,}|\]|>)",
+    ),
+    "planted_reply": (
+        r"\b(?:reply|respond|answer|say|output|print|write)\s*(?:only\s+)?(?:with\s*)?:",
+        r"\b(?:reply|respond|answer)\s+(?:only\s+)?with\s+[\"'“‘]",
+        r"\b(?:always|must)\s+(?:answer|reply|respond|say)\s+(?:that\s+|with\s+)?"
+        r"[\"'“‘]?(?:yes|no|it is safe)\b",
+        r"\byour\s+(?:answer|reply|response)\s+(?:must|should|will)\s+be\b",
+        r"\b(?:tell|inform)\s+the\s+user\s+that\b",
+        r"\b(?:do\s+not|don't|never)\s+(?:tell|mention\s+to|reveal\s+to)\s+the\s+user\b",
+        r"\b(?:as|to)\s+(?:the|an?)\s+(?:ai|assistant|language model|llm)\b"
+        r".{0,40}\b(?:must|should|will)\b",
+    ),
+}
+
+# The order of rules does not matter: hits are sorted before they are merged.
 _RULES: list[tuple[str, re.Pattern[str]]] = [
-    (
-        "ignore_instructions",
-        re.compile(
-            rf"\b{_VERBS_IGNORE}\s+(?:(?:all|any|of|the|your|every)\s+)*(?:{_EARLIER}\s+)+{_ORDERS}\b"
-        ),
-    ),
-    (
-        "ignore_instructions",
-        re.compile(rf"\b{_VERBS_IGNORE}\s+(?:everything|all)\s+(?:above|before|said|else)\b"),
-    ),
-    ("ignore_instructions", re.compile(rf"\b{_VERBS_IGNORE}\s+the\s+(?:above|document|passage|user)\b")),
-    (
-        "new_instructions",
-        re.compile(r"\b(?:new|updated|real|actual|hidden|secret)\s+(?:system\s+)?instructions?\s*:"),
-    ),
-    ("new_instructions", re.compile(r"\bsystem\s+(?:prompt|override|message|instruction)\b")),
-    (
-        "ignore_instructions",
-        re.compile(
-            rf"\b{_VERBS_IGNORE}\s+(?:all\s+|any\s+|your\s+)?(?:safety|content|security)\s+{_ORDERS}?(?:filters?|guidelines|checks|policies)?"
-        ),
-    ),
-    (
-        "role_play",
-        re.compile(
-            r"\byou\s+are\s+now\s+(?:an?\s+|the\s+|my\s+)?"
-            r"(?:assistant|ai|bot|model|dan|chatbot|unfiltered|unrestricted|pharmacist|doctor|expert|free|acting|in\s+\w+\s+mode)\b"
-        ),
-    ),
-    ("role_play", re.compile(r"\bfrom\s+now\s+on,?\s+you\b|\bpretend\s+(?:to\s+be|you\s+are)\b")),
-    (
-        "role_play",
-        re.compile(r"\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|different|new|evil|dan)\b"),
-    ),
-    ("role_play", re.compile(r"\b(?:developer|jailbreak|god|dan)\s+mode\b")),
-    ("role_marker", re.compile(r"(?:^|[\n>\]])\s*(?:system|assistant|developer|user)\s*:", re.MULTILINE)),
-    ("role_marker", re.compile(r"<\|?\s*(?:im_start|im_end|system|assistant|user|endoftext|eot_id)\s*\|?>")),
-    ("role_marker", re.compile(r"\[/?inst\]|<</?sys>>|<\|start_header_id\|>")),
-    (
-        "fake_delimiter",
-        re.compile(
-            r"</?\s*(?:passage|passages|document|documents|context|source|sources|retrieved|system|instructions?)\s*>"
-        ),
-    ),
-    (
-        "fake_delimiter",
-        re.compile(r"#{2,}\s*(?:instruction|instructions|system|new task|response|assistant)\b"),
-    ),
-    (
-        "fake_delimiter",
-        re.compile(
-            r"(?:-{3,}|={3,}|\*{3,})\s*(?:end|begin|start)\s+of\s+(?:the\s+)?(?:context|document|passage|input|sources?)"
-        ),
-    ),
-    (
-        "fake_delimiter",
-        re.compile(
-            r"\b(?:end|begin)\s+(?:of\s+)?(?:context|document|passage|system prompt)\s*(?:-{2,}|={2,}|\]|>)"
-        ),
-    ),
-    (
-        "planted_reply",
-        re.compile(r"\b(?:reply|respond|answer|say|output|print|write)\s*(?:only\s+)?(?:with\s*)?:"),
-    ),
-    ("planted_reply", re.compile(r"\b(?:reply|respond|answer)\s+(?:only\s+)?with\s+[\"'“‘]")),
-    (
-        "planted_reply",
-        re.compile(
-            r"\b(?:always|must)\s+(?:answer|reply|respond|say)\s+(?:that\s+|with\s+)?"
-            r"[\"'“‘]?(?:yes|no|it is safe)\b"
-        ),
-    ),
-    ("planted_reply", re.compile(r"\byour\s+(?:answer|reply|response)\s+(?:must|should|will)\s+be\b")),
-    ("planted_reply", re.compile(r"\b(?:tell|inform)\s+the\s+user\s+that\b")),
-    (
-        "planted_reply",
-        re.compile(r"\b(?:do\s+not|don't|never)\s+(?:tell|mention\s+to|reveal\s+to)\s+the\s+user\b"),
-    ),
-    (
-        "planted_reply",
-        re.compile(
-            r"\b(?:as|to)\s+(?:the|an?)\s+(?:ai|assistant|language model|llm)\b"
-            r".{0,40}\b(?:must|should|will)\b"
-        ),
-    ),
+    (rule, re.compile(pattern)) for rule, patterns in _PATTERNS.items() for pattern in patterns
 ]
 
 

@@ -10,7 +10,6 @@ the lock means a row claimed meanwhile is skipped. Decisions lock their row with
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -19,6 +18,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
+from guard.review.connections import ThreadConnections
 from guard.review.queue import QueueError
 from guard.review.sql_queue import SqlQueue, Transaction, schema_statements
 
@@ -118,10 +118,7 @@ class PostgresQueue(SqlQueue):
         self.url = url
         self._where = redact_url(url)
         self._connect_timeout_s = connect_timeout_s
-        self._local = threading.local()
-        self._connections: list[psycopg.Connection] = []
-        self._guard = threading.Lock()
-        self._closed = False
+        self._connections: ThreadConnections[psycopg.Connection] = ThreadConnections(self._where)
         with self._transaction(write=True) as tx:
             tx.run("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))
             for statement in schema_statements(
@@ -138,11 +135,7 @@ class PostgresQueue(SqlQueue):
 
     def close(self) -> None:
         self._outbox.stop()
-        with self._guard:
-            self._closed = True
-            connections, self._connections = self._connections, []
-        for conn in connections:
-            conn.close()
+        self._connections.close_all()
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[Transaction]:
@@ -153,18 +146,18 @@ class PostgresQueue(SqlQueue):
                 yield _NulSafeTransaction(cursor, placeholder="%s")
         except psycopg.Error as exc:
             if conn.broken or conn.closed:
-                self._local.conn = None  # reconnect on the next call
+                self._connections.forget()  # reconnect on the next call
             raise QueueError(f"Review queue {self._where} failed: {exc}".strip()) from exc
 
     def _connection(self) -> psycopg.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None and not conn.closed and not self._closed:
+        conn = self._connections.current()
+        if conn is not None and not conn.closed:
             return conn
-        with self._guard:
-            if self._closed:
-                raise QueueError(f"Review queue {self._where} is closed: open it again with open_queue().")
+        return self._connections.open(self._connect, slow=True)
+
+    def _connect(self) -> psycopg.Connection:
         try:
-            conn = psycopg.connect(
+            return psycopg.connect(
                 self.url, autocommit=True, connect_timeout=max(1, round(self._connect_timeout_s))
             )
         except psycopg.Error as exc:
@@ -172,7 +165,3 @@ class PostgresQueue(SqlQueue):
                 f"Cannot connect to review queue {self._where}: {exc}. Check that the server runs "
                 "and the URL's host, port, user and database."
             ) from exc
-        with self._guard:
-            self._connections.append(conn)
-        self._local.conn = conn
-        return conn

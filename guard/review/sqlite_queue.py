@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from guard.review.connections import ThreadConnections
 from guard.review.queue import QueueError
 from guard.review.sql_queue import SqlQueue, Transaction, schema_statements
 
@@ -42,11 +43,8 @@ class SqliteQueue(SqlQueue):
         self.path = Path(path)
         self._synchronous = synchronous
         self._busy_timeout_s = busy_timeout_s
-        self._local = threading.local()
-        self._connections: list[sqlite3.Connection] = []
-        self._guard = threading.Lock()
+        self._connections: ThreadConnections[sqlite3.Connection] = ThreadConnections(str(self.path))
         self._write_lock = threading.Lock()
-        self._closed = False
         _private_file(self.path)
         with self._transaction(write=True) as tx:
             for statement in schema_statements(json_type="TEXT", serial="INTEGER PRIMARY KEY AUTOINCREMENT"):
@@ -61,11 +59,7 @@ class SqliteQueue(SqlQueue):
 
     def close(self) -> None:
         self._outbox.stop()
-        with self._guard:
-            self._closed = True
-            connections, self._connections = self._connections, []
-        for conn in connections:
-            conn.close()
+        self._connections.close_all()
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[Transaction]:
@@ -100,16 +94,8 @@ class SqliteQueue(SqlQueue):
             raise QueueError(f"Review queue {self.path} could not commit: {exc}") from exc
 
     def _connection(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None and not self._closed:
-            return conn
-        with self._guard:
-            if self._closed:
-                raise QueueError(f"Review queue {self.path} is closed: open it again with open_queue().")
-            conn = self._connect()
-            self._connections.append(conn)
-        self._local.conn = conn
-        return conn
+        conn = self._connections.current()
+        return conn if conn is not None else self._connections.open(self._connect)
 
     def _connect(self) -> sqlite3.Connection:
         try:

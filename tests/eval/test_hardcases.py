@@ -79,14 +79,14 @@ def test_the_split_is_by_document_and_about_a_third_is_test(cases):
         splits_of_doc.setdefault(case.doc, set()).add(case.split)
     mixed = {doc: s for doc, s in splits_of_doc.items() if len(s) > 1}
     assert not mixed
-    dev_and_test = [c for c in cases if c.split in (Split.dev, Split.test)]  # val, val2, val3: own documents
+    dev_and_test = [c for c in cases if c.split in (Split.dev, Split.test)]  # val, val2, val3, val4: own documents
     test_share = sum(c.split is Split.test for c in dev_and_test) / len(dev_and_test)
     assert 0.25 <= test_share <= 0.40
     for category in Category:  # every category can be reported on test
         assert any(c.split is Split.test and c.category is category for c in cases), category
 
 
-HELD_OUT = [(Split.val, 120), (Split.val2, 300), (Split.val3, 300)]  # each split, its least number of cases
+HELD_OUT = [(Split.val, 120), (Split.val2, 300), (Split.val3, 300), (Split.val4, 500)]  # each split, its least number of cases
 
 
 @pytest.mark.parametrize(("split", "least"), HELD_OUT)
@@ -105,16 +105,16 @@ def test_val_is_a_generalisation_check_on_documents_of_its_own(cases, split, lea
 
 
 def test_held_out_rows_follow_dev_and_test_in_spec_order(cases):
-    # build.py writes val after every dev and test row, val2 after val and val3 after val2, so adding
-    # a held-out split (or cases to one) never moves or rewrites an earlier row.
-    order = [Split.val, Split.val2, Split.val3]
+    # build.py writes val after every dev and test row, val2 after val, val3 after val2 and val4 after
+    # val3, so adding a held-out split (or cases to one) never moves or rewrites an earlier row.
+    order = [Split.val, Split.val2, Split.val3, Split.val4]
     blocks = [c.split for i, c in enumerate(cases) if i == 0 or c.split is not cases[i - 1].split]
     held_out = [b for b in blocks if b in order]
     assert held_out == order
     assert blocks[-len(order):] == held_out
 
 
-@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3])
+@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4])
 def test_val_documents_are_exactly_those_of_the_val_spec(cases, split):
     spec = yaml.safe_load((CASES_PATH.parent / "specs" / f"{split.value}.yaml").read_text(encoding="utf-8"))
     assert {c.doc for c in cases if c.split is split} == {group["doc"] for group in spec}
@@ -124,14 +124,14 @@ def test_val_documents_are_exactly_those_of_the_val_spec(cases, split):
             assert not docs & {group["doc"] for group in spec}, other.name
 
 
-@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3])
+@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4])
 def test_val_resolves_verbatim_without_shared_data(cases, split):
     val = [c for c in cases if c.split is split]
     assert len(resolve_cases(val)) == len(val)  # written cases only: no RAGTruth file needed
 
 
 def test_the_blind_splits_are_left_out_of_a_run_over_all_splits():
-    assert BLIND_SPLITS == {Split.val2, Split.val3}
+    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4}
 
 
 @needs_ragtruth
@@ -381,3 +381,6 @@ def test_build_refuses_a_val_document_that_another_spec_uses():
     # and val3 against every earlier split, val2 included.
     with pytest.raises(SystemExit, match="x.md: has cases in specs/val3.yaml and in another spec"):
         build._check_val_documents([{"doc": doc, "split": "val3"}, {"doc": doc, "split": "val2"}], "val3")
+    # and val4 against every earlier split, val3 included.
+    with pytest.raises(SystemExit, match="x.md: has cases in specs/val4.yaml and in another spec"):
+        build._check_val_documents([{"doc": doc, "split": "val4"}, {"doc": doc, "split": "val3"}], "val4")

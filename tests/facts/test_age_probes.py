@@ -7,8 +7,8 @@ and in a table row's cells, true claims (inside, or denying the category) and fa
 from __future__ import annotations
 
 import pytest
+from fact_judge import judge
 
-from guard.facts import evidence_units, judge_facts
 from guard.facts.types import FactLabel
 
 ZOO = """## Tickets
@@ -47,17 +47,13 @@ FALSE_CLAIMS = [
 ]
 
 
-def _judge(passage: str, claim: str):
-    return judge_facts(claim, evidence_units("p", passage).units)
-
-
 @pytest.mark.parametrize(("passage", "claim"), TRUE_CLAIMS)
 def test_age_inside_the_band_is_not_contradicted(passage: str, claim: str):
-    verdict = _judge(passage, claim)
+    verdict = judge(claim, passage)
     assert verdict.label is not FactLabel.contradicted, verdict.mismatch
 
 
 @pytest.mark.parametrize(("passage", "claim"), FALSE_CLAIMS)
 def test_age_outside_the_band_is_contradicted(passage: str, claim: str):
-    verdict = _judge(passage, claim)
+    verdict = judge(claim, passage)
     assert verdict.label is FactLabel.contradicted, verdict.mismatch

@@ -31,12 +31,8 @@ def units(febrilon_text):
     )
 
 
-def _judge(claim, units):
-    return judge_facts(claim, units)
-
-
 def test_wrong_row_dose_is_contradicted_with_the_row_as_evidence(units):
-    verdict = _judge("The dose should be 2.5 ml for 3-year-old.", units)
+    verdict = judge_facts("The dose should be 2.5 ml for 3-year-old.", units)
     assert verdict.label is FactLabel.contradicted
     mismatch = verdict.mismatch
     assert (mismatch.kind, mismatch.claim_value, mismatch.evidence_value) == (
@@ -58,12 +54,12 @@ def test_wrong_row_dose_is_contradicted_with_the_row_as_evidence(units):
     ],
 )
 def test_right_row_dose_is_supported(claim, units):
-    assert _judge(claim, units).label is FactLabel.supported
+    assert judge_facts(claim, units).label is FactLabel.supported
 
 
 @pytest.mark.parametrize("claim", ["Give 25 ml for a 3-year-old.", "Give 30 ml to a 3-year-old."])
 def test_other_wrong_doses_are_contradicted(claim, units):
-    assert _judge(claim, units).label is FactLabel.contradicted
+    assert judge_facts(claim, units).label is FactLabel.contradicted
 
 
 @pytest.mark.parametrize(
@@ -77,59 +73,59 @@ def test_other_wrong_doses_are_contradicted(claim, units):
     ],
 )
 def test_dosing_interval(claim, label, units):
-    verdict = _judge(claim, units)
+    verdict = judge_facts(claim, units)
     assert verdict.label is label, verdict
     if label is FactLabel.contradicted:
         assert verdict.mismatch.evidence_value == "at least 4 hours between doses"
 
 
 def test_changed_number_of_years_and_date(units):
-    six = _judge("It opened to traffic after six years of construction.", units)
+    six = judge_facts("It opened to traffic after six years of construction.", units)
     assert six.label is FactLabel.contradicted
     assert (six.mismatch.claim_value, six.mismatch.evidence_value) == ("six years", "four years")
     assert (
-        _judge("It opened to traffic after four years of construction.", units).label is FactLabel.supported
+        judge_facts("It opened to traffic after four years of construction.", units).label is FactLabel.supported
     )
-    date = _judge("The Northbrook bridge opened on 14 March 2004.", units)
+    date = judge_facts("The Northbrook bridge opened on 14 March 2004.", units)
     assert date.label is FactLabel.contradicted and date.mismatch.kind is SlotKind.date
-    assert _judge("The Northbrook bridge opened in March 2004.", units).label is FactLabel.supported
+    assert judge_facts("The Northbrook bridge opened in March 2004.", units).label is FactLabel.supported
 
 
 def test_mg_versus_g(units):
-    assert _judge("Each 5 ml contains 120 g of febrilonol.", units).label is FactLabel.contradicted
-    assert _judge("Each 5 ml contains 120 mg of febrilonol.", units).label is FactLabel.supported
-    assert _judge("Each 5 ml contains 0.12 g of febrilonol.", units).label is FactLabel.supported
+    assert judge_facts("Each 5 ml contains 120 g of febrilonol.", units).label is FactLabel.contradicted
+    assert judge_facts("Each 5 ml contains 120 mg of febrilonol.", units).label is FactLabel.supported
+    assert judge_facts("Each 5 ml contains 0.12 g of febrilonol.", units).label is FactLabel.supported
 
 
 def test_dropped_not_is_contradicted(units):
-    verdict = _judge("You can refrigerate Febrilon.", units)
+    verdict = judge_facts("You can refrigerate Febrilon.", units)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch.kind is SlotKind.polarity
     assert verdict.mismatch.evidence.text == "Do not refrigerate."
-    babies = _judge("Babies under 3 months can be given Febrilon.", units)
+    babies = judge_facts("Babies under 3 months can be given Febrilon.", units)
     assert babies.label is FactLabel.contradicted and babies.mismatch.kind is SlotKind.polarity
 
 
 def test_negated_rule_restated_with_its_condition_is_not_a_flip(units):
     claim = "Babies under 3 months can be given Febrilon if a doctor advises it."
-    assert _judge(claim, units).label is FactLabel.supported
+    assert judge_facts(claim, units).label is FactLabel.supported
 
 
 def test_may_versus_must(units):
-    must = _judge("After their 8-week vaccinations, a baby must be given one dose of 2.5 ml.", units)
+    must = judge_facts("After their 8-week vaccinations, a baby must be given one dose of 2.5 ml.", units)
     assert must.label is FactLabel.contradicted and must.mismatch.kind is SlotKind.modality
     assert (must.mismatch.claim_value, must.mismatch.evidence_value) == ("must", "may")
-    may = _judge("After their 8-week vaccinations, a baby may be given one dose of 2.5 ml.", units)
+    may = judge_facts("After their 8-week vaccinations, a baby may be given one dose of 2.5 ml.", units)
     assert may.label is FactLabel.supported
 
 
 def test_bounds(units):
-    more = _judge("You can give it for more than 3 days.", units)
+    more = judge_facts("You can give it for more than 3 days.", units)
     assert more.label is FactLabel.contradicted and more.mismatch.kind is SlotKind.quantifier
-    assert _judge("Give it for up to 3 days without a doctor.", units).label is FactLabel.supported
-    assert _judge("You can give it for up to 5 days.", units).label is FactLabel.contradicted
-    assert _judge("Employees can carry over up to 5 unused days.", units).label is FactLabel.supported
-    assert _judge("Employees can carry over up to 10 unused days.", units).label is FactLabel.contradicted
+    assert judge_facts("Give it for up to 3 days without a doctor.", units).label is FactLabel.supported
+    assert judge_facts("You can give it for up to 5 days.", units).label is FactLabel.contradicted
+    assert judge_facts("Employees can carry over up to 5 unused days.", units).label is FactLabel.supported
+    assert judge_facts("Employees can carry over up to 10 unused days.", units).label is FactLabel.contradicted
 
 
 @pytest.mark.parametrize(
@@ -141,22 +137,22 @@ def test_bounds(units):
     ],
 )
 def test_one_arithmetic_step_is_inferred(claim, step, units):
-    verdict = _judge(claim, units)
+    verdict = judge_facts(claim, units)
     assert verdict.label is FactLabel.inferred, verdict
     assert verdict.inference == step
 
 
 def test_daily_total_does_not_license_a_single_dose(units):
-    assert _judge("Give 30 ml for a 3-year-old.", units).label is FactLabel.contradicted
+    assert judge_facts("Give 30 ml for a 3-year-old.", units).label is FactLabel.contradicted
 
 
 def test_fabricated_name_and_number_are_unsupported(units):
-    zelorin = _judge("Febrilon can be swapped for Zelorin during pregnancy.", units)
+    zelorin = judge_facts("Febrilon can be swapped for Zelorin during pregnancy.", units)
     assert zelorin.label is FactLabel.unsupported and zelorin.mismatch.kind is SlotKind.entity
     assert zelorin.mismatch.explanation == "no evidence mentions Zelorin"
     # a single capitalised word opening the sentence is not read as a name (see docs/FACTS.md)
-    assert _judge("Zelorin is safe during pregnancy.", units).label is FactLabel.abstain
-    price = _judge("A bottle of Febrilon costs £4.99.", units)
+    assert judge_facts("Zelorin is safe during pregnancy.", units).label is FactLabel.abstain
+    price = judge_facts("A bottle of Febrilon costs £4.99.", units)
     assert price.label is FactLabel.unsupported and price.mismatch.claim_value == "£4.99"
 
 
@@ -173,17 +169,17 @@ def test_fabricated_name_and_number_are_unsupported(units):
     ],
 )
 def test_correct_paraphrases_are_not_flagged(claim, units):
-    assert _judge(claim, units).label in (FactLabel.supported, FactLabel.abstain)
+    assert judge_facts(claim, units).label in (FactLabel.supported, FactLabel.abstain)
 
 
 def test_no_slots_abstains(units):
-    verdict = _judge("Do not refrigerate it.", units)
+    verdict = judge_facts("Do not refrigerate it.", units)
     assert verdict.label is FactLabel.abstain
     assert "left to the learned judge" in verdict.note
 
 
 def test_unreadable_language_abstains_never_supported(units):
-    verdict = _judge("退烧药每次2.5毫升", units)
+    verdict = judge_facts("退烧药每次2.5毫升", units)
     assert verdict.label is FactLabel.abstain and "cannot read" in verdict.note
     chinese_units = evidence_units("zh", "每次服用2.5毫升。").units
     only = judge_facts("Give 2.5 ml.", chinese_units)

@@ -6,8 +6,9 @@ Passages and claims written for this file (none from the hard-case set).
 from __future__ import annotations
 
 import pytest
+from fact_judge import judge_passages
 
-from guard.facts import FactLabel, evidence_units, judge_facts
+from guard.facts import FactLabel
 from guard.facts.dates import dates
 from guard.facts.inference import equal_parts, regimen_total, shifted_time, year_span
 from guard.facts.quantities import Bound, quantities
@@ -19,11 +20,6 @@ HOURS = "The library is open from 08:00 to 20:00. The reading room closes 45 min
 SHOP = "Adult tickets cost £12 and child tickets cost £8. Delivery adds £4.50 to any order."
 
 
-def _judge(claim: str, *texts: str):
-    units = [u for i, t in enumerate(texts) for u in evidence_units(str(i), t).units]
-    return judge_facts(claim, units)
-
-
 @pytest.mark.parametrize(
     ("claim", "step"),
     [
@@ -33,40 +29,40 @@ def _judge(claim: str, *texts: str):
     ],
 )
 def test_regimen_totals_are_inferred_with_their_step(claim, step):
-    verdict = _judge(claim, REGIMEN)
+    verdict = judge_passages(claim, REGIMEN)
     assert verdict.label is FactLabel.inferred
     assert step in (verdict.inference or "")
 
 
 @pytest.mark.parametrize("claim", ["The full course adds up to 35 tablets.", "That is 8 tablets a day."])
 def test_a_wrong_total_is_not_inferred(claim):
-    assert _judge(claim, REGIMEN).label in (FactLabel.contradicted, FactLabel.unsupported)
+    assert judge_passages(claim, REGIMEN).label in (FactLabel.contradicted, FactLabel.unsupported)
 
 
 def test_two_equal_parts_said_as_a_total():
-    verdict = _judge("New parents can take up to 36 weeks of leave in total.", LEAVE)
+    verdict = judge_passages("New parents can take up to 36 weeks of leave in total.", LEAVE)
     assert verdict.label is FactLabel.inferred
     assert verdict.inference == "18 weeks + 18 weeks = 36 weeks"
     # without a word saying it is a total, 36 weeks is not what the unit binds to leave
-    assert _judge("New parents can take up to 36 weeks of leave on full pay.", LEAVE).label is not FactLabel.inferred
+    assert judge_passages("New parents can take up to 36 weeks of leave on full pay.", LEAVE).label is not FactLabel.inferred
 
 
 def test_a_span_between_two_years_of_one_unit():
-    verdict = _judge("The mill ran for 69 years.", HISTORY)
+    verdict = judge_passages("The mill ran for 69 years.", HISTORY)
     assert verdict.label is FactLabel.inferred
     assert verdict.inference == "1911 - 1842 = 69 years"
-    assert _judge("The mill ran for 70 years.", HISTORY).label is not FactLabel.inferred
+    assert judge_passages("The mill ran for 70 years.", HISTORY).label is not FactLabel.inferred
 
 
 def test_a_time_shifted_by_a_stated_duration():
-    verdict = _judge("The reading room closes at 19:15.", HOURS)
+    verdict = judge_passages("The reading room closes at 19:15.", HOURS)
     assert verdict.label is FactLabel.inferred
     assert verdict.inference == "20:00 - 45 minutes = 19:15"
-    assert _judge("The reading room closes at 19:30.", HOURS).label is FactLabel.unsupported
+    assert judge_passages("The reading room closes at 19:30.", HOURS).label is FactLabel.unsupported
 
 
 def test_a_difference_of_two_prices_is_inferred():
-    assert _judge("A child ticket is £4 cheaper than an adult ticket.", SHOP).label is FactLabel.inferred
+    assert judge_passages("A child ticket is £4 cheaper than an adult ticket.", SHOP).label is FactLabel.inferred
 
 
 @pytest.mark.parametrize(
@@ -83,7 +79,7 @@ def test_a_difference_of_two_prices_is_inferred():
     ],
 )
 def test_paraphrases_in_other_units_and_words_are_supported(evidence, claim):
-    assert _judge(claim, evidence).label is FactLabel.supported
+    assert judge_passages(claim, evidence).label is FactLabel.supported
 
 
 def test_number_readings_behind_the_paraphrases():
@@ -118,7 +114,7 @@ def test_inference_helpers_directly():
 def test_a_per_day_average_over_the_claims_own_span_of_days():
     # the second sentence limits days (at home); the claim's "over five days" is the step's premise
     week = "Staff are contracted for 40 hours a week. Staff may work from home on up to three days a week."
-    verdict = _judge("Working 40 hours over five days is 8 hours a day on average.", week)
+    verdict = judge_passages("Working 40 hours over five days is 8 hours a day on average.", week)
     assert verdict.label is FactLabel.inferred
     assert verdict.inference == "40 hours a week ÷ five days = 8 hours a day"
-    assert _judge("Working 40 hours over five days is 9 hours a day on average.", week).label is not FactLabel.inferred
+    assert judge_passages("Working 40 hours over five days is 9 hours a day on average.", week).label is not FactLabel.inferred

@@ -40,10 +40,7 @@ def test_a_name_around_a_bare_number_keeps_its_penalty():
 
 # --- a claim's own arithmetic and lists --------------------------------------------------------
 
-from guard.facts import evidence_units, judge_facts  # noqa: E402
-
-FLAGGED = (FactLabel.contradicted, FactLabel.unsupported)
-HOLDS = (FactLabel.supported, FactLabel.inferred)
+from fact_judge import FLAGGED, HOLDS, judge  # noqa: E402
 
 SHUTTLE = """| Leaves Museum | Leaves Harbour | Runs |
 |---|---|---|
@@ -60,10 +57,6 @@ LIBRARY = (
 )
 
 
-def _judge(claim: str, passage: str):
-    return judge_facts(claim, evidence_units("p", passage).units)
-
-
 @pytest.mark.parametrize(
     "claim",
     [
@@ -72,7 +65,7 @@ def _judge(claim: str, passage: str):
     ],
 )
 def test_a_listed_time_is_not_contradicted_by_the_unit_about_another_listed_time(claim):
-    assert _judge(claim, SHUTTLE).label in HOLDS
+    assert judge(claim, SHUTTLE).label in HOLDS
 
 
 @pytest.mark.parametrize(
@@ -83,7 +76,7 @@ def test_a_listed_time_is_not_contradicted_by_the_unit_about_another_listed_time
     ],
 )
 def test_a_listed_time_the_evidence_gives_otherwise_is_still_flagged(claim):
-    assert _judge(claim, SHUTTLE).label in FLAGGED
+    assert judge(claim, SHUTTLE).label in FLAGGED
 
 
 @pytest.mark.parametrize(
@@ -94,16 +87,16 @@ def test_a_listed_time_the_evidence_gives_otherwise_is_still_flagged(claim):
     ],
 )
 def test_a_count_that_takes_one_claim_value_to_another_holds(claim):
-    assert _judge(claim, LIBRARY).label in HOLDS
+    assert judge(claim, LIBRARY).label in HOLDS
 
 
 def test_a_count_that_does_not_multiply_out_is_still_unsupported():
-    verdict = _judge("Three rare maps insured at £1,500 each reach the £6,000 limit per reader.", LIBRARY)
+    verdict = judge("Three rare maps insured at £1,500 each reach the £6,000 limit per reader.", LIBRARY)
     assert verdict.label in FLAGGED
 
 
 def test_a_count_of_a_list_that_is_longer_is_not_its_own_proof():
-    verdict = _judge("At weekends three shuttles leave the Museum: 11:00 and 14:30.", SHUTTLE)
+    verdict = judge("At weekends three shuttles leave the Museum: 11:00 and 14:30.", SHUTTLE)
     assert verdict.label in FLAGGED
 
 
@@ -121,7 +114,7 @@ COURSES = """| Course | Enrolled | Passed |
      "Welding had 89 students enrolled or passed."],
 )
 def test_a_difference_or_sum_of_one_row_holds(claim):
-    verdict = _judge(claim, COURSES)
+    verdict = judge(claim, COURSES)
     assert verdict.label in HOLDS and verdict.inference
 
 
@@ -130,7 +123,7 @@ def test_a_difference_or_sum_of_one_row_holds(claim):
     ["9 students on the welding course did not pass.", "On the joinery course, 11 learners failed."],
 )
 def test_a_number_no_step_of_its_row_gives_is_flagged(claim):
-    assert _judge(claim, COURSES).label in FLAGGED
+    assert judge(claim, COURSES).label in FLAGGED
 
 
 # --- bounds said another way -------------------------------------------------------------------
@@ -151,7 +144,7 @@ CLINIC = (
     ],
 )
 def test_bounds_said_another_way_hold(claim):
-    assert _judge(claim, CLINIC).label in HOLDS
+    assert judge(claim, CLINIC).label in HOLDS
 
 
 @pytest.mark.parametrize(
@@ -164,7 +157,7 @@ def test_bounds_said_another_way_hold(claim):
     ],
 )
 def test_their_false_twins_are_flagged(claim):
-    assert _judge(claim, CLINIC).label in FLAGGED
+    assert judge(claim, CLINIC).label in FLAGGED
 
 
 # --- one unit restates the claim ----------------------------------------------------------------
@@ -220,7 +213,7 @@ WARRANTY = (
     ],
 )
 def test_steps_through_rates_and_said_totals_hold(claim, passage):
-    verdict = _judge(claim, passage)
+    verdict = judge(claim, passage)
     assert verdict.label in HOLDS and verdict.inference, (verdict.label, verdict.mismatch)
 
 
@@ -234,12 +227,12 @@ def test_steps_through_rates_and_said_totals_hold(claim, passage):
     ],
 )
 def test_their_false_twins_are_flagged_too(claim, passage):
-    assert _judge(claim, passage).label in FLAGGED
+    assert judge(claim, passage).label in FLAGGED
 
 
 def test_a_bound_is_no_comparison():
     # "more than" right before the number is a bound, which licenses no arithmetic
-    verdict = _judge("The Home plan is covered for more than 24 months.", WARRANTY)
+    verdict = judge("The Home plan is covered for more than 24 months.", WARRANTY)
     assert verdict.label in FLAGGED
 
 
@@ -247,7 +240,7 @@ def test_a_bound_is_no_comparison():
 
 
 def test_a_denied_value_is_not_contradicted_by_another_value():
-    verdict = _judge("There is no 08:15 shuttle from the Museum at weekends.", SHUTTLE)
+    verdict = judge("There is no 08:15 shuttle from the Museum at weekends.", SHUTTLE)
     assert verdict.label is not FactLabel.contradicted
 
 
@@ -258,7 +251,7 @@ def test_only_a_negation_right_before_the_value_denies_it():
     assert denied_value(text, text.index("08:15"))
     assert not denied_value(text, text.index("11:00"))
     # the same time said without the denial is still contradicted by the weekend rule
-    assert _judge("At weekends the first shuttle is the 08:15 from the Museum.", SHUTTLE).label is FactLabel.contradicted
+    assert judge("At weekends the first shuttle is the 08:15 from the Museum.", SHUTTLE).label is FactLabel.contradicted
 
 
 # --- spans between two dates, and the claim's own frequency as its scenario -----------------------
@@ -275,7 +268,7 @@ KETTLE = "A replacement limescale filter for the Brio kettle costs £12 and last
     ],
 )
 def test_a_span_between_dates_and_a_cost_over_the_claims_own_frequency_hold(claim, passage):
-    verdict = _judge(claim, passage)
+    verdict = judge(claim, passage)
     assert verdict.label in HOLDS and verdict.inference, (verdict.label, verdict.mismatch)
 
 
@@ -287,7 +280,7 @@ def test_a_span_between_dates_and_a_cost_over_the_claims_own_frequency_hold(clai
     ],
 )
 def test_their_false_twins_are_unsupported(claim, passage):
-    assert _judge(claim, passage).label in FLAGGED
+    assert judge(claim, passage).label in FLAGGED
 
 
 # --- a denial of what a limit excludes -------------------------------------------------------------
@@ -296,17 +289,17 @@ BOILER = "Before servicing, check that the water pressure is at least 1.2 bar; t
 
 
 def test_denying_a_value_the_limit_excludes_holds():
-    assert _judge("The pump will not start when the water pressure is 0.8 bar.", BOILER).label in HOLDS
+    assert judge("The pump will not start when the water pressure is 0.8 bar.", BOILER).label in HOLDS
 
 
 def test_an_assertion_the_limit_excludes_is_flagged():
-    assert _judge("The pump starts when the water pressure is 0.8 bar.", BOILER).label in FLAGGED
+    assert judge("The pump starts when the water pressure is 0.8 bar.", BOILER).label in FLAGGED
 
 
 def test_a_value_outside_a_limit_the_unit_forbids_under_is_not_rescued():
     # "do not give to babies under 3 months": a 5-month-old is outside the rule, the denial not implied
     passage = "Do not give Calmorin to babies under 3 months old."
-    assert _judge("Calmorin must not be given to a baby aged 5 months.", passage).label not in HOLDS
+    assert judge("Calmorin must not be given to a baby aged 5 months.", passage).label not in HOLDS
 
 
 # --- a row the claim names binds its values ------------------------------------------------------
@@ -320,9 +313,9 @@ Penalty fares on night buses are £80."""
 
 
 def test_a_value_of_the_row_the_claim_names_is_not_taken_for_another_topics():
-    assert _judge("A penalty fare in the Central zone is £50.", FARES).label in HOLDS
+    assert judge("A penalty fare in the Central zone is £50.", FARES).label in HOLDS
 
 
 @pytest.mark.parametrize("claim", ["A penalty fare in the Central zone is £30.", "A penalty fare in the Central zone is £80."])
 def test_a_value_of_another_row_or_topic_is_still_flagged(claim):
-    assert _judge(claim, FARES).label in FLAGGED
+    assert judge(claim, FARES).label in FLAGGED

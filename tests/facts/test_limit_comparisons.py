@@ -8,8 +8,9 @@ from the hard-case set).
 from __future__ import annotations
 
 import pytest
+from fact_judge import judge_passages
 
-from guard.facts import FactLabel, evidence_units, judge_facts
+from guard.facts import FactLabel
 from guard.facts.inference import compared_with_limit
 from guard.facts.quantities import quantities
 
@@ -18,11 +19,6 @@ PLANTING = "Seedlings should be planted out when they are between 4 and 8 weeks 
 WARRANTY = "The warranty lasts 24 months from purchase."
 ROAD = "The speed limit on rural single-carriageway roads is 60 mph."
 WATER = "Households on the capped tariff pay nothing extra for water use of up to 150 litres a day."
-
-
-def _judge(claim: str, *texts: str):
-    units = [u for i, t in enumerate(texts) for u in evidence_units(str(i), t).units]
-    return judge_facts(claim, units)
 
 
 @pytest.mark.parametrize(
@@ -35,7 +31,7 @@ def _judge(claim: str, *texts: str):
     ],
 )
 def test_a_true_comparison_with_the_evidence_limit_is_inferred(claim, text):
-    verdict = _judge(claim, text)
+    verdict = judge_passages(claim, text)
     assert verdict.label is FactLabel.inferred
     assert "the evidence gives" in (verdict.inference or "")
 
@@ -49,7 +45,7 @@ def test_a_true_comparison_with_the_evidence_limit_is_inferred(claim, text):
     ],
 )
 def test_a_true_comparison_is_not_flagged(claim, text):
-    assert _judge(claim, text).label in (FactLabel.supported, FactLabel.inferred)
+    assert judge_passages(claim, text).label in (FactLabel.supported, FactLabel.inferred)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +59,7 @@ def test_a_true_comparison_is_not_flagged(claim, text):
     ],
 )
 def test_a_false_comparison_is_contradicted_by_the_limit(claim, text, limit):
-    verdict = _judge(claim, text)
+    verdict = judge_passages(claim, text)
     assert verdict.label is FactLabel.contradicted
     assert limit in (verdict.mismatch.evidence_value or "")
 
@@ -109,5 +105,5 @@ def test_no_comparison_is_read(text):
 def test_the_noun_naming_a_compared_limit_is_no_added_thing():
     # "Yes, ..." claims are checked for things no unit mentions; "allowance" frames the evidence's value
     text = "Passengers may check in one bag weighing up to 23 kg."
-    assert _judge("Yes, a 20 kg bag is within the 23 kg allowance.", text).label is FactLabel.supported
-    assert _judge("Yes, a 20 kg bag fits in the overhead locker.", text).label is FactLabel.unsupported
+    assert judge_passages("Yes, a 20 kg bag is within the 23 kg allowance.", text).label is FactLabel.supported
+    assert judge_passages("Yes, a 20 kg bag fits in the overhead locker.", text).label is FactLabel.unsupported

@@ -6,12 +6,9 @@ claim has its true twin, so a rule that fires on everything or nothing fails.
 
 from __future__ import annotations
 
-from guard.facts import evidence_units, judge_facts
+from fact_judge import judge
+
 from guard.facts.types import FactLabel, SlotKind
-
-
-def _judge(claim: str, passage: str):
-    return judge_facts(claim, evidence_units("p", passage).units)
 
 
 PARKING = """## Parking permits
@@ -27,7 +24,7 @@ Permits are checked by the council's wardens.
 
 
 def test_value_from_another_row_named_by_a_word_key():
-    verdict = _judge("A Resident permit costs £12 per quarter.", PARKING)
+    verdict = judge("A Resident permit costs £12 per quarter.", PARKING)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.quantity
     assert verdict.mismatch.evidence_value == "£45"
@@ -36,31 +33,31 @@ def test_value_from_another_row_named_by_a_word_key():
 
 
 def test_value_in_the_named_row_is_supported():
-    assert _judge("A Resident permit costs £45 per quarter.", PARKING).label is FactLabel.supported
-    assert _judge("A Business permit for a year is £780.", PARKING).label is FactLabel.supported
+    assert judge("A Resident permit costs £45 per quarter.", PARKING).label is FactLabel.supported
+    assert judge("A Business permit for a year is £780.", PARKING).label is FactLabel.supported
 
 
 def test_claim_naming_both_rows_is_a_comparison_not_a_misbinding():
-    verdict = _judge("A Visitor permit is £12 a quarter, far less than the Business permit.", PARKING)
+    verdict = judge("A Visitor permit is £12 a quarter, far less than the Business permit.", PARKING)
     assert verdict.label is not FactLabel.contradicted
 
 
 def test_value_a_sentence_states_outside_the_table_is_that_sentences():
     passage = PARKING + "\nA Resident permit bought in the last month of a quarter costs £12.\n"
-    assert _judge("A Resident permit bought late in the quarter costs £12.", passage).label is not FactLabel.contradicted
+    assert judge("A Resident permit bought late in the quarter costs £12.", passage).label is not FactLabel.contradicted
 
 
 def test_period_in_the_column_header():
-    verdict = _judge("The Resident permit is £45 a year.", PARKING)
+    verdict = judge("The Resident permit is £45 a year.", PARKING)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and "Price per quarter" in verdict.mismatch.explanation
-    assert _judge("The Resident permit is £160 a year.", PARKING).label is FactLabel.supported
+    assert judge("The Resident permit is £160 a year.", PARKING).label is FactLabel.supported
 
 
 def test_table_without_headers_binds_nothing():
     passage = "| Resident | £45 |\n| Visitor | £12 |\n"
-    assert _judge("A Resident permit costs £12.", passage).mismatch is None or (
-        "another row" not in _judge("A Resident permit costs £12.", passage).mismatch.explanation
+    assert judge("A Resident permit costs £12.", passage).mismatch is None or (
+        "another row" not in judge("A Resident permit costs £12.", passage).mismatch.explanation
     )
 
 
@@ -68,18 +65,18 @@ GRILL = "Grill the fish at 240°C for 4 minutes to crisp the skin, then lower th
 
 
 def test_two_values_swapped_between_clauses():
-    verdict = _judge("Grill the fish at 180°C for 4 minutes to crisp the skin, then raise the heat to 240°C.", GRILL)
+    verdict = judge("Grill the fish at 180°C for 4 minutes to crisp the skin, then raise the heat to 240°C.", GRILL)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and "swapped" in verdict.mismatch.explanation
 
 
 def test_two_values_in_their_clauses_are_supported():
-    verdict = _judge("Grill the fish at 240°C for 4 minutes to crisp the skin, then lower the heat to 180°C.", GRILL)
+    verdict = judge("Grill the fish at 240°C for 4 minutes to crisp the skin, then lower the heat to 180°C.", GRILL)
     assert verdict.label is FactLabel.supported
 
 
 def test_a_repeated_sentence_does_not_hide_a_swap():
-    verdict = _judge(
+    verdict = judge(
         "Grill the fish at 180°C for 4 minutes to crisp the skin, then raise the heat to 240°C.", GRILL + " " + GRILL
     )
     assert verdict.label is FactLabel.contradicted
@@ -89,16 +86,16 @@ DEADLINES = "Entry forms are due by 4 March 2027, and the entry fee by 18 April 
 
 
 def test_date_moved_to_another_item_of_a_list():
-    verdict = _judge("The entry fee is due by 4 March 2027.", DEADLINES)
+    verdict = judge("The entry fee is due by 4 March 2027.", DEADLINES)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.date
     assert verdict.mismatch.evidence_value == "18 April 2027"
-    assert _judge("The entry fee is due by 18 April 2027.", DEADLINES).label is FactLabel.supported
+    assert judge("The entry fee is due by 18 April 2027.", DEADLINES).label is FactLabel.supported
 
 
 def test_a_claim_with_two_dates_pairs_them_itself():
     passage = "The course runs from Monday 6 July 2026, with a break on 8 July, and ends on Friday 10 July."
-    assert _judge("The course runs from 6 July to 10 July 2026.", passage).label is not FactLabel.contradicted
+    assert judge("The course runs from 6 July to 10 July 2026.", passage).label is not FactLabel.contradicted
 
 
 def test_temperature_written_with_its_capital_letter():
@@ -116,7 +113,7 @@ def test_micron_is_a_length():
 
     (q,) = quantities("a pore size of 0.2 micron")
     assert q.dim == "length" and abs(q.lo - 2e-7) < 1e-15
-    verdict = _judge("The filter's pore size is 0.2 mm.", "Specification: the filter's pore size is 0.2 micron.")
+    verdict = judge("The filter's pore size is 0.2 mm.", "Specification: the filter's pore size is 0.2 micron.")
     assert verdict.label is FactLabel.contradicted
 
 
@@ -124,17 +121,17 @@ SYRUP = "For adults, the dose is 15 ml of syrup. Do not take more than 2,000 mg 
 
 
 def test_same_number_in_another_unit():
-    verdict = _judge("For adults, the dose is 15 mg of syrup.", SYRUP)
+    verdict = judge("For adults, the dose is 15 mg of syrup.", SYRUP)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and "unit" in verdict.mismatch.explanation
-    assert _judge("For adults, the dose is 15 ml of syrup.", SYRUP).label is FactLabel.supported
+    assert judge("For adults, the dose is 15 ml of syrup.", SYRUP).label is FactLabel.supported
 
 
 def test_a_prefix_dropped_from_a_limit():
-    verdict = _judge("The daily limit of the active ingredient is 2 mg.", SYRUP)
+    verdict = judge("The daily limit of the active ingredient is 2 mg.", SYRUP)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and verdict.mismatch.evidence_value.endswith("2,000 mg")
-    assert _judge("The daily limit of the active ingredient is 2 g.", SYRUP).label is not FactLabel.contradicted
+    assert judge("The daily limit of the active ingredient is 2 g.", SYRUP).label is not FactLabel.contradicted
 
 
 def test_same_number_of_another_unit_inside_an_unrelated_range():
@@ -142,14 +139,14 @@ def test_same_number_of_another_unit_inside_an_unrelated_range():
         "Members can pause their membership for 1 to 3 months. "
         "If you miss a booked class, you cannot book another for 24 hours."
     )
-    verdict = _judge("If you miss a booked class, you cannot book another for 24 days.", passage)
+    verdict = judge("If you miss a booked class, you cannot book another for 24 days.", passage)
     assert verdict.label is FactLabel.contradicted
 
 
 def test_a_count_with_the_same_number_is_not_a_unit_slip():
     passage = "Take 2 tablets with water. The course lasts 5 days."
-    assert _judge("Take 2 tablets with water for 2 weeks.", passage).mismatch is None or (
-        "unit" not in _judge("Take 2 tablets with water for 2 weeks.", passage).mismatch.explanation
+    assert judge("Take 2 tablets with water for 2 weeks.", passage).mismatch is None or (
+        "unit" not in judge("Take 2 tablets with water for 2 weeks.", passage).mismatch.explanation
     )
 
 
@@ -161,30 +158,30 @@ LEAVE = (
 
 
 def test_a_prefix_negated_word_turned_round():
-    verdict = _judge("The further 10 days of leave for carers are paid.", LEAVE)
+    verdict = judge("The further 10 days of leave for carers are paid.", LEAVE)
     assert verdict.label is FactLabel.contradicted
-    assert _judge("The further 10 days of leave for carers are unpaid.", LEAVE).label is FactLabel.supported
+    assert judge("The further 10 days of leave for carers are unpaid.", LEAVE).label is FactLabel.supported
     passage = "Carers' leave beyond the first week is unpaid. Deposits are non-refundable."
-    verdict = _judge("Carers' leave beyond the first week is paid.", passage)
+    verdict = judge("Carers' leave beyond the first week is paid.", passage)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.polarity
-    assert _judge("Deposits are refunded.", passage).label is FactLabel.contradicted
-    assert _judge("Deposits are not refunded.", passage).label is not FactLabel.contradicted
+    assert judge("Deposits are refunded.", passage).label is FactLabel.contradicted
+    assert judge("Deposits are not refunded.", passage).label is not FactLabel.contradicted
 
 
 def test_an_antonym_turned_round_and_its_negation_agreeing():
-    assert _judge("Attending the annual safety briefing is compulsory.", LEAVE).label is FactLabel.contradicted
-    assert _judge("Attending the annual safety briefing is not compulsory.", LEAVE).label is not FactLabel.contradicted
+    assert judge("Attending the annual safety briefing is compulsory.", LEAVE).label is FactLabel.contradicted
+    assert judge("Attending the annual safety briefing is not compulsory.", LEAVE).label is not FactLabel.contradicted
 
 
 def test_a_direction_turned_round():
-    assert _judge("The lodge is 12 miles southwest of the village.", LEAVE).label is FactLabel.contradicted
-    assert _judge("The lodge lies 12 miles northeast of the village.", LEAVE).label is FactLabel.supported
+    assert judge("The lodge is 12 miles southwest of the village.", LEAVE).label is FactLabel.contradicted
+    assert judge("The lodge lies 12 miles northeast of the village.", LEAVE).label is FactLabel.supported
 
 
 def test_words_that_only_start_like_a_prefix_are_not_negations():
     passage = "The unit is shipped with a universal adapter and works under 30 degrees."
-    assert _judge("The unit comes with a universal adapter.", passage).label is not FactLabel.contradicted
+    assert judge("The unit comes with a universal adapter.", passage).label is not FactLabel.contradicted
 
 
 WALK = (
@@ -196,26 +193,26 @@ WALK = (
 
 
 def test_subject_and_object_swapped():
-    verdict = _judge("In 1987 the rowing club bought out the town council.", WALK)
+    verdict = judge("In 1987 the rowing club bought out the town council.", WALK)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.entity
     assert "swapped" in verdict.mismatch.explanation
-    assert _judge("In 1987 the town council bought out the rowing club.", WALK).label is FactLabel.supported
+    assert judge("In 1987 the town council bought out the rowing club.", WALK).label is FactLabel.supported
 
 
 def test_agent_of_a_passive_swapped_with_a_name_in_another_role():
-    verdict = _judge("Ms Lowe leads the sponsored walk, with Mr Dunn as her deputy.", WALK)
+    verdict = judge("Ms Lowe leads the sponsored walk, with Mr Dunn as her deputy.", WALK)
     assert verdict.label is FactLabel.contradicted
-    assert _judge("Mr Dunn leads the sponsored walk, with Ms Lowe as his deputy.", WALK).label is not (
+    assert judge("Mr Dunn leads the sponsored walk, with Ms Lowe as his deputy.", WALK).label is not (
         FactLabel.contradicted
     )
 
 
 def test_named_agent_replaced_by_another_name_of_the_passage():
-    verdict = _judge("Any change to the route requires prior approval by the Finance Office.", WALK)
+    verdict = judge("Any change to the route requires prior approval by the Finance Office.", WALK)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and "Head of Safety" in verdict.mismatch.evidence_value
-    ok = _judge("Any change to the route requires prior approval by the Head of Safety.", WALK)
+    ok = judge("Any change to the route requires prior approval by the Head of Safety.", WALK)
     assert ok.label is not FactLabel.contradicted
 
 
@@ -234,32 +231,32 @@ INHALER = (
 
 
 def test_a_frequency_that_breaks_the_stated_gap():
-    verdict = _judge("You can use a puff every hour when needed.", INHALER)
+    verdict = judge("You can use a puff every hour when needed.", INHALER)
     assert verdict.label is FactLabel.contradicted
     # the limit in a sentence the claim shares fewer words with than the one it aligns to
     passage = "Each puff of the blue salbutamol inhaler gives 100 micrograms. Wait at least 3 hours between puffs."
-    verdict = _judge("A puff of the blue salbutamol inhaler can be taken every hour.", passage)
+    verdict = judge("A puff of the blue salbutamol inhaler can be taken every hour.", passage)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and verdict.mismatch.kind is SlotKind.quantifier
-    assert _judge("You can use a puff every 4 hours when needed.", INHALER).label is not FactLabel.contradicted
+    assert judge("You can use a puff every 4 hours when needed.", INHALER).label is not FactLabel.contradicted
 
 
 def test_no_limit_where_the_evidence_sets_one():
-    verdict = _judge("Members may bring any number of guests per visit.", INHALER)
+    verdict = judge("Members may bring any number of guests per visit.", INHALER)
     assert verdict.label is FactLabel.contradicted
-    assert _judge("Members may bring two guests per visit.", INHALER).label is not FactLabel.contradicted
+    assert judge("Members may bring two guests per visit.", INHALER).label is not FactLabel.contradicted
 
 
 def test_always_where_the_evidence_restricts():
-    verdict = _judge("Late checkout is always allowed.", INHALER)
+    verdict = judge("Late checkout is always allowed.", INHALER)
     assert verdict.label is FactLabel.contradicted
-    ok = _judge("Late checkout is allowed only with the duty manager's approval.", INHALER)
+    ok = judge("Late checkout is allowed only with the duty manager's approval.", INHALER)
     assert ok.label is not FactLabel.contradicted
 
 
 def test_optional_condition_made_required():
-    assert _judge("The tablets must be taken with food.", INHALER).label is FactLabel.contradicted
-    assert _judge("The tablets can be taken without food.", INHALER).label is not FactLabel.contradicted
+    assert judge("The tablets must be taken with food.", INHALER).label is FactLabel.contradicted
+    assert judge("The tablets can be taken without food.", INHALER).label is not FactLabel.contradicted
 
 
 def test_a_date_taken_from_a_sentence_about_something_else():
@@ -267,25 +264,25 @@ def test_a_date_taken_from_a_sentence_about_something_else():
         "Unused holiday of up to 3 days may be carried over, and it must be taken by 30 April. "
         "The holiday year runs from 1 January to 31 December."
     )
-    verdict = _judge("Carried-over holiday must be taken by 31 December.", passage)
+    verdict = judge("Carried-over holiday must be taken by 31 December.", passage)
     assert verdict.label is FactLabel.contradicted
     assert verdict.mismatch is not None and verdict.mismatch.evidence_value == "30 April"
-    assert _judge("Carried-over holiday must be taken by 30 April.", passage).label is FactLabel.supported
+    assert judge("Carried-over holiday must be taken by 30 April.", passage).label is FactLabel.supported
 
 
 def test_a_bare_year_elsewhere_does_not_hold_a_full_date():
     passage = "The ferry ran until 3 May 1962, when the tunnel opened. The tunnel was widened in 1979."
-    assert _judge("The ferry ran until 3 May 1979.", passage).label is FactLabel.contradicted
-    assert _judge("The ferry ran until 3 May 1962.", passage).label is FactLabel.supported
+    assert judge("The ferry ran until 3 May 1979.", passage).label is FactLabel.contradicted
+    assert judge("The ferry ran until 3 May 1962.", passage).label is FactLabel.supported
 
 
 SPEC = "| Item | Value |\n|---|---|\n| Inlet pressure | 2 to 8 bar |\n| Tank volume | 0.5 m3 |\n| Weight | 12 kg |\n"
 
 
 def test_a_value_outside_the_range_the_evidence_allows():
-    verdict = _judge("Yes, the inlet pressure can be 10 bar.", SPEC)
+    verdict = judge("Yes, the inlet pressure can be 10 bar.", SPEC)
     assert verdict.label is FactLabel.contradicted
-    assert _judge("Yes, the inlet pressure can be 5 bar.", SPEC).label is FactLabel.supported
+    assert judge("Yes, the inlet pressure can be 5 bar.", SPEC).label is FactLabel.supported
 
 
 def test_pressure_and_cubic_metres_are_read():
@@ -296,10 +293,10 @@ def test_pressure_and_cubic_metres_are_read():
         ("pressure", 3.0),
         ("volume", 500.0),
     ]
-    assert _judge("The tank holds 500 litres.", SPEC).label is FactLabel.supported
+    assert judge("The tank holds 500 litres.", SPEC).label is FactLabel.supported
 
 
 def test_a_count_taken_from_another_noun():
     passage = "Four coaches will drive the group, one for every twelve pupils on the 48-seat route."
-    assert _judge("Twelve coaches will drive the group.", passage).label is FactLabel.contradicted
-    assert _judge("Four coaches will drive the group.", passage).label is FactLabel.supported
+    assert judge("Twelve coaches will drive the group.", passage).label is FactLabel.contradicted
+    assert judge("Four coaches will drive the group.", passage).label is FactLabel.supported

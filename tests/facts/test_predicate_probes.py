@@ -9,8 +9,8 @@ list the precision check; both must hold for a rule to stay.
 from __future__ import annotations
 
 import pytest
+from fact_judge import judge
 
-from guard.facts import evidence_units, judge_facts
 from guard.facts.predicates import Status, predicates
 from guard.facts.types import FactLabel
 
@@ -88,18 +88,14 @@ FALSE_CLAIMS = [
 ]
 
 
-def _judge(claim: str, passage: str):
-    return judge_facts(claim, evidence_units("p", passage).units)
-
-
 @pytest.mark.parametrize(("passage", "claim"), TRUE_CLAIMS)
 def test_true_paraphrase_is_never_contradicted(passage: str, claim: str):
-    verdict = _judge(claim, passage)
+    verdict = judge(claim, passage)
     assert verdict.label is not FactLabel.contradicted, verdict.mismatch
 
 
 def test_false_flips_are_mostly_contradicted():
-    caught = [claim for passage, claim in FALSE_CLAIMS if _judge(claim, passage).label is FactLabel.contradicted]
+    caught = [claim for passage, claim in FALSE_CLAIMS if judge(claim, passage).label is FactLabel.contradicted]
     missed = [claim for _, claim in FALSE_CLAIMS if claim not in caught]
     # a recall floor measured when the probes were written (see docs/FACTS.md), not every one
     assert len(caught) >= 0.8 * len(FALSE_CLAIMS), missed

@@ -8,6 +8,7 @@ voices (active, passive, relative clause, apposition) and each has true and fals
 from __future__ import annotations
 
 import pytest
+from fact_judge import judge
 
 from guard.facts import evidence_units, judge_facts
 from guard.facts.roles import frames
@@ -46,18 +47,14 @@ FALSE_CLAIMS = [
 ]
 
 
-def _judge(claim: str):
-    return judge_facts(claim, evidence_units("p", MUSEUM).units)
-
-
 @pytest.mark.parametrize("claim", TRUE_CLAIMS)
 def test_true_roles_are_never_contradicted(claim: str):
-    verdict = _judge(claim)
+    verdict = judge(claim, MUSEUM)
     assert verdict.label is not FactLabel.contradicted, verdict.mismatch
 
 
 def test_false_roles_are_mostly_contradicted():
-    caught = [claim for claim in FALSE_CLAIMS if _judge(claim).label is FactLabel.contradicted]
+    caught = [claim for claim in FALSE_CLAIMS if judge(claim, MUSEUM).label is FactLabel.contradicted]
     missed = [claim for claim in FALSE_CLAIMS if claim not in caught]
     assert len(caught) >= 0.8 * len(FALSE_CLAIMS), missed
 

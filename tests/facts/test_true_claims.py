@@ -11,17 +11,11 @@ thing with different values.
 from __future__ import annotations
 
 import pytest
+from fact_judge import FLAGGED, HOLDS, judge
 
 from guard.facts import evidence_units, judge_facts
 from guard.facts.quantities import quantities
 from guard.facts.types import FactLabel
-
-FLAGGED = (FactLabel.contradicted, FactLabel.unsupported)
-HOLDS = (FactLabel.supported, FactLabel.inferred)
-
-
-def _judge(claim: str, passage: str):
-    return judge_facts(claim, evidence_units("p", passage).units)
 
 
 # --- readings -------------------------------------------------------------------------------
@@ -85,12 +79,12 @@ MILEAGE = (
     ],
 )
 def test_rate_times_distance(claim):
-    assert _judge(claim, MILEAGE).label in HOLDS
+    assert judge(claim, MILEAGE).label in HOLDS
 
 
 def test_rate_times_distance_false_twin():
-    assert _judge("A 150-mile business journey is reimbursed at £90.", MILEAGE).label in FLAGGED
-    assert _judge("Staff are paid 45p per mile for the first 10,000 miles.", MILEAGE).label is FactLabel.contradicted
+    assert judge("A 150-mile business journey is reimbursed at £90.", MILEAGE).label in FLAGGED
+    assert judge("Staff are paid 45p per mile for the first 10,000 miles.", MILEAGE).label is FactLabel.contradicted
 
 
 MEALS = "Client entertainment is limited to £30 per person and must be approved by a director."
@@ -105,11 +99,11 @@ MEALS = "Client entertainment is limited to £30 per person and must be approved
     ],
 )
 def test_rate_per_person_times_people(claim):
-    assert _judge(claim, MEALS).label in HOLDS
+    assert judge(claim, MEALS).label in HOLDS
 
 
 def test_rate_per_person_false_twin():
-    assert _judge("A client dinner for five people can cost up to £200.", MEALS).label in FLAGGED
+    assert judge("A client dinner for five people can cost up to £200.", MEALS).label in FLAGGED
 
 
 SYRUP = "Amoxil syrup contains 250 mg of amoxicillin per 5 ml."
@@ -120,25 +114,25 @@ SYRUP = "Amoxil syrup contains 250 mg of amoxicillin per 5 ml."
     ["A 10 ml dose contains 500 mg of amoxicillin.", "There are 500 mg of amoxicillin in 10 ml of the syrup."],
 )
 def test_strength_times_volume(claim):
-    assert _judge(claim, SYRUP).label in HOLDS
+    assert judge(claim, SYRUP).label in HOLDS
 
 
 def test_strength_false_twin():
-    assert _judge("A 10 ml dose contains 750 mg of amoxicillin.", SYRUP).label in FLAGGED
+    assert judge("A 10 ml dose contains 750 mg of amoxicillin.", SYRUP).label in FLAGGED
 
 
 ROAST = "Roast the turkey for 40 minutes per kg. Sear the steaks for 2 minutes per side."
 
 
 def test_cooking_time_per_weight():
-    assert _judge("A 4 kg turkey needs 160 minutes in the oven.", ROAST).label in HOLDS
-    assert _judge("A 4 kg turkey needs 200 minutes in the oven.", ROAST).label in FLAGGED
+    assert judge("A 4 kg turkey needs 160 minutes in the oven.", ROAST).label in HOLDS
+    assert judge("A 4 kg turkey needs 200 minutes in the oven.", ROAST).label in FLAGGED
 
 
 def test_a_rate_is_held_to_rates_per_the_same_thing():
     passage = "Sear the steaks for 2 minutes per side. Then roast them for 10 to 15 minutes."
-    assert _judge("Sear the steaks for about 2 minutes per side.", passage).label in HOLDS
-    assert _judge("Sear the steaks for 10 minutes per side.", passage).label in FLAGGED
+    assert judge("Sear the steaks for about 2 minutes per side.", passage).label in HOLDS
+    assert judge("Sear the steaks for 10 minutes per side.", passage).label in FLAGGED
 
 
 HOTEL = "Hotel costs are limited to EUR 150 per night, or EUR 200 per night in capital cities."
@@ -153,11 +147,11 @@ HOTEL = "Hotel costs are limited to EUR 150 per night, or EUR 200 per night in c
     ],
 )
 def test_nightly_limit(claim):
-    assert _judge(claim, HOTEL).label in HOLDS
+    assert judge(claim, HOTEL).label in HOLDS
 
 
 def test_nightly_limit_false_twin():
-    assert _judge("In capital cities the hotel limit is EUR 180 per night.", HOTEL).label is FactLabel.contradicted
+    assert judge("In capital cities the hotel limit is EUR 180 per night.", HOTEL).label is FactLabel.contradicted
 
 
 NOTICE = (
@@ -167,8 +161,8 @@ NOTICE = (
 
 
 def test_a_product_capped_by_its_own_unit():
-    assert _judge("After 6 years of service you get 6 weeks of notice.", NOTICE).label in HOLDS
-    assert _judge("With 15 years of service the company gives 15 weeks of notice.", NOTICE).label in FLAGGED
+    assert judge("After 6 years of service you get 6 weeks of notice.", NOTICE).label in HOLDS
+    assert judge("With 15 years of service the company gives 15 weeks of notice.", NOTICE).label in FLAGGED
 
 
 COURSE = "Take two 250 mg capsules three times a day for 5 days."
@@ -176,7 +170,7 @@ COURSE = "Take two 250 mg capsules three times a day for 5 days."
 
 @pytest.mark.parametrize("claim", ["The full course adds up to 30 capsules.", "A course is 30 capsules in total."])
 def test_course_total_from_a_count_of_capsules(claim):
-    assert _judge(claim, COURSE).label in HOLDS
+    assert judge(claim, COURSE).label in HOLDS
 
 
 # --- ranges and bounds ------------------------------------------------------------------------
@@ -191,7 +185,7 @@ SICKNESS = (
     "claim", ["A 5-day absence can be self-certified.", "For 5 days off you fill in a self-certification form."]
 )
 def test_value_inside_a_bound_with_a_qualifying_word(claim):
-    assert _judge(claim, SICKNESS).label in HOLDS
+    assert judge(claim, SICKNESS).label in HOLDS
 
 
 # --- the same thing, or another case -----------------------------------------------------------
@@ -210,11 +204,11 @@ APPROVAL = (
     ],
 )
 def test_the_other_side_of_a_condition_is_not_contradicted(claim):
-    assert _judge(claim, APPROVAL).label is not FactLabel.contradicted
+    assert judge(claim, APPROVAL).label is not FactLabel.contradicted
 
 
 def test_the_condition_broken_the_same_way_is_contradicted():
-    assert _judge("A £1,500 claim does not need the Finance Director.", APPROVAL).label is FactLabel.contradicted
+    assert judge("A £1,500 claim does not need the Finance Director.", APPROVAL).label is FactLabel.contradicted
 
 
 REVIEW = (
@@ -225,8 +219,8 @@ REVIEW = (
 
 def test_a_value_the_claim_binds_elsewhere_is_no_witness():
     claim = "After at least 4 weeks the dose may go up to 40 mg, with blood pressure checked within 2 weeks."
-    assert _judge(claim, REVIEW).label is not FactLabel.contradicted
-    assert _judge("Blood pressure is checked within 6 weeks of the increase.", REVIEW).label in FLAGGED
+    assert judge(claim, REVIEW).label is not FactLabel.contradicted
+    assert judge("Blood pressure is checked within 6 weeks of the increase.", REVIEW).label in FLAGGED
 
 
 # --- negation said other ways -------------------------------------------------------------------
@@ -269,7 +263,7 @@ SAME_POLARITY = [
 
 @pytest.mark.parametrize(("passage", "claim"), SAME_POLARITY)
 def test_negation_said_another_way_is_no_flip(passage, claim):
-    assert _judge(claim, passage).label is not FactLabel.contradicted
+    assert judge(claim, passage).label is not FactLabel.contradicted
 
 
 FLIPPED = [
@@ -289,19 +283,19 @@ FLIPPED = [
 
 @pytest.mark.parametrize(("passage", "claim"), FLIPPED)
 def test_negation_dropped_or_added_is_contradicted(passage, claim):
-    assert _judge(claim, passage).label is FactLabel.contradicted
+    assert judge(claim, passage).label is FactLabel.contradicted
 
 
 def test_an_age_without_its_unit():
     passage = "The trial enrolled adults aged 18 to 65 years with 4 to 14 migraine days a month."
-    assert _judge("A woman aged 30 could take part.", passage).label is not FactLabel.contradicted
+    assert judge("A woman aged 30 could take part.", passage).label is not FactLabel.contradicted
     assert [q.dim for q in quantities("children aged 12 and over")] == ["duration"]
 
 
 def test_a_range_may_hold_two_claim_values():
     # the claim's 1,000 mg sits in the range; its 500 g does not, and the range still says so
     passage = "Adults take 1 or 2 tablets (500 mg to 1,000 mg) every 4 to 6 hours."
-    assert _judge("Adults take 1 or 2 tablets (500 g to 1,000 mg) every 4 to 6 hours.", passage).label in FLAGGED
+    assert judge("Adults take 1 or 2 tablets (500 g to 1,000 mg) every 4 to 6 hours.", passage).label in FLAGGED
 
 
 # --- the excerpt's unstated subject, codes and ages in headers ----------------------------------
@@ -334,8 +328,8 @@ GRADES = "Employees in grades G1 to G6 give 1 month's notice; grades G7 to G9 gi
 
 
 def test_a_code_inside_a_range_of_codes():
-    assert _judge("As a G4 employee you give 1 month's notice.", GRADES).label in HOLDS
-    assert _judge("As a G12 employee you give 1 month's notice.", GRADES).label in FLAGGED
+    assert judge("As a G4 employee you give 1 month's notice.", GRADES).label in HOLDS
+    assert judge("As a G12 employee you give 1 month's notice.", GRADES).label in FLAGGED
 
 
 FARES = (
@@ -345,11 +339,11 @@ FARES = (
 
 
 def test_an_age_under_a_header_range_without_its_unit():
-    assert _judge("A 12-year-old pays £6.20 for a day return.", FARES).label in HOLDS
-    assert _judge("A 20-year-old pays £6.20 for a day return.", FARES).label in FLAGGED
+    assert judge("A 12-year-old pays £6.20 for a day return.", FARES).label in HOLDS
+    assert judge("A 20-year-old pays £6.20 for a day return.", FARES).label in FLAGGED
 
 
 def test_public_holidays_are_days():
     passage = "Full-time staff receive 25 days of annual leave a year plus the 8 bank holidays."
-    assert _judge("With the 8 bank holidays, a full-time employee gets 33 days off a year.", passage).label in HOLDS
-    assert _judge("With the 8 bank holidays, a full-time employee gets 35 days off a year.", passage).label in FLAGGED
+    assert judge("With the 8 bank holidays, a full-time employee gets 33 days off a year.", passage).label in HOLDS
+    assert judge("With the 8 bank holidays, a full-time employee gets 35 days off a year.", passage).label in FLAGGED
