@@ -56,7 +56,7 @@ generator: ``--per-task 1500 --extra-ids-from .cache/franq/scores.jsonl --limit 
 AUROC ``lr`` 0.865, ``lr_extended_per_kind`` 0.871, ``lr_extended_per_kind+grounding`` 0.880
 (in-sample grounding inputs, not shipped).
 Refit on the judge of main ``c512a61`` (issue 11, RAGTruth item; the same command, 2,600 rows,
-about 10 minutes of fitting after the reports are cached): within task and generator /
+about 4.5 minutes of fitting once the reports are cached): within task and generator /
 pooled / F1, ``lr_extended_per_kind_judge`` 0.645 / 0.807 / 0.664 (shipped again: within
 ``AUROC_TIE`` of the best, lower ECE), ``.../within`` 0.647 / 0.795, with the claim signals
 (``..._judge_claims``) 0.646 / 0.806, without the author features (``..._lean``) 0.631-0.636,
