@@ -2,6 +2,7 @@
 
     python benchmarks/stage_cpu.py latency [--runs 20]          # verify(), 5 passages, 5 claims, cold
     python benchmarks/stage_cpu.py throughput [--limit 192]     # verify_batch over RAGTruth dev QA
+    python benchmarks/stage_cpu.py server [--limit 80]          # server_load.py's requests, batches of 8
     ... [--embedder torch-bf16]                                 # the embedder backend ($RAGGUARD_EMBEDDER)
 
 On a machine shared with other work wall times say little, so this reports process time
@@ -14,6 +15,11 @@ is the rest of the process time: Python glue, pydantic, the verifiers' own loops
 
 ``throughput`` runs the command's loop in this process (``--workers 1``): worker processes'
 stages would be invisible to these timers.
+
+``server`` verifies the requests ``benchmarks/server_load.py`` sends (5 HotpotQA passages made
+distinct per request, 5-claim answers) in batches of ``--batch-size`` (default 8, as 8 clients
+fill the server's micro-batches), after one warm-up round: what a ``/v1/verify`` request costs
+the server's workers, stage by stage, without HTTP.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ STAGES = [
     ("guard.language", "_parse_texts", "spacy (fact layer parse/tag)"),
     ("guard.facts.units", "evidence_units", "evidence units"),
     ("guard.facts.compare", "judge_facts", "fact layer"),
+    ("guard.facts.slots", "read_slots", "fact layer: reading slots"),
     ("pydantic.main", "BaseModel.model_copy", "report snapshots"),
     ("guard.verifiers.egc", "report_from_vectors", "egc graph"),
     ("guard.verifiers.claims", "extract_claims_many", "claims"),
@@ -144,12 +151,42 @@ def throughput(limit: int, batch_size: int) -> None:
         print(f"  {stage:32s} {spent / n * 1000:7.1f} ms per response")
 
 
+def server(limit: int, batch_size: int) -> None:
+    import itertools
+
+    from server_load import distinct, verify_payloads
+
+    from guard.verifiers.batch import VerifyItem, resolve_settings, verify_batch
+
+    payloads = verify_payloads(limit=40)
+    numbers = itertools.count(1)
+
+    def items(n: int) -> list[VerifyItem]:  # each request's passages new, as server_load sends them
+        return [VerifyItem(**distinct(payloads[i % len(payloads)], next(numbers))) for i in range(n)]
+
+    settings = resolve_settings(None, None, None)
+    list(verify_batch(items(len(payloads)), settings=settings, batch_size=batch_size))  # the claims seen once
+    install()
+    _totals.clear()
+    started = time.process_time()
+    for _ in range(max(1, limit // batch_size)):
+        list(verify_batch(items(batch_size), settings=settings, batch_size=batch_size))
+    cpu = time.process_time() - started
+    n = max(1, limit // batch_size) * batch_size
+    print(f"/v1/verify requests (5 distinct passages, 5 claims), batches of {batch_size}: CPU "
+          f"{cpu / n * 1000:.1f} ms per request")
+    rows = dict(_totals)
+    rows["other"] = cpu - sum(_totals.values())
+    for stage, spent in sorted(rows.items(), key=lambda kv: -kv[1]):
+        print(f"  {stage:32s} {spent / n * 1000:7.1f} ms per request")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=["latency", "throughput"])
+    parser.add_argument("mode", choices=["latency", "throughput", "server"])
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--limit", type=int, default=192)
-    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--batch-size", type=int, default=None, help="default: 32 (throughput), 8 (server)")
     parser.add_argument("--embedder", default=None, help="the verifiers' embedder backend ($RAGGUARD_EMBEDDER)")
     args = parser.parse_args()
     if args.embedder:
@@ -158,8 +195,10 @@ def main() -> None:
         os.environ["RAGGUARD_EMBEDDER"] = args.embedder  # before any model loads
     if args.mode == "latency":
         latency(args.runs)
+    elif args.mode == "server":
+        server(args.limit if args.limit != 192 else 80, args.batch_size or 8)
     else:
-        throughput(args.limit, args.batch_size)
+        throughput(args.limit, args.batch_size or 32)
 
 
 if __name__ == "__main__":

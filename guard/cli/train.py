@@ -218,10 +218,12 @@ def calibrator(
     out: Path = typer.Option(
         ..., help="Artifact to write; the shipped one is guard/verifiers/claim_calibrator.json."
     ),
-    pairs: int = typer.Option(0, min=0, help="Synthetic judge pairs (train side) added to hard-case dev (shipped: 0)."),
+    model: str = typer.Option("", help="signed, lr, gb2 or gb3 (default: the variant chosen by grouped CV)."),
+    scope: str = typer.Option("", help="guarded or wide (default: the variant chosen by grouped CV)."),
 ) -> None:
-    """Fit the claim calibrator on hard-case dev (+ synthetic pairs); prints dev OOF and val figures."""
-    import_training("training.calibrator.train").main(["--out", str(out), "--pairs", str(pairs)])
+    """Refit the claim calibrator on hard-case dev + val + val3 with the current judge; writes the artifact."""
+    argv = ["--out", str(out)] + (["--model", model] if model else []) + (["--scope", scope] if scope else [])
+    import_training("training.calibrator.train").main(argv)
 
 
 @train_app.command("thresholds")

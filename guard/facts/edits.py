@@ -47,6 +47,7 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts
 from guard.facts.mismatches import contradiction
+from guard.facts.modal_clash import permits_alternatives, stronger_modal
 from guard.facts.opposites import OPPOSITES
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots, stem
@@ -248,6 +249,8 @@ def minimal_edits(
     out = []
     for unit, edit in found:
         kind = _clash(edit, _tokens(unit.text, lexicon), document, lexicon, derived, claim_keys)
+        if kind is SlotKind.modality and _entailed_options(edit, claim.text, lexicon):
+            continue
         if kind is None:
             continue
         said = " ".join(t.surface for t in _core(edit.claim, lexicon))
@@ -258,6 +261,17 @@ def minimal_edits(
         out.append(contradiction(kind, said, given, unit, explanation))
         break
     return out
+
+
+def _entailed_options(edit: _Edit, claim_text: str, lexicon: Lexicon) -> bool:
+    """"May/can" for the unit's "must/should", where the claim's permission ranges over alternatives
+    the unit states (modal_clash.stronger_modal: a duty entails the permission; a plain "may" for
+    "must" of one act is still read as a weakened duty)."""
+    said, given = edit.claim[0].key, edit.unit[0].key
+    modals = lexicon.modals
+    if said not in modals or given not in modals or stronger_modal(modals[said], modals[given]):
+        return False
+    return permits_alternatives(claim_text)
 
 
 def _framed(edit: _Edit) -> bool:

@@ -13,7 +13,7 @@ from guard.facts.clause_parts import clauses, matching_clause
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
-from guard.facts.modal_clash import modal_clash, modal_clashes, modal_word
+from guard.facts.modal_clash import entailed_options, modal_clash, modal_clashes, modal_word
 from guard.facts.negation_clash import PROHIBITION, polarity_clash
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
@@ -80,6 +80,8 @@ def _modal_flip(
         return None
     if any(not modal_clash(claim.modals, s.modals) for s in peers):
         return None
+    if entailed_options(claim, clause.modals):
+        return None  # "can be booked online or by phone" for "must be booked ... online or by phone"
     claim_word, unit_word = modal_word(claim.text, lexicon), modal_word(unit.text, lexicon)
     explanation = f'the evidence says "{unit_word}", the claim "{claim_word}"'
     return _flip(SlotKind.modality, claim_word, unit_word, evidence, explanation)

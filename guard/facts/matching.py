@@ -180,32 +180,74 @@ def same_kind(a: str, b: str) -> bool:
 _same = same_kind
 
 
+# How far past a hedged bound ("just over 500", "nearly 100", "a little under an hour") the
+# exact value may lie: a writer says "just over 500" for 508, not for 600.
+HEDGED_BOUND_TOLERANCE = 0.1
+
+
+def gives(result: float, claim: Quantity) -> bool:
+    """A step's exact result is what the claim says: equal up to a writer's rounding (0.5 %), or,
+    for a claim said as a round figure, within the rounding its hedge allows ("about 250" for
+    249.6, within APPROX_TOLERANCE; "just over 500" for 508: past 500 and within
+    HEDGED_BOUND_TOLERANCE of it; "nearly 100" for 96: under 100, within the same)."""
+    if not claim.approx or claim.is_range:
+        return _near(result, claim.lo)
+    if claim.bound is Bound.eq:
+        # "about 250": the result rounded to the figure's precision, and within the tolerance
+        return _rounds_to(result / claim.scale, claim.written[0]) and math.isclose(
+            result, claim.lo, rel_tol=APPROX_TOLERANCE
+        )
+    # "just over 500": past the figure and not far past it
+    inside = result > claim.lo if claim.bound in _UP else result < claim.hi
+    return inside and math.isclose(result, claim.lo, rel_tol=HEDGED_BOUND_TOLERANCE)
+
+
+def _rounds_to(value: float, figure: float) -> bool:
+    """``figure`` is ``value`` rounded to the figure's own precision: 508 to "500" (hundreds), 249.6
+    to "250" (tens), 5.9 months to "six"; 38 is not "about 39" (a writer rounds 38 to 40, or says 38).
+    Why: a sum of two stated amounts that happens to land near a hedged figure is chance, not rounding."""
+    if figure <= 0 or value <= 0:
+        return False
+    step = 1.0
+    if float(figure).is_integer():
+        whole = int(figure)
+        while whole % 10 == 0 and whole >= 10:
+            whole //= 10
+            step *= 10
+    else:
+        decimals = len(repr(float(figure)).split(".")[1])
+        step = 10.0 ** -decimals
+    return abs(value - figure) <= step / 2 + 1e-9
+
+
 def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:
-    target = claim.lo
+    def hit(result: float) -> bool:
+        return gives(result, claim)
+
     if _same(x.dim, claim.dim) and _same(y.dim, claim.dim):
-        if _near(x.lo + y.lo, target):
+        if hit(x.lo + y.lo):
             return f"{x.surface} + {y.surface} = {claim.surface}"
-        if x.lo > y.lo and _near(x.lo - y.lo, target):
+        if x.lo > y.lo and hit(x.lo - y.lo):
             return f"{x.surface} - {y.surface} = {claim.surface}"
     # a rate per a unit or noun times an amount of that unit ("45p per mile x 200 miles = £90",
     # "120 mg per 5 ml x 7.5 ml = 180 mg", "EUR 220 per night x 3 nights = EUR 660")
     if x.per is not None and y.per is None and x.dim == f"{claim.dim}/{_noun(y.dim)}" and y.lo:
-        if _near(x.lo * y.lo, target):
+        if hit(x.lo * y.lo):
             return f"{x.surface} × {y.surface} = {claim.surface}"
     # a count of 1 multiplies nothing: "1,500 mg x 1 capsule" is the value restated, not a step
     if _same(x.dim, claim.dim) and _countable(y.dim) and y.lo and not _close(y.lo, 1.0):
-        if _near(x.lo * y.lo, target):
+        if hit(x.lo * y.lo):
             return f"{x.surface} × {y.surface} = {claim.surface}"
-        if _near(x.lo / y.lo, target):
+        if hit(x.lo / y.lo):
             return f"{x.surface} ÷ {y.surface} = {claim.surface}"
     if x.dim == y.dim and y.lo and claim.dim in ("number", "percent"):
         ratio = x.lo / y.lo * (100 if claim.dim == "percent" else 1)
-        if _near(ratio, target):
+        if hit(ratio):
             return f"{x.surface} / {y.surface} = {claim.surface}"
     if x.dim == "percent" and _same(y.dim, claim.dim):
-        if _near(x.lo * y.lo / 100, target):
+        if hit(x.lo * y.lo / 100):
             return f"{x.surface} of {y.surface} = {claim.surface}"
-        if _near(y.lo * (1 + x.lo / 100), target) or _near(y.lo * (1 - x.lo / 100), target):
+        if hit(y.lo * (1 + x.lo / 100)) or hit(y.lo * (1 - x.lo / 100)):
             return f"{y.surface} changed by {x.surface} = {claim.surface}"
     return None
 

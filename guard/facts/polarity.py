@@ -10,6 +10,7 @@ read by :mod:`guard.facts.quantities` as at most 3 days) is not counted again he
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from guard.facts.lexicon import Lexicon
 
@@ -20,6 +21,11 @@ _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|n't")
 
 def words(text: str) -> list[tuple[int, str]]:
     """(position, lower-case word) pairs; "don't" gives "do" and "n't"."""
+    return list(_words(text))
+
+
+@lru_cache(maxsize=4_096)  # a claim or unit is read ~20 times by the rules; ~3 KB an entry
+def _words(text: str) -> tuple[tuple[int, str], ...]:
     out = []
     for match in re.finditer(r"[A-Za-z]+(?:['’][A-Za-z]+)?", text):
         word = match.group(0).lower().replace("’", "'")
@@ -29,7 +35,7 @@ def words(text: str) -> list[tuple[int, str]]:
             out.append((match.start() + len(stem), "n't"))
         else:
             out.append((match.start(), word))
-    return out
+    return tuple(out)
 
 
 def negated(text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset()) -> bool:

@@ -40,6 +40,7 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict
 
 from guard.facts.lexicon import Lexicon
+from guard.facts.modal_clash import permits_alternatives
 from guard.facts.slots import stem
 from guard.language import parse
 
@@ -550,6 +551,8 @@ def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicat
             continue
         for u in same:
             if not _overridden(u, lemma_mates) and clash(c.status, u.status, c.explicit, u.explicit):
+                if (c.status, u.status) == (Status.allowed, Status.required) and permits_alternatives(claim_text):
+                    continue  # the ways a duty leaves open, permitted: entailed (modal_clash.stronger_modal)
                 return Agreement.clash, (c, u)
     return verdict, None
 

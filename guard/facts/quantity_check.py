@@ -21,9 +21,10 @@ from guard.facts.outcome import Outcome
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_value, other_topic
-from guard.facts.slots import Slots
+from guard.facts.binding import distinctive, owned_words
+from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
-from guard.facts.types import FactLabel, SlotKind
+from guard.facts.types import FactLabel, SlotKind, UnitKind
 from guard.facts.witness import witness
 
 __all__ = ["check_quantity", "denied_outside_limit", "quantity_outcomes"]
@@ -44,7 +45,9 @@ def check_quantity(
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
     rates_of_kind = q.per is not None and any(e.dim == q.dim for s in everywhere for e in s.quantities)
-    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s, rates_of_kind)):
+    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s, rates_of_kind)) or (
+        not rates_of_kind and _limit_bound_by_words(q, claim, candidates, lexicon)
+    ):
         moved = moved_value(q, claim, candidates, lexicon) or other_topic(q, claim, candidates, scored, lexicon)
         return moved or Outcome(FactLabel.supported)
     step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near)
@@ -188,6 +191,35 @@ def _comparable(q: Quantity, slots: Slots, rates_of_kind: bool = False) -> list[
     if not plain:
         return list(slots.quantities)
     return plain + [e for e in slots.quantities if e.dim != q.dim]
+
+
+def _limit_bound_by_words(
+    q: Quantity, claim: Slots, candidates: list[tuple[Alignment, Slots]], lexicon: Lexicon
+) -> bool:
+    """A plain claim value inside a limit of the unit that the claim's words bind it to, where the
+    unit's plain values of that measure are bound to other words.
+
+    Why: :func:`_comparable` holds a plain value to the unit's plain values ("Take 3 puffs" against
+    "Take 1 puff ..., up to 10 puffs"), right when the plain value and the limit speak of one
+    thing. "Report a claim within 180 days of the incident, on 0800 ... (open 24 hours)" holds a
+    plain "24 hours" that is the phone line's: the claim "roughly six months after an incident
+    to report" is bound (binding.py, its clause's words) to the limit, not to the line's hours,
+    so the limit decides. Sentences and list items only (a row binds by its headers).
+    """
+    if q.bound is not Bound.eq or q.is_range:
+        return False
+    mine = [c for c in claim.quantities if c.dim == q.dim]
+    claim_words = owned_words(claim.text, mine, lexicon, stem, value_spans(claim), claim=True)[mine.index(q)] if q in mine else set()
+    for alignment, slots in candidates:
+        values = [e for e in slots.quantities if e.dim == q.dim]
+        if len(values) < 2 or alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
+            continue
+        own = distinctive(owned_words(slots.text, values, lexicon, stem, value_spans(slots)))
+        limits = [i for i, e in enumerate(values) if e.bound is not Bound.eq and accepts(q, e)]
+        plain = [i for i, e in enumerate(values) if e.bound is Bound.eq and not accepts(q, e)]
+        if any(claim_words & own[i] for i in limits) and all(own[i] and not claim_words & own[i] for i in plain):
+            return True
+    return False
 
 
 def _unmatched(

@@ -65,6 +65,7 @@ _FUNCTION = frozenset(
 )
 
 
+@lru_cache(maxsize=4_096)  # asked again for the same unit by each claim's rules
 def all_stems(text: str) -> frozenset[str]:
     """Every word's stem, values' words included ("two doses" holds "dose")."""
     return frozenset(stem(w) for _, w in words(text))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment
 from guard.facts.inference import date_span, equal_parts, regimen_total, year_span
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import accepts, same_kind, same_number
+from guard.facts.matching import accepts, gives, same_kind, same_number
 from guard.facts.polarity import words
 from guard.facts.premises import from_frequency
 from guard.facts.quantities import Bound, Quantity
@@ -62,7 +62,7 @@ def licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexic
     ("2.5 ml" for a 3-year-old = 7.5 ml - 5 ml, but 2.5 ml is the 3 to 6 months row): a value
     copied from elsewhere is a misbinding, and the step a coincidence.
     """
-    if q.period is not None:
+    if q.period is not None or _share_as_count(q, x, y):
         return True
     named = [_in_claim(x, claim), _in_claim(y, claim)]
     if all(named):
@@ -80,6 +80,16 @@ def licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexic
         bool(present & lexicon.combination_words)
         or any(sign in claim.text for sign in ("+", "×", "="))
         or _COMBINED.search(claim.text) is not None
+    )
+
+
+def _share_as_count(q: Quantity, x: Quantity, y: Quantity) -> bool:
+    """A share of a stated whole, restated as a round count ("83% of them were women" of 612:
+    "just over 500 were women"). Why licensed: it is one fact said in other numbers, not two facts
+    combined; only a hedged figure (the count a reader rounds to), since an exact count a wrong
+    claim took from elsewhere may meet a share by chance."""
+    return q.approx and x.dim == "percent" and q.dim != "percent" and same_kind(y.dim, q.dim) and gives(
+        x.lo * y.lo / 100, q
     )
 
 

@@ -239,11 +239,15 @@ def _warm(inputs: Sequence[VerificationInput], names: set[str]) -> None:
     from guard.language import entities_many, parse_many, sentence_spans_many
     from guard.verifiers.support import paragraphs
 
-    claims = [c.text for found in extract_claims_many([inp.answer for inp in inputs]) for c in found]
+    per_answer = [[c.text for c in found] for found in extract_claims_many([inp.answer for inp in inputs])]
+    claims = [c for found in per_answer for c in found]
     passages = list({(p.id, p.text): p for inp in inputs for p in inp.passages}.values())
     texts = list(claims)
     if names & _EVIDENCE_READERS:
-        entities_many(claims)
+        # Only the claims whose entities can name a word the evidence lacks are tagged
+        # (support.needs_entities); another that needs them against fewer passages (its
+        # cited ones) is tagged when asked.
+        entities_many([c for inp, found in zip(inputs, per_answer, strict=True) for c in _to_tag(inp, found)])
         # The fact layer parses about half the claims (roles, predicates), one nlp() call each;
         # all of them through one nlp.pipe cost less (2.6 against 6.7 ms a claim).
         parse_many(claims)
@@ -255,3 +259,10 @@ def _warm(inputs: Sequence[VerificationInput], names: set[str]) -> None:
         texts.extend(inp.question for inp in inputs)
         texts.extend(p.text for p in passages)
     shared_embedder().encode(list(dict.fromkeys(texts)))
+
+
+def _to_tag(inp: VerificationInput, claims: list[str]) -> list[str]:
+    from guard.verifiers.support import known_vocabulary, needs_entities
+
+    known = known_vocabulary(inp.question, [p.text for p in inp.passages])
+    return [c for c in claims if needs_entities(c, known)]

@@ -20,8 +20,9 @@ For a claim and some passages the judge
 5. only when given a calibrator (opt-in; the verification stage does not pass one, see
    docs/DETECTION.md), lets it decide true vs false from all of these signals together, where
    the fact layer holds no hard finding (:func:`guard.verifiers.verdict.learned_scope`: a
-   contradicted slot or a value no unit gives stands); the fact layer's label still names the
-   kind of a false claim (:mod:`guard.verifiers.claim_calibrator`).
+   contradicted slot or a value no unit gives stands; a wide-scope artifact may also clear a
+   hard finding above the safety floor, a value written in no unit, at high confidence); the
+   fact layer's label still names the kind of a false claim (:mod:`guard.verifiers.claim_calibrator`).
 """
 
 from __future__ import annotations
@@ -126,6 +127,10 @@ class ClaimJudge:
         return [w for pid, text in passages for w in units_of(pid, text).warnings]
 
 
+# where a calibrator reads the claim's features at all (elsewhere the rules' verdict stands)
+_DECIDED = frozenset({LearnedScope.open, LearnedScope.overrulable})
+
+
 def judge_read(
     claim_text: str,
     units: Sequence[EvidenceUnit],
@@ -143,9 +148,9 @@ def judge_read(
         support = credited_support(claim_text, fact, assessment, known, novelty_penalty)
     restated = fact.label is FactLabel.supported and restated_by_one_unit(claim_text, fact, units, similarities)
     judged = combine(fact, support, threshold, restated=restated)
-    if calibrator is not None and learned_scope(fact, judged) is LearnedScope.open:
+    if calibrator is not None and learned_scope(fact, judged, units, calibrator.overrules) in _DECIDED:
         features = claim_features(claim_text, units, similarities, assessment, known, fact, judged)
-        judged = calibrator.decide(judged, fact, features, threshold)
+        judged = calibrator.decide(judged, fact, features, threshold, units)
     return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason, judged.judged)
 
 

@@ -20,6 +20,7 @@ from guard.language import Entity
 
 __all__ = [
     "Vocabulary",
+    "all_known",
     "content_overlap",
     "content_words",
     "novel_terms",
@@ -108,6 +109,14 @@ def novel_terms(claim_text: str, entities: list[Entity], known: Vocabulary) -> l
         if any(w not in known.words for w in names) and entity.text not in novel:
             novel.append(entity.text)
     return novel
+
+
+def all_known(pieces: Iterable[str], known: Vocabulary) -> bool:
+    """Every lower-cased letter run in ``pieces`` is, as :func:`words` reads it, a known word.
+
+    Then :func:`novel_terms` finds no novel entity word whatever entities it is given, if their
+    words are among the pieces (:func:`guard.language.entity_word_pieces`)."""
+    return all(_singular(piece) in known.words for piece in pieces)
 
 
 def content_words(text: str) -> list[str]:

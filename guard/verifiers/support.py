@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
 
-from guard.language import Entity, entities_many, sentence_spans_many
-from guard.verifiers.lexical import Vocabulary, content_overlap, novel_terms, vocabulary
+from guard.language import Entity, entities_many, entity_word_pieces, sentence_spans_many
+from guard.verifiers.lexical import Vocabulary, all_known, content_overlap, novel_terms, vocabulary
 from guard.verifiers.types import SupportLabel
 
 if TYPE_CHECKING:
@@ -136,7 +137,8 @@ class EmbeddingJudge:
         ``extra_texts`` are embedded in the same call (the passages' evidence units)."""
         parts = [p for text in evidence_texts for p in paragraphs(text)]
         self._split(parts)
-        self._tag(claim_texts)
+        known = self.known(evidence_texts)
+        self._tag([t for t in claim_texts if needs_entities(t, known)])
         sentences = [s for p in parts for s in self._sentences[p]]
         self._embed([*claim_texts, *sentences, *extra_texts])
 
@@ -158,7 +160,7 @@ class EmbeddingJudge:
         """The support score of the claim against the evidence, with what it was made of."""
         best = self.best_sentence(claim_text, evidence_texts)
         known = self.known(evidence_texts)
-        novel = novel_terms(claim_text, self._tag([claim_text])[claim_text], known)
+        novel = novel_terms(claim_text, self._claim_entities(claim_text, known), known)
         overlap = content_overlap(claim_text, known)
         support = (cosine_to_support(best.cosine) + overlap) / 2 * self.novelty_penalty ** len(novel)
         return Assessment(support, best, overlap, novel)
@@ -190,7 +192,8 @@ class EmbeddingJudge:
 
     def novel(self, claim_text: str, evidence_texts: Sequence[str]) -> list[str]:
         """Numbers and names of the claim found neither in the evidence nor in the question."""
-        return novel_terms(claim_text, self._tag([claim_text])[claim_text], self.known(evidence_texts))
+        known = self.known(evidence_texts)
+        return novel_terms(claim_text, self._claim_entities(claim_text, known), known)
 
     def known(self, evidence_texts: Sequence[str]) -> Vocabulary:
         """The vocabulary of the evidence texts plus the question's."""
@@ -206,7 +209,7 @@ class EmbeddingJudge:
 
     def _vocabulary(self, paragraph: str) -> Vocabulary:
         if paragraph not in self._vocab:
-            self._vocab[paragraph] = vocabulary([paragraph])
+            self._vocab[paragraph] = paragraph_vocabulary(paragraph)
         return self._vocab[paragraph]
 
     def _split(self, paragraphs: Sequence[str]) -> dict[str, list[str]]:
@@ -216,6 +219,14 @@ class EmbeddingJudge:
         for paragraph, spans in zip(todo, sentence_spans_many(todo), strict=True):
             self._sentences[paragraph] = [paragraph[s:e] for s, e in spans]
         return self._sentences
+
+    def _claim_entities(self, claim_text: str, known: Vocabulary) -> list[Entity]:
+        """The claim's entities as :func:`novel_terms` needs them against ``known``: none when
+        no entity of the claim could hold a word ``known`` lacks (:func:`needs_entities`),
+        which gives the same novel terms without running the NER."""
+        if claim_text not in self._entities and not needs_entities(claim_text, known):
+            return []
+        return self._tag([claim_text])[claim_text]
 
     def _tag(self, claim_texts: Sequence[str]) -> dict[str, list[Entity]]:
         todo = list(dict.fromkeys(t for t in claim_texts if t not in self._entities))
@@ -237,6 +248,29 @@ class _Sentences(NamedTuple):
     owners: list[int]  # the evidence text that holds each sentence
     sentences: list[str]
     matrix: np.ndarray  # their vectors, one row each
+
+
+@lru_cache(maxsize=4_096)  # shared by the responses that show a passage; immutable values
+def paragraph_vocabulary(paragraph: str) -> Vocabulary:
+    """The vocabulary of one paragraph (kept across requests)."""
+    return vocabulary([paragraph])
+
+
+def known_vocabulary(question: str, evidence_texts: Sequence[str]) -> Vocabulary:
+    """What :meth:`EmbeddingJudge.known` gives for ``evidence_texts`` with ``question`` as background."""
+    known = vocabulary([question])
+    for text in evidence_texts:
+        for paragraph in paragraphs(text):
+            known = known | paragraph_vocabulary(paragraph)
+    return known
+
+
+def needs_entities(claim_text: str, known: Vocabulary) -> bool:
+    """Whether the claim's named entities can change its novel terms against ``known``: False
+    when every word any of its entities could hold is known (then none is novel); True when
+    some is not, or when that cannot be told without the NER."""
+    pieces = entity_word_pieces(claim_text)
+    return pieces is None or not all_known(pieces, known)
 
 
 def paragraphs(text: str) -> list[str]:

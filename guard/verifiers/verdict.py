@@ -23,7 +23,10 @@ guard/verifiers/claim_calibrator.py) comes after the rules and obeys one precede
 :func:`learned_scope`: a hard finding of the fact layer (``contradicted`` with its mismatched
 slot, or ``unsupported``: a value, date, name or quantity found in no evidence unit) is never
 overruled; where the rules flagged a claim on soft grounds only (embedding support under the
-bar, words the evidence lacks) or passed it, the learned decision may clear or flag it.
+bar, words the evidence lacks) or passed it, the learned decision may clear or flag it. A
+wide-scope calibrator (opt-in, none shipped) may also clear a hard finding above the safety floor
+(:func:`value_in_no_unit`: a number, date or name of the claim that no unit writes) at high
+confidence; on the floor the finding stands.
 
 The thresholds here are read off the hard-case *dev* split (benchmarks/hardcases; the fast
 loop is benchmarks/hardcases_judge.py); figures in docs/FACTS.md. A sweep of
@@ -34,13 +37,14 @@ balanced accuracy by at most 0.03 (0.67-0.70): the fact layer's labels, not thes
 from __future__ import annotations
 
 from enum import Enum
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from guard.facts.lexicon import lexicon_for
-from guard.facts.types import FactLabel, FactVerdict
+from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind
 from guard.verifiers.types import SupportLabel
 
-__all__ = ["JudgedClaim", "LearnedScope", "combine", "learned_scope"]
+__all__ = ["JudgedClaim", "LearnedScope", "combine", "learned_scope", "value_in_no_unit"]
 
 # A claim whose values all match its aligned unit is supported from this embedding score on.
 FACTS_MATCHED_SUPPORT = 0.35
@@ -97,6 +101,7 @@ class LearnedScope(str, Enum):
     """What a learned decision (the claim calibrator) may do with the rules' verdict of a claim."""
 
     facts_decide = "facts_decide"  # a hard finding of the fact layer: the claim stays false
+    overrulable = "overrulable"  # a finding above the safety floor: cleared only at high confidence, if allowed
     open = "open"  # the rules decided on soft grounds, or passed it: a learned decision may turn it either way
     unjudged = "unjudged"  # an abstention (text the fact layer cannot read) stays one
 
@@ -109,11 +114,47 @@ class LearnedScope(str, Enum):
 _HARD_FINDINGS = frozenset({FactLabel.contradicted, FactLabel.unsupported})
 
 
-def learned_scope(fact: FactVerdict, rules: JudgedClaim) -> LearnedScope:
-    """Whether a learned decision may overrule the rules' verdict ``rules`` of a claim with ``fact``."""
+# The kinds of slot whose value, written in no evidence unit at all, keeps a claim unsupported
+# whatever a learned decision says (the safety floor).
+_FLOOR_KINDS = frozenset({SlotKind.quantity, SlotKind.date, SlotKind.entity})
+
+
+def value_in_no_unit(fact: FactVerdict, units: Sequence[EvidenceUnit]) -> bool:
+    """The safety floor: the fact layer found a number, date or name of the claim in no unit, and no unit writes it.
+
+    Conservative on purpose: an ``unsupported`` finding without a mismatch, or with evidence
+    units absent, is on the floor too; a value written differently in a unit ("7.5ml" for
+    "7.5 ml") stays on it. "completed in 1925" against a passage giving 1889 is on it.
+    """
+    if fact.label is not FactLabel.unsupported:
+        return False
+    m = fact.mismatch
+    if m is None or not units:
+        return True
+    if m.evidence_value is not None or m.kind not in _FLOOR_KINDS:
+        return False
+    needle = " ".join(m.claim_value.lower().split())
+    return not any(needle in " ".join(u.text.lower().split()) for u in units)
+
+
+def learned_scope(
+    fact: FactVerdict,
+    rules: JudgedClaim,
+    units: Sequence[EvidenceUnit] | None = None,
+    overrule: bool = False,
+) -> LearnedScope:
+    """Whether a learned decision may overrule the rules' verdict ``rules`` of a claim with ``fact``.
+
+    ``overrule`` (a calibrator fitted with a wide scope, ``CalibratorArtifact.clear_threshold``):
+    a hard finding above the safety floor (:func:`value_in_no_unit`, read against ``units``) is
+    ``overrulable``: the calibrator may clear it at high confidence. Without it, or on the floor,
+    every hard finding is ``facts_decide``.
+    """
     if not rules.judged:
         return LearnedScope.unjudged
     if fact.label in _HARD_FINDINGS:
+        if overrule and units is not None and not value_in_no_unit(fact, units):
+            return LearnedScope.overrulable
         return LearnedScope.facts_decide
     return LearnedScope.open
 

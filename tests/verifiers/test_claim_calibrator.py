@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -138,7 +139,13 @@ EIFFEL = (
 )
 
 
-@pytest.mark.parametrize("which", ["shipped", "clears-everything"])
+def _clears_everything(wide: bool) -> ClaimCalibrator:
+    return ClaimCalibrator(CalibratorArtifact(
+        format="ragguard-claim-calibrator/2", features=["support_judged"], mean=[0.0], scale=[1.0], coef=[0.0],
+        intercept=-50.0, threshold=0.5, clear_threshold=0.4 if wide else None, command="test"))
+
+
+@pytest.mark.parametrize("which", ["shipped", "clears-everything", "clears-everything-wide"])
 def test_the_calibrated_judge_never_clears_a_date_no_evidence_gives(which):
     """The case that reverted 15582ca: "completed in 1925" against a passage giving 1889.
 
@@ -149,9 +156,7 @@ def test_the_calibrated_judge_never_clears_a_date_no_evidence_gives(which):
     from guard.verifiers.support import EmbeddingJudge
 
     claim, passages = "The Eiffel Tower was completed in 1925.", [("eiffel", EIFFEL)]
-    calibrator = default_calibrator() if which == "shipped" else ClaimCalibrator(
-        CalibratorArtifact(format="ragguard-claim-calibrator/1", features=["support_judged"], mean=[0.0],
-                           scale=[1.0], coef=[0.0], intercept=-50.0, threshold=0.5, command="test"))
+    calibrator = default_calibrator() if which == "shipped" else _clears_everything(which.endswith("wide"))
     evidence = EmbeddingJudge("When was the Eiffel Tower completed?", 0.5)
     evidence.prepare([claim], [EIFFEL])
     judged = ClaimJudge(evidence, 0.5, calibrator).judge(claim, passages)
@@ -200,3 +205,93 @@ def test_a_false_and_a_true_probe_are_decided_right_by_the_calibrated_judge(case
     else:
         # where they agree, the rules' verdict (label, score, reason) stands
         assert (judged.label, judged.support, judged.reason) == (rules.label, rules.support, rules.reason)
+
+
+# --- the wide scope and the tree ensemble (the calibrator round: grouped CV over dev + val + val3) ---
+
+def _unit(text: str):
+    from guard.facts import evidence_units
+
+    return evidence_units("1", text).units
+
+
+def test_the_safety_floor_is_a_value_written_in_no_unit():
+    from guard.verifiers.verdict import value_in_no_unit
+
+    units = _unit(EIFFEL)
+    assert value_in_no_unit(NOWHERE, units)  # 1925 is in no unit
+    written = FactVerdict(label=FactLabel.unsupported, mismatch=SlotMismatch(
+        kind=SlotKind.date, claim_value="1889", explanation="no evidence gives the date 1889"))
+    assert not value_in_no_unit(written, units)  # the unit writes it: above the floor
+    assert not value_in_no_unit(BOUND_OTHERWISE, units)  # a contradiction is never on the floor
+    assert value_in_no_unit(FactVerdict(label=FactLabel.unsupported), units)  # no mismatch: conservative
+    assert value_in_no_unit(written, [])  # no evidence at all
+
+
+def test_the_wide_scope_clears_a_finding_above_the_floor_only_when_confident():
+    units = _unit(LEAFLET)
+    rules = JudgedClaim(SupportLabel.contradicted, 0.1, BOUND_OTHERWISE.mismatch.explanation)
+    guarded, wide = _clears_everything(False), _clears_everything(True)
+    assert learned_scope(BOUND_OTHERWISE, rules, units, overrule=False) is LearnedScope.facts_decide
+    assert learned_scope(BOUND_OTHERWISE, rules, units, overrule=True) is LearnedScope.overrulable
+    assert learned_scope(NOWHERE, rules, units, overrule=True) is LearnedScope.facts_decide  # the floor
+    assert guarded.decide(rules, BOUND_OTHERWISE, _features(), 0.5, units) is rules
+    cleared = wide.decide(rules, BOUND_OTHERWISE, _features(), 0.5, units)
+    assert cleared.label is SupportLabel.supported and cleared.support >= 0.5
+    assert "overrules the fact layer" in cleared.reason and "7.5 ml" in cleared.reason
+    # not confident enough (P(false) 0.5 is over the clear threshold 0.4): the finding stands
+    unsure = ClaimCalibrator(_clears_everything(True).artifact.model_copy(update={"intercept": 0.0}))
+    assert unsure.decide(rules, BOUND_OTHERWISE, _features(), 0.5, units) is rules
+    # the floor stands for the wide scope too
+    nowhere = JudgedClaim(SupportLabel.unsupported, 0.1, NOWHERE.mismatch.explanation)
+    assert wide.decide(nowhere, NOWHERE, _features(), 0.5, _unit(EIFFEL)) is nowhere
+
+
+def _stump(threshold: float = 0.5) -> CalibratorArtifact:
+    # support_judged <= 0.5 -> +2 (false), else -2 (true); a missing value goes left
+    tree = [
+        {"leaf": False, "feature": 0, "threshold": 0.5, "left": 1, "right": 2, "missing_left": True},
+        {"leaf": True, "value": 2.0}, {"leaf": True, "value": -2.0},
+    ]
+    return CalibratorArtifact.model_validate({
+        "format": "ragguard-claim-calibrator/2", "model": "trees", "features": ["support_judged"],
+        "trees": [tree, tree], "intercept": 0.5, "threshold": threshold, "command": "test"})
+
+
+def test_a_tree_ensemble_is_evaluated_in_pure_python():
+    import math
+
+    calibrator = ClaimCalibrator(_stump())
+    assert calibrator.p_false(_features(support_judged=0.2)) == pytest.approx(1 / (1 + math.exp(-4.5)))
+    assert calibrator.p_false(_features(support_judged=0.9)) == pytest.approx(1 / (1 + math.exp(3.5)))
+
+
+def test_a_tree_pointing_outside_itself_is_refused():
+    data = _stump().model_dump()
+    data["trees"][0][0]["right"] = 7
+    with pytest.raises(ValueError, match="outside"):
+        CalibratorArtifact.model_validate(data)
+    data = _stump().model_dump() | {"clear_threshold": 0.9, "threshold": 0.5}
+    with pytest.raises(ValueError, match="clear_threshold"):
+        CalibratorArtifact.model_validate(data)
+
+
+def test_rich_features_say_how_a_finding_was_reached():
+    units = _unit(LEAFLET)
+    claim = "The dose for a 3-year-old is 2.5 ml."
+    fact = FactVerdict(
+        label=FactLabel.contradicted, units=units[2:3],
+        mismatch=SlotMismatch(kind=SlotKind.quantity, claim_value="2.5 ml", evidence_value="7.5 ml",
+                              anchor="2 to 4 years", evidence=units[2],
+                              explanation="the evidence gives 7.5 ml for 2 to 4 years, not 2.5 ml"),
+    )
+    assessment = Assessment(0.8, BestSentence(0.85, 0, units[0].text), 0.9, [])
+    sims = [0.1 * i for i in range(len(units))]
+    features = claim_features(claim, units, sims, assessment, vocabulary([LEAFLET]),
+                              fact, JudgedClaim(SupportLabel.contradicted, 0.1, "x"))
+    assert features.mismatch_unit_best  # the mismatch is in the aligned unit
+    assert features.mismatch_unit_similarity == pytest.approx(sims[2])
+    assert features.mismatch_value_in_units  # "2.5 ml" is the 3-to-6-months row's dose
+    assert features.mismatch_log_ratio == pytest.approx(math.log(3))
+    assert not features.value_nowhere and not features.check_not_found
+    assert features.quantities_accepted_anywhere == 1.0  # some row gives 2.5 ml

@@ -7,7 +7,8 @@ seed 0, hard-case test sources left out; ``data.ragtruth_rows``), each judged ag
 answer's passages, and prints for the rules alone and for each calibrator artifact the share
 flagged (contradicted or unsupported) among clean sentences (no annotated span: a flag is a
 false alarm), conflict and baseless sentences, and the sentence AUROC. The calibrator's
-decision is the runtime's (``fit.label_of``: a hard fact finding stands). Never fitted on.
+decision is the runtime's (``cv.decide``: a hard fact finding stands, or for a wide-scope artifact
+is cleared under its clear threshold when above the safety floor). Never fitted on.
 """
 
 from __future__ import annotations
@@ -16,23 +17,23 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 from sklearn.metrics import roc_auc_score
 
 from guard.verifiers.claim_calibrator import ARTIFACT_PATH, default_calibrator
-from guard.verifiers.types import SupportLabel
 from training.calibrator.data import Row, ragtruth_rows
-from training.calibrator.fit import decision_score, label_of
+from training.calibrator.cv import Arrays, decide
 
 __all__ = ["main"]
 
 GROUPS = ("clean", "conflict", "baseless")
 
 
-def _line(name: str, rows: Sequence[Row], labels: Sequence[SupportLabel], scores: Sequence[float]) -> str:
+def _line(name: str, rows: Sequence[Row], flags: Sequence[bool], scores: Sequence[float]) -> str:
     cells = []
     for group in GROUPS:
-        picked = [lab for r, lab in zip(rows, labels) if r.category == group]
-        flagged = sum(lab is not SupportLabel.supported for lab in picked)
+        picked = [f for r, f in zip(rows, flags) if r.category == group]
+        flagged = sum(picked)
         cells.append(f"{flagged / len(picked):.3f} ({flagged}/{len(picked)})" if picked else "-")
     auroc = roc_auc_score([r.truth_false for r in rows], scores)
     return f"| {name} | " + " | ".join(cells) + f" | {auroc:.3f} |"
@@ -49,13 +50,18 @@ def main(argv: Sequence[str] | None = None) -> None:
           f" ({sum(r.learned for r in rows)} open to the calibrator)")
     print("| judge | clean flagged | conflict flagged | baseless flagged | sentence AUROC |")
     print("|---|---|---|---|---|")
-    print(_line("rules", rows, [r.rules for r in rows], [1 - r.features.support_judged for r in rows]))
+    a = Arrays(rows)
+    print(_line("rules", rows, a.rules_false.tolist(), [1 - r.features.support_judged for r in rows]))
     for path in args.artifact or [ARTIFACT_PATH]:
         calibrator = default_calibrator(path)
-        threshold = calibrator.artifact.threshold
-        p = [calibrator.p_false(r.features) for r in rows]
-        labels = [label_of(r, x >= threshold) for r, x in zip(rows, p)]
-        print(_line(f"calibrator {path.name}", rows, labels, [decision_score(r, x) for r, x in zip(rows, p)]))
+        art = calibrator.artifact
+        p = np.array([calibrator.p_false(r.features) for r in rows])
+        flags = decide(a, p, art.threshold, art.clear_threshold)
+        # the score is P(false) where the model decides (open rows; overrulable ones for a wide
+        # artifact), the rules' flag where a fact finding stands
+        decided = a.open | (a.overrulable if art.clear_threshold is not None else np.zeros_like(a.open))
+        scores = np.where(decided, p, a.rules_false.astype(float))
+        print(_line(f"calibrator {path.name}", rows, flags.tolist(), scores.tolist()))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Rows for the calibrator: hard cases (dev / val) and synthetic judge pairs, as cached feature vectors.
+"""Rows for the calibrator: hard cases (dev / val / val3) and synthetic judge pairs, as cached feature vectors.
 
 A row is one claim with its features, the rules' label, its truth and the group it is split
 by (the document). Features are cached in ``.cache/calibrator/`` per source file of the judge
@@ -6,7 +6,7 @@ by (the document). Features are cached in ``.cache/calibrator/`` per source file
 (units, cosines, assessment, vocabulary) come from the fast loop's cache
 (``benchmarks/hardcases_judge.py``), so both measure the judge on the same embeddings.
 
-The hard-case **test** split is never read here.
+The blind hard-case splits (val2, val4, test) are never read here.
 """
 
 from __future__ import annotations
@@ -28,6 +28,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "calibrator"
 THRESHOLD = 0.5  # the support verifier's default threshold (as benchmarks/hardcases_judge.py)
 NOVELTY_PENALTY = 0.5  # the default policy's
+# The hard-case splits the calibrator may be fitted and cross-validated on. val2, val4 and test
+# stay blind (the coordinator reads them); val3 joined when the fit moved to grouped CV over
+# every seen document (issue 11, the calibrator round).
+TRAIN_SPLITS = ("dev", "val", "val3")
 
 
 class Row(BaseModel):
@@ -83,9 +87,9 @@ def _have(name: str) -> set[str]:
 
 
 def hardcase_rows(split: str) -> list[Row]:
-    """Hard cases of ``split`` (dev or val; test is refused)."""
-    if split not in ("dev", "val"):
-        raise ValueError(f"the calibrator reads hard-case splits dev and val only, not {split!r}")
+    """Hard cases of ``split`` (dev, val or val3; the blind splits val2, val4 and test are refused)."""
+    if split not in TRAIN_SPLITS:
+        raise ValueError(f"the calibrator reads hard-case splits {', '.join(TRAIN_SPLITS)} only, not {split!r}")
     return _cached(f"hardcases-{split}", _hardcase_rows(split))
 
 
