@@ -206,3 +206,33 @@ def test_cli_names_a_missing_ids_file(tmp_path):
                                       str(tmp_path / "nope.jsonl"), "--out", str(tmp_path / "a.json")])
     assert result.exit_code != 0
     assert "nope.jsonl is not a file" in str(result.exception)
+
+
+def test_lean_candidates_read_no_author_feature_and_claims_candidates_read_the_claim_signals():
+    from guard.verifiers.stacked import AUTHOR_FEATURES, CLAIM_SIGNAL_FEATURES
+
+    lean = Candidate("x", "lr", extended=True, judge=True, claims=True, lean=True)
+    full = Candidate("y", "lr", extended=True, judge=True, claims=True)
+    assert set(CLAIM_SIGNAL_FEATURES) <= set(lean.features)
+    assert set(CLAIM_SIGNAL_FEATURES) <= set(full.features)
+    assert not set(AUTHOR_FEATURES) & set(lean.features) and set(AUTHOR_FEATURES) <= set(full.features)
+    assert not set(CLAIM_SIGNAL_FEATURES) & set(Candidate("z", "lr", extended=True, judge=True).features)
+    assert not any(is_generator_feature(f) for f in lean.features)
+
+
+def test_audit_tells_a_feature_that_names_the_author_from_one_that_knows_the_truth():
+    from training.stacking.audit import audit_features, generator_accuracy
+    from training.stacking.dataset import TrainingRow
+
+    rows = []
+    for i in range(120):
+        model, label = ("gpt", "llama")[i % 2], bool((i // 2) % 2)
+        author = float(model == "llama") + 0.01 * (i % 7)  # who wrote it, whatever the truth
+        truth = float(label) + 0.01 * (i % 5)
+        rows.append(TrainingRow(id=str(i), source_id=str(i // 6), task="QA", kind="qa", model=model,
+                                label=label, features={"author": author, "truth": truth}))
+    figures = audit_features(rows, ["author", "truth"])
+    assert figures["author"]["generator"] == 1.0 and figures["author"]["within"] < 0.7
+    assert figures["truth"]["within"] == 1.0 and figures["truth"]["generator"] < 0.6
+    assert generator_accuracy(rows, ["author"]) == 1.0
+    assert generator_accuracy(rows, ["truth"]) <= 0.6

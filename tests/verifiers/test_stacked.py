@@ -349,3 +349,24 @@ def test_the_contradicted_floor_lifts_every_probability_and_keeps_their_order():
     assert all(CONTRADICTED_FLOOR <= q <= 1.0 for q in lifted)
     assert lifted == sorted(lifted) and len(set(lifted)) == len(lifted)  # order kept, no ties
     assert lifted[0] == CONTRADICTED_FLOOR and lifted[-1] == 1.0
+
+
+def test_the_claim_signals_find_the_one_baseless_sentence_and_do_not_grow_with_length():
+    from guard.verifiers.stacked import CLAIM_SIGNAL_FEATURES, claim_features
+
+    def features(answer):
+        report = stacked_verify(answer)
+        inp = VerificationInput(question=QUESTION, passages=as_passages(PASSAGES), answer=answer)
+        return response_features(inp, report), claim_features(inp, report)
+
+    grounded, _ = features(GROUNDED)
+    added = GROUNDED + " Its lift operators went on strike for higher wages during the Olympic summer."
+    baseless, claims = features(added)
+    assert set(CLAIM_SIGNAL_FEATURES) <= set(grounded)
+    assert baseless["unit_novel_share_max"] > grounded["unit_novel_share_max"] + 0.5
+    assert baseless["claim_novel_share_max"] > grounded["claim_novel_share_max"] + 0.5
+    assert claims[-1]["claim_unit_novel_share"] > 0.5 > claims[0]["claim_unit_novel_share"]
+    # Shares and maxima: saying the grounded answer twice changes none of them.
+    twice, _ = features(GROUNDED + " " + GROUNDED)
+    same = {n: grounded[n] for n in CLAIM_SIGNAL_FEATURES}
+    assert {n: twice[n] for n in CLAIM_SIGNAL_FEATURES} == pytest.approx(same)

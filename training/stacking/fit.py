@@ -43,11 +43,11 @@ The claim head (:func:`fit_claim_head`) is fitted after it, on every claim of th
 as a feature; its threshold maximises character-level span F1 on OOF claim predictions.
 
 Measured: the artifact's ``cv`` holds every candidate's OOF figures for the rows it was
-trained on; docs/DETECTION.md has them beside the dev figures. The shipped fit (format 3,
+trained on; docs/DETECTION.md has them beside the dev figures. The previous fit (format 3,
 2,600 rows: ``ragguard train stacked --data ../shared/data/ragtruth --per-task 300
 --task-count QA=2000``, reports by the judge of main ``86fe84c``), OOF AUROC within task and
 generator / pooled / F1: ``lr`` 0.633 / 0.800 / 0.659, ``lr_extended_per_kind`` 0.641 / 0.804 /
-0.664, ``lr_extended_per_kind_judge`` 0.644 / 0.806 / 0.666 (shipped, threshold 0.35),
+0.664, ``lr_extended_per_kind_judge`` 0.644 / 0.806 / 0.666 (then shipped, threshold 0.35),
 ``lr_extended_per_kind_judge/within`` 0.643 / 0.795 / 0.659, ``gbm_judge`` 0.630 / 0.791 /
 0.653, ``lr_extended_per_kind+generator`` 0.633 / 0.846 / 0.704 (the opt-in generator heads
 are ``lr_extended_per_kind_judge+generator``, 0.638 / 0.845 / 0.699); claim head AUROC 0.813,
@@ -55,6 +55,16 @@ span F1 0.393 (support labels 0.259). Earlier fits (formats 1-2, 3,455 rows with
 generator: ``--per-task 1500 --extra-ids-from .cache/franq/scores.jsonl --limit 3455``): OOF
 AUROC ``lr`` 0.865, ``lr_extended_per_kind`` 0.871, ``lr_extended_per_kind+grounding`` 0.880
 (in-sample grounding inputs, not shipped).
+Refit on the judge of main ``c512a61`` (issue 11, RAGTruth item; the same command, 2,600 rows,
+about 4.5 minutes of fitting once the reports are cached): within task and generator /
+pooled / F1, ``lr_extended_per_kind_judge`` 0.645 / 0.807 / 0.664 (shipped again: within
+``AUROC_TIE`` of the best, lower ECE), ``.../within`` 0.647 / 0.795, with the claim signals
+(``..._judge_claims``) 0.646 / 0.806, without the author features (``..._lean``) 0.631-0.636,
+gradient boosting 0.629; the generator candidates 0.624-0.641 within, 0.834-0.847 pooled. The
+threshold is now fitted on the OOF predictions as served (:func:`served_threshold`: an answer
+with a contradicted claim lifted to the floor): 0.3487, the same cut as on the heads alone here.
+Claim head: AUROC 0.815, span F1 0.403 (support labels 0.268).
+
 Findings along the way (OOF on the first 1,421 rows unless said):
 
 - the generator is the strongest single cue (on these rows 91 % of llama-2 and 94 % of
@@ -82,7 +92,9 @@ import numpy as np
 
 from training.stacking.dataset import TrainingRow
 from guard.verifiers.stacked import (
+    AUTHOR_FEATURES,
     BASE_FEATURES,
+    CLAIM_SIGNAL_FEATURES,
     CLAIM_FEATURES,
     EXTENDED_FEATURES,
     FORMAT,
@@ -129,20 +141,25 @@ class Candidate:
     extended: bool = False  # EXTENDED_FEATURES: word-pair novelty, absence phrasing, context shape, generator
     per_kind: bool = False  # one logistic regression per input kind (qa, summary, data2txt)
     judge: bool = False  # JUDGE_FEATURES: the claim verdicts (contradicted / unsupported shares, slots)
+    claims: bool = False  # CLAIM_SIGNAL_FEATURES: the worst claim against its aligned units, fact verdicts
+    lean: bool = False  # without AUTHOR_FEATURES (length and shape: they tell who wrote an answer)
     c: float = 1.0  # inverse L2 strength
 
     @property
     def features(self) -> tuple[str, ...]:
         if self.interactions:
-            names = tuple(n for n in known_features() if n not in JUDGE_FEATURES)
+            names = tuple(n for n in known_features() if n not in (*JUDGE_FEATURES, *CLAIM_SIGNAL_FEATURES))
         else:
             names = EXTENDED_FEATURES if self.extended else BASE_FEATURES
         if self.judge:
             names = (*names, *JUDGE_FEATURES)
+        if self.claims:
+            names = (*names, *CLAIM_SIGNAL_FEATURES)
         return tuple(
             n for n in names
             if (self.grounding or GROUNDING_PREFIX not in n)
             and (self.generator or self.within or not is_generator_feature(n))
+            and not (self.lean and n in AUTHOR_FEATURES)
         )
 
 
@@ -166,6 +183,20 @@ CANDIDATES = (
     Candidate("lr_extended_per_kind_judge/within", "lr", extended=True, per_kind=True, judge=True, c=0.1,
               within=True),
     Candidate("gbm_judge", "gbm", extended=True, judge=True),
+    # Issue 11 (RAGTruth item): the worst claim against its own evidence and the fact verdicts;
+    # "lean": without
+    # the features that say who wrote an answer (length, shape; training.stacking.audit).
+    Candidate("lr_extended_per_kind_judge_claims", "lr", extended=True, per_kind=True, judge=True,
+              claims=True, c=0.1),
+    Candidate("lr_extended_per_kind_judge_claims_lean", "lr", extended=True, per_kind=True, judge=True,
+              claims=True, lean=True, c=0.1),
+    Candidate("lr_extended_per_kind_judge_lean", "lr", extended=True, per_kind=True, judge=True, lean=True,
+              c=0.1),
+    Candidate("lr_extended_judge_claims_lean", "lr", extended=True, judge=True, claims=True, lean=True,
+              c=0.1),
+    Candidate("lr_extended_per_kind_judge_claims_lean/within", "lr", extended=True, per_kind=True, judge=True,
+              claims=True, lean=True, c=0.1, within=True),
+    Candidate("gbm_judge_claims_lean", "gbm", extended=True, judge=True, claims=True, lean=True),
     # With generator identity: the opt-in generator heads, and the yardstick for what it buys.
     Candidate("lr+generator", "lr", generator=True),
     Candidate("lr_interactions+generator", "lr", interactions=True, generator=True),
@@ -174,6 +205,8 @@ CANDIDATES = (
     Candidate("lr_extended_per_kind_judge+generator", "lr", extended=True, per_kind=True, judge=True, c=0.1,
               generator=True),
     Candidate("gbm+generator", "gbm", extended=True, generator=True),
+    Candidate("lr_extended_per_kind_judge_claims+generator", "lr", extended=True, per_kind=True, judge=True,
+              claims=True, c=0.1, generator=True),
 )
 
 
@@ -368,6 +401,29 @@ def choose(
     return min(close, key=lambda name: (results[name]["overall"]["ece"], -score[name]))
 
 
+def served(rows: Sequence[TrainingRow], p: np.ndarray) -> np.ndarray:
+    """``p`` as the verifier serves it: an answer with a contradicted claim lifted to the floor."""
+    from guard.verifiers.stacked.verifier import contradicted_floor
+
+    return np.array([
+        contradicted_floor(float(q)) if row.features.get("judge_any_contradicted", 0.0) > 0 else float(q)
+        for q, row in zip(p, rows, strict=True)
+    ])
+
+
+def served_threshold(rows: Sequence[TrainingRow], oof: np.ndarray) -> float:
+    """The F1-optimal threshold on the out-of-fold predictions as served (:func:`served`).
+
+    Fitted on what the verifier outputs, not on the heads alone: every answer with a contradicted
+    claim is flagged whatever the threshold, so the best cut for the rest is a higher one when
+    the judge's contradictions already catch (or wrongly flag) many answers.
+    """
+    from guard.eval.thresholds import f1_optimal_threshold
+
+    threshold, _ = f1_optimal_threshold(_labels(rows), served(rows, oof))
+    return round(float(threshold), 4)
+
+
 # --- the claim head -----------------------------------------------------------------------------
 
 
@@ -479,6 +535,10 @@ def fit_stacked(
     chosen = next(c for c in candidates if c.name == choose(results, grounding=grounding, candidates=candidates))
     with_generator = choose(results, grounding=grounding, generator=True, candidates=candidates)
     generator_chosen = next((c for c in candidates if c.name == with_generator), None)
+    threshold = served_threshold(rows, scored[chosen.name][1])
+    generator_threshold = (
+        served_threshold(rows, scored[generator_chosen.name][1]) if generator_chosen else None
+    )
     claims, claims_skipped = None, None
     try:
         claims = fit_claim_head(rows, scored[chosen.name][1])
@@ -487,9 +547,9 @@ def fit_stacked(
     return StackedModel(
         format=FORMAT,
         heads=_fit_heads(chosen, rows),
-        threshold=results[chosen.name]["threshold"],
+        threshold=threshold,
         generator_heads=_fit_heads(generator_chosen, rows) if generator_chosen else None,
-        generator_threshold=results[generator_chosen.name]["threshold"] if generator_chosen else None,
+        generator_threshold=generator_threshold,
         claims=claims,
         requires=[
             n for n in REQUIRES
@@ -515,7 +575,8 @@ def fit_stacked(
             + ("" if grounding else "; candidates with grounding features are reported, not shipped")
             + "; the default heads among candidates without generator identity, the opt-in "
             "generator heads among those with it",
-            "threshold_rule": "F1-optimal on the chosen model's out-of-fold train predictions",
+            "threshold_rule": "F1-optimal on the chosen model's out-of-fold train predictions as served "
+            "(an answer with a contradicted claim lifted to the contradicted floor)",
             "candidates": results,
             **({"claim_head_skipped": claims_skipped} if claims_skipped else {}),
         },

@@ -18,6 +18,8 @@ from guard.verifiers.stacked.artifact import (
     load_stacked as load_stacked,
 )
 from guard.verifiers.stacked.features import (
+    AUTHOR_FEATURES as AUTHOR_FEATURES,
+    CLAIM_SIGNAL_FEATURES as CLAIM_SIGNAL_FEATURES,
     BASE_FEATURES as BASE_FEATURES,
     CLAIM_FEATURES as CLAIM_FEATURES,
     EGC_FEATURES as EGC_FEATURES,

@@ -18,10 +18,12 @@ import numpy as np
 
 from guard.errors import VerifierError
 from guard.verifiers.support import COS_FLOOR
+from guard.facts.types import FactLabel
 from guard.verifiers.types import GroundingProbabilities, SupportLabel, Verification
 
 if TYPE_CHECKING:
-    from guard.verifiers.types import VerificationInput
+    from guard.verifiers.lexical import Vocabulary
+    from guard.verifiers.types import ClaimVerdict, VerificationInput
 
 __all__ = ["REQUIRES", "claim_features", "input_kind", "is_generator_feature", "response_features"]
 
@@ -88,6 +90,39 @@ JUDGE_FEATURES = (
     "judge_inferred_share",
     "novel_numbers_per_claim",
 )
+# Added for issue 11's RAGTruth item (artifact format unchanged; training.stacking.fit: the
+# "claims" candidates): where in the answer the unsupported content sits. RAGTruth's
+# hallucinations are mostly baseless additions and conflicts inside long answers, so an average
+# over claims (or over the whole answer) dilutes the one bad sentence; the worst claim does not.
+# Each is a share or a maximum, never a count, so it does not grow with the answer's length
+# (length says who wrote an answer, not whether it is true). "unit": the claim's aligned evidence
+# units (ClaimVerdict.evidence, best first) plus the question; "facts": the fact layer's own
+# verdict per claim (ClaimVerdict.facts) before the support judge combines it.
+CLAIM_SIGNAL_FEATURES = (
+    "claim_novel_share_max",
+    "unit_novel_share_max",
+    "unit_novel_share_mean",
+    "unit_novel_claim_share",
+    "unit_novel_number_share",
+    "facts_supported_share",
+    "facts_unsupported_share",
+    "facts_abstain_share",
+    "facts_contradicted_share",
+)
+# A claim counts towards unit_novel_claim_share when at least this share of its content words is
+# in no aligned unit (nor the question): most of the sentence says something its evidence does not.
+UNIT_NOVEL_CUT = 0.5
+# Features that say who wrote an answer more than whether it is true (training.stacking.audit on
+# RAGTruth QA train: each alone tells the generators apart better than it ranks the answers of one
+# generator). The "lean" candidates leave them out.
+AUTHOR_FEATURES = (
+    "log_claims",
+    "log_answer_chars",
+    "answer_context_ratio",
+    "novel_terms_log",
+    "novel_numbers_log",
+)
+_FACT_SHARES = (FactLabel.supported, FactLabel.unsupported, FactLabel.abstain, FactLabel.contradicted)
 # The claim head's features (claim_features), plus the response head's logit for the whole answer.
 RESPONSE_LOGIT = "response_logit"
 CLAIM_FEATURES = (
@@ -105,6 +140,12 @@ CLAIM_FEATURES = (
     "claim_contradicted",
     "claim_support",
     "claim_mismatch",
+    # Issue 11 (RAGTruth item): the claim against its own aligned evidence units, and the fact
+    # layer's verdict.
+    "claim_unit_novel_share",
+    "claim_unit_novel_number",
+    "claim_facts_unsupported",
+    "claim_facts_abstain",
     "log_claims",
     RESPONSE_LOGIT,
     *(f"kind_{kind}" for kind in KINDS),
@@ -115,7 +156,7 @@ EXTENDED_FEATURES = (
     *(f"generator_{name}" for name in GENERATORS),
     *(f"kind_{kind}" for kind in KINDS),
 )
-JUDGE_EXTENDED_FEATURES = (*EXTENDED_FEATURES, *JUDGE_FEATURES)
+JUDGE_EXTENDED_FEATURES = (*EXTENDED_FEATURES, *JUDGE_FEATURES, *CLAIM_SIGNAL_FEATURES)
 
 
 def is_generator_feature(name: str) -> bool:
@@ -231,14 +272,18 @@ def response_features(
     among them the grounding features are NaN. ``interactions=False`` leaves out the
     family x EGC products (the verifier asks for them only when its artifact reads them).
     """
+    from guard.verifiers.lexical import vocabulary
+
     check_requirements(report, requires)
+    passages, question = vocabulary(p.text for p in inp.passages), vocabulary([inp.question])
     features = {
-        **_lexical(inp, report),
+        **_lexical(inp, report, passages, question),
         **_support(report),
         **_egc(report),
         **(_grounding(report) if "grounding" in requires else _no_grounding()),
         **_structure(inp, report),
         **_judge(report),
+        **_claim_signals(report, passages | question, question),
     }
     features.update(_novelty(inp))
     features["novel_numbers_per_claim"] = features["novel_numbers_log"] / max(features["log_claims"], math.log(2))
@@ -298,6 +343,7 @@ def claim_features(inp: VerificationInput, report: Verification) -> list[dict[st
     from guard.verifiers.lexical import content_words, vocabulary
 
     known = vocabulary([*(p.text for p in inp.passages), inp.question])
+    question = vocabulary([inp.question])
     n = len(report.claims)
     shared = {"log_claims": math.log1p(n)}
     kind = input_kind(inp)
@@ -307,6 +353,7 @@ def claim_features(inp: VerificationInput, report: Verification) -> list[dict[st
         text = verdict.claim.text
         content = content_words(text)
         novel = [w for w in content if w not in known.words]
+        unit_share, unit_number = _claim_novelty(text, _unit_vocabulary(verdict) | question)
         rows.append({
             **shared,
             "claim_cosine": _measured(verdict.scores.cosine, "cosine"),
@@ -324,15 +371,20 @@ def claim_features(inp: VerificationInput, report: Verification) -> list[dict[st
             "claim_contradicted": float(verdict.label is SupportLabel.contradicted),
             "claim_support": verdict.support,
             "claim_mismatch": float(verdict.mismatch is not None),
+            "claim_unit_novel_share": unit_share,
+            "claim_unit_novel_number": float(unit_number),
+            "claim_facts_unsupported": float(verdict.facts is FactLabel.unsupported),
+            "claim_facts_abstain": float(verdict.facts is FactLabel.abstain),
         })
     return rows
 
 
-def _lexical(inp: VerificationInput, report: Verification) -> dict[str, float]:
-    from guard.verifiers.lexical import content_overlap, numbers_in, vocabulary
+def _lexical(
+    inp: VerificationInput, report: Verification, passages: Vocabulary, question: Vocabulary
+) -> dict[str, float]:
+    from guard.verifiers.lexical import content_overlap, numbers_in
 
-    passages = vocabulary(p.text for p in inp.passages)
-    known_numbers = passages.numbers | vocabulary([inp.question]).numbers
+    known_numbers = passages.numbers | question.numbers
     novel_numbers = {n for n in numbers_in(inp.answer) if n not in known_numbers}
     novel = [v.scores.novel_terms or 0 for v in report.claims]
     return {
@@ -386,6 +438,47 @@ def _judge(report: Verification) -> dict[str, float]:
         "judge_mismatch_share": _share(v.mismatch is not None for v in claims),
         **{f"judge_mismatch_{kind}": float(kind in kinds) for kind in MISMATCH_KINDS},
         "judge_inferred_share": _share(v.inference is not None for v in claims),
+    }
+
+
+def _claim_novelty(text: str, known: Vocabulary) -> tuple[float, bool]:
+    """Share of ``text``'s content words ``known`` lacks, and whether one of its numbers is missing."""
+    from guard.verifiers.lexical import content_words, numbers_in
+
+    content = content_words(text)
+    share = sum(w not in known.words for w in content) / len(content) if content else 0.0
+    return share, any(n not in known.numbers for n in numbers_in(text))
+
+
+def _unit_vocabulary(verdict: ClaimVerdict) -> Vocabulary:
+    """The words and numbers of the claim's aligned units (its best sentence when none was aligned)."""
+    from guard.verifiers.lexical import vocabulary
+
+    units = [u.text for u in verdict.evidence] or ([verdict.best_sentence] if verdict.best_sentence else [])
+    return vocabulary(units)
+
+
+def _claim_signals(report: Verification, context: Vocabulary, question: Vocabulary) -> dict[str, float]:
+    """CLAIM_SIGNAL_FEATURES: the worst claim's novelty against its own evidence, and the fact verdicts.
+
+    ``context``: the passages' and the question's vocabulary. NaN for an answer without
+    claims. A claim aligned to no unit is compared with its best sentence, and with the
+    question alone when it has none.
+    """
+    claims = report.claims
+    if not claims:
+        return dict.fromkeys(CLAIM_SIGNAL_FEATURES, math.nan)
+    against_context = [_claim_novelty(v.claim.text, context)[0] for v in claims]
+    against_units = [_claim_novelty(v.claim.text, _unit_vocabulary(v) | question) for v in claims]
+    shares = [share for share, _ in against_units]
+    facts = [v.facts for v in claims]
+    return {
+        "claim_novel_share_max": max(against_context),
+        "unit_novel_share_max": max(shares),
+        "unit_novel_share_mean": float(np.mean(shares)),
+        "unit_novel_claim_share": _share(share >= UNIT_NOVEL_CUT for share in shares),
+        "unit_novel_number_share": _share(missing for _, missing in against_units),
+        **{f"facts_{label.value}_share": _share(f is label for f in facts) for label in _FACT_SHARES},
     }
 
 
