@@ -23,7 +23,6 @@ how well a multinomial logistic regression on a whole feature set predicts the g
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -92,7 +91,13 @@ def generator_accuracy(rows: Sequence[TrainingRow], names: Sequence[str]) -> flo
 def main(argv: list[str] | None = None) -> int:
     from guard.eval.ragtruth import load_ragtruth, split_dev
     from guard.verifiers.stacked import is_generator_feature, known_features
-    from training.stacking.dataset import cache_path, extract_verifiers, load_reports, training_rows
+    from training.stacking.dataset import (
+        cache_path,
+        extract_verifiers,
+        load_reports,
+        print_summary,
+        training_rows,
+    )
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, required=True)
@@ -115,11 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         "generators": len({r.model for r in rows}),
         "features": dict(sorted(figures.items(), key=lambda kv: -(kv[1]["generator"] or 0))),
     }
-    text = json.dumps(summary, indent=2)
-    if args.out is not None:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n", encoding="utf-8")
-    print(text)
+    print_summary(summary, args.out)
     return 0
 
 

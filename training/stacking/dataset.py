@@ -296,3 +296,12 @@ def training_rows(
 
 def _overlaps(start: int, end: int, record: RagTruthRecord) -> bool:
     return any(s.start < end and start < s.end for s in record.spans)
+
+
+def print_summary(summary: Mapping[str, object], out: Path | None) -> None:
+    """Print a command's JSON summary, and write it to ``out`` too when one is given."""
+    text = json.dumps(summary, indent=2)
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text + "\n", encoding="utf-8")
+    print(text)

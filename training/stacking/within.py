@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -110,7 +109,13 @@ def score_artifact(path: Path, records: Sequence, reports: dict[str, dict], *, u
 
 def main(argv: list[str] | None = None) -> int:
     from guard.verifiers.stacked import load_stacked
-    from training.stacking.dataset import cache_path, extract_reports, extract_verifiers, load_reports
+    from training.stacking.dataset import (
+        cache_path,
+        extract_reports,
+        extract_verifiers,
+        load_reports,
+        print_summary,
+    )
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, required=True)
@@ -132,11 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         results.extend(score_artifact(artifact, records, reports, use_generator=mode) for mode in modes)
     summary = {"task": args.task, "limit": args.limit, "cached": sum(r.id in reports for r in records),
                "results": results}  # fmt: skip
-    text = json.dumps(summary, indent=2)
-    if args.out is not None:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n", encoding="utf-8")
-    print(text)
+    print_summary(summary, args.out)
     return 0
 
 
