@@ -4,9 +4,11 @@ Starts ``ragguard serve`` in a subprocess on 127.0.0.1 (a free port), waits for 
 sends each distinct request once per client level (warm-up), then, for each level N of
 ``--clients`` (default 1,4,8,32), N ``httpx.AsyncClient`` workers post requests of 5 HotpotQA
 passages and a 5-claim answer (four sentences copied from the passages and cited, one
-invented) for ``--seconds``. Every request is made distinct (its passages carry its number),
-so that no content cache of the verifier answers from an earlier request. The 1-client level
-is the single-request latency. Reports per level requests/s (over the whole level, requests
+invented) for ``--seconds``. Every request is made distinct as ``--texts`` says: by default
+its passages carry its number, so that no cached passage vector answers from an earlier request
+(their sentences and the answer repeat); ``repeat-passages`` sends the passages again verbatim
+with every claim new (a RAG app retrieving the same passages); ``all-new`` makes every sentence
+and every claim new (the worst case). The 1-client level is the single-request latency. Reports per level requests/s (over the whole level, requests
 still in flight at its end included), p50/p95/p99 latency and status counts, and the
 server's RSS.
 
@@ -359,7 +361,7 @@ async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     after them against the RSS after the warm-up, sampled every ``args.soak_sample_every``."""
     payloads = verify_payloads(limit=args.payloads)
     for _ in range(2):  # twice: lazy loads, and every payload shape seen at this concurrency
-        await warm_up(url, payloads, args.soak_clients, HEADERS, args.timeout)
+        await warm_up(url, payloads, args.soak_clients, HEADERS, args.timeout, args.texts)
     before = rss_mb(pid)
     samples: list[tuple[int, float]] = [(0, before)]  # (soak requests answered, RSS MB)
     results: list[LoadResult] = []
@@ -368,7 +370,7 @@ async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     while samples[-1][0] < total:
         chunk = min(max(1, args.soak_sample_every), total - samples[-1][0])
         result = await drive(
-            url, payloads, args.soak_clients, math.inf, chunk, HEADERS, unique=True, timeout_s=args.timeout
+            url, payloads, args.soak_clients, math.inf, chunk, HEADERS, True, args.timeout, args.texts
         )
         results.append(result)
         # At rest: the server trims freed memory within 5 s of its last batch (guard.server.memory),
