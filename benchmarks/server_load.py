@@ -4,9 +4,11 @@ Starts ``ragguard serve`` in a subprocess on 127.0.0.1 (a free port), waits for 
 sends each distinct request once per client level (warm-up), then, for each level N of
 ``--clients`` (default 1,4,8,32), N ``httpx.AsyncClient`` workers post requests of 5 HotpotQA
 passages and a 5-claim answer (four sentences copied from the passages and cited, one
-invented) for ``--seconds``. Every request is made distinct (its passages carry its number),
-so that no content cache of the verifier answers from an earlier request. The 1-client level
-is the single-request latency. Reports per level requests/s (over the whole level, requests
+invented) for ``--seconds``. Every request is made distinct as ``--texts`` says: by default
+its passages carry its number, so that no cached passage vector answers from an earlier request
+(their sentences and the answer repeat); ``repeat-passages`` sends the passages again verbatim
+with every claim new (a RAG app retrieving the same passages); ``all-new`` makes every sentence
+and every claim new (the worst case). The 1-client level is the single-request latency. Reports per level requests/s (over the whole level, requests
 still in flight at its end included), p50/p95/p99 latency and status counts, and the
 server's RSS.
 
@@ -36,6 +38,7 @@ import json
 import math
 import os
 import platform
+import re
 import socket
 import statistics
 import subprocess
@@ -118,10 +121,11 @@ async def drive(
     headers: dict[str, str] | None = None,
     unique: bool = False,
     timeout_s: float = 120,
+    texts: str = "new-passages",
 ) -> LoadResult:
     """``clients`` workers posting to /v1/verify back to back until the time or count runs out.
 
-    ``unique``: every request's passages carry a fresh number (:func:`distinct`)."""
+    ``unique``: every request made new as ``texts`` says (:func:`fresh`)."""
     latencies: list[float] = []
     numbers = itertools.count(next(_REQUEST_NUMBERS, 0) * 1_000_000)
     statuses: Counter[str] = Counter()
@@ -142,7 +146,7 @@ async def drive(
                 sent += 1
                 payload = payloads[index % len(payloads)]
                 if unique:
-                    payload = distinct(payload, next(numbers))
+                    payload = fresh(payload, next(numbers), texts)
                 index += clients
                 begin = time.perf_counter()
                 try:
@@ -175,6 +179,31 @@ _REQUEST_NUMBERS = itertools.count(1)  # one block of numbers per drive(), so ru
 def distinct(payload: dict[str, Any], number: int) -> dict[str, Any]:
     """``payload`` with a sentence naming ``number`` after each passage: same claims, new texts."""
     return {**payload, "contexts": [f"{text} Record {number}." for text in payload["contexts"]]}
+
+
+# What a request repeats of earlier ones (--texts): the passages' cached vectors, sentence splits
+# and parses are reused only for texts seen before.
+TEXT_MODES = ("new-passages", "repeat-passages", "all-new")
+_SENTENCE_END = re.compile(r"([.!?][\"'\u201d\u2019)\]]*)(?=\s|$)")  # the closing quotes stay after it
+_CITED_CLAIM_END = re.compile(r" \[(\d+)\]\.")
+
+
+def fresh(payload: dict[str, Any], number: int, texts: str = "new-passages") -> dict[str, Any]:
+    """``payload`` made new for request ``number``.
+
+    ``new-passages`` (what earlier rounds measured): each whole passage is new (:func:`distinct`),
+    its sentences and the answer repeat. ``repeat-passages`` (a RAG app retrieving the same
+    passages again): the passages repeat verbatim, every claim of the answer is new.
+    ``all-new`` (the worst case): every sentence of every passage and every claim is new."""
+    if texts == "new-passages":
+        return distinct(payload, number)
+    answer = _CITED_CLAIM_END.sub(rf" (answer {number}) [\1].", payload["answer"])
+    if texts == "repeat-passages":
+        return {**payload, "answer": answer}
+    if texts != "all-new":
+        raise ValueError(f"texts must be one of {TEXT_MODES}, got {texts!r}")
+    contexts = [_SENTENCE_END.sub(rf" (record {number})\1", text) for text in payload["contexts"]]
+    return {**payload, "contexts": contexts, "answer": answer}
 
 
 def _percentiles(values: list[float]) -> dict[str, float]:
@@ -265,13 +294,18 @@ def wait_healthy(url: str, process: subprocess.Popen, timeout_s: float = 180) ->
 
 
 async def warm_up(
-    url: str, payloads: list[dict[str, Any]], clients: int, headers: dict[str, str], timeout_s: float = 120
+    url: str,
+    payloads: list[dict[str, Any]],
+    clients: int,
+    headers: dict[str, str],
+    timeout_s: float = 120,
+    texts: str = "new-passages",
 ) -> None:
     """Each request once, ``clients`` at a time: lazy loads, and the growth of the embedder's
     ONNX memory arena to these shapes at this concurrency, happen here rather than in the
     measured load, which then shows whether memory keeps growing."""
     count = len(payloads)
-    result = await drive(url, payloads, clients, 600.0, count, headers, unique=True, timeout_s=timeout_s)
+    result = await drive(url, payloads, clients, 600.0, count, headers, True, timeout_s, texts)
     if result.server_errors or result.statuses.keys() != {"200"}:
         raise RuntimeError(f"warm-up failed: {result.statuses}, {result.transport_errors} transport errors")
 
@@ -299,12 +333,12 @@ async def measure_levels(url: str, pid: int, args: argparse.Namespace) -> list[L
     payloads = verify_payloads(limit=args.payloads)
     results = []
     for clients in args.clients:
-        await warm_up(url, payloads, clients, HEADERS, args.timeout)
+        await warm_up(url, payloads, clients, HEADERS, args.timeout, args.texts)
         cpu = cpu_seconds(pid)
         stop = asyncio.Event()
         probe = asyncio.create_task(probe_healthz(url, stop))
         result = await drive(
-            url, payloads, clients, args.seconds, args.max_requests, HEADERS, True, args.timeout
+            url, payloads, clients, args.seconds, args.max_requests, HEADERS, True, args.timeout, args.texts
         )
         stop.set()
         result.healthz_ms = _percentiles(await probe)
@@ -327,7 +361,7 @@ async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     after them against the RSS after the warm-up, sampled every ``args.soak_sample_every``."""
     payloads = verify_payloads(limit=args.payloads)
     for _ in range(2):  # twice: lazy loads, and every payload shape seen at this concurrency
-        await warm_up(url, payloads, args.soak_clients, HEADERS, args.timeout)
+        await warm_up(url, payloads, args.soak_clients, HEADERS, args.timeout, args.texts)
     before = rss_mb(pid)
     samples: list[tuple[int, float]] = [(0, before)]  # (soak requests answered, RSS MB)
     results: list[LoadResult] = []
@@ -336,7 +370,7 @@ async def soak(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     while samples[-1][0] < total:
         chunk = min(max(1, args.soak_sample_every), total - samples[-1][0])
         result = await drive(
-            url, payloads, args.soak_clients, math.inf, chunk, HEADERS, unique=True, timeout_s=args.timeout
+            url, payloads, args.soak_clients, math.inf, chunk, HEADERS, True, args.timeout, args.texts
         )
         results.append(result)
         # At rest: the server trims freed memory within 5 s of its last batch (guard.server.memory),
@@ -462,6 +496,10 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=None,
                         help="server verify_batch.processes (worker processes; default 0: in the server)")
     parser.add_argument(
+        "--texts", choices=TEXT_MODES, default="new-passages",
+        help="what each request makes new: its passages (default), only its answer, or every sentence",
+    )  # fmt: skip
+    parser.add_argument(
         "--no-save", action="store_true", help="do not write benchmarks/results/server_load.json"
     )
     args = parser.parse_args()
@@ -481,7 +519,7 @@ def main() -> None:
     report = {
         "endpoint": "POST /v1/verify",
         "request": f"{PASSAGES_PER_REQUEST} HotpotQA passages, {CLAIMS_PER_ANSWER}-claim answer "
-        "(1 invented), every request's passages distinct",
+        f"(1 invented), texts made new per request: {args.texts}",
         "server": {
             "workers_pool": args.workers_pool,
             "max_in_flight": args.max_in_flight,

@@ -3,6 +3,7 @@
     python benchmarks/stage_cpu.py latency [--runs 20]          # verify(), 5 passages, 5 claims, cold
     python benchmarks/stage_cpu.py throughput [--limit 192]     # verify_batch over RAGTruth dev QA
     python benchmarks/stage_cpu.py server [--limit 80]          # server_load.py's requests, batches of 8
+    python benchmarks/stage_cpu.py server --texts all-new       # every sentence new (server_load --texts)
     ... [--embedder torch-bf16]                                 # the embedder backend ($RAGGUARD_EMBEDDER)
 
 On a machine shared with other work wall times say little, so this reports process time
@@ -151,18 +152,18 @@ def throughput(limit: int, batch_size: int) -> None:
         print(f"  {stage:32s} {spent / n * 1000:7.1f} ms per response")
 
 
-def server(limit: int, batch_size: int) -> None:
+def server(limit: int, batch_size: int, texts: str = "new-passages") -> None:
     import itertools
 
-    from server_load import distinct, verify_payloads
+    from server_load import fresh, verify_payloads
 
     from guard.verifiers.batch import VerifyItem, resolve_settings, verify_batch
 
     payloads = verify_payloads(limit=40)
     numbers = itertools.count(1)
 
-    def items(n: int) -> list[VerifyItem]:  # each request's passages new, as server_load sends them
-        return [VerifyItem(**distinct(payloads[i % len(payloads)], next(numbers))) for i in range(n)]
+    def items(n: int) -> list[VerifyItem]:  # each request made new as server_load --texts makes it
+        return [VerifyItem(**fresh(payloads[i % len(payloads)], next(numbers), texts)) for i in range(n)]
 
     settings = resolve_settings(None, None, None)
     list(verify_batch(items(len(payloads)), settings=settings, batch_size=batch_size))  # the claims seen once
@@ -173,7 +174,7 @@ def server(limit: int, batch_size: int) -> None:
         list(verify_batch(items(batch_size), settings=settings, batch_size=batch_size))
     cpu = time.process_time() - started
     n = max(1, limit // batch_size) * batch_size
-    print(f"/v1/verify requests (5 distinct passages, 5 claims), batches of {batch_size}: CPU "
+    print(f"/v1/verify requests (5 passages, 5 claims, new: {texts}), batches of {batch_size}: CPU "
           f"{cpu / n * 1000:.1f} ms per request")
     rows = dict(_totals)
     rows["other"] = cpu - sum(_totals.values())
@@ -187,6 +188,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--limit", type=int, default=192)
     parser.add_argument("--batch-size", type=int, default=None, help="default: 32 (throughput), 8 (server)")
+    parser.add_argument("--texts", default="new-passages", help="server: what each request makes new "
+                        "(server_load.py --texts: new-passages, repeat-passages, all-new)")
     parser.add_argument("--embedder", default=None, help="the verifiers' embedder backend ($RAGGUARD_EMBEDDER)")
     args = parser.parse_args()
     if args.embedder:
@@ -196,7 +199,7 @@ def main() -> None:
     if args.mode == "latency":
         latency(args.runs)
     elif args.mode == "server":
-        server(args.limit if args.limit != 192 else 80, args.batch_size or 8)
+        server(args.limit if args.limit != 192 else 80, args.batch_size or 8, args.texts)
     else:
         throughput(args.limit, args.batch_size or 32)
 

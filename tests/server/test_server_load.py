@@ -65,7 +65,7 @@ def test_the_benchmark_reports_every_level_and_a_soak(monkeypatch):
     config = ServerConfig(api_keys=[bench.API_KEY], api_key_env=None, warm_up=False)
     args = argparse.Namespace(
         clients=[1, 4], seconds=2.0, max_requests=1000, payloads=4, soak=40, soak_clients=4, timeout=60,
-        soak_warm_up=20, soak_sample_every=15, soak_settle_s=0.0,
+        soak_warm_up=20, soak_sample_every=15, soak_settle_s=0.0, texts="repeat-passages",
     )
     with live_server(config) as server:
         levels = asyncio.run(bench.measure_levels(server.url, os.getpid(), args))
@@ -103,3 +103,31 @@ def test_every_request_of_a_run_has_its_own_passages():
     assert a["answer"] == b["answer"] == payload["answer"]
     assert all(x != y for x, y in zip(a["contexts"], b["contexts"]))
     assert all(x.startswith(p) for x, p in zip(a["contexts"], payload["contexts"]))
+
+
+def test_each_text_mode_makes_new_what_it_says():
+    from guard.language import sentence_spans_many
+    from guard.verifiers.claims import extract_claims
+
+    bench = _load_benchmark()
+    payload = bench.verify_payloads(limit=1)[0]
+
+    def sentences(contexts: list[str]) -> set[str]:
+        return {text[s:e] for text, spans in zip(contexts, sentence_spans_many(contexts)) for s, e in spans}
+
+    def claims(answer: str) -> list[str]:
+        return [c.text for c in extract_claims(answer)]
+
+    assert bench.fresh(payload, 7) == bench.distinct(payload, 7)  # the default: what earlier rounds sent
+    repeated = [bench.fresh(payload, n, "repeat-passages") for n in (1, 2)]
+    assert all(r["contexts"] == payload["contexts"] for r in repeated)
+    assert len(claims(repeated[0]["answer"])) == len(claims(payload["answer"])) == 5
+    earlier = claims(repeated[1]["answer"]) + claims(payload["answer"])
+    assert not set(claims(repeated[0]["answer"])) & set(earlier)
+    assert repeated[0]["answer"].count("[") == 5  # the citations kept
+    new = bench.fresh(payload, 3, "all-new")
+    assert len(sentences(new["contexts"])) >= len(sentences(payload["contexts"]))
+    assert not sentences(new["contexts"]) & sentences(payload["contexts"])
+    assert not set(claims(new["answer"])) & set(claims(payload["answer"]))
+    with pytest.raises(ValueError):
+        bench.fresh(payload, 1, "sometimes-new")
