@@ -83,6 +83,11 @@ CONCEPTS: dict[str, re.Pattern[str]] = {
     "price": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "fee": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "percentage": re.compile(r"%|\bper ?cent\b", re.I),
+    # a rate is written as a value per something ("50 beats per minute", "£25 a night", "5%"),
+    # seldom with the word: "pulse rate" is "your pulse is below 50 beats per minute"
+    "rate": re.compile(
+        r"\brates?\b|\bper\b|%|\d\s?(?:[a-z]+\s)?(?:an?|each)\s(?:hour|day|night|week|month|year)\b", re.I
+    ),
     # "at what temperature": the documents write the value ("below 25°C"), seldom the word
     "temperature": re.compile(r"\d\s?°\s?[CF]?\b|\bdegrees?\b|\b(?:fridge|freezer|room temperature)\b", re.I),
     # a dose is written as an amount of the medicine ("40 mg", "7.5 ml", "2 tablets")

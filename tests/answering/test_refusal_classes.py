@@ -1,0 +1,94 @@
+"""Evidence-first answering, round 7: answerability from the units' slots. A word naming the kind of
+value ("rate") is written as a value, an activity ("while breastfeeding") the documents never
+mention is a refusal, and a grade code ("grade M2") picks the band of its scale."""
+
+from guard.answering import plan_from_passages
+from guard.answering_values import qualifier_fit
+from retrievers.types import Passage
+
+# --- a word naming the kind of value -------------------------------------------------------------------
+
+HEART = Passage(
+    id="heart", title="Lanthor 10 mg > Side effects", source="lanthor.md",
+    text="Lanthor can slow your heart. Call the surgery if your pulse is below 55 beats per minute "
+    "or you feel faint.",
+)
+
+
+def test_a_rate_is_found_where_the_documents_write_a_value_per_something():
+    """"pulse rate" is "your pulse is below 55 beats per minute": no passage says "rate"."""
+    plan = plan_from_passages("Below what pulse rate should I call the surgery when I take Lanthor?", [HEART])
+    assert plan.answerable, plan.missing
+    assert "55 beats" in plan.answer
+
+
+def test_a_rise_is_no_kind_of_value_so_a_pay_rise_stays_absent():
+    pay = Passage(
+        id="pay", title="Pay > Salary reviews", source="pay.md",
+        text="Salaries are reviewed once a year, in April. You are paid on the last working day of each month.",
+    )
+    plan = plan_from_passages("How much is the pay rise after the April review?", [pay])
+    assert not plan.answerable
+    assert "rise" in (plan.missing or "")
+
+
+# --- an activity the question names --------------------------------------------------------------------
+
+LEAFLET = Passage(
+    id="leaflet", title="Corvane 200 mg > Do not take Corvane if you", source="corvane.md",
+    text="- have ever had a stomach ulcer;\n- take a blood thinner;\n- are in the last 3 months of pregnancy.",
+)
+
+
+def test_an_activity_no_passage_mentions_is_refused_not_answered_from_the_product_alone():
+    plan = plan_from_passages("Can I take Corvane while breastfeeding?", [LEAFLET])
+    assert not plan.answerable
+    assert "breastfeeding" in (plan.missing or "")
+
+
+def test_an_activity_the_passage_names_in_another_form_answers():
+    feeding = Passage(
+        id="feed", title="Corvane 200 mg > Pregnancy", source="corvane.md",
+        text="If you breastfeed, ask your pharmacist before taking Corvane.",
+    )
+    plan = plan_from_passages("Can I take Corvane while breastfeeding?", [LEAFLET, feeding])
+    assert plan.answerable, plan.missing  # the stem is there: the activity is not missing
+
+
+def test_an_activity_in_the_askers_own_statement_is_their_case_not_the_topic():
+    missed = Passage(
+        id="missed", title="Corvane 200 mg > If you miss a dose", source="corvane.md",
+        text="If you forget a dose of Corvane, take it as soon as you remember on the same day.",
+    )
+    plan = plan_from_passages("I was swimming when my dose of Corvane was due. What should I do?", [missed])
+    assert plan.answerable, plan.missing
+
+
+# --- a grade code in a band of its scale ---------------------------------------------------------------
+
+NOTICE = Passage(
+    id="notice", title="Notice periods > Notice you must give", source="notice.md",
+    text="If you resign, you must give notice in writing:\n\n- staff in grades S1 to S5: 1 month;\n"
+    "- managers in grades M1 to M4: 3 months;\n- directors: 6 months.",
+)
+PROBATION = Passage(
+    id="probation", title="Probation > If probation is not passed", source="probation.md",
+    text="If your employment is ended during probation, you will receive 1 week's notice.",
+)
+
+
+def test_a_grade_code_fits_the_band_of_its_scale_and_misfits_another_scale():
+    question = "I am in grade M2. How much notice do I give?"
+    assert qualifier_fit(question, "managers in grades M1 to M4: 3 months;").score > 0
+    assert qualifier_fit(question, "staff in grades S1 to S5: 1 month;").misfit
+    assert qualifier_fit(question, "staff in grades M5 and above: 6 months;").misfit
+    assert qualifier_fit("I am in grade M6. Am I paid?", "Staff in grades M5 and above are not paid.").score > 0
+    assert qualifier_fit(question, "directors: 6 months.").score == 0  # no code: says nothing
+
+
+def test_the_band_holding_the_askers_grade_answers_the_notice_question():
+    plan = plan_from_passages(
+        "I'm a manager in grade M2. How much notice do I need to give if I quit?", [PROBATION, NOTICE]
+    )
+    assert plan.answerable, plan.missing
+    assert "3 months" in plan.answer and "1 week" not in plan.answer
