@@ -92,3 +92,28 @@ def test_the_band_holding_the_askers_grade_answers_the_notice_question():
     )
     assert plan.answerable, plan.missing
     assert "3 months" in plan.answer and "1 week" not in plan.answer
+
+
+# --- a verb put another way on the same object ---------------------------------------------------------
+
+REFERENCES = Passage(
+    id="refs", title="Leaving > References", source="leaving.md",
+    text="The People Team provides factual references only. Managers must not give personal references "
+    "on behalf of the company.",
+)
+
+
+def test_a_verb_the_passage_puts_another_way_on_the_same_object_is_worded_otherwise():
+    plan = plan_from_passages("Can my manager write me a personal reference?", [REFERENCES])
+    assert plan.answerable, plan.missing
+    assert "must not give personal references" in plan.answer
+
+
+def test_a_verb_with_no_close_act_on_its_object_stays_missing():
+    tests = Passage(
+        id="bloods", title="Clinic > Blood tests", source="clinic.md",
+        text="You can have a blood test at the clinic on weekday mornings. Results take 5 working days.",
+    )
+    plan = plan_from_passages("Do I need to fast before a blood test?", [tests])
+    assert not plan.answerable
+    assert "fast" in (plan.missing or "")
