@@ -388,7 +388,8 @@ def _value_fit(question: str, text: str) -> bool | None:
 # unit gives ("grades M1 to M4", "G1-G6", "grade M3"): the same letters, the number in the band.
 _ASKED_CODE = re.compile(r"\b([A-Z]{1,2})(\d{1,2})\b")
 _CODE_BAND = re.compile(r"\b([A-Z]{1,2})(\d{1,2})\s*(?:to|-|\u2013)\s*(?:\1)?(\d{1,2})\b")
-_CODE_OPEN = re.compile(r"\b([A-Z]{1,2})(\d{1,2})\s*(?:and|or)\s*(?:above|over|higher|more)\b")  # "G5 and above"
+# an open band: "G5 and above"
+_CODE_OPEN = re.compile(r"\b([A-Z]{1,2})(\d{1,2})\s*(?:and|or)\s*(?:above|over|higher|more)\b")
 
 
 def _code_fit(question: str, text: str) -> bool | None:

@@ -25,7 +25,8 @@ def test_a_rate_is_found_where_the_documents_write_a_value_per_something():
 def test_a_rise_is_no_kind_of_value_so_a_pay_rise_stays_absent():
     pay = Passage(
         id="pay", title="Pay > Salary reviews", source="pay.md",
-        text="Salaries are reviewed once a year, in April. You are paid on the last working day of each month.",
+        text="Salaries are reviewed once a year, in April. "
+        "You are paid on the last working day of each month.",
     )
     plan = plan_from_passages("How much is the pay rise after the April review?", [pay])
     assert not plan.answerable
@@ -36,7 +37,8 @@ def test_a_rise_is_no_kind_of_value_so_a_pay_rise_stays_absent():
 
 LEAFLET = Passage(
     id="leaflet", title="Corvane 200 mg > Do not take Corvane if you", source="corvane.md",
-    text="- have ever had a stomach ulcer;\n- take a blood thinner;\n- are in the last 3 months of pregnancy.",
+    text="- have ever had a stomach ulcer;\n- take a blood thinner;\n"
+    "- are in the last 3 months of pregnancy.",
 )
 
 
@@ -82,7 +84,8 @@ def test_a_grade_code_fits_the_band_of_its_scale_and_misfits_another_scale():
     assert qualifier_fit(question, "managers in grades M1 to M4: 3 months;").score > 0
     assert qualifier_fit(question, "staff in grades S1 to S5: 1 month;").misfit
     assert qualifier_fit(question, "staff in grades M5 and above: 6 months;").misfit
-    assert qualifier_fit("I am in grade M6. Am I paid?", "Staff in grades M5 and above are not paid.").score > 0
+    open_band = "Staff in grades M5 and above are not paid."
+    assert qualifier_fit("I am in grade M6. Am I paid?", open_band).score > 0
     assert qualifier_fit(question, "directors: 6 months.").score == 0  # no code: says nothing
 
 
@@ -117,3 +120,71 @@ def test_a_verb_with_no_close_act_on_its_object_stays_missing():
     plan = plan_from_passages("Do I need to fast before a blood test?", [tests])
     assert not plan.answerable
     assert "fast" in (plan.missing or "")
+
+
+# --- coverage: one common term worded otherwise ---------------------------------------------------------
+
+LOST = Passage(
+    id="lost", title="Company Equipment Policy > Lost or stolen equipment", source="equipment.md",
+    text="Report lost or stolen equipment to the IT Service Desk within 24 hours.",
+)
+PHONES = Passage(
+    id="phones", title="Company Equipment Policy > Phones", source="equipment.md",
+    text="Company phones are issued to drivers. A phone stays company property.",
+)
+
+
+def test_a_passage_lacking_only_the_common_term_of_two_still_answers():
+    """"my phone" is "equipment" in the passage that gives the time: the rare term ("stolen") is there."""
+    plan = plan_from_passages("How quickly do I need to tell IT that my phone was stolen?", [LOST, PHONES])
+    assert plan.answerable, plan.missing
+    assert "24 hours" in plan.answer
+
+
+def test_a_passage_lacking_two_terms_of_three_does_not_answer():
+    records = Passage(
+        id="records", title="Whistleblowing > Records", source="whistle.md",
+        text="Records of whistleblowing reports are kept for 5 years after the case is closed.",
+    )
+    clinic = Passage(
+        id="clinic", title="Clinic > About", source="clinic.md", text="Clinic patients can book online."
+    )
+    plan = plan_from_passages("How long does the clinic keep patient records?", [records, clinic])
+    assert not plan.answerable
+
+
+# --- a list item about its own subject -----------------------------------------------------------------
+
+KIT = Passage(
+    id="kit", title="Company Equipment Policy > Equipment we provide", source="equipment.md",
+    text="Equipment we provide:\n\n"
+    "- Every office employee receives a laptop. Laptops are replaced every 4 years.\n"
+    "- Safety boots are provided free of charge and replaced when worn.",
+)
+
+
+def test_an_item_lacking_the_subject_a_sibling_item_opens_with_answers_for_that_sibling_not_the_question():
+    plan = plan_from_passages("How much does it cost to replace a lost laptop?", [KIT])
+    assert not plan.answerable  # "free of charge" is the boots' cost, not a laptop's
+
+
+def test_the_item_about_the_subject_still_answers():
+    plan = plan_from_passages("How often are laptops replaced?", [KIT])
+    assert plan.answerable, plan.missing
+    assert "4 years" in plan.answer
+
+
+# --- a word naming the kind of value: a date ------------------------------------------------------------
+
+
+def test_by_what_date_is_answered_by_the_item_of_the_asked_group():
+    flu = Passage(
+        id="flu", title="Flu season > How to get your vaccine", source="flu.md",
+        text="You can get your flu vaccine in three ways:\n\n"
+        "- **Walk-in clinics:** every Saturday in October.\n"
+        "- **Booked appointments:** on weekdays, by calling reception.\n"
+        "- **Housebound patients:** a nurse will visit you at home; call reception before 30 September 2025.",
+    )
+    plan = plan_from_passages("By what date must housebound patients ask for a home flu vaccination?", [flu])
+    assert plan.answerable, plan.missing
+    assert "30 September" in plan.answer
