@@ -201,7 +201,13 @@ def has_term(term: str, vocabulary: set[str]) -> bool:
         parts = [p for i, p in enumerate(split) if i in (0, len(split) - 1) or p not in stop_words()]
         return all(p in vocabulary if len(p) <= 2 else has_term(p, vocabulary) for p in parts)
     stem = _stem(term)
-    return len(stem) >= 4 and any(_stem(w) == stem for w in vocabulary if w[:3] == term[:3])
+    if len(stem) < 4:  # a short word is matched with a plural or a noun-making suffix only
+        return any(w[len(term):] in _SUFFIXES for w in vocabulary if w.startswith(term))
+    return any(_stem(w) == stem for w in vocabulary if w[:3] == term[:3])
+
+
+# "pay" / "payable", "payment"; "fee" / "fees". Not -ed, -ing, -er: "car" is not "cared", "caring", "carer"
+_SUFFIXES = frozenset("s es able ment ments".split())
 
 
 def _stem(word: str) -> str:

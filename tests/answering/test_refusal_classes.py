@@ -188,3 +188,24 @@ def test_by_what_date_is_answered_by_the_item_of_the_asked_group():
     plan = plan_from_passages("By what date must housebound patients ask for a home flu vaccination?", [flu])
     assert plan.answerable, plan.missing
     assert "30 September" in plan.answer
+
+
+# --- a short word with a suffix -------------------------------------------------------------------------
+
+
+def test_a_short_term_is_found_with_a_plural_or_noun_making_suffix_but_not_any_longer_word():
+    from guard.answering_scoring import has_term
+
+    assert has_term("pay", {"payable"}) and has_term("pay", {"payment"}) and has_term("car", {"cars"})
+    assert not has_term("car", {"care"}) and not has_term("car", {"carer"}) and not has_term("pay", {"paypal"})
+
+
+def test_invoices_payable_within_a_period_answer_when_customers_must_pay():
+    terms = Passage(
+        id="msa", title="Master Services Agreement > Key terms for customers", source="msa.md",
+        text="**Payment terms:** invoices are payable within 30 days of the invoice date.",
+    )
+    sick = Passage(id="sick", title="Sick pay", source="sick.md", text="Altamira pays full pay for 10 days.")
+    plan = plan_from_passages("Within how many days must customers pay our invoices?", [sick, terms])
+    assert plan.answerable, plan.missing
+    assert "30 days" in plan.answer
