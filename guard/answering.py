@@ -40,7 +40,7 @@ from guard.answering_scoring import (
 from guard.answering_terms import defined_names, predicate_terms, with_definitions
 from guard.answering_values import asked_group, asked_value, compound_fit, strength_fit, year_fit
 from guard.facts.types import EvidenceUnit, UnitKind
-from guard.verifiers.lexical import stop_words, words
+from guard.verifiers.lexical import words
 from retrievers.types import Passage
 
 __all__ = [
@@ -116,8 +116,6 @@ def plan_answer(
         # no sign that they do not answer. In a yes/no question ("Do I need to fast?") it is what is asked.
         situation |= predicate_terms(question, sorted(unworded))
     absent = [t for t in terms if t in unworded and t not in situation]
-    activities = [t for t in _activities(question) if t not in situation]
-    absent += [t for t in activities if not _activity_in(t, checked, passage_words)]
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
     if absent:
         plan.missing = f"the documents do not mention {listing(absent)}"
@@ -266,44 +264,18 @@ _SOFT_WEIGHT = 0.1
 
 
 def _soft_bases(question: str) -> list[str]:
-    bases = (_soft_base(w) for w in re.findall(r"[a-z]+", question.lower()))
-    return list(dict.fromkeys(b for b in bases if b is not None))
-
-
-def _soft_base(word: str) -> str | None:
-    """The stem of an -ing or -ly word that says something about the topic, else None."""
-    if word.endswith("ing") and len(word) > 5:
-        base = word[:-3]
-        base = base[:-1] if len(base) > 3 and base[-1] == base[-2] else base  # "running" -> "run"
-    elif word.endswith("ly") and len(word) > 6:
-        base = word[:-2].removesuffix("al")  # "accidentally" -> "accident"
-    else:
-        return None
-    if len(base) < 3 or base in _SOFT_GENERIC or base + "e" in _SOFT_GENERIC:
-        return None
-    return base
-
-
-def _activities(question: str) -> list[str]:
-    """The -ing words of the question that name an activity or state ("while breastfeeding",
-    "after swimming"): left out of the key terms as -ing forms are often generic ("taking"), they
-    still name what a yes/no question is about, so documents that never mention it do not answer."""
-    # the asked sentence only: a statement before it is the asker's case ("I missed a dose this morning.")
-    asked = re.split(r"(?<=[.!])\s+", question.strip())[-1]
-    found = [w for w in re.findall(r"[a-z]+", asked.lower()) if w.endswith("ing") and _soft_base(w)]
-    return [w for w in dict.fromkeys(found) if w not in stop_words() and w not in _TIMES_OF_DAY]
-
-
-_TIMES_OF_DAY = frozenset({"morning", "evening"})  # -ing nouns naming a time, no activity
-
-
-def _activity_in(term: str, passages: Sequence[Passage], passage_words: dict[str, set[str]]) -> bool:
-    """The activity is in one of the passages: a word of its stem ("breastfeed", "breast-feeding")
-    or worded otherwise (added to ``passage_words`` as the term itself)."""
-    base = _soft_base(term) or term
-    return any(
-        term in passage_words[p.id] or any(w.startswith(base) for w in passage_words[p.id]) for p in passages
-    )
+    out = []
+    for w in re.findall(r"[a-z]+", question.lower()):
+        if w.endswith("ing") and len(w) > 5:
+            base = w[:-3]
+            base = base[:-1] if len(base) > 3 and base[-1] == base[-2] else base  # "running" -> "run"
+        elif w.endswith("ly") and len(w) > 6:
+            base = w[:-2].removesuffix("al")  # "accidentally" -> "accident"
+        else:
+            continue
+        if len(base) >= 3 and base not in _SOFT_GENERIC and base + "e" not in _SOFT_GENERIC:
+            out.append(base)
+    return list(dict.fromkeys(out))
 
 
 # bases of -ing and -ly words that say nothing about the topic ("taking", "usually", "quickly")
@@ -370,14 +342,9 @@ def _worded(question: str, passages: Sequence[Passage], embedder) -> dict[str, s
 
     titles = _titles(passages)
     names = set(named_terms(question))
-    vocabularies = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
     lacking = [
         t for t in key_terms(question)
-        if t not in names and not all(has_term(t, vocabularies[p.id]) for p in passages)
-    ]
-    # an activity ("breastfeeding") a passage may word its own way ("breast-fed", "nursing")
-    lacking += [
-        t for t in _activities(question) if not all(_activity_in(t, [p], vocabularies) for p in passages)
+        if t not in names and not all(has_term(t, set(words(f"{titles[p.id]} {p.text}"))) for p in passages)
     ]
     return worded_otherwise(question, lacking, passages, embedder) if lacking else {}
 

@@ -77,57 +77,7 @@ def worded_otherwise(
             candidates = [x for x in passage_phrases[p.id][1] if set(words(x)) - own]
             if candidates and max(float(vectors[x] @ vectors[phrase]) for x in candidates) >= CLOSE_PHRASE:
                 found.setdefault(term, set()).add(p.id)
-    _verbs_worded_otherwise(question, [t for t in terms if t not in found], passages, embedder, found)
     return found
-
-
-# cosine at which a verb with its object names the same act as the passage's verb on the same
-# object: "write a personal reference" / "give personal references" 0.88, "work from another country"
-# / "work abroad" 0.77 (no shared object: not compared); the object shared, the verb must carry it
-CLOSE_ACT = 0.8
-
-
-def _verbs_worded_otherwise(
-    question: str, terms: Sequence[str], passages: Sequence[Passage], embedder, found: dict[str, set[str]]
-) -> None:
-    """A verb of the question the passages do not use, found where a passage puts another verb on
-    the same object: "Can my manager write me a personal reference?" / "Managers must not give
-    personal references". The verb alone is no match ("write" / "give" 0.35), nor is the object
-    alone: "fast before a blood test" is not "have a blood test" (0.53)."""
-    asked = {v: o for v, o in _verb_objects(_parsed(question)) if v in terms}
-    if not asked:
-        return
-    for p in passages:
-        acts = _verb_objects(_parsed(p.text))
-        for verb, objects in asked.items():
-            shared = [(v, o) for v, o in acts if v != verb and _lemmas(o) & _lemmas(objects)]
-            if not shared:
-                continue
-            mine = " ".join((verb, *objects))
-            theirs = [" ".join((v, *o)) for v, o in shared]
-            vectors = _vectors([mine, *theirs], embedder)
-            if max(float(vectors[t] @ vectors[mine]) for t in theirs) >= CLOSE_ACT:
-                found.setdefault(verb, set()).add(p.id)
-
-
-def _verb_objects(doc) -> list[tuple[str, tuple[str, ...]]]:
-    """Each verb (as written, lower case) with the content words of its direct object up to its head
-    noun ("a personal reference", not "... on behalf of the company")."""
-    out = []
-    for token in doc:
-        if token.pos_ != "VERB":
-            continue
-        for child in token.children:
-            if child.dep_ in ("dobj", "obj"):
-                objects = tuple(t.lower_ for t in child.subtree if t.i <= child.i and _content(t))
-                if objects:
-                    out.append((token.lower_, objects))
-    return out
-
-
-def _lemmas(objects: Sequence[str]) -> set[str]:
-    """Crude singulars: "references" and "reference" are one object."""
-    return {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in objects}
 
 
 @lru_cache(maxsize=1024)

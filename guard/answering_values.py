@@ -377,35 +377,11 @@ def value_near(asked: AskedValue, text: str, term: str, reach: int = 20) -> bool
 
 
 def _value_fit(question: str, text: str) -> bool | None:
-    for fit in (_age_fit, _weight_fit, _money_fit, _code_fit):
+    for fit in (_age_fit, _weight_fit, _money_fit):
         found = fit(question, text)
         if found is not None:
             return found
     return None
-
-
-# A code of a graded scale the question names ("grade M2", "band 4" is no code) and the bands a
-# unit gives ("grades M1 to M4", "G1-G6", "grade M3"): the same letters, the number in the band.
-_ASKED_CODE = re.compile(r"\b([A-Z]{1,2})(\d{1,2})\b")
-_CODE_BAND = re.compile(r"\b([A-Z]{1,2})(\d{1,2})\s*(?:to|-|\u2013)\s*(?:\1)?(\d{1,2})\b")
-# an open band: "G5 and above"
-_CODE_OPEN = re.compile(r"\b([A-Z]{1,2})(\d{1,2})\s*(?:and|or)\s*(?:above|over|higher|more)\b")
-
-
-def _code_fit(question: str, text: str) -> bool | None:
-    """The question's grade code against the unit's bands of that scale: in one, the same case; only
-    bands that do not hold it (another number, or another scale's letters), another case. A unit
-    naming no code says nothing."""
-    asked = {(m.group(1), int(m.group(2))) for m in _ASKED_CODE.finditer(question)}
-    if not asked:
-        return None
-    bands = [(m.group(1), int(m.group(2)), int(m.group(3))) for m in _CODE_BAND.finditer(text)]
-    bands += [(m.group(1), int(m.group(2)), 99) for m in _CODE_OPEN.finditer(text)]
-    rest = _CODE_OPEN.sub(" ", _CODE_BAND.sub(" ", text))
-    bands += [(m.group(1), int(m.group(2)), int(m.group(2))) for m in _ASKED_CODE.finditer(rest)]
-    if not bands:
-        return None
-    return any(p == q and lo <= n <= hi for q, n in asked for p, lo, hi in bands)
 
 
 # An age the question gives ("my 3-year-old", "a 6-week-old baby", "aged 78") and the age

@@ -1,9 +1,9 @@
 """Evidence-first answering, round 7: answerability from the units' slots. A word naming the kind of
-value ("rate") is written as a value, an activity ("while breastfeeding") the documents never
-mention is a refusal, and a grade code ("grade M2") picks the band of its scale."""
+value ("rate", "date") is written as a value; one common term worded otherwise does not leave the
+passage holding the rare one; a list item lacking the subject a sibling item opens with is another
+case; a short word is found with a plural or a noun-making suffix."""
 
 from guard.answering import plan_from_passages
-from guard.answering_values import qualifier_fit
 from retrievers.types import Passage
 
 # --- a word naming the kind of value -------------------------------------------------------------------
@@ -31,95 +31,6 @@ def test_a_rise_is_no_kind_of_value_so_a_pay_rise_stays_absent():
     plan = plan_from_passages("How much is the pay rise after the April review?", [pay])
     assert not plan.answerable
     assert "rise" in (plan.missing or "")
-
-
-# --- an activity the question names --------------------------------------------------------------------
-
-LEAFLET = Passage(
-    id="leaflet", title="Corvane 200 mg > Do not take Corvane if you", source="corvane.md",
-    text="- have ever had a stomach ulcer;\n- take a blood thinner;\n"
-    "- are in the last 3 months of pregnancy.",
-)
-
-
-def test_an_activity_no_passage_mentions_is_refused_not_answered_from_the_product_alone():
-    plan = plan_from_passages("Can I take Corvane while breastfeeding?", [LEAFLET])
-    assert not plan.answerable
-    assert "breastfeeding" in (plan.missing or "")
-
-
-def test_an_activity_the_passage_names_in_another_form_answers():
-    feeding = Passage(
-        id="feed", title="Corvane 200 mg > Pregnancy", source="corvane.md",
-        text="If you breastfeed, ask your pharmacist before taking Corvane.",
-    )
-    plan = plan_from_passages("Can I take Corvane while breastfeeding?", [LEAFLET, feeding])
-    assert plan.answerable, plan.missing  # the stem is there: the activity is not missing
-
-
-def test_an_activity_in_the_askers_own_statement_is_their_case_not_the_topic():
-    missed = Passage(
-        id="missed", title="Corvane 200 mg > If you miss a dose", source="corvane.md",
-        text="If you forget a dose of Corvane, take it as soon as you remember on the same day.",
-    )
-    plan = plan_from_passages("I was swimming when my dose of Corvane was due. What should I do?", [missed])
-    assert plan.answerable, plan.missing
-
-
-# --- a grade code in a band of its scale ---------------------------------------------------------------
-
-NOTICE = Passage(
-    id="notice", title="Notice periods > Notice you must give", source="notice.md",
-    text="If you resign, you must give notice in writing:\n\n- staff in grades S1 to S5: 1 month;\n"
-    "- managers in grades M1 to M4: 3 months;\n- directors: 6 months.",
-)
-PROBATION = Passage(
-    id="probation", title="Probation > If probation is not passed", source="probation.md",
-    text="If your employment is ended during probation, you will receive 1 week's notice.",
-)
-
-
-def test_a_grade_code_fits_the_band_of_its_scale_and_misfits_another_scale():
-    question = "I am in grade M2. How much notice do I give?"
-    assert qualifier_fit(question, "managers in grades M1 to M4: 3 months;").score > 0
-    assert qualifier_fit(question, "staff in grades S1 to S5: 1 month;").misfit
-    assert qualifier_fit(question, "staff in grades M5 and above: 6 months;").misfit
-    open_band = "Staff in grades M5 and above are not paid."
-    assert qualifier_fit("I am in grade M6. Am I paid?", open_band).score > 0
-    assert qualifier_fit(question, "directors: 6 months.").score == 0  # no code: says nothing
-
-
-def test_the_band_holding_the_askers_grade_answers_the_notice_question():
-    plan = plan_from_passages(
-        "I'm a manager in grade M2. How much notice do I need to give if I quit?", [PROBATION, NOTICE]
-    )
-    assert plan.answerable, plan.missing
-    assert "3 months" in plan.answer and "1 week" not in plan.answer
-
-
-# --- a verb put another way on the same object ---------------------------------------------------------
-
-REFERENCES = Passage(
-    id="refs", title="Leaving > References", source="leaving.md",
-    text="The People Team provides factual references only. Managers must not give personal references "
-    "on behalf of the company.",
-)
-
-
-def test_a_verb_the_passage_puts_another_way_on_the_same_object_is_worded_otherwise():
-    plan = plan_from_passages("Can my manager write me a personal reference?", [REFERENCES])
-    assert plan.answerable, plan.missing
-    assert "must not give personal references" in plan.answer
-
-
-def test_a_verb_with_no_close_act_on_its_object_stays_missing():
-    tests = Passage(
-        id="bloods", title="Clinic > Blood tests", source="clinic.md",
-        text="You can have a blood test at the clinic on weekday mornings. Results take 5 working days.",
-    )
-    plan = plan_from_passages("Do I need to fast before a blood test?", [tests])
-    assert not plan.answerable
-    assert "fast" in (plan.missing or "")
 
 
 # --- coverage: one common term worded otherwise ---------------------------------------------------------
