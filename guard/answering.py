@@ -39,7 +39,7 @@ from guard.answering_scoring import (
 )
 from guard.answering_terms import defined_names, predicate_terms, with_definitions
 from guard.answering_values import asked_group, asked_value, compound_fit, strength_fit, year_fit
-from guard.facts.types import EvidenceUnit
+from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import words
 from retrievers.types import Passage
 
@@ -153,6 +153,7 @@ def plan_answer(
         if year_fit(question, placed) is False or strength_fit(question, placed) is False:
             s.misfit, s.fit = True, min(s.fit, -1.0)
     _named_case(question, scored)
+    _sibling_subject([t for t in terms if t not in situation], weights, scored, all_units or units, contexts)
     _soft_terms_bonus(question, scored)
     if given is not None:
         for s in scored:
@@ -205,6 +206,44 @@ def _named_case(question: str, scored: list[ScoredUnit]) -> None:
         for s in naming:
             if not s.misfit:
                 _raise_fit(s, _NAMED_FIT)
+
+
+def _sibling_subject(
+    terms: list[str], weights: dict[str, float], scored: list[ScoredUnit], units: Sequence[EvidenceUnit],
+    contexts: dict[tuple[str, int], str],
+) -> None:
+    """An item of a list (or a row of a table) is about its own subject: one lacking a term of the
+    question that another item of the same list holds answers for that other item's neighbour. "Safety
+    footwear ... is provided free of charge and replaced when worn" does not give the cost of replacing
+    a laptop when the item before it is the one about laptops."""
+    # a term that sets a subject apart is rare among the retrieved units ("laptop"), not one most share
+    subjects = [t for t in terms if t not in CONCEPTS and weights.get(t, 0.0) >= _DISTINCT_WEIGHT]
+    for s in scored:
+        if s.unit.kind not in _PARALLEL or s.misfit:
+            continue
+        own = set(words(f"{s.unit.text} {s.context}"))
+        lacking = [t for t in subjects if not has_term(t, own)]
+        siblings = [
+            u for u in units
+            if u.passage_id == s.unit.passage_id and u.index != s.unit.index and u.kind is s.unit.kind
+            and contexts.get((u.passage_id, u.index)) == s.context
+        ]
+        # the sibling is about it: the term opens one of its sentences ("Laptops are replaced ...")
+        if any(has_term(t, _openings(u.text)) for u in siblings for t in lacking):
+            s.misfit, s.fit = True, min(s.fit, -1.0)
+
+
+def _openings(text: str) -> set[str]:
+    """The first words of each sentence of ``text``: where a list item names its subject."""
+    return {w for sentence in re.split(r"(?<=[.;!?])\s+", text) for w in words(sentence)[:_OPENING]}
+
+
+_OPENING = 4
+# term_weights gives log((n + 1) / (k + 0.5)) + 0.1: 1.0 or more for a term in a third of the units or fewer
+_DISTINCT_WEIGHT = 1.0
+
+
+_PARALLEL = frozenset({UnitKind.list_item, UnitKind.table_row})  # units of one list state parallel cases
 
 
 def _soft_terms_bonus(question: str, scored: list[ScoredUnit]) -> None:

@@ -64,6 +64,7 @@ _GENERIC = frozenset(
 )
 # Words that name the kind of value asked for, and how the documents write such a value:
 # "minimum length" is answered by "at least 14 characters".
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 CONCEPTS: dict[str, re.Pattern[str]] = {
     "minimum": re.compile(r"\bat least\b|\bminimum\b|\bmin\b|\bno fewer\b", re.I),
     "maximum": re.compile(r"\bat most\b|\bup to\b|\b(?:no|not|never) (?:take |give |use )?more than\b|\bmaximum\b|"
@@ -83,6 +84,18 @@ CONCEPTS: dict[str, re.Pattern[str]] = {
     "price": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "fee": re.compile(r"[£€$]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b|\bfree\b", re.I),
     "percentage": re.compile(r"%|\bper ?cent\b", re.I),
+    # a rate is written as a value per something ("50 beats per minute", "£25 a night", "5%"),
+    # seldom with the word: "pulse rate" is "your pulse is below 50 beats per minute"
+    "rate": re.compile(
+        r"\brates?\b|\bper\b|%|\d\s?(?:[a-z]+\s)?(?:an?|each)\s(?:hour|day|night|week|month|year)\b", re.I
+    ),
+    # "by what date": the documents write the date ("before 30 September 2025"), seldom the word
+    "date": re.compile(
+        rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b|"
+        r"\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
+        r"\b\d{4}-\d{2}-\d{2}\b|\bdates?\b",
+        re.I,
+    ),
     # "at what temperature": the documents write the value ("below 25°C"), seldom the word
     "temperature": re.compile(r"\d\s?°\s?[CF]?\b|\bdegrees?\b|\b(?:fridge|freezer|room temperature)\b", re.I),
     # a dose is written as an amount of the medicine ("40 mg", "7.5 ml", "2 tablets")

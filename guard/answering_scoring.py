@@ -80,7 +80,7 @@ def score_unit(
     found = [t for t in terms if in_unit[t] or in_context[t] or has_term(t, passage_words)]
     # a word of the asker's case that no retrieved passage uses ("feels warm") does not count against
     counted = [t for t in terms if t not in unworded]
-    covered = len(found) / len(counted) if counted else 1.0
+    covered = _coverage(found, counted, weights)
     # The unit is about what the question is about: it holds the question's most distinctive
     # term, or most of the question's weighted terms (the rarest word can be a verb the
     # documents put differently: "kept", "worth").
@@ -112,6 +112,23 @@ def score_unit(
         unit=unit, citation=citation, score=score, covered=covered, has_type=has_type, focus=has_focus,
         fit=fit.score, misfit=fit.misfit, context=context,
     )
+
+
+def _coverage(found: list[str], counted: list[str], weights: dict[str, float]) -> float:
+    """The share of the question's terms the unit's passage holds, by count or, when one term alone
+    is missing, by weight, whichever is higher: of two terms, a common one the passage words its own
+    way ("my phone" for "stolen equipment", a word naming the kind of value) is no reason to leave
+    the passage holding the rare one; the rare one missing is, and so are two missing terms ("the
+    clinic's patient records" are not the whistleblowing records)."""
+    if not counted:
+        return 1.0
+    held = set(found)
+    by_count = sum(t in held for t in counted) / len(counted)
+    if len(counted) - sum(t in held for t in counted) != 1:
+        return by_count
+    total = sum(weights[t] for t in counted)
+    by_weight = sum(weights[t] for t in counted if t in held) / total if total > 0 else by_count
+    return max(by_count, by_weight)
 
 
 _EXCLUDING = re.compile(r"\b(?:without|except(?: for)?|other than|excluding)\s+(?:a |an |the |your )?([\w-]+)", re.I)
@@ -184,7 +201,13 @@ def has_term(term: str, vocabulary: set[str]) -> bool:
         parts = [p for i, p in enumerate(split) if i in (0, len(split) - 1) or p not in stop_words()]
         return all(p in vocabulary if len(p) <= 2 else has_term(p, vocabulary) for p in parts)
     stem = _stem(term)
-    return len(stem) >= 4 and any(_stem(w) == stem for w in vocabulary if w[:3] == term[:3])
+    if len(stem) < 4:  # a short word is matched with a plural or a noun-making suffix only
+        return any(w[len(term):] in _SUFFIXES for w in vocabulary if w.startswith(term))
+    return any(_stem(w) == stem for w in vocabulary if w[:3] == term[:3])
+
+
+# "pay" / "payable", "payment"; "fee" / "fees". Not -ed, -ing, -er: "car" is not "cared", "caring", "carer"
+_SUFFIXES = frozenset("s es able ment ments".split())
 
 
 def _stem(word: str) -> str:

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Protocol, runtime_checkable
 
 from guard.actions import apply_action
-from guard.answering import EVIDENCE_DRAFTER, plan_from_passages
+from guard.answering import EVIDENCE_DRAFTER, AnswerPlan, plan_from_passages
 from guard.decide import (
     Action,
     Decision,
@@ -107,7 +107,15 @@ async def aguarded_completion(
     with trace_context() as trace_id:
         with _timed(timings, "retrieve"):
             retrieval = await asyncio.to_thread(retrieve_evidence, query, source, profile, model)
-        if not retrieval.gate.passed:
+        plan = None
+        if not retrieval.gate.passed and answers_from_evidence(profile, model):
+            # the gate reads a relevance score; evidence-first answering reads the units themselves: a
+            # unit holding a value of the asked kind, on the question's topic and case, overrules it
+            with _timed(timings, "answer_from_evidence"):
+                plan = await asyncio.to_thread(
+                    plan_from_passages, query, retrieval.passages, retrieval.reserve
+                )
+        if not retrieval.gate.passed and not (plan is not None and plan.answerable):
             verification = Verification(claims=[], verifiers=[])
             decision = decide(verification, retrieval.gate, profile)
             response = _response(
@@ -115,7 +123,9 @@ async def aguarded_completion(
                 decision=decision, completions=[], timings=timings,
             )
         else:
-            response = await _answer(trace_id, query, model, profile, retrieval, timings, litellm_kwargs)
+            response = await _answer(
+                trace_id, query, model, profile, retrieval, timings, litellm_kwargs, plan
+            )
         if response.decision.action is Action.escalate and review_queue is not None:
             with _timed(response.timings, "escalate"):
                 response.escalation_id = await asyncio.to_thread(escalate, response, review_queue)
@@ -149,10 +159,13 @@ async def _answer(
     retrieval: RetrievalResult,
     timings: dict[str, float],
     litellm_kwargs: dict[str, Any],
+    plan: AnswerPlan | None = None,
 ) -> GuardedResponse:
     """Draft, verify and decide, redrafting with feedback while the policy asks for it."""
     if answers_from_evidence(policy, model):
-        return await asyncio.to_thread(_answer_from_evidence, trace_id, query, model, policy, retrieval, timings)
+        return await asyncio.to_thread(
+            _answer_from_evidence, trace_id, query, model, policy, retrieval, timings, plan
+        )
     passages = retrieval.passages
     messages = build_answer_messages(query, passages, policy.refusal_text)
     completions: list[Completion] = []
@@ -193,12 +206,15 @@ def answers_from_evidence(policy: Policy, model: str) -> bool:
 
 
 def _answer_from_evidence(
-    trace_id: str, query: str, model: str, policy: Policy, retrieval: RetrievalResult, timings: dict[str, float]
+    trace_id: str, query: str, model: str, policy: Policy, retrieval: RetrievalResult,
+    timings: dict[str, float], plan: AnswerPlan | None = None,
 ) -> GuardedResponse:
     """Evidence-first: the unit(s) that answer the question, quoted and cited, then verified like
-    any draft; a refusal that says what was looked for when no unit answers (no model call)."""
-    with _timed(timings, "answer_from_evidence"):
-        plan = plan_from_passages(query, retrieval.passages, retrieval.reserve)
+    any draft; a refusal that says what was looked for when no unit answers (no model call).
+    ``plan``: one already made (when it overruled a failed relevance gate)."""
+    if plan is None:
+        with _timed(timings, "answer_from_evidence"):
+            plan = plan_from_passages(query, retrieval.passages, retrieval.reserve)
     if plan.added:  # a reserve passage answers: it is cited, so verified and shown, after the others
         retrieval = retrieval.model_copy(update={"passages": [*retrieval.passages, *plan.added]})
     if not plan.answerable:
@@ -213,7 +229,9 @@ def _answer_from_evidence(
         return response
     with _timed(timings, "verify"):
         draft, verification = verify_draft(query, plan.answer, retrieval, policy, EVIDENCE_DRAFTER)
-    decision = decide(verification, retrieval.gate, policy, attempt=policy.regenerate.max_attempts)
+    # a failed gate was overruled by the plan (guarded): the quote is judged by its verification
+    gate = retrieval.gate if retrieval.gate.passed else None
+    decision = decide(verification, gate, policy, attempt=policy.regenerate.max_attempts)
     return _response(
         trace_id, query, EVIDENCE_DRAFTER, policy, retrieval, draft=draft, verification=verification,
         decision=decision, completions=[], timings=timings,
