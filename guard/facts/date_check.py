@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
-from guard.facts.dates import DateSlot, same_date
-from guard.facts.inference import shifted_time
+from guard.facts.dates import DateSlot, same_date, states
+from guard.facts.inference import shifted_date, shifted_time
 from guard.facts.matching import denied_value
 from guard.facts.mismatches import given_otherwise, not_found
 from guard.facts.outcome import Outcome
@@ -25,7 +25,7 @@ def check_date(
 ) -> Outcome:
     """``d`` against the aligned units' dates; ``claim``: the claim's other dates and its denials."""
     verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
-    if any(v is True for _, _, v in verdicts):
+    if any(states(e, d) for a, s in held for e in s.dates):
         return Outcome(FactLabel.supported)
     others = [o for o in claim.dates if o is not d] if claim is not None else []
     differing = _differing(d, verdicts, held, everywhere, others, claim)
@@ -38,11 +38,17 @@ def check_date(
     if differing:
         a, e = differing[0]
         return Outcome(FactLabel.contradicted, given_otherwise(SlotKind.date, d.surface, e.surface, a.unit))
-    if any(same_date(d, e) for s in everywhere for e in s.dates):
+    if any(states(e, d) for s in everywhere for e in s.dates):
         return Outcome(FactLabel.supported)
     shifted = shifted_time(d, [e for s in near for e in s.dates], [q for s in near for q in s.quantities])
     if shifted:
         return Outcome(FactLabel.inferred, inference=shifted)
+    # a calendar date worked out from a stated date and a stated duration (a deadline "within 30
+    # days after" an end date); the claim's own duration ("two years after signature") may be the step's
+    own = list(claim.quantities) if claim is not None else []
+    moved = shifted_date(d, [e for s in near for e in s.dates] + stated, [q for s in near for q in s.quantities] + own)
+    if moved:
+        return Outcome(FactLabel.inferred, inference=moved)
     return Outcome(
         FactLabel.unsupported, not_found(SlotKind.date, d.surface, f"no evidence gives the date {d.surface}")
     )

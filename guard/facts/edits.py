@@ -117,6 +117,15 @@ def _opens(text: str, at: int) -> bool:
     return bool(re.search(r"[.!?:\n|]\s*$", text[:at]))
 
 
+# capitalised month and weekday names: "6 February" against "6 March" in the next row of a key-dates
+# table is not a name swapped (the whole date is compared by date_check and date_rows)
+_CALENDAR = re.compile(
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+)
+
+
 def _plain_tokens(chunk: str, opens: bool, lexicon: Lexicon) -> list[_Tok]:
     out = []
     for i, match in enumerate(_WORD.finditer(chunk)):
@@ -125,6 +134,8 @@ def _plain_tokens(chunk: str, opens: bool, lexicon: Lexicon) -> list[_Tok]:
         boundary = (i == 0 and opens) or bool(re.search(r"[.!?:\n|]\s*$", chunk[: match.start()]))
         if lower in lexicon.stopwords or lower in lexicon.negations or lower in lexicon.modals:
             kind = _Kind.stop
+        elif _CALENDAR.fullmatch(word):
+            kind = _Kind.stop  # a month or weekday is part of a date, which date_check compares whole
         elif word[0].isupper() and not boundary or (len(word) > 1 and word.isupper()):
             kind = _Kind.name
         else:

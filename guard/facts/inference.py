@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from guard.facts.dates import DateSlot
 from guard.facts.quantities import Bound, Quantity
 
-__all__ = ["compared_with_limit", "date_span", "regimen_total", "shifted_time", "year_span"]
+__all__ = ["compared_with_limit", "date_span", "regimen_total", "shifted_date", "shifted_time", "year_span"]
 
 _DAY_HOURS = 24.0
 _MONTH_HOURS = 730.5
@@ -100,6 +100,69 @@ def shifted_time(claim: DateSlot, times: Sequence[DateSlot], durations: Sequence
             if shift and (time.minutes + shift) % 1440 == claim.minutes:
                 return f"{time.surface} + {duration.surface} = {claim.surface}"
     return None
+
+
+def shifted_date(claim: DateSlot, bases: Sequence[DateSlot], durations: Sequence[Quantity]) -> str | None:
+    """A claim calendar date as a stated date moved by a stated duration: "2 years from the date of
+    signature" (1 March 2024) = 1 March 2026, "at least 6 weeks before" 18 May = 6 April, "within 10
+    working days" of Monday 2 March = 16 March (weekends skipped; public holidays are not known).
+
+    The duration counts in the unit it is written in (days, weeks, months, years); a month or a
+    year keeps the day of the month. A base without a year takes the claim's.
+    """
+    if claim.minutes is not None or claim.day is None or claim.month is None:
+        return None
+    for base in bases:
+        if base.minutes is not None or base.day is None or base.month is None:
+            continue
+        year = base.year or claim.year
+        if year is None:
+            continue
+        for duration in durations:
+            if duration.dim != "duration" or duration.is_range or duration.per is not None:
+                continue
+            for sign in (1, -1):
+                moved = _moved(year, base, duration, sign)
+                if moved is not None and _lands_on(moved, claim):
+                    word = "+" if sign > 0 else "-"
+                    return f"{base.surface} {word} {duration.surface} = {claim.surface}"
+    return None
+
+
+def _moved(year: int, base: DateSlot, duration: Quantity, sign: int):
+    """``base`` moved by ``duration`` (sign +1 later, -1 earlier), or None when it does not count."""
+    from datetime import date, timedelta
+
+    try:
+        start = date(year, base.month, base.day)
+    except ValueError:
+        return None
+    grain = {24.0: "day", 168.0: "week", _MONTH_HOURS: "month", _YEAR_HOURS: "year"}.get(duration.scale)
+    count = duration.lo / duration.scale if duration.scale else 0.0
+    if grain is None or count <= 0 or not _near(count, round(count)):
+        return None
+    n = round(count)
+    if grain == "day" and re.search(r"\b(?:working|business)\b", duration.surface, re.I):
+        moved, left = start, n
+        while left:
+            moved += timedelta(days=sign)
+            left -= moved.weekday() < 5
+        return moved
+    if grain in ("day", "week"):
+        return start + timedelta(days=sign * n * (7 if grain == "week" else 1))
+    months = base.month - 1 + sign * n * (12 if grain == "year" else 1)
+    try:
+        return date(year + months // 12, months % 12 + 1, base.day)
+    except ValueError:
+        return None
+
+
+def _lands_on(moved, claim: DateSlot) -> bool:
+    if (moved.month, moved.day) != (claim.month, claim.day):
+        return False
+    if claim.year is not None and claim.year != moved.year:
+        return False
+    return claim.weekday is None or claim.weekday == moved.weekday()
 
 
 def equal_parts(claim: Quantity, units: Sequence[Sequence[Quantity]]) -> str | None:

@@ -158,7 +158,16 @@ def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
         if found:
             return found
     # both years (or dates) from one unit: dates from different sentences pair by chance
-    return next((found for s in near if (found := year_span(q, s.dates) or date_span(q, s.dates))), None)
+    found = next((found for s in near if (found := year_span(q, s.dates) or date_span(q, s.dates))), None)
+    if found or not _RELATES_DATES.search(claim.text):
+        return found
+    # unless the claim says the duration runs from one dated event to another ("decisions come four
+    # weeks after the abstract deadline"): the two rows of a key-dates table are then its operands
+    return date_span(q, [d for s in near for d in s.dates if d.day is not None])
+
+
+# a duration said to separate two events: "six weeks after", "three weeks before", "later than"
+_RELATES_DATES = re.compile(r"\b(?:after|before|later|earlier|until|till|between)\b", re.I)
 
 
 # words that say a value is a total over a regimen: "a full course", "a day", "daily"
