@@ -45,11 +45,11 @@ from typing import NamedTuple
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import accepts
+from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.modal_clash import permits_alternatives, stronger_modal
 from guard.facts.opposites import OPPOSITES
-from guard.facts.quantities import Quantity
+from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
@@ -370,9 +370,18 @@ def _number_clash(
         return None
     if accepts(x, y) or accepts(y, x) or (x.dim != y.dim and "number" not in (x.dim, y.dim)):
         return None
+    if x.bound is Bound.eq and not x.is_range and any(_band_holds(t.value, x) for t in unit):
+        return None  # the unit's other band holds it ("9 nights" in "... or 7 nights or more"): bands.py's
     if _elsewhere((a,), [unit]) or not _elsewhere((a,), document):
         return SlotKind.quantity
     return None
+
+
+def _band_holds(band: Quantity | None, x: Quantity) -> bool:
+    """``band`` is a range or a bounded value of ``x``'s measure that holds ``x`` without being it."""
+    if band is None or band.dim != x.dim or not (band.is_range or band.bound is not Bound.eq):
+        return False
+    return accepts(x, band) and not same_number(x, band)
 
 
 def _modal_or_quantifier(a: str, b: str, lexicon: Lexicon) -> SlotKind | None:

@@ -753,7 +753,18 @@ def _range(text, m):
     if a * fa > b * fb:  # "10-2" is not a range; leave the numbers to the single readers
         return None
     start = m.start("a") if m.group("pre") is None else m.start()
-    return _make(text, start, m.end(), dim, a * fa, b * fb, scale=fb)
+    end = m.end()
+    if dim == "number":
+        # a range of counted things ("stays of 1 to 4 nights", "between 200 and 300 words") counts that
+        # noun, as a single number before a noun does ("5 nights or more"): otherwise the two never meet
+        noun = _RANGE_NOUN.match(text, end)
+        word = noun.group(1).lower() if noun else ""
+        if noun and word not in _NOT_COUNT_NOUNS and not _is_stopword(word):
+            dim, end = f"count:{_singular(word)}", noun.end()
+    return _make(text, start, end, dim, a * fa, b * fb, scale=fb)
+
+
+_RANGE_NOUN = re.compile(r"\s*([A-Za-z]{3,})\b")
 
 
 def _age(text, m):
