@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
+from guard.facts.binding import _CLAUSE_BREAK
 from guard.facts.dates import DateSlot, same_date, states
-from guard.facts.inference import shifted_date, shifted_time
+from guard.facts.inference import shifted_date, shifted_time, side_of
 from guard.facts.matching import denied_value
 from guard.facts.mismatches import given_otherwise, not_found
 from guard.facts.outcome import Outcome
@@ -47,6 +49,7 @@ def check_date(
     # days after" an end date); the claim's own duration ("two years after signature") may be the step's
     own = list(claim.quantities) if claim is not None else []
     moved = shifted_date(d, [e for s in near for e in s.dates] + stated, [q for s in near for q in s.quantities] + own)
+    moved = moved or _in_window(d, near, everywhere)
     if moved:
         return Outcome(FactLabel.inferred, inference=moved)
     return Outcome(
@@ -77,3 +80,32 @@ def _differing(
         about_others = {id(a) for a, s in held if any(same_date(o, e) is True for o in others for e in s.dates)}
         differing = [(a, e) for a, e in differing if id(a) not in about_others]
     return differing
+
+
+def _in_window(d: DateSlot, near: Sequence[Slots], everywhere: list[Slots]) -> str | None:
+    """The claim's date inside a window a near unit opens before or after a named event ("between 6
+    weeks and 14 days before the symposium"), dated by any unit that names the event."""
+    for s in near:
+        for q in s.quantities:
+            if q.dim != "duration" or not q.is_range:
+                continue
+            side, event = side_of(s.text, q)
+            if not side or event is None:
+                continue
+            bases = [e for u in everywhere for e in _dated_with(u, event)]
+            found = shifted_date(d, bases, [q], [side])
+            if found:
+                return found
+    return None
+
+
+def _dated_with(slots: Slots, word: str) -> list[DateSlot]:
+    """The dates in the clause of ``slots`` that names ``word`` ("The symposium runs from 18 May", not
+    "... before the symposium (by 6 April 2027)", whose date is the deadline's)."""
+    found = []
+    for match in re.finditer(rf"\b{re.escape(word)}\b", slots.text, re.I):
+        breaks = [0] + [m.start() for m in _CLAUSE_BREAK.finditer(slots.text)] + [len(slots.text)]
+        start = max(b for b in breaks if b <= match.start())
+        end = min(b for b in breaks if b > match.start())
+        found += [e for e in slots.dates if start <= e.start < end]
+    return found

@@ -28,7 +28,9 @@ from collections.abc import Sequence
 from guard.facts.dates import DateSlot
 from guard.facts.quantities import Bound, Quantity
 
-__all__ = ["compared_with_limit", "date_span", "regimen_total", "shifted_date", "shifted_time", "year_span"]
+__all__ = [
+    "compared_with_limit", "date_span", "regimen_total", "shifted_date", "shifted_time", "side_of", "year_span"
+]
 
 _DAY_HOURS = 24.0
 _MONTH_HOURS = 730.5
@@ -102,13 +104,17 @@ def shifted_time(claim: DateSlot, times: Sequence[DateSlot], durations: Sequence
     return None
 
 
-def shifted_date(claim: DateSlot, bases: Sequence[DateSlot], durations: Sequence[Quantity]) -> str | None:
+def shifted_date(
+    claim: DateSlot, bases: Sequence[DateSlot], durations: Sequence[Quantity], sides: Sequence[int] = ()
+) -> str | None:
     """A claim calendar date as a stated date moved by a stated duration: "2 years from the date of
     signature" (1 March 2024) = 1 March 2026, "at least 6 weeks before" 18 May = 6 April, "within 10
     working days" of Monday 2 March = 16 March (weekends skipped; public holidays are not known).
 
     The duration counts in the unit it is written in (days, weeks, months, years); a month or a
-    year keeps the day of the month. A base without a year takes the claim's.
+    year keeps the day of the month. A base without a year takes the claim's. A range of days or
+    weeks is a window, on the side ``sides`` gives for it (-1 "before", +1 "after", 0 unsaid: no
+    window), holding the claim's date when it falls inside.
     """
     if claim.minutes is not None or claim.day is None or claim.month is None:
         return None
@@ -118,8 +124,13 @@ def shifted_date(claim: DateSlot, bases: Sequence[DateSlot], durations: Sequence
         year = base.year or claim.year
         if year is None:
             continue
-        for duration in durations:
-            if duration.dim != "duration" or duration.is_range or duration.per is not None:
+        for i, duration in enumerate(durations):
+            if duration.dim != "duration" or duration.per is not None:
+                continue
+            if duration.is_range:
+                window = _window(year, base, duration, claim, sides[i] if i < len(sides) else 0)
+                if window:
+                    return window
                 continue
             for sign in (1, -1):
                 moved = _moved(year, base, duration, sign)
@@ -127,6 +138,41 @@ def shifted_date(claim: DateSlot, bases: Sequence[DateSlot], durations: Sequence
                     word = "+" if sign > 0 else "-"
                     return f"{base.surface} {word} {duration.surface} = {claim.surface}"
     return None
+
+
+def _window(year: int, base: DateSlot, duration: Quantity, claim: DateSlot, side: int) -> str | None:
+    """The claim's date inside the window a range of days or weeks opens before or after a date
+    ("between 6 weeks and 14 days before" 18 May holds 20 April)."""
+    from datetime import date
+
+    try:
+        start = date(year, base.month, base.day)
+        day = date(claim.year or year, claim.month, claim.day)
+    except ValueError:
+        return None
+    if not side or duration.hi >= 366 * _DAY_HOURS or duration.lo <= 0:
+        return None  # no side said; months and years have no fixed length in days
+    apart = (day - start).days
+    if apart * side > 0 and duration.lo / _DAY_HOURS <= abs(apart) <= duration.hi / _DAY_HOURS:
+        word = "after" if apart > 0 else "before"
+        return f"{claim.surface} is {duration.surface} {word} {base.surface}"
+    return None
+
+
+_SIDE = re.compile(
+    r"\s*(?:(before|prior\s+to|earlier\s+than)|(after|from|later\s+than))\b(?:\s+(?:the|your|its|their|a|an))?"
+    r"\s+([a-z]{3,})?",
+    re.I,
+)
+
+
+def side_of(text: str, q: Quantity) -> tuple[int, str | None]:
+    """(-1 when the words after ``q`` say "before", +1 "after", 0 neither; the event word that follows:
+    "6 weeks before the symposium" is (-1, "symposium"))."""
+    match = _SIDE.match(text, q.end)
+    if match is None:
+        return 0, None
+    return (-1 if match.group(1) else 1), (match.group(3) or "").lower() or None
 
 
 def _moved(year: int, base: DateSlot, duration: Quantity, sign: int):

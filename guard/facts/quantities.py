@@ -750,8 +750,13 @@ def _range(text, m):
     if a is None or b is None or (unit_b and unit_a and unit_a[0] != unit_b[0]):
         return None
     dim, fa, fb = (unit_b[0], unit_a[1], unit_b[1]) if unit_b and unit_a else ("number", 1.0, 1.0)
-    if a * fa > b * fb:  # "10-2" is not a range; leave the numbers to the single readers
-        return None
+    lo, hi = a * fa, b * fb
+    if lo > hi:
+        # "10-2" is not a range; leave the numbers to the single readers. "between 6 weeks and 14
+        # days" is one, written from the far end (both units given, so the order is no misreading)
+        if not (m.group("pre") and m.group("pre").strip().lower() == "between" and m.group("ua") and unit_b):
+            return None
+        lo, hi = hi, lo
     start = m.start("a") if m.group("pre") is None else m.start()
     end = m.end()
     if dim == "number":
@@ -761,7 +766,7 @@ def _range(text, m):
         word = noun.group(1).lower() if noun else ""
         if noun and word not in _NOT_COUNT_NOUNS and not _is_stopword(word):
             dim, end = f"count:{_singular(word)}", noun.end()
-    return _make(text, start, end, dim, a * fa, b * fb, scale=fb)
+    return _make(text, start, end, dim, lo, hi, scale=fb)
 
 
 _RANGE_NOUN = re.compile(r"\s*([A-Za-z]{3,})\b")

@@ -71,9 +71,13 @@ def licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexic
         pass
     elif any(named):
         return True
-    elif x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:") and q.bound is Bound.eq:
+    elif (
+        x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:")
+        and q.bound is Bound.eq and x.bound is Bound.eq and y.bound is Bound.eq
+    ):
         # a plain sum or difference; a bounded claim restates a limit, which two amounts added by
-        # chance do not make ("within 6 weeks" is not 2 + 4 weeks)
+        # chance do not make ("within 6 weeks" is not 2 + 4 weeks), and two limits are no amounts to
+        # add ("at least 6 weeks" + "less than 14 days" is not 8 weeks)
         return True
     present = {w for _, w in words(claim.text)}
     return (

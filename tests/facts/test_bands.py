@@ -65,3 +65,33 @@ def test_a_count_inside_the_rates_bound_licenses_the_product():
     verdict = judge("If all 8 bursaries are awarded, the trust pays out £3,200.", GRANTS)
     assert verdict.label is FactLabel.inferred
     assert judge("If all 8 bursaries are awarded, the trust pays out £3,600.", GRANTS).label in FLAGGED
+
+
+REFUNDS = (
+    "The course runs from Monday 14 September 2026. "
+    "Cancellations made at least 8 weeks before the course (by 20 July 2026) are refunded in full. "
+    "Cancellations made between 8 weeks and 10 days before the course get half the fee back. "
+    "Cancellations made less than 10 days before the course get no refund."
+)
+
+
+def test_a_range_written_from_the_far_end_is_read():
+    (band,) = [q for q in read_slots("between 8 weeks and 10 days before", ENGLISH).quantities]
+    assert (band.dim, band.lo, band.hi) == ("duration", 240.0, 1344.0)
+    # "from 10 to 2" stays two numbers: without both units the order may be a misreading
+    assert [q.lo for q in read_slots("from 10 to 2", ENGLISH).quantities] == [10.0, 2.0]
+
+
+def test_two_limits_are_not_added_into_an_amount():
+    # 8 weeks + 10 days is no amount the evidence gives; cancelling 9 weeks before is a full refund
+    assert judge("Someone cancelling 10 weeks before the course gets half the fee back.", REFUNDS).label in FLAGGED
+    assert judge("Cancelling 30 days before the course gets you half the fee back.", REFUNDS).label in HOLDS
+
+
+def test_a_date_inside_a_window_before_a_named_event_is_inferred():
+    verdict = judge("Cancelling on 17 August 2026 gets you half the fee back.", REFUNDS)
+    assert verdict.label is FactLabel.inferred
+    assert "before 14 September" in (verdict.inference or "")
+    # the deadline's own date (20 July, in the clause after the event's name) is no base for the window
+    assert judge("Cancelling on 1 July 2026 gets you half the fee back.", REFUNDS).label is not FactLabel.inferred
+    assert judge("Cancelling on 10 September 2026 gets you half the fee back.", REFUNDS).label is not FactLabel.inferred
