@@ -29,7 +29,7 @@ from guard.facts.dates import DateSlot
 from guard.facts.quantities import Bound, Quantity
 
 __all__ = [
-    "compared_with_limit", "date_span", "regimen_total", "shifted_date", "shifted_time", "side_of", "year_span"
+    "compared_with_limit", "date_span", "regimen_total", "shifted_date", "shifted_time", "side_of", "time_span", "year_span"
 ]
 
 _DAY_HOURS = 24.0
@@ -209,6 +209,21 @@ def _lands_on(moved, claim: DateSlot) -> bool:
     if claim.year is not None and claim.year != moved.year:
         return False
     return claim.weekday is None or claim.weekday == moved.weekday()
+
+
+def time_span(claim: Quantity, times: Sequence[DateSlot]) -> str | None:
+    """``claim`` (a duration) as the time between two times of day written one after the other
+    ("from 17:00 to 06:00" = 13 hours, across midnight; "leaves at 08:15 and returns at about 17:00"
+    = 8 hours 45 minutes). A claim said as a round figure may be off by the rounding it allows."""
+    if claim.dim != "duration" or claim.is_range or claim.bound is not Bound.eq or claim.lo >= _DAY_HOURS:
+        return None
+    clock = [t for t in times if t.minutes is not None]
+    tolerance = 0.05 if claim.approx else 5e-3
+    for early, late in zip(clock, clock[1:]):
+        minutes = (late.minutes - early.minutes) % 1440
+        if minutes and math.isclose(minutes / 60, claim.lo, rel_tol=tolerance):
+            return f"{early.surface} to {late.surface} = {claim.surface}"
+    return None
 
 
 def equal_parts(claim: Quantity, units: Sequence[Sequence[Quantity]]) -> str | None:

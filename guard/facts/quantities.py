@@ -499,7 +499,31 @@ def quantities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> tuple[Quant
                 continue
             taken[quantity.start : quantity.end] = [True] * (quantity.end - quantity.start)
             found.append(quantity)
-    return tuple(_per_unit(text, sorted(found, key=lambda q: q.start)))
+    return tuple(_per_unit(text, _compound_durations(text, sorted(found, key=lambda q: q.start))))
+
+
+# between the parts of one duration: "8 hours 45 minutes", "1 hour and 30 minutes", "2 h 15 min"
+_COMPOUND_GAP = re.compile(r"\s*(?:and\s*)?")
+
+
+def _compound_durations(text: str, found: list[Quantity]) -> list[Quantity]:
+    """A duration in hours followed by one in minutes is one duration ("8 hours 45 minutes" is 8.75
+    hours), as a reader says it: read apart, neither part is the value the claim gives."""
+    out: list[Quantity] = []
+    for q in found:
+        last = out[-1] if out else None
+        if (
+            last is not None and last.dim == q.dim == "duration" and last.scale == 1.0 and q.scale == 1 / 60
+            and not last.is_range and not q.is_range and q.bound is Bound.eq and q.lo < 1.0
+            and _COMPOUND_GAP.fullmatch(text[last.end : q.start])
+        ):
+            out[-1] = last.model_copy(update={
+                "lo": last.lo + q.lo, "hi": last.hi + q.lo, "end": q.end, "surface": text[last.start : q.end],
+                "scale": q.scale,
+            })
+            continue
+        out.append(q)
+    return out
 
 
 # what may follow an amount to make it a rate per another unit or noun: "45p per mile",

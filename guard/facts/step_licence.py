@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
-from guard.facts.inference import date_span, equal_parts, regimen_total, year_span
+from guard.facts.inference import date_span, equal_parts, regimen_total, time_span, year_span
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, gives, same_kind, same_number
 from guard.facts.polarity import words
@@ -162,7 +162,10 @@ def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
         if found:
             return found
     # both years (or dates) from one unit: dates from different sentences pair by chance
-    found = next((found for s in near if (found := year_span(q, s.dates) or date_span(q, s.dates))), None)
+    found = next(
+        (found for s in near if (found := year_span(q, s.dates) or date_span(q, s.dates) or time_span(q, s.dates))),
+        None,
+    )
     if found or not _RELATES_DATES.search(claim.text):
         return found
     # unless the claim says the duration runs from one dated event to another ("decisions come four

@@ -104,3 +104,29 @@ def test_a_duration_between_two_rows_of_a_key_dates_table():
     verdict = judge_passages("The shortlist comes four weeks after the entry deadline.", KEY_DATES)
     assert verdict.label is FactLabel.inferred
     assert judge_passages("The shortlist comes six weeks after the entry deadline.", KEY_DATES).label in FLAGGED
+
+
+TARIFF = "The night rate applies from 22:30 to 07:00 every day. The coach leaves at 08:15 and returns at 17:40."
+
+
+def test_hours_and_minutes_are_one_duration():
+    (q,) = read_slots("It takes 1 hour and 30 minutes.", ENGLISH).quantities
+    assert (q.dim, q.lo) == ("duration", 1.5)
+    assert [x.lo for x in read_slots("2 hours and 90 minutes", ENGLISH).quantities] == [2.0, 1.5]
+
+
+@pytest.mark.parametrize(
+    ("claim", "step"),
+    [
+        ("The night rate covers 8 hours 30 minutes.", "22:30 to 07:00 = 8 hours 30 minutes"),
+        ("The coach trip lasts 9 hours 25 minutes.", "08:15 to 17:40 = 9 hours 25 minutes"),
+    ],
+)
+def test_a_duration_between_two_times_of_one_unit_is_inferred(claim, step):
+    verdict = judge(claim, TARIFF)
+    assert verdict.label is FactLabel.inferred
+    assert verdict.inference == step
+
+
+def test_a_wrong_duration_between_two_times_is_flagged():
+    assert judge("The night rate covers 9 hours 30 minutes.", TARIFF).label in FLAGGED
