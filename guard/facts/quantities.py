@@ -537,6 +537,8 @@ _PER = re.compile(
 _PER_UNITS = {"pound": ("mass", 453.59237), "pounds": ("mass", 453.59237), "quarter": ("duration", 2191.5),
               "term": ("duration", 0.0), "semester": ("duration", 0.0)}
 _NOT_RATE_DIMS = ("rate", "number", "percent")
+# denominators that name one person: "£48 a head" is "£48 per person"
+_PER_NOUN = {"head": "person", "people": "person", "persons": "person", "pax": "person"}
 
 
 def _per_unit(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -616,7 +618,7 @@ def _rate_of(text: str, q: Quantity, measured_only: bool = False) -> Quantity | 
     if unit is None:
         if slash or m.group("n") or _is_stopword(word) or word in _NOT_COUNT_NOUNS or len(word) < 3:
             return None
-        den, factor = f"count:{_singular(word)}", 1.0
+        den, factor = f"count:{_PER_NOUN.get(word.lower(), _singular(word))}", 1.0
     else:
         den, factor = unit
     if not amount:

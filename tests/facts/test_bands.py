@@ -95,3 +95,9 @@ def test_a_date_inside_a_window_before_a_named_event_is_inferred():
     # the deadline's own date (20 July, in the clause after the event's name) is no base for the window
     assert judge("Cancelling on 1 July 2026 gets you half the fee back.", REFUNDS).label is not FactLabel.inferred
     assert judge("Cancelling on 10 September 2026 gets you half the fee back.", REFUNDS).label is not FactLabel.inferred
+
+
+def test_a_price_a_head_is_a_price_per_person():
+    dinner = "The dinner costs £42 per person and is booked separately."
+    assert judge("The dinner is £42 a head.", dinner).label in HOLDS
+    assert judge("The dinner is £24 a head.", dinner).label in FLAGGED
