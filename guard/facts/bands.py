@@ -70,14 +70,16 @@ def band_misbindings(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon
                 given = [e for e in own if e.dim == v.dim and not _is_band(e)]
                 if not given or any(accepts(v, e) for e in given):
                     continue
-                if not any(accepts(v, e) for i in banded if i != inside[0] for e in segments[i] if e.dim == v.dim):
+                others = [e for i in banded if i != inside[0] for e in segments[i] if e.dim == v.dim]
+                if not any(accepts(v, e) for e in others):
                     continue
                 band = _bands_of(own, c.dim)[0]
                 explanation = (
                     f"the evidence gives {given[0].shown} for {band.shown}, where {c.shown} falls, "
                     f"not {v.shown}: that is another band's value"
                 )
-                return [contradiction(SlotKind.quantity, v.shown, given[0].shown, a.unit, explanation, band.shown)]
+                said, shown = v.shown, given[0].shown
+                return [contradiction(SlotKind.quantity, said, shown, a.unit, explanation, band.shown)]
     return []
 
 
@@ -89,13 +91,17 @@ def step_band(claim: Slots, x: Quantity, y: Quantity, near: Sequence[Slots]) -> 
     it; None: the rate's segment bands nothing of the count's measure.
     """
     for rate, count in ((x, y), (y, x)):
-        said = [c for c in claim.quantities if c.dim == count.dim and same_number(c, count) and not _is_band(c)]
+        said = [
+            c for c in claim.quantities if c.dim == count.dim and same_number(c, count) and not _is_band(c)
+        ]
         if rate.dim == count.dim or not said:
             continue
         for slots in near:
             segments = _segments(slots)
             for segment in segments:
-                if not any(e is rate or (e.start == rate.start and e.dim.startswith(rate.dim)) for e in segment):
+                # the pool holds a rate's numerator as a copy at the rate's place ("£70" of "£70 per night")
+                if not any(e is rate or (e.start == rate.start and e.dim.startswith(rate.dim))
+                           for e in segment):
                     continue
                 bands = _bands_of(segment, count.dim)
                 if bands:

@@ -48,7 +48,8 @@ def check_date(
     # a calendar date worked out from a stated date and a stated duration (a deadline "within 30
     # days after" an end date); the claim's own duration ("two years after signature") may be the step's
     own = list(claim.quantities) if claim is not None else []
-    moved = shifted_date(d, [e for s in near for e in s.dates] + stated, [q for s in near for q in s.quantities] + own)
+    bases = [e for s in near for e in s.dates] + stated
+    moved = shifted_date(d, bases, [q for s in near for q in s.quantities] + own)
     moved = moved or _in_window(d, near, everywhere)
     if moved:
         return Outcome(FactLabel.inferred, inference=moved)

@@ -29,7 +29,8 @@ from guard.facts.dates import DateSlot
 from guard.facts.quantities import Bound, Quantity
 
 __all__ = [
-    "compared_with_limit", "date_span", "regimen_total", "shifted_date", "shifted_time", "side_of", "time_span", "year_span"
+    "compared_with_limit", "date_span", "regimen_total", "shifted_date", "shifted_time", "side_of",
+    "time_span", "year_span",
 ]
 
 _DAY_HOURS = 24.0
@@ -160,7 +161,8 @@ def _window(year: int, base: DateSlot, duration: Quantity, claim: DateSlot, side
 
 
 _SIDE = re.compile(
-    r"\s*(?:(before|prior\s+to|earlier\s+than)|(after|from|later\s+than))\b(?:\s+(?:the|your|its|their|a|an))?"
+    r"\s*(?:(before|prior\s+to|earlier\s+than)|(after|from|later\s+than))\b"
+    r"(?:\s+(?:the|your|its|their|a|an))?"
     r"\s+([a-z]{3,})?",
     re.I,
 )

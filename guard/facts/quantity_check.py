@@ -82,7 +82,8 @@ def _step(
     band = step_band(claim, found[1], found[2], near) if found and not stated else None
     if band is False:
         return None, found[0] if found else None
-    if found and (band or licensed(q, claim, found[1], found[2], lexicon, stated)) and not capped(q, found, near):
+    allowed = band or (found and licensed(q, claim, found[1], found[2], lexicon, stated))
+    if found and allowed and not capped(q, found, near):
         return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
     further = further_step(q, claim, near, lexicon, stated)
     if further:

@@ -162,10 +162,8 @@ def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
         if found:
             return found
     # both years (or dates) from one unit: dates from different sentences pair by chance
-    found = next(
-        (found for s in near if (found := year_span(q, s.dates) or date_span(q, s.dates) or time_span(q, s.dates))),
-        None,
-    )
+    spans = (year_span, date_span, time_span)
+    found = next((found for s in near for span in spans if (found := span(q, s.dates))), None)
     if found or not _RELATES_DATES.search(claim.text):
         return found
     # unless the claim says the duration runs from one dated event to another ("decisions come four

@@ -84,7 +84,8 @@ def test_a_range_written_from_the_far_end_is_read():
 
 def test_two_limits_are_not_added_into_an_amount():
     # 8 weeks + 10 days is no amount the evidence gives; cancelling 9 weeks before is a full refund
-    assert judge("Someone cancelling 10 weeks before the course gets half the fee back.", REFUNDS).label in FLAGGED
+    claim = "Someone cancelling 10 weeks before the course gets half the fee back."
+    assert judge(claim, REFUNDS).label in FLAGGED
     assert judge("Cancelling 30 days before the course gets you half the fee back.", REFUNDS).label in HOLDS
 
 
@@ -93,8 +94,9 @@ def test_a_date_inside_a_window_before_a_named_event_is_inferred():
     assert verdict.label is FactLabel.inferred
     assert "before 14 September" in (verdict.inference or "")
     # the deadline's own date (20 July, in the clause after the event's name) is no base for the window
-    assert judge("Cancelling on 1 July 2026 gets you half the fee back.", REFUNDS).label is not FactLabel.inferred
-    assert judge("Cancelling on 10 September 2026 gets you half the fee back.", REFUNDS).label is not FactLabel.inferred
+    for day in ("1 July 2026", "10 September 2026"):
+        verdict = judge(f"Cancelling on {day} gets you half the fee back.", REFUNDS)
+        assert verdict.label is not FactLabel.inferred
 
 
 def test_a_price_a_head_is_a_price_per_person():

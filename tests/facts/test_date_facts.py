@@ -79,8 +79,10 @@ def test_a_release_named_by_its_number_takes_its_own_row():
 @pytest.mark.parametrize(
     ("claim", "base", "duration", "step"),
     [
-        ("by 6 April 2027", "on Tuesday 18 May 2027", "at least 6 weeks before", "18 May 2027 - 6 weeks = 6 April 2027"),
-        ("16 March 2026", "Monday 2 March 2026", "within 10 working days", "2 March 2026 + 10 working days = 16 March 2026"),
+        ("by 6 April 2027", "on Tuesday 18 May 2027", "at least 6 weeks before",
+         "18 May 2027 - 6 weeks = 6 April 2027"),
+        ("16 March 2026", "Monday 2 March 2026", "within 10 working days",
+         "2 March 2026 + 10 working days = 16 March 2026"),
         ("2 March 2028", "2 March 2026", "for 2 years", "2 March 2026 + 2 years = 2 March 2028"),
         ("30 June 2026", "31 March 2026", "3 months", None),  # no 31 June: a month keeps the day
         ("3 March 2028", "2 March 2026", "for 2 years", None),
@@ -103,10 +105,13 @@ def test_a_date_worked_out_from_a_stated_date_and_duration_is_inferred():
 def test_a_duration_between_two_rows_of_a_key_dates_table():
     verdict = judge_passages("The shortlist comes four weeks after the entry deadline.", KEY_DATES)
     assert verdict.label is FactLabel.inferred
-    assert judge_passages("The shortlist comes six weeks after the entry deadline.", KEY_DATES).label in FLAGGED
+    wrong = "The shortlist comes six weeks after the entry deadline."
+    assert judge_passages(wrong, KEY_DATES).label in FLAGGED
 
 
-TARIFF = "The night rate applies from 22:30 to 07:00 every day. The coach leaves at 08:15 and returns at 17:40."
+TARIFF = (
+    "The night rate applies from 22:30 to 07:00 every day. The coach leaves at 08:15 and returns at 17:40."
+)
 
 
 def test_hours_and_minutes_are_one_duration():
