@@ -47,9 +47,13 @@ def check_date(
         return Outcome(FactLabel.inferred, inference=shifted)
     # a calendar date worked out from a stated date and a stated duration (a deadline "within 30
     # days after" an end date); the claim's own duration ("two years after signature") may be the step's
-    own = list(claim.quantities) if claim is not None else []
+    written = [(s.text, q) for s in near for q in s.quantities]
+    written += [(claim.text, q) for q in claim.quantities] if claim is not None else []
     bases = [e for s in near for e in s.dates] + stated
-    moved = shifted_date(d, bases, [q for s in near for q in s.quantities] + own)
+    # each duration moves its date the way its words say ("7 days before"), either way when unsaid; a
+    # range opens a window only from its event's own date (_in_window), never from any near date
+    sides = [0 if q.is_range else side_of(text, q)[0] for text, q in written]
+    moved = shifted_date(d, bases, [q for _, q in written], sides)
     moved = moved or _in_window(d, near, everywhere)
     if moved:
         return Outcome(FactLabel.inferred, inference=moved)
@@ -84,11 +88,12 @@ def _differing(
 
 
 def _in_window(d: DateSlot, near: Sequence[Slots], everywhere: list[Slots]) -> str | None:
-    """The claim's date inside a window a near unit opens before or after a named event ("between 6
-    weeks and 14 days before the symposium"), dated by any unit that names the event."""
+    """The claim's date a near unit's duration away from a named event ("7 days before your
+    appointment"), or inside the window its range opens ("between 6 weeks and 14 days before the
+    symposium"), dated by any unit that names the event (a letter's appointment date in its opening)."""
     for s in near:
         for q in s.quantities:
-            if q.dim != "duration" or not q.is_range:
+            if q.dim != "duration":
                 continue
             side, event = side_of(s.text, q)
             if not side or event is None:

@@ -113,9 +113,9 @@ def shifted_date(
     working days" of Monday 2 March = 16 March (weekends skipped; public holidays are not known).
 
     The duration counts in the unit it is written in (days, weeks, months, years); a month or a
-    year keeps the day of the month. A base without a year takes the claim's. A range of days or
-    weeks is a window, on the side ``sides`` gives for it (-1 "before", +1 "after", 0 unsaid: no
-    window), holding the claim's date when it falls inside.
+    year keeps the day of the month. A base without a year takes the claim's. ``sides`` gives each
+    duration's side (-1 "before", +1 "after", 0 unsaid: either way); a range of days or weeks is a
+    window on its side (none when unsaid), holding the claim's date when it falls inside.
     """
     if claim.minutes is not None or claim.day is None or claim.month is None:
         return None
@@ -133,7 +133,8 @@ def shifted_date(
                 if window:
                     return window
                 continue
-            for sign in (1, -1):
+            side = sides[i] if i < len(sides) else 0
+            for sign in (side,) if side else (1, -1):
                 moved = _moved(year, base, duration, sign)
                 if moved is not None and _lands_on(moved, claim):
                     word = "+" if sign > 0 else "-"

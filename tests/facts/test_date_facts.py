@@ -135,3 +135,17 @@ def test_a_duration_between_two_times_of_one_unit_is_inferred(claim, step):
 
 def test_a_wrong_duration_between_two_times_is_flagged():
     assert judge("The night rate covers 9 hours 30 minutes.", TARIFF).label in FLAGGED
+
+
+LETTER = (
+    "Dear Ms Hale,\n\nYour appointment is on Thursday 12 March 2026 at 09:40.\n\nMedicines\n\n"
+    "Stop taking iron tablets 7 days before your appointment. Keep taking your blood pressure tablets."
+)
+
+
+def test_a_date_a_duration_before_an_event_the_letter_dates():
+    verdict = judge("Stop the iron tablets on 5 March 2026.", LETTER)
+    assert verdict.label is FactLabel.inferred
+    assert verdict.inference == "12 March 2026 - 7 days = 5 March 2026"
+    # the duration's own side: 7 days *after* the appointment is not what the letter says
+    assert judge("Stop the iron tablets on 19 March 2026.", LETTER).label in FLAGGED
