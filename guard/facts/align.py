@@ -191,6 +191,8 @@ def _score(
         points *= UNRELATED_WEIGHT
     # a unit that measures the same kind of thing (a rate, a volume) is about the claim's topic
     dims = {e.dim for e in slots.quantities}
+    if any(e.is_range and e.dim.startswith("count:") for e in slots.quantities):
+        dims.add("number")  # "4 to 14 migraine days" is a range of numbers too, as a claim may say it
     points += TOPIC_WEIGHT * sum(q.dim in dims for q in claim.quantities)
     score = lexical + points + (similarity or 0.0)
     # model_construct: every field is computed here, and this runs for every unit of every claim

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
-from guard.facts.dates import DateSlot, same_date
-from guard.facts.inference import shifted_time
+from guard.facts.binding import _CLAUSE_BREAK
+from guard.facts.dates import DateSlot, same_date, states
+from guard.facts.inference import shifted_date, shifted_time, side_of
 from guard.facts.matching import denied_value
 from guard.facts.mismatches import given_otherwise, not_found
 from guard.facts.outcome import Outcome
@@ -25,7 +27,7 @@ def check_date(
 ) -> Outcome:
     """``d`` against the aligned units' dates; ``claim``: the claim's other dates and its denials."""
     verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
-    if any(v is True for _, _, v in verdicts):
+    if any(states(e, d) for a, s in held for e in s.dates):
         return Outcome(FactLabel.supported)
     others = [o for o in claim.dates if o is not d] if claim is not None else []
     differing = _differing(d, verdicts, held, everywhere, others, claim)
@@ -38,11 +40,23 @@ def check_date(
     if differing:
         a, e = differing[0]
         return Outcome(FactLabel.contradicted, given_otherwise(SlotKind.date, d.surface, e.surface, a.unit))
-    if any(same_date(d, e) for s in everywhere for e in s.dates):
+    if any(states(e, d) for s in everywhere for e in s.dates):
         return Outcome(FactLabel.supported)
     shifted = shifted_time(d, [e for s in near for e in s.dates], [q for s in near for q in s.quantities])
     if shifted:
         return Outcome(FactLabel.inferred, inference=shifted)
+    # a calendar date worked out from a stated date and a stated duration (a deadline "within 30
+    # days after" an end date); the claim's own duration ("two years after signature") may be the step's
+    written = [(s.text, q) for s in near for q in s.quantities]
+    written += [(claim.text, q) for q in claim.quantities] if claim is not None else []
+    bases = [e for s in near for e in s.dates] + stated
+    # each duration moves its date the way its words say ("7 days before"), either way when unsaid; a
+    # range opens a window only from its event's own date (_in_window), never from any near date
+    sides = [0 if q.is_range else side_of(text, q)[0] for text, q in written]
+    moved = shifted_date(d, bases, [q for _, q in written], sides)
+    moved = moved or _in_window(d, near, everywhere)
+    if moved:
+        return Outcome(FactLabel.inferred, inference=moved)
     return Outcome(
         FactLabel.unsupported, not_found(SlotKind.date, d.surface, f"no evidence gives the date {d.surface}")
     )
@@ -71,3 +85,33 @@ def _differing(
         about_others = {id(a) for a, s in held if any(same_date(o, e) is True for o in others for e in s.dates)}
         differing = [(a, e) for a, e in differing if id(a) not in about_others]
     return differing
+
+
+def _in_window(d: DateSlot, near: Sequence[Slots], everywhere: list[Slots]) -> str | None:
+    """The claim's date a near unit's duration away from a named event ("7 days before your
+    appointment"), or inside the window its range opens ("between 6 weeks and 14 days before the
+    symposium"), dated by any unit that names the event (a letter's appointment date in its opening)."""
+    for s in near:
+        for q in s.quantities:
+            if q.dim != "duration":
+                continue
+            side, event = side_of(s.text, q)
+            if not side or event is None:
+                continue
+            bases = [e for u in everywhere for e in _dated_with(u, event)]
+            found = shifted_date(d, bases, [q], [side])
+            if found:
+                return found
+    return None
+
+
+def _dated_with(slots: Slots, word: str) -> list[DateSlot]:
+    """The dates in the clause of ``slots`` that names ``word`` ("The symposium runs from 18 May", not
+    "... before the symposium (by 6 April 2027)", whose date is the deadline's)."""
+    found = []
+    for match in re.finditer(rf"\b{re.escape(word)}\b", slots.text, re.I):
+        breaks = [0] + [m.start() for m in _CLAUSE_BREAK.finditer(slots.text)] + [len(slots.text)]
+        start = max(b for b in breaks if b <= match.start())
+        end = min(b for b in breaks if b > match.start())
+        found += [e for e in slots.dates if start <= e.start < end]
+    return found

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["DateSlot", "dates", "same_date"]
+__all__ = ["DateSlot", "dates", "same_date", "states", "weekday_of"]
 
 _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
@@ -59,6 +59,7 @@ class DateSlot(BaseModel):
     month: int | None = None
     day: int | None = None
     minutes: int | None = None
+    weekday: int | None = None  # 0 = Monday, as written before the date ("Friday 27 March 2026")
 
 
 @lru_cache(maxsize=2048)
@@ -94,8 +95,35 @@ def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
     year, month, day = parsed
     groups = match.groupdict()
     return DateSlot(
-        **base, year=year if groups.get("y") else None, month=month, day=day if groups.get("d") else None
+        **base, year=year if groups.get("y") else None, month=month, day=day if groups.get("d") else None,
+        weekday=_weekday_before(match.string, match.start()) if groups.get("d") else None,
     )
+
+
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rs|rsday|urday)?\.?,?\s+(?:the\s+)?$", re.I
+)
+
+
+def _weekday_before(text: str, start: int) -> int | None:
+    """The day of the week written right before a day-and-month date ("Friday 27 March", "Sat, 3 May")."""
+    match = _WEEKDAY_BEFORE.search(text[max(0, start - 16) : start])
+    return None if match is None else _WEEKDAYS.index(match.group(1).lower())
+
+
+def weekday_of(d: DateSlot) -> int | None:
+    """The day of the week ``d`` names: as written, else from the calendar when it has a full date."""
+    if d.weekday is not None:
+        return d.weekday
+    if d.year is None or d.month is None or d.day is None:
+        return None
+    from datetime import date
+
+    try:
+        return date(d.year, d.month, d.day).weekday()
+    except ValueError:
+        return None
 
 
 @lru_cache(maxsize=1024)
@@ -121,4 +149,21 @@ def same_date(a: DateSlot, b: DateSlot) -> bool | None:
     ]
     if not shared:
         return None
-    return all(x == y for x, y in shared)
+    if not all(x == y for x, y in shared):
+        return False
+    # the same day of the month said with another day of the week ("Sunday 27 March 2026" against
+    # "Friday 27 March 2026", or against 27 March 2026, a Friday): the claim names another day
+    if a.day is not None and b.day is not None and a.month is not None and b.month is not None:
+        days = (weekday_of(a), weekday_of(b))
+        if None not in days and (a.weekday is not None or b.weekday is not None) and days[0] != days[1]:
+            return False
+    return True
+
+
+def states(e: DateSlot, d: DateSlot) -> bool:
+    """``e`` gives the date ``d``: the same on the parts both write, and the day and month too when
+    ``d`` writes them (a bare "2027" in a title, or "May 2027", does not state "21 May 2027"; the year
+    may be left to the context, as in "on Wednesday 19 May")."""
+    if same_date(d, e) is not True:
+        return False
+    return (d.day is None or e.day is not None) and (d.month is None or e.month is not None)

@@ -45,11 +45,11 @@ from typing import NamedTuple
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import accepts
+from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.modal_clash import permits_alternatives, stronger_modal
 from guard.facts.opposites import OPPOSITES
-from guard.facts.quantities import Quantity
+from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
@@ -117,6 +117,15 @@ def _opens(text: str, at: int) -> bool:
     return bool(re.search(r"[.!?:\n|]\s*$", text[:at]))
 
 
+# capitalised month and weekday names: "6 February" against "6 March" in the next row of a key-dates
+# table is not a name swapped (the whole date is compared by date_check and date_rows)
+_CALENDAR = re.compile(
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+)
+
+
 def _plain_tokens(chunk: str, opens: bool, lexicon: Lexicon) -> list[_Tok]:
     out = []
     for i, match in enumerate(_WORD.finditer(chunk)):
@@ -125,6 +134,8 @@ def _plain_tokens(chunk: str, opens: bool, lexicon: Lexicon) -> list[_Tok]:
         boundary = (i == 0 and opens) or bool(re.search(r"[.!?:\n|]\s*$", chunk[: match.start()]))
         if lower in lexicon.stopwords or lower in lexicon.negations or lower in lexicon.modals:
             kind = _Kind.stop
+        elif _CALENDAR.fullmatch(word):
+            kind = _Kind.stop  # a month or weekday is part of a date, which date_check compares whole
         elif word[0].isupper() and not boundary or (len(word) > 1 and word.isupper()):
             kind = _Kind.name
         else:
@@ -359,9 +370,18 @@ def _number_clash(
         return None
     if accepts(x, y) or accepts(y, x) or (x.dim != y.dim and "number" not in (x.dim, y.dim)):
         return None
+    if x.bound is Bound.eq and not x.is_range and any(_band_holds(t.value, x) for t in unit):
+        return None  # the unit's other band holds it ("9 nights" in "... or 7 nights or more"): bands.py's
     if _elsewhere((a,), [unit]) or not _elsewhere((a,), document):
         return SlotKind.quantity
     return None
+
+
+def _band_holds(band: Quantity | None, x: Quantity) -> bool:
+    """``band`` is a range or a bounded value of ``x``'s measure that holds ``x`` without being it."""
+    if band is None or band.dim != x.dim or not (band.is_range or band.bound is not Bound.eq):
+        return False
+    return accepts(x, band) and not same_number(x, band)
 
 
 def _modal_or_quantifier(a: str, b: str, lexicon: Lexicon) -> SlotKind | None:

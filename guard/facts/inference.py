@@ -28,7 +28,10 @@ from collections.abc import Sequence
 from guard.facts.dates import DateSlot
 from guard.facts.quantities import Bound, Quantity
 
-__all__ = ["compared_with_limit", "date_span", "regimen_total", "shifted_time", "year_span"]
+__all__ = [
+    "compared_with_limit", "date_span", "regimen_total", "shifted_date", "shifted_time", "side_of",
+    "time_span", "year_span",
+]
 
 _DAY_HOURS = 24.0
 _MONTH_HOURS = 730.5
@@ -99,6 +102,130 @@ def shifted_time(claim: DateSlot, times: Sequence[DateSlot], durations: Sequence
                 return f"{time.surface} - {duration.surface} = {claim.surface}"
             if shift and (time.minutes + shift) % 1440 == claim.minutes:
                 return f"{time.surface} + {duration.surface} = {claim.surface}"
+    return None
+
+
+def shifted_date(
+    claim: DateSlot, bases: Sequence[DateSlot], durations: Sequence[Quantity], sides: Sequence[int] = ()
+) -> str | None:
+    """A claim calendar date as a stated date moved by a stated duration: "2 years from the date of
+    signature" (1 March 2024) = 1 March 2026, "at least 6 weeks before" 18 May = 6 April, "within 10
+    working days" of Monday 2 March = 16 March (weekends skipped; public holidays are not known).
+
+    The duration counts in the unit it is written in (days, weeks, months, years); a month or a
+    year keeps the day of the month. A base without a year takes the claim's. ``sides`` gives each
+    duration's side (-1 "before", +1 "after", 0 unsaid: either way); a range of days or weeks is a
+    window on its side (none when unsaid), holding the claim's date when it falls inside.
+    """
+    if claim.minutes is not None or claim.day is None or claim.month is None:
+        return None
+    for base in bases:
+        if base.minutes is not None or base.day is None or base.month is None:
+            continue
+        year = base.year or claim.year
+        if year is None:
+            continue
+        for i, duration in enumerate(durations):
+            if duration.dim != "duration" or duration.per is not None:
+                continue
+            if duration.is_range:
+                window = _window(year, base, duration, claim, sides[i] if i < len(sides) else 0)
+                if window:
+                    return window
+                continue
+            side = sides[i] if i < len(sides) else 0
+            for sign in (side,) if side else (1, -1):
+                moved = _moved(year, base, duration, sign)
+                if moved is not None and _lands_on(moved, claim):
+                    word = "+" if sign > 0 else "-"
+                    return f"{base.surface} {word} {duration.surface} = {claim.surface}"
+    return None
+
+
+def _window(year: int, base: DateSlot, duration: Quantity, claim: DateSlot, side: int) -> str | None:
+    """The claim's date inside the window a range of days or weeks opens before or after a date
+    ("between 6 weeks and 14 days before" 18 May holds 20 April)."""
+    from datetime import date
+
+    try:
+        start = date(year, base.month, base.day)
+        day = date(claim.year or year, claim.month, claim.day)
+    except ValueError:
+        return None
+    if not side or duration.hi >= 366 * _DAY_HOURS or duration.lo <= 0:
+        return None  # no side said; months and years have no fixed length in days
+    apart = (day - start).days
+    if apart * side > 0 and duration.lo / _DAY_HOURS <= abs(apart) <= duration.hi / _DAY_HOURS:
+        word = "after" if apart > 0 else "before"
+        return f"{claim.surface} is {duration.surface} {word} {base.surface}"
+    return None
+
+
+_SIDE = re.compile(
+    r"\s*(?:(before|prior\s+to|earlier\s+than)|(after|from|later\s+than))\b"
+    r"(?:\s+(?:the|your|its|their|a|an))?"
+    r"\s+([a-z]{3,})?",
+    re.I,
+)
+
+
+def side_of(text: str, q: Quantity) -> tuple[int, str | None]:
+    """(-1 when the words after ``q`` say "before", +1 "after", 0 neither; the event word that follows:
+    "6 weeks before the symposium" is (-1, "symposium"))."""
+    match = _SIDE.match(text, q.end)
+    if match is None:
+        return 0, None
+    return (-1 if match.group(1) else 1), (match.group(3) or "").lower() or None
+
+
+def _moved(year: int, base: DateSlot, duration: Quantity, sign: int):
+    """``base`` moved by ``duration`` (sign +1 later, -1 earlier), or None when it does not count."""
+    from datetime import date, timedelta
+
+    try:
+        start = date(year, base.month, base.day)
+    except ValueError:
+        return None
+    grain = {24.0: "day", 168.0: "week", _MONTH_HOURS: "month", _YEAR_HOURS: "year"}.get(duration.scale)
+    count = duration.lo / duration.scale if duration.scale else 0.0
+    if grain is None or count <= 0 or not _near(count, round(count)):
+        return None
+    n = round(count)
+    if grain == "day" and re.search(r"\b(?:working|business)\b", duration.surface, re.I):
+        moved, left = start, n
+        while left:
+            moved += timedelta(days=sign)
+            left -= moved.weekday() < 5
+        return moved
+    if grain in ("day", "week"):
+        return start + timedelta(days=sign * n * (7 if grain == "week" else 1))
+    months = base.month - 1 + sign * n * (12 if grain == "year" else 1)
+    try:
+        return date(year + months // 12, months % 12 + 1, base.day)
+    except ValueError:
+        return None
+
+
+def _lands_on(moved, claim: DateSlot) -> bool:
+    if (moved.month, moved.day) != (claim.month, claim.day):
+        return False
+    if claim.year is not None and claim.year != moved.year:
+        return False
+    return claim.weekday is None or claim.weekday == moved.weekday()
+
+
+def time_span(claim: Quantity, times: Sequence[DateSlot]) -> str | None:
+    """``claim`` (a duration) as the time between two times of day written one after the other
+    ("from 17:00 to 06:00" = 13 hours, across midnight; "leaves at 08:15 and returns at about 17:00"
+    = 8 hours 45 minutes). A claim said as a round figure may be off by the rounding it allows."""
+    if claim.dim != "duration" or claim.is_range or claim.bound is not Bound.eq or claim.lo >= _DAY_HOURS:
+        return None
+    clock = [t for t in times if t.minutes is not None]
+    tolerance = 0.05 if claim.approx else 5e-3
+    for early, late in zip(clock, clock[1:]):
+        minutes = (late.minutes - early.minutes) % 1440
+        if minutes and math.isclose(minutes / 60, claim.lo, rel_tol=tolerance):
+            return f"{early.surface} to {late.surface} = {claim.surface}"
     return None
 
 

@@ -16,7 +16,9 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.exclusive import restriction_broken
 from guard.facts.label_roles import label_role_swap
 from guard.facts.name_binding import name_in_other_clause
+from guard.facts.bands import band_misbindings
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
+from guard.facts.date_rows import date_column_misbindings, date_row_misbindings
 from guard.facts.lexicon import Lexicon
 from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
 from guard.facts.matching import accepts, conflicts
@@ -46,11 +48,14 @@ def misbindings(
     best = [unit_slots(a.unit, lexicon) for a in scored[:_PROSE_POOL]]
     found = row_misbindings(claim, units, lexicon, best)
     found += period_mismatches(claim, aligned, lexicon)
+    found += band_misbindings(claim, scored, lexicon)
     found += column_misbindings(claim, [a.unit for a in scored[:2] if a.strong], lexicon)
     strong = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:1] if a.strong]
     found += swapped_pairs(claim, strong, lexicon)
     found += moved_dates(claim, strong, lexicon)
     found += dates_from_elsewhere(claim, scored, lexicon)
+    found += date_row_misbindings(claim, units, lexicon)
+    found += date_column_misbindings(claim, [a.unit for a in scored[:2] if a.strong], lexicon)
     found += count_moved(claim, strong)
     best_two = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
     found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])

@@ -499,7 +499,31 @@ def quantities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> tuple[Quant
                 continue
             taken[quantity.start : quantity.end] = [True] * (quantity.end - quantity.start)
             found.append(quantity)
-    return tuple(_per_unit(text, sorted(found, key=lambda q: q.start)))
+    return tuple(_per_unit(text, _compound_durations(text, sorted(found, key=lambda q: q.start))))
+
+
+# between the parts of one duration: "8 hours 45 minutes", "1 hour and 30 minutes", "2 h 15 min"
+_COMPOUND_GAP = re.compile(r"\s*(?:and\s*)?")
+
+
+def _compound_durations(text: str, found: list[Quantity]) -> list[Quantity]:
+    """A duration in hours followed by one in minutes is one duration ("8 hours 45 minutes" is 8.75
+    hours), as a reader says it: read apart, neither part is the value the claim gives."""
+    out: list[Quantity] = []
+    for q in found:
+        last = out[-1] if out else None
+        if (
+            last is not None and last.dim == q.dim == "duration" and last.scale == 1.0 and q.scale == 1 / 60
+            and not last.is_range and not q.is_range and q.bound is Bound.eq and q.lo < 1.0
+            and _COMPOUND_GAP.fullmatch(text[last.end : q.start])
+        ):
+            out[-1] = last.model_copy(update={
+                "lo": last.lo + q.lo, "hi": last.hi + q.lo, "end": q.end, "surface": text[last.start : q.end],
+                "scale": q.scale,
+            })
+            continue
+        out.append(q)
+    return out
 
 
 # what may follow an amount to make it a rate per another unit or noun: "45p per mile",
@@ -513,6 +537,8 @@ _PER = re.compile(
 _PER_UNITS = {"pound": ("mass", 453.59237), "pounds": ("mass", 453.59237), "quarter": ("duration", 2191.5),
               "term": ("duration", 0.0), "semester": ("duration", 0.0)}
 _NOT_RATE_DIMS = ("rate", "number", "percent")
+# denominators that name one person: "£48 a head" is "£48 per person"
+_PER_NOUN = {"head": "person", "people": "person", "persons": "person", "pax": "person"}
 
 
 def _per_unit(text: str, found: list[Quantity]) -> list[Quantity]:
@@ -592,7 +618,7 @@ def _rate_of(text: str, q: Quantity, measured_only: bool = False) -> Quantity | 
     if unit is None:
         if slash or m.group("n") or _is_stopword(word) or word in _NOT_COUNT_NOUNS or len(word) < 3:
             return None
-        den, factor = f"count:{_singular(word)}", 1.0
+        den, factor = f"count:{_PER_NOUN.get(word.lower(), _singular(word))}", 1.0
     else:
         den, factor = unit
     if not amount:
@@ -750,10 +776,26 @@ def _range(text, m):
     if a is None or b is None or (unit_b and unit_a and unit_a[0] != unit_b[0]):
         return None
     dim, fa, fb = (unit_b[0], unit_a[1], unit_b[1]) if unit_b and unit_a else ("number", 1.0, 1.0)
-    if a * fa > b * fb:  # "10-2" is not a range; leave the numbers to the single readers
-        return None
+    lo, hi = a * fa, b * fb
+    if lo > hi:
+        # "10-2" is not a range; leave the numbers to the single readers. "between 6 weeks and 14
+        # days" is one, written from the far end (both units given, so the order is no misreading)
+        if not (m.group("pre") and m.group("pre").strip().lower() == "between" and m.group("ua") and unit_b):
+            return None
+        lo, hi = hi, lo
     start = m.start("a") if m.group("pre") is None else m.start()
-    return _make(text, start, m.end(), dim, a * fa, b * fb, scale=fb)
+    end = m.end()
+    if dim == "number":
+        # a range of counted things ("stays of 1 to 4 nights", "between 200 and 300 words") counts that
+        # noun, as a single number before a noun does ("5 nights or more"): otherwise the two never meet
+        noun = _RANGE_NOUN.match(text, end)
+        word = noun.group(1).lower() if noun else ""
+        if noun and word not in _NOT_COUNT_NOUNS and not _is_stopword(word):
+            dim, end = f"count:{_singular(word)}", noun.end()
+    return _make(text, start, end, dim, lo, hi, scale=fb)
+
+
+_RANGE_NOUN = re.compile(r"\s*([A-Za-z]{3,})\b")
 
 
 def _age(text, m):

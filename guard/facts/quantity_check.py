@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
+from guard.facts.bands import step_band
 from guard.facts.inference import daily_average
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
@@ -75,7 +76,14 @@ def _step(
         # a sum or difference of two values of one record (a table row, one sentence) that the
         # evidence writes nowhere ("204 took part, 188 completed": 16 did not complete)
         return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
-    if found and licensed(q, claim, found[1], found[2], lexicon, stated) and not capped(q, found, near):
+    # a product whose count the claim gives, against the band of its rate's clause ("5 nights or
+    # more cost £70 per night"): inside, the claim chose its band (licensed); outside, the rate is
+    # another band's (refused: 5 x £78 where £78 is for 1 to 4 nights)
+    band = step_band(claim, found[1], found[2], near) if found and not stated else None
+    if band is False:
+        return None, found[0] if found else None
+    allowed = band or (found and licensed(q, claim, found[1], found[2], lexicon, stated))
+    if found and allowed and not capped(q, found, near):
         return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
     further = further_step(q, claim, near, lexicon, stated)
     if further:
@@ -188,7 +196,9 @@ def _comparable(q: Quantity, slots: Slots, rates_of_kind: bool = False) -> list[
     if q.bound is not Bound.eq:
         return list(slots.quantities)
     plain = [e for e in slots.quantities if e.dim == q.dim and e.bound is Bound.eq]
-    if not plain:
+    if not plain or any(e.is_range for e in plain):
+        # no plain value, or the unit gives bands ("stays of 1 to 4 nights; 5 nights or more"):
+        # the claim's value is the band it falls in, any of them
         return list(slots.quantities)
     return plain + [e for e in slots.quantities if e.dim != q.dim]
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
-from guard.facts.inference import date_span, equal_parts, regimen_total, year_span
+from guard.facts.inference import date_span, equal_parts, regimen_total, time_span, year_span
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, gives, same_kind, same_number
 from guard.facts.polarity import words
@@ -71,9 +71,13 @@ def licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexic
         pass
     elif any(named):
         return True
-    elif x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:") and q.bound is Bound.eq:
+    elif (
+        x.dim == y.dim == q.dim and q.dim != "number" and not q.dim.startswith("count:")
+        and q.bound is Bound.eq and x.bound is Bound.eq and y.bound is Bound.eq
+    ):
         # a plain sum or difference; a bounded claim restates a limit, which two amounts added by
-        # chance do not make ("within 6 weeks" is not 2 + 4 weeks)
+        # chance do not make ("within 6 weeks" is not 2 + 4 weeks), and two limits are no amounts to
+        # add ("at least 6 weeks" + "less than 14 days" is not 8 weeks)
         return True
     present = {w for _, w in words(claim.text)}
     return (
@@ -158,7 +162,17 @@ def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
         if found:
             return found
     # both years (or dates) from one unit: dates from different sentences pair by chance
-    return next((found for s in near if (found := year_span(q, s.dates) or date_span(q, s.dates))), None)
+    spans = (year_span, date_span, time_span)
+    found = next((found for s in near for span in spans if (found := span(q, s.dates))), None)
+    if found or not _RELATES_DATES.search(claim.text):
+        return found
+    # unless the claim says the duration runs from one dated event to another ("decisions come four
+    # weeks after the abstract deadline"): the two rows of a key-dates table are then its operands
+    return date_span(q, [d for s in near for d in s.dates if d.day is not None])
+
+
+# a duration said to separate two events: "six weeks after", "three weeks before", "later than"
+_RELATES_DATES = re.compile(r"\b(?:after|before|later|earlier|until|till|between)\b", re.I)
 
 
 # words that say a value is a total over a regimen: "a full course", "a day", "daily"

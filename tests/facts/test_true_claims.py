@@ -26,7 +26,7 @@ from guard.facts.types import FactLabel
     [
         ("paid at 40p per mile", "money:GBP/length"),
         ("EUR 160 per night", "money:EUR/count:night"),
-        ("£30 a head", "money:GBP/count:head"),
+        ("£30 a head", "money:GBP/count:person"),
         ("250 mg per 5 ml", "mass/volume"),
         ("10 mg/ml", "mass/volume"),
         ("roast for 20 minutes per kg", "duration/mass"),
