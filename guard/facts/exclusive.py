@@ -21,11 +21,11 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment
 from guard.facts.mismatches import contradiction
-from guard.facts.slots import Slots, stem
+from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 from guard.language import parse
 
-__all__ = ["restriction_broken"]
+__all__ = ["restriction_added", "restriction_broken"]
 
 _POOL = 2  # the best-aligned units only: the restriction must be on the claim's own fact
 _SUBJECTS = ("nsubj", "nsubjpass")
@@ -105,4 +105,60 @@ def _against(claim: Slots, unit: EvidenceUnit) -> SlotMismatch | None:
             explanation = f"the evidence restricts it to {allowed_text}, not {named_text}"
             given = f"only {allowed_text}"
             return contradiction(SlotKind.entity, named_text, given, unit, explanation, anchor="only")
+    return None
+
+
+# determiners of a subject that gives the act to every member of a set ("either party may ask")
+_SET_DETERMINERS = frozenset({"either", "both", "any", "all", "every", "each"})
+
+
+def restriction_added(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
+    """The claim restricts to one party ("only X") an act a best unit gives to more than X.
+
+    "Only the landlord may ask Fairlet to repay the deposit" against "either party may ask Fairlet
+    to repay the deposit"; "Only the landlord can raise a dispute" against "Only the landlord or the
+    tenant can raise a dispute". The claim's restricted subject and the unit's subject are subjects
+    of one verb (same lemma stem); the unit's subject is a set ("either party", "all staff") or a
+    coordination with a member the claim never names; and the claim restates the unit otherwise
+    (half its words besides its subject in the unit).
+    """
+    if claim.negation_scopes or " only " not in f" {claim.text.lower()} ":
+        return []
+    claim_doc = parse(claim.text)
+    if claim_doc is None:
+        return []
+    claim_stems = frozenset(stem(t.lower_) for t in claim_doc)
+    for head in _restricted(claim_doc):
+        named, named_text = _party(head)
+        said = claim.content - named
+        for a in scored[:_POOL]:
+            if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item):
+                continue
+            unit_doc = parse(a.unit.text)
+            if unit_doc is None or len(said & all_stems(a.unit.text)) < _REST_SHARE * len(said):
+                continue
+            wider = _wider_subject(head, unit_doc, named, claim_stems)
+            if wider:
+                explanation = f"the evidence gives it to {wider}, not only {named_text}"
+                return [contradiction(SlotKind.quantifier, f"only {named_text}", wider, a.unit, explanation,
+                                      anchor="only")]
+    return []
+
+
+def _wider_subject(head, unit_doc, named: frozenset[str], claim_stems: frozenset[str]) -> str | None:
+    """The unit's subject of the claim subject's verb, when it names more than the claim's party."""
+    verb = stem(head.head.lemma_.lower())
+    for subject in _subjects(unit_doc):
+        if stem(subject.head.lemma_.lower()) != verb:
+            continue
+        group = [subject, *subject.conjuncts]
+        if len(group) >= 2:
+            parties = [_party(t) for t in group]
+            mine = [p for p in parties if named <= p[0] or p[0] <= named]
+            others = [p for p in parties if not (p[0] & claim_stems)]
+            if mine and others:
+                return " or ".join(text for _, text in parties)
+        elif any(c.dep_ in ("det", "predet") and c.lower_ in _SET_DETERMINERS for c in subject.children):
+            if not (_party(subject)[0] & named):
+                return subject.doc[subject.left_edge.i : subject.i + 1].text
     return None

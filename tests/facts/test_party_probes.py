@@ -1,7 +1,9 @@
 """Probes for the eighth round (issue 11, branch r7-roles): parties the document itself sets apart
 (roles.actor_replaced), doers that stand for a set ("either party"), appositions, and negations
 read per clause, less the negations both texts share (negation_clash), "neither" as a subject's
-denial and "is (not) able to" as a permission (predicates).
+denial and "is (not) able to" as a permission (predicates), "only X" for an act the unit gives
+to more than X (exclusive.restriction_added) and a bound on a named amount turned round
+(bound_words).
 
 Passages written for these probes in a domain the hard cases do not use (an employer's grievance
 procedure); each false claim keeps the passage's words, and the true claims beside them say the
@@ -34,7 +36,10 @@ RULES = (
     "The panel never reopens a grievance for an employee who has not attended the hearing. "
     "The panel is independent of the department, and does not award compensation. "
     "A grievance hearing is not a disciplinary hearing, unless the grievance hearing finds misconduct. "
-    "The panel cannot change the outcome of an appeal."
+    "The panel cannot change the outcome of an appeal. "
+    "Either party may ask for the hearing to be postponed. "
+    "The employee or the companion may speak at the hearing. "
+    "The panel may award no more than the amount claimed."
 )
 
 FALSE_CLAIMS = [
@@ -55,6 +60,12 @@ FALSE_CLAIMS = [
     # "neither party" denies the act
     (PARTIES, "Each party pays a fee for the hearing."),
     (RULES, "The panel is able to change the outcome of an appeal."),
+    # "only" for an act the unit gives to a set, or to a party named with another
+    (RULES, "Only the employee may ask for the hearing to be postponed."),
+    (RULES, "Only the employee may speak at the hearing."),
+    # a bound on a named amount turned round
+    (RULES, "The panel may award more than the amount claimed."),
+    (RULES, "The panel may award at least the amount claimed."),
 ]
 
 TRUE_CLAIMS = [
@@ -73,6 +84,10 @@ TRUE_CLAIMS = [
     (RULES, "The panel does not award compensation."),
     (RULES, "A grievance hearing is not a disciplinary hearing."),
     (RULES, "The panel is not able to change the outcome of an appeal."),
+    (RULES, "The employee may ask for the hearing to be postponed."),
+    (RULES, "Only the employee or the companion may speak at the hearing."),
+    (RULES, "The panel may award up to the amount claimed."),
+    (RULES, "The panel can award at most the amount claimed."),
 ]
 
 
