@@ -17,6 +17,7 @@ modifying a sentence subject) and the claim's subject; the claim contradicts the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
@@ -25,7 +26,7 @@ from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 from guard.language import parse
 
-__all__ = ["restriction_added", "restriction_broken"]
+__all__ = ["contrast_reversed", "restriction_added", "restriction_broken", "restriction_waived"]
 
 _POOL = 2  # the best-aligned units only: the restriction must be on the claim's own fact
 _SUBJECTS = ("nsubj", "nsubjpass")
@@ -162,3 +163,65 @@ def _wider_subject(head, unit_doc, named: frozenset[str], claim_stems: frozenset
             if not (_party(subject)[0] & named):
                 return subject.doc[subject.left_edge.i : subject.i + 1].text
     return None
+
+
+# "without a prescription", "with no receipt": what the claim does without; "only on a prescription",
+# "only with a receipt": what the unit requires the act to have
+_WITHOUT = re.compile(r"\b(?:without|with\s+no)\s+((?:[\w'-]+\s*){1,3})", re.I)
+_ONLY = re.compile(r"\bonly\s+((?:[\w'-]+\s*){1,4})", re.I)
+_CLOSE = 0.5  # lexical share of the unit: the claim restates it
+
+
+def restriction_waived(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
+    """The claim does "without" what a best unit allows only with it.
+
+    "Meloxivet may be supplied without a prescription" against "it may only be supplied on a
+    prescription written by a veterinary surgeon": the claim keeps the unit's words and lets the act
+    go without the very thing the unit's "only" requires. Slots read no negation in "without" (it
+    is mostly a manner: "with or without food"), so the polarity check does not see it.
+    """
+    waived = frozenset(w for m in _WITHOUT.finditer(claim.text) for w in all_stems(m.group(1)))
+    if not waived or " only " in f" {claim.text.lower()} ":
+        return []
+    for a in scored[:_POOL]:
+        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or a.lexical < _CLOSE:
+            continue
+        if _WITHOUT.search(a.unit.text):
+            continue  # the unit itself says what may go without
+        required = frozenset(w for m in _ONLY.finditer(a.unit.text) for w in all_stems(m.group(1)))
+        thing = waived & required
+        if thing:
+            word = sorted(thing)[0]
+            explanation = f'the evidence allows it only with {word}; the claim says "without"'
+            return [contradiction(SlotKind.polarity, f"without {word}", f"only with {word}", a.unit,
+                                  explanation, anchor="only")]
+    return []
+
+
+# "the agent, not the landlord,": the first phrase affirmed, the second denied (its last word names it)
+_CONTRAST = re.compile(
+    r"\b([a-z][\w'-]*),\s+(?:and\s+)?not\s+(?:the\s+|a\s+|an\s+|by\s+the\s+|by\s+)?(?:[a-z][\w'-]*\s+)?([a-z][\w'-]*)\s*[,;:]",
+    re.I,
+)
+
+
+def _contrasts(text: str) -> set[tuple[str, str]]:
+    return {(stem(m.group(1).lower()), stem(m.group(2).lower())) for m in _CONTRAST.finditer(text)}
+
+
+def contrast_reversed(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
+    """The claim turns round a best unit's "A, not B" ("the landlord, not the agent, is the point of
+    contact" against "the agent, not the landlord, is ..."): every word is the unit's, only the side
+    of the "not" differs, which neither the roles (a copula has no doer) nor the polarity check (both
+    sides hold one "not") reads."""
+    mine = _contrasts(claim.text)
+    if not mine:
+        return []
+    for a in scored[:_POOL]:
+        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or a.lexical < _CLOSE:
+            continue
+        for said, denied in mine:
+            if (denied, said) in _contrasts(a.unit.text) and (said, denied) not in _contrasts(a.unit.text):
+                explanation = f'the evidence says {denied}, not {said}; the claim the reverse'
+                return [contradiction(SlotKind.entity, said, denied, a.unit, explanation, anchor="not")]
+    return []

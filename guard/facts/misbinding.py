@@ -14,7 +14,12 @@ from collections.abc import Sequence
 from guard.facts.ages import age_outside_band
 from guard.facts.bound_words import bound_turned
 from guard.facts.align import Alignment, unit_slots
-from guard.facts.exclusive import restriction_added, restriction_broken
+from guard.facts.exclusive import (
+    contrast_reversed,
+    restriction_added,
+    restriction_broken,
+    restriction_waived,
+)
 from guard.facts.label_roles import label_role_swap
 from guard.facts.name_binding import name_in_other_clause
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
@@ -61,6 +66,8 @@ def misbindings(
     found += _roles(claim, units, scored, lexicon)
     found += restriction_broken(claim, scored)
     found += restriction_added(claim, scored)
+    found += restriction_waived(claim, scored)
+    found += contrast_reversed(claim, scored)
     found += name_in_other_clause(claim, scored, lexicon)
     found += label_role_swap(claim, units, lexicon)
     found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)

@@ -3,7 +3,8 @@
 read per clause, less the negations both texts share (negation_clash), "neither" as a subject's
 denial and "is (not) able to" as a permission (predicates), "only X" for an act the unit gives
 to more than X (exclusive.restriction_added) and a bound on a named amount turned round
-(bound_words).
+(bound_words), "without" what the unit allows only with (exclusive.restriction_waived), and "A,
+not B" turned round (exclusive.contrast_reversed).
 
 Passages written for these probes in a domain the hard cases do not use (an employer's grievance
 procedure); each false claim keeps the passage's words, and the true claims beside them say the
@@ -39,7 +40,9 @@ RULES = (
     "The panel cannot change the outcome of an appeal. "
     "Either party may ask for the hearing to be postponed. "
     "The employee or the companion may speak at the hearing. "
-    "The panel may award no more than the amount claimed."
+    "The panel may award no more than the amount claimed. "
+    "A hearing may only be recorded with the consent of both sides. "
+    "The HR partner, not the manager, books the hearing room."
 )
 
 FALSE_CLAIMS = [
@@ -66,6 +69,10 @@ FALSE_CLAIMS = [
     # a bound on a named amount turned round
     (RULES, "The panel may award more than the amount claimed."),
     (RULES, "The panel may award at least the amount claimed."),
+    # "without" what the unit allows only with
+    (RULES, "A hearing may be recorded without the consent of both sides."),
+    # "A, not B" turned round
+    (RULES, "The manager, not the HR partner, books the hearing room."),
 ]
 
 TRUE_CLAIMS = [
@@ -88,6 +95,8 @@ TRUE_CLAIMS = [
     (RULES, "Only the employee or the companion may speak at the hearing."),
     (RULES, "The panel may award up to the amount claimed."),
     (RULES, "The panel can award at most the amount claimed."),
+    (RULES, "A hearing can be recorded only with the consent of both sides."),
+    (RULES, "The hearing room is booked by the HR partner, not by the manager."),
 ]
 
 
