@@ -26,7 +26,8 @@ _UPPER = r"no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|no\s+greater\s+t
 _LOWER = r"no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|at\s+least|more\s+than|greater\s+than"
 # the bound, then a named amount (a determiner and words, no number): "no more than the disputed amount"
 _BOUND = re.compile(
-    rf"\b(?P<bound>{_UPPER}|{_LOWER})\s+(?P<amount>(?:the|a|an|its|their|his|her|your|this|that)\s+[a-z][a-z' -]*)",
+    rf"\b(?P<bound>{_UPPER}|{_LOWER})\s+"
+    r"(?P<amount>(?:the|a|an|its|their|his|her|your|this|that)\s+[a-z][a-z' -]*)",
     re.I,
 )
 _UPPER_RE = re.compile(rf"^(?:{_UPPER})$", re.I)

@@ -200,7 +200,8 @@ def restriction_waived(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMi
 
 # "the agent, not the landlord,": the first phrase affirmed, the second denied (its last word names it)
 _CONTRAST = re.compile(
-    r"\b([a-z][\w'-]*),\s+(?:and\s+)?not\s+(?:the\s+|a\s+|an\s+|by\s+the\s+|by\s+)?(?:[a-z][\w'-]*\s+)?([a-z][\w'-]*)\s*[,;:]",
+    r"\b([a-z][\w'-]*),\s+(?:and\s+)?not\s+(?:the\s+|a\s+|an\s+|by\s+the\s+|by\s+)?"
+    r"(?:[a-z][\w'-]*\s+)?([a-z][\w'-]*)\s*[,;:]",
     re.I,
 )
 

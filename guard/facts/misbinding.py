@@ -32,7 +32,7 @@ from guard.facts.predicates import Status, agrees, conflicting, describe, status
 from guard.facts.roles import actor_replaced, role_conflict, role_elsewhere
 from guard.facts.rows import column_misbindings, period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, all_stems
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["misbindings"]
@@ -137,6 +137,17 @@ def _roles(
     return [found] if found else []
 
 
+def _rule_for_the_doer(pair, unit: Alignment, peers: Sequence[Alignment]) -> bool:
+    """The unit states the act for no one in particular ("A dispute must be raised within 3 months")
+    while a closer unit names the claim's doer ("... but a guarantor may not"): the claim's status
+    for that doer ("A guarantor cannot raise a dispute") is that unit's to judge, not a clash with a
+    rule about the act in general."""
+    doer = next((words for role, words in pair[0].args if role == "agent"), None)
+    if not doer or any(role == "agent" for role, _ in pair[1].args):
+        return False
+    return any(b.lexical > unit.lexical and doer <= all_stems(b.unit.text) for b in peers)
+
+
 _STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
 _STRENGTH = frozenset({Status.required, Status.allowed})
 
@@ -157,7 +168,7 @@ def _status_flips(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
         if pair is None:
             continue
         peers = [b for b in scored[:_PROSE_POOL] if b.unit is not a.unit and b.lexical >= a.lexical]
-        if any(agrees(pair[0], b.unit.text) for b in peers):
+        if any(agrees(pair[0], b.unit.text) for b in peers) or _rule_for_the_doer(pair, a, peers):
             continue
         strength = {pair[0].status, pair[1].status} == _STRENGTH
         said, given = (f"{p.surface}: {p.status.value}" for p in pair)

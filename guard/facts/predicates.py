@@ -60,6 +60,7 @@ class Status(str, Enum):
 
 _POSITIVE = frozenset({Status.said, Status.required, Status.advised, Status.allowed})
 _NEGATIVE = frozenset({Status.denied, Status.advised_against, Status.forbidden})
+NEGATIVE_STATUSES = _NEGATIVE  # statuses that say no to the act (roles.py reads them)
 
 
 class Predicate(BaseModel):
@@ -232,7 +233,8 @@ def _status(token) -> tuple[Status, bool]:
             # "is (not) able to change" is "can (not) change"; the "not" hangs on the copula
             copula = head.head if head.dep_ == "acomp" else head
             force, explicit = Status.allowed, True
-            negated = negated ^ (head_negated or _negated(copula) or _subject_denies(copula)) ^ (lemma == "unable")
+            said_not = head_negated or _negated(copula) or _subject_denies(copula)
+            negated = negated ^ said_not ^ (lemma == "unable")
         if force is None:
             force, _ = _own_modal(head)
             explicit = force is not None

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict
 
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
+from guard.facts.predicates import NEGATIVE_STATUSES, predicates
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
@@ -125,7 +126,9 @@ def _prep_frames(verb: str, prep, common: bool = False) -> list[Frame | None]:
     # the tenant", "find for the tenant"); after "with", "in", "at" it is an instrument or a place
     kinds = ("PROPN", "NOUN") if common and prep.lower_ in _PARTY_PREPS else ("PROPN",)
     objects = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ in kinds]
-    return [_frame(verb, f"prep:{prep.lower_}", t) for o in objects for t in _with_conjuncts(o) if t.pos_ in kinds]
+    return [
+        _frame(verb, f"prep:{prep.lower_}", t) for o in objects for t in _with_conjuncts(o) if t.pos_ in kinds
+    ]
 
 
 def _nominal(frame: Frame | None) -> Frame | None:
@@ -383,8 +386,11 @@ def actor_replaced(
                 continue
             if not _same_patient(claim_frames, unit_frames, c.verb) or _same_word(c.surface, u.surface):
                 continue
-            apart = _distinct_parties(c.filler, u.filler, units) or _named_apart(unit.text, c.filler, u.filler)
-            if apart and _a_party(c, u) and not _in_act(c, unit_frames):
+            apart = _distinct_parties(c.filler, u.filler, units) or _named_apart(
+                unit.text, c.filler, u.filler
+            )
+            # a denied act ("A guarantor cannot raise a dispute") gives its doer no part in the unit's
+            if apart and _a_party(c, u) and not _in_act(c, unit_frames) and not _denied(claim.text, c.verb):
                 return _role_mismatch(c, u, unit, " (another party of the document)")
             if _two_roles(c, u, unit_stems, claim_stems) and _is_actor(c.filler, units):
                 return _role_mismatch(c, u, unit, " (another party of the document)")
@@ -399,6 +405,11 @@ def _two_roles(c: Frame, u: Frame, unit_stems: frozenset[str], claim_stems: froz
     return _person_like(c.surface) or _person_like(u.surface)
 
 
+def _denied(text: str, verb: str) -> bool:
+    """The text denies or forbids the act ("cannot raise", "does not pay")."""
+    return any(p.lemma == verb and p.status in NEGATIVE_STATUSES for p in predicates(text))
+
+
 def _a_party(c: Frame, u: Frame) -> bool:
     """One of the two is a name or a person's role: "the storm" / "the forecast projection", "videos"
     / "a series" fill one act's role in two sentences without being parties to anything."""
@@ -408,7 +419,9 @@ def _a_party(c: Frame, u: Frame) -> bool:
 def _in_act(c: Frame, unit_frames) -> bool:
     """The unit gives the claim's filler a part in the act itself, or the claim's role in another
     act (the unit's "an agent may do so" restates the act): then the claim moved no one."""
-    return any(f.filler & c.filler and (f.verb in (c.verb, _PRO_VERB) or f.role == c.role) for f in unit_frames)
+    return any(
+        f.filler & c.filler and (f.verb in (c.verb, _PRO_VERB) or f.role == c.role) for f in unit_frames
+    )
 
 
 _PRO_VERB = "do"  # "an agent may do so", "the tenant does": the act of the sentence said again

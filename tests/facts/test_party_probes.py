@@ -28,6 +28,14 @@ PARTIES = (
     "The manager must provide a written outcome; the employee is not required to attend a second meeting."
 )
 
+REQUESTS = (
+    "Only the employee or the manager can request a hearing; a companion may do so on the employee's "
+    "behalf, but a contractor may not. "
+    "A hearing must be requested within 10 days of the incident."
+)
+# the caller's cosines for REQUESTS' two units (the relaxed status checks read them)
+REQUEST_COSINES = (0.62, 0.4)
+
 CONTACTS = (
     "Appeals go to the Operations Director, Ms Ruth Okoye; questions about pay go to the payroll officer, "
     "Mr Dan Hale."
@@ -78,7 +86,10 @@ FALSE_CLAIMS = [
 TRUE_CLAIMS = [
     (PARTIES, "The hearing notes are signed by the panel chair."),
     (PARTIES, "The companion's travel costs are paid by Brindle Foods."),
-    (PARTIES, "If the manager kept no written record, the panel will usually find in favour of the employee."),
+    (
+        PARTIES,
+        "If the manager kept no written record, the panel will usually find in favour of the employee.",
+    ),
     # a member of the set the unit names
     (PARTIES, "The employee may bring a companion to the hearing."),
     (PARTIES, "Either the employee or the manager may bring a companion to the hearing."),
@@ -111,3 +122,11 @@ def test_false_claims_keeping_the_words_are_contradicted(passage, claim):
 def test_true_claims_in_another_voice_are_not_contradicted(passage, claim):
     verdict = judge(claim, passage)
     assert verdict.label is not FactLabel.contradicted, (claim, verdict.mismatch)
+
+
+def test_a_denial_for_a_doer_a_closer_unit_names_is_no_clash_with_the_general_rule():
+    """"A contractor cannot request a hearing" is the first unit's ("... but a contractor may not"),
+    not a forbidden act against "A hearing must be requested within 10 days" (misbinding._status_flips)."""
+    cosines = lambda units: REQUEST_COSINES[: len(units)]  # noqa: E731
+    verdict = judge("A contractor cannot request a hearing.", REQUESTS, cosines)
+    assert verdict.label is not FactLabel.contradicted, verdict.mismatch
