@@ -168,8 +168,23 @@ def _wider_subject(head, unit_doc, named: frozenset[str], claim_stems: frozenset
 # "without a prescription", "with no receipt": what the claim does without; "only on a prescription",
 # "only with a receipt": what the unit requires the act to have
 _WITHOUT = re.compile(r"\b(?:without|with\s+no)\s+((?:[\w'-]+\s*){1,3})", re.I)
-_ONLY = re.compile(r"\bonly\s+((?:[\w'-]+\s*){1,4})", re.I)
+# and a condition waived: "even if the arrears are not shown", "whether or not it is registered",
+# "regardless of the receipt"
+_WAIVED = re.compile(
+    r"\beven\s+(?:if|when|though)\s+([^,.;]*?\b(?:not|no|never)\b[^,.;]*)"
+    r"|\bwhether\s+or\s+not\s+((?:[\w'-]+\s*){1,5})|\bregardless\s+of\s+((?:[\w'-]+\s*){1,3})",
+    re.I,
+)
+_ONLY = re.compile(r"\bonly\s+((?:[\w'-]+\s*){1,6})", re.I)
 _CLOSE = 0.5  # lexical share of the unit: the claim restates it
+
+
+_DETERMINERS = frozenset("a an the their its his her your any this that these those".split())
+
+
+def _first_word(phrase: str) -> str | None:
+    """The stem of a phrase's first word past its determiners ("a prescription from ...": prescript)."""
+    return next((stem(w.lower()) for w in phrase.split() if w.lower() not in _DETERMINERS), None)
 
 
 def restriction_waived(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
@@ -180,7 +195,11 @@ def restriction_waived(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMi
     go without the very thing the unit's "only" requires. Slots read no negation in "without" (it
     is mostly a manner: "with or without food"), so the polarity check does not see it.
     """
-    waived = frozenset(w for m in _WITHOUT.finditer(claim.text) for w in all_stems(m.group(1)))
+    # what "without" names is its first content word ("without a prescription from a vet": prescription)
+    heads = [_first_word(m.group(1)) for m in _WITHOUT.finditer(claim.text)]
+    waived = frozenset(h for h in heads if h) | frozenset(
+        w for m in _WAIVED.finditer(claim.text) for w in all_stems(next(g for g in m.groups() if g))
+    )
     if not waived or " only " in f" {claim.text.lower()} ":
         return []
     for a in scored[:_POOL]:

@@ -79,6 +79,7 @@ FALSE_CLAIMS = [
     (RULES, "The panel may award at least the amount claimed."),
     # "without" what the unit allows only with
     (RULES, "A hearing may be recorded without the consent of both sides."),
+    (RULES, "A hearing may be recorded even if both sides have not given their consent."),
     # "A, not B" turned round
     (RULES, "The manager, not the HR partner, books the hearing room."),
 ]
