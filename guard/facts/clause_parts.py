@@ -56,4 +56,10 @@ def fit(claim: Slots, clause: Slots, content: frozenset[str] | None = None) -> i
 
 # clause breaks a modal does not reach across ("up to 7 days are self-certified; from the 8th
 # day a fit note is required": "required" is the fit note's)
-CLAUSE_BREAK = re.compile(r";|(?<=[a-z0-9)][.!?])\s+(?=[A-Z])|,?\s+(?:but|whereas)\s+", re.I)
+# and a second predicate of one subject after ", and" ("is independent of Fairlet, and does not meet the
+# parties": the "not" is the second predicate's)
+CLAUSE_BREAK = re.compile(
+    r";|(?<=[a-z0-9)][.!?])\s+(?=[A-Z])|,?\s+(?:but|whereas)\s+"
+    r"|,\s+and\s+(?=(?:does|do|did|is|are|was|were|has|have|must|may|can|cannot|should|will|never)\b)",
+    re.I,
+)

@@ -12,8 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.ages import age_outside_band
+from guard.facts.bound_words import bound_turned
 from guard.facts.align import Alignment, unit_slots
-from guard.facts.exclusive import restriction_broken
+from guard.facts.exclusive import (
+    contrast_reversed,
+    restriction_added,
+    restriction_broken,
+    restriction_waived,
+)
 from guard.facts.label_roles import label_role_swap
 from guard.facts.name_binding import name_in_other_clause
 from guard.facts.bands import band_misbindings
@@ -28,7 +34,7 @@ from guard.facts.predicates import Status, agrees, conflicting, describe, status
 from guard.facts.roles import actor_replaced, role_conflict, role_elsewhere
 from guard.facts.rows import column_misbindings, period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, all_stems
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["misbindings"]
@@ -64,11 +70,15 @@ def misbindings(
     found += age_outside_band(claim, scored, lexicon)
     found += _roles(claim, units, scored, lexicon)
     found += restriction_broken(claim, scored)
+    found += restriction_added(claim, scored)
+    found += restriction_waived(claim, scored)
+    found += contrast_reversed(claim, scored)
     found += name_in_other_clause(claim, scored, lexicon)
     found += label_role_swap(claim, units, lexicon)
     found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)
     found += denied_limits(claim, scored, lexicon)
     found += widened(claim, scored, lexicon)
+    found += bound_turned(claim, scored)
     found += optional_made_required(claim, scored, lexicon)
     return found
 
@@ -132,6 +142,17 @@ def _roles(
     return [found] if found else []
 
 
+def _rule_for_the_doer(pair, unit: Alignment, peers: Sequence[Alignment]) -> bool:
+    """The unit states the act for no one in particular ("A dispute must be raised within 3 months")
+    while a closer unit names the claim's doer ("... but a guarantor may not"): the claim's status
+    for that doer ("A guarantor cannot raise a dispute") is that unit's to judge, not a clash with a
+    rule about the act in general."""
+    doer = next((words for role, words in pair[0].args if role == "agent"), None)
+    if not doer or any(role == "agent" for role, _ in pair[1].args):
+        return False
+    return any(b.lexical > unit.lexical and doer <= all_stems(b.unit.text) for b in peers)
+
+
 _STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
 _STRENGTH = frozenset({Status.required, Status.allowed})
 
@@ -152,7 +173,7 @@ def _status_flips(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
         if pair is None:
             continue
         peers = [b for b in scored[:_PROSE_POOL] if b.unit is not a.unit and b.lexical >= a.lexical]
-        if any(agrees(pair[0], b.unit.text) for b in peers):
+        if any(agrees(pair[0], b.unit.text) for b in peers) or _rule_for_the_doer(pair, a, peers):
             continue
         strength = {pair[0].status, pair[1].status} == _STRENGTH
         said, given = (f"{p.surface}: {p.status.value}" for p in pair)

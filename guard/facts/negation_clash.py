@@ -25,9 +25,10 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
     whichever words their negations reach.
     """
     unit_clauses = clauses(unit, lexicon)
-    excepted = frozenset(w for m in _EXCEPTION_TAIL.finditer(unit.text) for w in all_stems(m.group(1)))
+    excepted = _excepted_words(unit.text)
     for part in [_asserted(c, lexicon) for c, _ in clauses(claim, lexicon)] if claim.text else [claim]:
         clause, content = matching_clause(part, unit, unit_clauses)
+        part, clause = _without_shared_negations(part, clause)
         shared = part.content & content
         if not shared or part.content & excepted:
             continue
@@ -38,6 +39,39 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
         if unit_no and not claim_no and not _any_negative(part, clause):
             return False, True
     return None
+
+
+def _excepted_words(text: str) -> frozenset[str]:
+    """Words of the unit's exception tails ("unless the review sends the dispute back") that the rule
+    itself does not use: a claim about them speaks of the exception. A word the rule uses too
+    ("A review is not an appeal ... unless the review ...") is the rule's."""
+    tails = list(_EXCEPTION_TAIL.finditer(text))
+    inside = frozenset(w for m in tails for w in all_stems(m.group(1)))
+    outside = all_stems(_EXCEPTION_TAIL.sub(" ", text))
+    return inside - outside
+
+
+def _without_shared_negations(part: Slots, clause: Slots) -> tuple[Slots, Slots]:
+    """Both sides less the negations they share ("a party who has not confirmed their bank details"
+    on both sides): a negation both texts make is no part of what differs between them."""
+    def matched(scope: frozenset[str], others: tuple[frozenset[str], ...]) -> bool:
+        return any(len(scope & o) >= _SAME_SCOPE for o in others)
+
+    mine = tuple(s for s in part.negation_scopes if not matched(s, clause.negation_scopes))
+    said = frozenset().union(*(s for s in part.negation_scopes if s not in mine)) - _SCOPE_FILLERS
+    # and the same negation said once more (a headline and its sentence: "Not a Sudden Whim ... was not
+    # a sudden move"): any negation over a word of a shared one
+    theirs = tuple(s for s in clause.negation_scopes if not (s & said))
+    if len(mine) == len(part.negation_scopes) or not (mine or theirs):
+        return part, clause  # nothing shared, or nothing else: the shared negation is the whole comparison
+    return (
+        part.model_copy(update={"negation_scopes": mine, "negated": bool(mine)}),
+        clause.model_copy(update={"negation_scopes": theirs, "negated": bool(theirs)}),
+    )
+
+
+_SAME_SCOPE = 3  # words two negation scopes share when they are one negation said twice
+_SCOPE_FILLERS = frozenset({"a", "an", "the", "of", "to", "and", "or", "their", "its", "ani", "be", "is"})
 
 
 def _asserted(part: Slots, lexicon: Lexicon) -> Slots:

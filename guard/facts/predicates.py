@@ -60,6 +60,7 @@ class Status(str, Enum):
 
 _POSITIVE = frozenset({Status.said, Status.required, Status.advised, Status.allowed})
 _NEGATIVE = frozenset({Status.denied, Status.advised_against, Status.forbidden})
+NEGATIVE_STATUSES = _NEGATIVE  # statuses that say no to the act (roles.py reads them)
 
 
 class Predicate(BaseModel):
@@ -99,6 +100,7 @@ _PERMIT = frozenset({"allow", "permit", "entitle", "let", "authorise", "authoriz
 _ADVISE = frozenset({"recommend", "advise", "encourage", "urge"})
 _FORBID = frozenset({"prohibit", "forbid", "ban", "bar", "prevent"})
 _DENY = frozenset({"fail", "refuse", "decline", "avoid", "neglect", "omit", "stop", "cease"})
+_ABLE = frozenset({"able", "unable"})  # ability said as an adjective: a permission ("can")
 # adjectives that are a status of their subject's act ("Attendance is optional")
 _DEONTIC_ADJ = {
     "optional": Status.optional,
@@ -159,10 +161,11 @@ def _subject_denies(token) -> bool:
             if any(g.dep_ == "prep" and g.lower_ in ("except", "but") for g in c.children):
                 continue  # "No one except the holder can cancel": only the holder can
             if c.lower_ in _NOBODY or any(
-                (g.dep_ == "det" and g.lower_ == "no") or (g.dep_ == "preconj" and g.lower_ == "neither")
+                (g.dep_ == "det" and g.lower_ in ("no", "neither"))
+                or (g.dep_ == "preconj" and g.lower_ == "neither")
                 for g in c.children
             ):
-                return True  # "No one may", "Neither the AMA nor the APA recognizes"
+                return True  # "No one may", "Neither party pays", "Neither the AMA nor the APA recognizes"
     return False
 
 
@@ -226,6 +229,12 @@ def _status(token) -> tuple[Status, bool]:
             negated = not (negated != head_negated)
         elif lemma in _DENY:
             negated = not (negated != head_negated)
+        elif lemma in _ABLE:
+            # "is (not) able to change" is "can (not) change"; the "not" hangs on the copula
+            copula = head.head if head.dep_ == "acomp" else head
+            force, explicit = Status.allowed, True
+            said_not = head_negated or _negated(copula) or _subject_denies(copula)
+            negated = negated ^ said_not ^ (lemma == "unable")
         if force is None:
             force, _ = _own_modal(head)
             explicit = force is not None

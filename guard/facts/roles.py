@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict
 
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
+from guard.facts.predicates import NEGATIVE_STATUSES, predicates
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
@@ -64,6 +65,11 @@ class Frame(BaseModel):
     surface: str  # the filler as written ("the Head of Security")
     proper: bool  # the filler's head is a proper noun (a name or a title)
     nominal: bool = False  # the act is a noun ("the approval of X"), not a verb
+    # "either party", "each tenant", "neither side": every member of a set, not one party
+    quantified: bool = False
+    # words that narrow the filler without naming it: "lead" in "the lead tenant"
+    modifiers: frozenset[str] = frozenset()
+    aliases: frozenset[str] = frozenset()  # the filler's words and its apposition's
 
 
 def _filler_tokens(token) -> list:
@@ -89,24 +95,40 @@ def _frame(verb: str, role: str, token) -> Frame | None:
     end = max(t.i for t in tokens) + 1
     surface = token.doc[start:end].text
     words = frozenset(stem(t.lower_) for t in tokens)
+    # an apposition names the same party twice ("Carys Penhale, the Independent Reviewer")
+    appos = frozenset(stem(t.lower_) for a in token.children if a.dep_ == "appos" for t in _filler_tokens(a))
     return Frame(
         verb=verb,
         role=role,
         filler=words - _HONORIFICS if words - _HONORIFICS else words,
         surface=surface,
         proper=token.pos_ == "PROPN",
+        quantified=any(c.dep_ in ("det", "preconj") and c.lower_ in _SET_WORDS for c in token.children),
+        modifiers=frozenset(stem(c.lower_) for c in token.children if c.dep_ in ("amod", "compound")),
+        aliases=(words | appos) - _HONORIFICS,
     )
+
+
+_SET_WORDS = frozenset({"either", "each", "both", "any", "every", "all", "neither"})
 
 
 # prepositions whose object is a participant or a place of the act; compared only when named
 _PARTICIPANT_PREPS = frozenset({"to", "from", "with", "for", "after", "in", "at", "into", "towards"})
 
 
-def _prep_frames(verb: str, prep) -> list[Frame | None]:
+_PARTY_PREPS = frozenset({"to", "for", "from"})
+
+
+def _prep_frames(verb: str, prep, common: bool = False) -> list[Frame | None]:
     """Named objects of a preposition, as the role ``prep:<word>`` (common nouns are left out:
-    "the footage" / "the incident" paraphrase each other too often)."""
-    objects = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "PROPN"]
-    return [_frame(verb, f"prep:{prep.lower_}", t) for o in objects for t in _with_conjuncts(o) if t.pos_ == "PROPN"]
+    "the footage" / "the incident" paraphrase each other too often, unless ``common``)."""
+    # a common noun is a party after a preposition of a recipient, beneficiary or source ("give it to
+    # the tenant", "find for the tenant"); after "with", "in", "at" it is an instrument or a place
+    kinds = ("PROPN", "NOUN") if common and prep.lower_ in _PARTY_PREPS else ("PROPN",)
+    objects = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ in kinds]
+    return [
+        _frame(verb, f"prep:{prep.lower_}", t) for o in objects for t in _with_conjuncts(o) if t.pos_ in kinds
+    ]
 
 
 def _nominal(frame: Frame | None) -> Frame | None:
@@ -118,8 +140,13 @@ def _with_conjuncts(token) -> list:
 
 
 @lru_cache(maxsize=2048)
-def frames(text: str) -> tuple[Frame, ...]:
-    """Every (verb, role, filler) of ``text``; empty when no parser is installed."""
+def frames(text: str, common: bool = False) -> tuple[Frame, ...]:
+    """Every (verb, role, filler) of ``text``; empty when no parser is installed.
+
+    ``common``: common nouns after a participant preposition and indirect objects ("give the
+    tenant a copy" = "to the tenant") are participants too (for :func:`actor_replaced`, which
+    compares parties the document sets apart).
+    """
     doc = parse(text)  # the parse predicates.py reads too: one parse for both
     if doc is None:
         return ()
@@ -141,7 +168,9 @@ def frames(text: str) -> tuple[Frame, ...]:
                         out += [_frame(verb, AGENT, t) for o in objects for t in _with_conjuncts(o)]
                 elif child.dep_ == "prep" and child.lower_ in _PARTICIPANT_PREPS:
                     # "speak to Mrs Adeyemi", "named after the district in London": named participants
-                    out += _prep_frames(verb, child)
+                    out += _prep_frames(verb, child, common)
+                elif child.dep_ == "dative" and common and child.pos_ in ("NOUN", "PROPN"):
+                    out += [_frame(verb, "prep:to", t) for t in _with_conjuncts(child)]
         elif token.pos_ == "NOUN":
             # the verb's noun: "the approval of the Head of Security", "approval from the CFO"
             for child in token.children:
@@ -213,8 +242,8 @@ def role_conflict(
     for c in claim_frames:
         mine = [f for f in claim_frames if f.verb == c.verb and f.role == c.role]
         rivals = [u for u in unit_frames if u.verb == c.verb and u.role == c.role]
-        if not rivals or any(u.filler & f.filler for u in rivals for f in mine):
-            continue  # the claim gives the unit's filler too ("X and Y were arrested")
+        if not rivals or any((u.aliases or u.filler) & (f.aliases or f.filler) for u in rivals for f in mine):
+            continue  # the claim gives the unit's filler too ("X and Y were arrested"), or names it otherwise
         other = AGENT if c.role == PATIENT else PATIENT
         # the claim's name is nowhere in the passage: the claim is unsupported for it already, and the
         # unit naming someone else in the role makes it a contradiction (no closeness needed)
@@ -321,39 +350,114 @@ _NOT_PARTIES = frozenset(
 def actor_replaced(
     claim: Slots, unit: EvidenceUnit, lexical: float, units: Sequence[EvidenceUnit]
 ) -> SlotMismatch | None:
-    """The unit's act given to another of the document's actors, named by a common noun.
+    """The unit's act given to another of the document's actors.
 
     "The tenant pays the buildings insurance" against "The landlord pays the buildings
     insurance"; "the incident commander approves every rollback" against "the on-call engineer
-    approves every rollback". Both doers are common nouns (a name against a description may be
-    the same party: "the company" for "Acme"), the act is the same verb with the same object
-    (or none on either side), the claim never mentions the unit's doer, the unit never mentions
-    the claim's, and the claim's doer is itself a doer somewhere in the document: an actor the
-    document knows, moved onto an act it gives to another (a noun the document never uses as a
-    doer is more likely a paraphrase, or unsupported, not a swap).
+    approves every rollback". The act is the same verb with the same object (or none on either
+    side), the claim never mentions the unit's doer, and the two doers are two parties:
+
+    - both common nouns, one reading as a person's role, the unit never naming the claim's doer,
+      which is itself a doer somewhere in the document (a noun the document never uses as a
+      doer is more likely a paraphrase, or unsupported, not a swap); or
+    - the document itself sets the two apart: some sentence gives both a part in one act ("The
+      landlord must pay the deposit to Fairlet", "the landlord and the tenant should agree";
+      :func:`_distinct_parties`). Then a name against a description counts ("appointed by the
+      landlord" / "appointed by Fairlet"), a participant after a preposition counts ("find for the
+      landlord" / "find for the tenant"), and the unit may name the claim's doer in another act
+      ("The landlord must provide evidence ...; the tenant is not required to ...").
+
+    A unit doer that stands for a set ("either party may ask", "neither party pays") is not
+    another party: the claim names one of its members.
     """
     if lexical < _ACTOR_LEXICAL:
         return None
-    claim_frames, unit_frames = frames(claim.text), frames(unit.text)
+    claim_frames, unit_frames = frames(claim.text, True), frames(unit.text, True)
     claim_stems, unit_stems = all_stems(claim.text), all_stems(unit.text)
     for c in claim_frames:
-        if c.role != AGENT or c.proper or c.nominal or c.filler <= unit_stems or c.filler & _NOT_PARTIES:
+        if c.role == PATIENT or c.nominal or c.filler & _NOT_PARTIES:
             continue
-        mine = [f.filler for f in claim_frames if f.verb == c.verb and f.role == AGENT]
-        rivals = [u for u in unit_frames if u.verb == c.verb and u.role == AGENT and not u.nominal]
+        mine = [f.filler for f in claim_frames if f.verb == c.verb and f.role == c.role]
+        rivals = [u for u in unit_frames if u.verb == c.verb and u.role == c.role and not u.nominal]
         if not rivals or any(u.filler & m for u in rivals for m in mine):
             continue
         for u in rivals:
-            if u.proper or u.filler & _NOT_PARTIES or u.filler <= claim_stems:
+            if u.quantified or u.filler & _NOT_PARTIES or (u.filler | u.modifiers) <= claim_stems:
                 continue
-            if not _same_patient(claim_frames, unit_frames, c.verb):
+            if not _same_patient(claim_frames, unit_frames, c.verb) or _same_word(c.surface, u.surface):
                 continue
-            # a spelling variant ("Protesters" / "Protestors"); an event ("the attack" / "the blast")
-            if _same_word(c.surface, u.surface) or not (_person_like(c.surface) or _person_like(u.surface)):
-                continue
-            if _is_actor(c.filler, units):
+            apart = _distinct_parties(c.filler, u.filler, units) or _named_apart(
+                unit.text, c.filler, u.filler
+            )
+            # a denied act ("A guarantor cannot raise a dispute") gives its doer no part in the unit's
+            if apart and _a_party(c, u) and not _in_act(c, unit_frames) and not _denied(claim.text, c.verb):
+                return _role_mismatch(c, u, unit, " (another party of the document)")
+            if _two_roles(c, u, unit_stems, claim_stems) and _is_actor(c.filler, units):
                 return _role_mismatch(c, u, unit, " (another party of the document)")
     return None
+
+
+def _two_roles(c: Frame, u: Frame, unit_stems: frozenset[str], claim_stems: frozenset[str]) -> bool:
+    """Two common-noun doers, one a person's role ("the attack" / "the blast" are one event),
+    neither text naming the other's doer."""
+    if c.role != AGENT or c.proper or u.proper or c.filler <= unit_stems or u.filler <= claim_stems:
+        return False
+    return _person_like(c.surface) or _person_like(u.surface)
+
+
+def _denied(text: str, verb: str) -> bool:
+    """The text denies or forbids the act ("cannot raise", "does not pay")."""
+    return any(p.lemma == verb and p.status in NEGATIVE_STATUSES for p in predicates(text))
+
+
+def _a_party(c: Frame, u: Frame) -> bool:
+    """One of the two is a name or a person's role: "the storm" / "the forecast projection", "videos"
+    / "a series" fill one act's role in two sentences without being parties to anything."""
+    return c.proper or u.proper or _person_like(c.surface) or _person_like(u.surface)
+
+
+def _in_act(c: Frame, unit_frames) -> bool:
+    """The unit gives the claim's filler a part in the act itself, or the claim's role in another
+    act (the unit's "an agent may do so" restates the act): then the claim moved no one."""
+    return any(
+        f.filler & c.filler and (f.verb in (c.verb, _PRO_VERB) or f.role == c.role) for f in unit_frames
+    )
+
+
+_PRO_VERB = "do"  # "an agent may do so", "the tenant does": the act of the sentence said again
+
+
+def _named_apart(text: str, a: frozenset[str], b: frozenset[str]) -> bool:
+    """The unit itself names both as nouns of their own, neither an apposition nor a part of the
+    other ("Where the landlord's evidence does not show ..., the adjudicator will usually find for
+    the tenant"): a sentence that reuses its words with one put in the other's place moved a party."""
+    doc = parse(text)
+    if doc is None:
+        return False
+    nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") and t.dep_ not in ("compound", "appos")]
+    has_a = [t for t in nouns if stem(t.lower_) in a]
+    has_b = [t for t in nouns if stem(t.lower_) in b]
+    return any(x.i != y.i and x.head is not y and y.head is not x for x in has_a for y in has_b)
+
+
+def _distinct_parties(a: frozenset[str], b: frozenset[str], units: Sequence[EvidenceUnit]) -> bool:
+    """Some sentence of the document gives ``a`` and ``b`` each a part in one act: two parties.
+
+    Why one act: two fillers of one verb are two participants ("The landlord must pay the deposit
+    to Fairlet"; "the landlord or the tenant can raise a dispute"), while two words for one party
+    fill roles of different verbs ("Acme hires staff; the company pays them").
+    """
+    for unit in units:
+        stems = all_stems(unit.text)
+        if not (a <= stems and b <= stems):
+            continue
+        found = [f for f in frames(unit.text, True) if f.filler & (a | b)]
+        for f in found:
+            if a <= f.filler and not (b & f.filler) and any(
+                g.verb == f.verb and b <= g.filler and not (a & g.filler) for g in found
+            ):
+                return True
+    return False
 
 
 # endings of nouns for people by what they do (tenant, engineer, pharmacist, employee, doctor,
