@@ -74,16 +74,24 @@ _ci_as_pg() {
     fi
 }
 
+# Read apt-cache's whole answer before matching: `| grep -q` stops reading at the first match,
+# apt-cache then dies of SIGPIPE and, under `set -o pipefail` (.ci/run), the check fails.
+_ci_has_candidate() {
+    local policy
+    policy=$(apt-cache policy "$1" 2>/dev/null) || return 1
+    [[ "$policy" =~ Candidate:\ [0-9] ]]
+}
+
 _ci_apt_install() {
     if [ "$(id -u)" != 0 ]; then
         echo "ci-services: $* is not installed and this is not root: install it (apt-get install $*)" >&2
         return 1
     fi
     # apt-cache knows no candidate before the package lists were fetched once.
-    if ! apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+    if ! _ci_has_candidate "$1"; then
         apt-get update -qq >>"$RAGGUARD_CI_LOG" 2>&1 || true
     fi
-    if ! apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+    if ! _ci_has_candidate "$1"; then
         echo "ci-services: no installable candidate for $1 (apt-cache policy $1)" >&2
         return 1
     fi
