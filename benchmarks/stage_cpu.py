@@ -146,10 +146,15 @@ def throughput(limit: int, batch_size: int) -> None:
     n = len(lines)
     print(f"ragguard verify loop, {n} RAGTruth dev QA responses, batch {batch_size}: CPU "
           f"{cpu / n * 1000:.1f} ms per response, wall {wall:.1f} s ({n / wall:.2f} responses/s)")
+    _print_stages(cpu, n, "response")
+
+
+def _print_stages(cpu: float, n: int, unit: str) -> None:
+    """The timed stages' CPU per ``unit``, largest first; "other" is what no timer saw."""
     rows = dict(_totals)
     rows["other"] = cpu - sum(_totals.values())
     for stage, spent in sorted(rows.items(), key=lambda kv: -kv[1]):
-        print(f"  {stage:32s} {spent / n * 1000:7.1f} ms per response")
+        print(f"  {stage:32s} {spent / n * 1000:7.1f} ms per {unit}")
 
 
 def server(limit: int, batch_size: int, texts: str = "new-passages") -> None:
@@ -176,10 +181,7 @@ def server(limit: int, batch_size: int, texts: str = "new-passages") -> None:
     n = max(1, limit // batch_size) * batch_size
     print(f"/v1/verify requests (5 passages, 5 claims, new: {texts}), batches of {batch_size}: CPU "
           f"{cpu / n * 1000:.1f} ms per request")
-    rows = dict(_totals)
-    rows["other"] = cpu - sum(_totals.values())
-    for stage, spent in sorted(rows.items(), key=lambda kv: -kv[1]):
-        print(f"  {stage:32s} {spent / n * 1000:7.1f} ms per request")
+    _print_stages(cpu, n, "request")
 
 
 def main() -> None:
