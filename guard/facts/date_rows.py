@@ -38,20 +38,9 @@ def _one_date(claim: Slots) -> DateSlot | None:
     return calendar[0] if len(calendar) == 1 else None
 
 
-def _column_of(row: _Row, d: DateSlot) -> int | None:
-    return next((i for i, (s, e) in enumerate(row.cells) if s <= d.start < e), None)
-
-
-def _dates_in(row: _Row, column: int) -> list[DateSlot]:
-    start, end = row.cells[column]
-    return [e for e in row.slots.dates if start <= e.start < end and e.minutes is None]
-
-
 def _key_score(claim: Slots, row: _Row, lexicon: Lexicon) -> float:
     """How firmly the claim names the row: its key value given (2), or the share of its key words held."""
-    start, end = row.cells[0]
-    key_values = [e for e in row.slots.quantities if start <= e.start < end]
-    if any(accepts(c, e) and accepts(e, c) for c in claim.quantities for e in key_values):
+    if any(accepts(c, e) and accepts(e, c) for c in claim.quantities for e in row.values_in(0)):
         return 2.0
     words = _key_words(row, lexicon)
     share = len(words & _claim_words(claim)) / len(words) if words else 0.0
@@ -68,7 +57,7 @@ def date_row_misbindings(claim: Slots, units: Sequence[EvidenceUnit], lexicon: L
             (i, column)
             for i, row in enumerate(rows)
             for e in row.slots.dates
-            if same_date(d, e) is True and (column := _column_of(row, e)) not in (None, 0)
+            if same_date(d, e) is True and (column := row.column_of(e)) not in (None, 0)
         ]
         if not holders:
             continue
@@ -81,7 +70,7 @@ def date_row_misbindings(claim: Slots, units: Sequence[EvidenceUnit], lexicon: L
         if any(same_date(d, e) is True for e in target.slots.dates):
             continue
         for _, column in holders:
-            given = [e for e in _dates_in(target, column) if same_date(d, e) is False]
+            given = [e for e in target.dates_in(column) if same_date(d, e) is False]
             if given:
                 explanation = (
                     f'the evidence gives {given[0].surface} for {target.key} ("{target.headers[column]}"), '
@@ -104,7 +93,7 @@ def date_column_misbindings(
         row = _parse(unit, lexicon)
         if row is None or _key_score(claim, row, lexicon) <= 0:
             continue
-        holders = {_column_of(row, e) for e in row.slots.dates if same_date(d, e) is True} - {None, 0}
+        holders = {row.column_of(e) for e in row.slots.dates if same_date(d, e) is True} - {None, 0}
         if len(holders) != 1:
             continue
         holder = holders.pop()
@@ -116,7 +105,7 @@ def date_column_misbindings(
         if top < _KEY_SHARE or len(named) != 1 or shares[holder] >= top:
             continue
         for column in sorted(named):
-            given = [e for e in _dates_in(row, column) if same_date(d, e) is False]
+            given = [e for e in row.dates_in(column) if same_date(d, e) is False]
             if given:
                 explanation = (
                     f'the evidence gives {given[0].surface} under "{row.headers[column]}" for {row.key}; '

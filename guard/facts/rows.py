@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, same_number
@@ -38,6 +39,9 @@ from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+
+if TYPE_CHECKING:
+    from guard.facts.dates import DateSlot
 
 __all__ = ["column_misbindings", "period_mismatches", "row_misbindings"]
 
@@ -56,12 +60,17 @@ class _Row:
         start, end = self.cells[0]
         return self.unit.text[start:end]
 
-    def column_of(self, quantity: Quantity) -> int | None:
-        return next((i for i, (s, e) in enumerate(self.cells) if s <= quantity.start < e), None)
+    def column_of(self, slot: Quantity | DateSlot) -> int | None:
+        return next((i for i, (s, e) in enumerate(self.cells) if s <= slot.start < e), None)
 
     def values_in(self, column: int) -> list[Quantity]:
         start, end = self.cells[column]
         return [q for q in self.slots.quantities if start <= q.start < end]
+
+    def dates_in(self, column: int) -> list[DateSlot]:
+        """The calendar dates (no time of day) of one cell."""
+        start, end = self.cells[column]
+        return [d for d in self.slots.dates if start <= d.start < end and d.minutes is None]
 
 
 def _parse(unit: EvidenceUnit, lexicon: Lexicon) -> _Row | None:
