@@ -1,6 +1,6 @@
 """Rule audit: which fact-layer rules decide the hard cases, and which do more harm than good.
 
-    python benchmarks/rule_audit.py --split dev|val|val3|dev,val [--all-rules] [--propose PATH]
+    python benchmarks/rule_audit.py --split dev|val|val3|dev,val [--all-rules] [--propose PATH] [--figures-only]
 
 Each case's claim goes through ``verify()`` (as benchmarks/hardcases.py runs it). A flagged case
 (label not ``supported``) is decided by the rule of its worst claim (``ClaimVerdict.rule``: a
@@ -17,7 +17,9 @@ Per rule the audit counts:
 
 Judge rules (``judge.*``) are counted but have no switch. ``--all-rules``: audit with every rule
 on (the packaged guard/facts/rule_switches.yaml ignored); the default audits the switches in
-force. Writes ``results/rule_audit-<split>.json`` and ``.md``. On a blind split (val3, the
+force. ``--figures-only``: balanced accuracy, TPR and FPR under the switches, no per-rule
+counts (how the demotion is measured after it was chosen: val3 is audited per rule once).
+Writes ``results/rule_audit-<split>.json`` and ``.md``. On a blind split (val3, the
 rule-audit split of session 8) only aggregate counts are printed and written: no case id or text.
 val2, val4 and test are refused: the lead measures them.
 
@@ -127,7 +129,9 @@ def _outcome(rc: ResolvedCase, verification: Verification) -> CaseOutcome:
     )
 
 
-def audit(cases: list[ResolvedCase], base: RuleSwitches, blind: bool, verify_fn) -> tuple[list[CaseOutcome], dict[str, RuleStats]]:
+def audit(
+    cases: list[ResolvedCase], base: RuleSwitches, blind: bool, verify_fn, per_rule: bool = True
+) -> tuple[list[CaseOutcome], dict[str, RuleStats]]:
     stats: dict[str, RuleStats] = {}
 
     def of(rule: str) -> RuleStats:
@@ -139,7 +143,7 @@ def audit(cases: list[ResolvedCase], base: RuleSwitches, blind: bool, verify_fn)
             verification = verify_fn(rc)
         outcome = _outcome(rc, verification)
         outcomes.append(outcome)
-        if not outcome.predicted_false:
+        if not outcome.predicted_false or not per_rule:
             continue
         worst = _worst(verification)
         s = of((worst.rule if worst is not None else None) or ("case.no_claims" if worst is None else "unattributed"))
@@ -252,6 +256,7 @@ def main() -> None:
     ap.add_argument("--all-rules", action="store_true", help="every rule on (ignore rule_switches.yaml)")
     ap.add_argument("--propose", type=Path, default=None, help="write the criterion's proposals as YAML here")
     ap.add_argument("--limit", type=int, default=None, help="first N cases only (smoke runs)")
+    ap.add_argument("--figures-only", action="store_true", help="overall figures only, no per-rule counts")
     args = ap.parse_args()
     splits = _splits(args.split)
     blind = any(s in BLIND_SPLITS for s in splits)
@@ -259,17 +264,17 @@ def main() -> None:
     resolved = resolve_cases(cases[: args.limit] if args.limit else cases)
     base = RuleSwitches() if args.all_rules else packaged_switches()
     verify_fn = _verify_fn()
-    outcomes, stats = audit(resolved, base, blind, verify_fn)
+    outcomes, stats = audit(resolved, base, blind, verify_fn, per_rule=not args.figures_only)
     rules = sorted(stats.values(), key=lambda s: (-(s.decisive_true + s.decisive_false), s.rule))
     name = "+".join(s.value for s in splits)
     report = AuditReport(
         split=name, all_rules=args.all_rules, switches_off=sorted(r.value for r in base.off_rules),
         switches_to_unsupported=sorted(r.value for r in base.unsupported_rules),
-        overall=group_metrics(outcomes), rules=rules, proposals=propose(stats, base),
+        overall=group_metrics(outcomes), rules=rules, proposals=[] if args.figures_only else propose(stats, base),
     )
     if blind:  # aggregate counts only: the per-category confusion stays out too
         report.overall.confusion = {}
-    suffix = "" if not args.all_rules else "-all-rules"
+    suffix = ("-all-rules" if args.all_rules else "") + ("-figures" if args.figures_only else "")
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"rule_audit-{name}{suffix}.json").write_text(report.model_dump_json(indent=1), encoding="utf-8")
     text = render(report)
