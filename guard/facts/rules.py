@@ -160,8 +160,9 @@ PACKAGED = "rule_switches.yaml"
 _KEYS = ("disabled", "to_unsupported")
 
 
-def load_switches(source: Traversable | Path, display: str | None = None) -> RuleSwitches:
+def load_switches(source: Traversable | Path | str, display: str | None = None) -> RuleSwitches:
     """The switches in a YAML file; a :class:`~guard.errors.ConfigError` names the file and the key."""
+    source = Path(source) if isinstance(source, str) else source
     display = display or str(source)
     data = read_mapping(source, display, _KEYS)
     odd = [k for k in data if not isinstance(k, str)]
