@@ -23,6 +23,9 @@ Rules (METHODS.md §11), in the order they decide:
    "always/all" where the unit says "some/usually" contradicts.
 5. A contradiction outranks an unsupported slot, which outranks an inference. No fact slot
    and no flip: abstain (the learned judge decides).
+6. Every contradicted or unsupported outcome names its check (:class:`~guard.facts.rules.FactRule`,
+   carried to ``FactVerdict.rule``); a rule switched off in the rule switches (rules.py,
+   ``rule_switches.yaml``) is dropped before the verdict is taken, one read as unsupported is softened.
 
 Where each rule lives: quantities in :mod:`~guard.facts.quantity_check` (with
 :mod:`~guard.facts.step_licence`, :mod:`~guard.facts.premises`, :mod:`~guard.facts.witness` and
