@@ -1,6 +1,7 @@
 """The judge on the hard-case set: does verify() tell a right single-claim answer from a wrong one?
 
     python benchmarks/hardcases.py --split dev|val|val2|val3|val4|test|all [--verifiers support,...] [--out PATH]
+        [--rule-switches PATH]
 
 Each case's claim is verified against its passages (``guard.verify``, the default
 verifiers unless ``--verifiers`` names others); a case is predicted false when its label
@@ -38,6 +39,7 @@ from guard.eval.hardcases import (
     run_cases,
     summarise,
 )
+from guard.facts.rules import active_switches, load_switches, switched
 from guard.verifiers.types import SupportLabel
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -55,6 +57,12 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=DEFAULT_DATA_DIR)
     parser.add_argument("--limit", type=int, default=None, help="first N cases only (smoke runs)")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--rule-switches",
+        type=Path,
+        default=None,
+        help="fact-layer rules switched off / softened, instead of guard/facts/rule_switches.yaml (rule_audit.py)",
+    )
     parser.add_argument(
         "--rescore",
         type=Path,
@@ -75,9 +83,11 @@ def main() -> None:
     cases = [c for c in load_hardcases(args.cases) if _chosen(c.split, args.split)]
     cases = cases[: args.limit] if args.limit else cases
     resolved = resolve_cases(cases, data_dir=args.data_dir)
-    outcomes = run_cases(
-        resolved, verify_fn=_unhurried(verifiers), progress=lambda xs: tqdm(xs, desc="hardcases", unit="case")
-    )
+    switches = load_switches(args.rule_switches) if args.rule_switches else active_switches()
+    with switched(switches):
+        outcomes = run_cases(
+            resolved, verify_fn=_unhurried(verifiers), progress=lambda xs: tqdm(xs, desc="hardcases", unit="case")
+        )
     report = summarise(outcomes, verifiers)
 
     out = args.out or RESULTS / f"hardcases-{args.split}.json"

@@ -8,6 +8,7 @@ a change to the fact layer, the credited score or ``verdict.combine`` is measure
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
     python benchmarks/hardcases_judge.py --split dev|val|val2|val3|val4|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
+        [--rule-switches PATH]
 
 ``--calibrator``: the claim calibrator (guard/verifiers/claim_calibrator.py; the verification stage
 uses it; docs/DETECTION.md) decides true vs false where the fact layer holds no hard finding, as
@@ -91,8 +92,17 @@ def main() -> None:
     ap.add_argument("--true", action="store_true", help="with --fails: true claims only")
     ap.add_argument("--cat", default=None, help="with --fails: one category")
     ap.add_argument("--calibrator", action="store_true", help="the claim calibrator decides where the fact layer holds no hard finding (as verify())")
+    ap.add_argument("--rule-switches", type=Path, default=None,
+                    help="fact-layer rules switched off / softened (a switch file, benchmarks/rule_switches/)")
     args = ap.parse_args()
+    from guard.facts.rules import active_switches, load_switches, switched
     from guard.verifiers.claim_calibrator import default_calibrator
+
+    with switched(load_switches(args.rule_switches) if args.rule_switches else active_switches()):
+        _run(args, default_calibrator)
+
+
+def _run(args: argparse.Namespace, default_calibrator) -> None:
 
     calibrator = default_calibrator() if args.calibrator else None
     rows = []

@@ -10,13 +10,15 @@ Public entry points (pure functions, typed in and out):
 - :func:`find_injections` finds instruction-like text alone;
 - :func:`align` picks the unit(s) a claim is about;
 - :func:`judge_facts` compares a claim's slots with its aligned units and returns a
-  :class:`FactVerdict`.
+  :class:`FactVerdict` (``rule``: the :class:`FactRule` that decided a failing label);
+- :class:`RuleSwitches` / :func:`switched` turn rules off or soften them (``rule_switches.yaml``).
 """
 
 from guard.facts.align import Alignment, align
 from guard.facts.compare import judge_facts
 from guard.facts.injection import find_injections
 from guard.facts.lexicon import Lexicon, register_lexicon
+from guard.facts.rules import FactRule, RuleSwitches, switched
 from guard.facts.types import (
     EvidenceUnit,
     FactLabel,
@@ -33,9 +35,11 @@ __all__ = [
     "Alignment",
     "EvidenceUnit",
     "FactLabel",
+    "FactRule",
     "FactVerdict",
     "InjectionWarning",
     "Lexicon",
+    "RuleSwitches",
     "SlotKind",
     "SlotMismatch",
     "UnitKind",
@@ -45,4 +49,5 @@ __all__ = [
     "find_injections",
     "judge_facts",
     "register_lexicon",
+    "switched",
 ]

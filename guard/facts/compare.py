@@ -23,6 +23,9 @@ Rules (METHODS.md §11), in the order they decide:
    "always/all" where the unit says "some/usually" contradicts.
 5. A contradiction outranks an unsupported slot, which outranks an inference. No fact slot
    and no flip: abstain (the learned judge decides).
+6. Every contradicted or unsupported outcome names its check (:class:`~guard.facts.rules.FactRule`,
+   carried to ``FactVerdict.rule``); a rule switched off in the rule switches (rules.py,
+   ``rule_switches.yaml``) is dropped before the verdict is taken, one read as unsupported is softened.
 
 Where each rule lives: quantities in :mod:`~guard.facts.quantity_check` (with
 :mod:`~guard.facts.step_licence`, :mod:`~guard.facts.premises`, :mod:`~guard.facts.witness` and
@@ -45,6 +48,7 @@ from guard.facts.mismatches import not_found
 from guard.facts.name_check import added_term, check_name, implicit_subject
 from guard.facts.outcome import Outcome
 from guard.facts.quantity_check import denied_outside_limit, quantity_outcomes
+from guard.facts.rules import FactRule, RuleSwitches, active_switches
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind
 
@@ -53,18 +57,23 @@ __all__ = ["judge_facts"]
 POOL_UNITS = 3  # an arithmetic step may combine values of the three best-aligned units
 
 _RANK = {FactLabel.contradicted: 3, FactLabel.unsupported: 2, FactLabel.inferred: 1, FactLabel.supported: 0}
+_FLAGS = (FactLabel.contradicted, FactLabel.unsupported)
 
 
 def judge_facts(
     claim_text: str,
     units: Sequence[EvidenceUnit],
     similarities: Sequence[float] | None = None,
+    switches: RuleSwitches | None = None,
 ) -> FactVerdict:
     """Judge one claim against candidate evidence units (all passages' units, in any order).
 
     ``similarities``: the caller's cosine similarity of the claim to each unit, same order,
-    or None. Never raises on odd text; returns ``abstain`` when there is nothing to compare.
+    or None. ``switches``: the rules turned off or softened (rules.py); None: those in force
+    (the packaged ``rule_switches.yaml``, or an audit's override). Never raises on odd text;
+    returns ``abstain`` when there is nothing to compare.
     """
+    switches = switches if switches is not None else active_switches()
     code = language_of(claim_text)
     lexicon = lexicon_for(code) if code else None
     if lexicon is None:
@@ -79,14 +88,14 @@ def judge_facts(
     kept, sims, note = _readable(units, similarities, lexicon)
     claim = read_slots(claim_text, lexicon)
     if not kept:
-        return _without_evidence(claim, bool(units), note, lexicon.code)
+        return _without_evidence(claim, bool(units), note, lexicon.code, switches)
     scored = ranked(claim_text, kept, sims, lexicon)
     aligned = select(claim_text, scored, lexicon)
     near = aligned + [a for a in scored[:POOL_UNITS] if all(a.unit is not b.unit for b in aligned)]
     outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon, scored)
     outcomes += flip_outcomes(claim, aligned, scored, lexicon)
     outcomes += _bound_elsewhere(claim, outcomes, aligned, kept, scored, lexicon)
-    return _verdict(claim, aligned, outcomes, note, lexicon.code)
+    return _verdict(aligned, switches.apply(outcomes), note, lexicon.code)
 
 
 def _readable(
@@ -120,12 +129,11 @@ def _bound_elsewhere(
     with one slot substituted or a number with another unit (edits.py)."""
     derived = _derived(claim, outcomes, aligned, lexicon)
     found = [
-        Outcome(FactLabel.contradicted, m)
-        for m in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
-        if not (m.kind is SlotKind.quantifier and m.claim_value in derived)
+        o
+        for o in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
+        if not (o.mismatch and o.mismatch.kind is SlotKind.quantifier and o.mismatch.claim_value in derived)
     ]
-    edited = minimal_edits(claim, kept, scored, lexicon, frozenset(derived))
-    return found + [Outcome(FactLabel.contradicted, m) for m in edited + unit_changed(claim, scored, lexicon)]
+    return found + minimal_edits(claim, kept, scored, lexicon, frozenset(derived)) + unit_changed(claim, scored, lexicon)
 
 
 def _derived(claim: Slots, outcomes: list[Outcome], aligned: list[Alignment], lexicon: Lexicon) -> set[str]:
@@ -142,8 +150,11 @@ def _derived(claim: Slots, outcomes: list[Outcome], aligned: list[Alignment], le
     return derived
 
 
-def _without_evidence(claim: Slots, had_units: bool, note: str | None, code: str) -> FactVerdict:
-    if had_units or not claim.has_facts:
+def _without_evidence(
+    claim: Slots, had_units: bool, note: str | None, code: str, switches: RuleSwitches
+) -> FactVerdict:
+    rule = FactRule.facts_no_evidence
+    if had_units or not claim.has_facts or rule in switches.off_rules:
         reason = note or "no evidence units and no facts in the claim to compare"
         return FactVerdict(label=FactLabel.abstain, note=reason, language=code)
     value = (
@@ -156,13 +167,11 @@ def _without_evidence(claim: Slots, had_units: bool, note: str | None, code: str
     kind = SlotKind.quantity if claim.quantities else SlotKind.date if claim.dates else SlotKind.entity
     mismatch = not_found(kind, value, f"no evidence was given to check {value}")
     return FactVerdict(
-        label=FactLabel.unsupported, mismatch=mismatch, note="no evidence units", language=code
+        label=FactLabel.unsupported, mismatch=mismatch, note="no evidence units", language=code, rule=rule.value
     )
 
 
-def _verdict(
-    claim: Slots, aligned: list[Alignment], outcomes: list[Outcome], note: str | None, code: str
-) -> FactVerdict:
+def _verdict(aligned: list[Alignment], outcomes: list[Outcome], note: str | None, code: str) -> FactVerdict:
     units = [a.unit for a in aligned]
     if not outcomes:
         reason = "no numbers, dates or names in the claim to compare; left to the learned judge"
@@ -176,6 +185,7 @@ def _verdict(
         inference=inference if worst.label is FactLabel.inferred else None,
         note=note,
         language=code,
+        rule=worst.rule.value if worst.rule is not None and worst.label in _FLAGS else None,
     )
 
 

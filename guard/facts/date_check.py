@@ -12,6 +12,7 @@ from guard.facts.inference import shifted_date, shifted_time, side_of
 from guard.facts.matching import denied_value
 from guard.facts.mismatches import given_otherwise, not_found
 from guard.facts.outcome import Outcome
+from guard.facts.rules import FactRule
 from guard.facts.slots import Slots
 from guard.facts.types import FactLabel, SlotKind
 
@@ -39,7 +40,10 @@ def check_date(
         return Outcome(FactLabel.inferred, inference=shifted_own)
     if differing:
         a, e = differing[0]
-        return Outcome(FactLabel.contradicted, given_otherwise(SlotKind.date, d.surface, e.surface, a.unit))
+        return Outcome(
+            FactLabel.contradicted, given_otherwise(SlotKind.date, d.surface, e.surface, a.unit),
+            rule=FactRule.date_part_differs,
+        )
     if any(states(e, d) for s in everywhere for e in s.dates):
         return Outcome(FactLabel.supported)
     shifted = shifted_time(d, [e for s in near for e in s.dates], [q for s in near for q in s.quantities])
@@ -58,7 +62,8 @@ def check_date(
     if moved:
         return Outcome(FactLabel.inferred, inference=moved)
     return Outcome(
-        FactLabel.unsupported, not_found(SlotKind.date, d.surface, f"no evidence gives the date {d.surface}")
+        FactLabel.unsupported, not_found(SlotKind.date, d.surface, f"no evidence gives the date {d.surface}"),
+        rule=FactRule.date_not_found,
     )
 
 

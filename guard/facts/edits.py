@@ -49,9 +49,11 @@ from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.modal_clash import permits_alternatives, stronger_modal
 from guard.facts.opposites import OPPOSITES
+from guard.facts.outcome import Outcome
 from guard.facts.quantities import Bound, Quantity
+from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, read_slots, stem
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 
 __all__ = ["minimal_edits", "unit_changed"]
 
@@ -234,8 +236,9 @@ def minimal_edits(
     scored: Sequence[Alignment],
     lexicon: Lexicon,
     derived: frozenset[str] = frozenset(),
-) -> list[SlotMismatch]:
-    """A contradiction for each best unit the claim repeats with one slot substituted (see the module)."""
+) -> list[Outcome]:
+    """A contradiction for each best unit the claim repeats with one slot substituted (see the module),
+    named by what was substituted (:func:`_rule_of`)."""
     claim_tokens = _tokens(claim.text, lexicon)
     if _content(claim_tokens) < _FLANK + 1:
         return []
@@ -269,9 +272,26 @@ def minimal_edits(
         explanation = f"the evidence says \u201c{given}\u201d where the claim says \u201c{said}\u201d" + (
             ", which the document gives to something else" if kind is not SlotKind.modality else ""
         )
-        out.append(contradiction(kind, said, given, unit, explanation))
+        mismatch = contradiction(kind, said, given, unit, explanation)
+        out.append(Outcome(FactLabel.contradicted, mismatch, rule=_rule_of(kind, _core(edit.claim, lexicon))))
         break
     return out
+
+
+_RULE_OF_KIND = {
+    SlotKind.quantity: FactRule.edits_number,
+    SlotKind.modality: FactRule.edits_modal,
+    SlotKind.quantifier: FactRule.edits_quantifier,
+    SlotKind.polarity: FactRule.edits_antonym,
+}
+
+
+def _rule_of(kind: SlotKind, said: Sequence[_Tok]) -> FactRule:
+    """The rule a substitution of ``kind`` falls under: an entity is a name swapped for a name, or a
+    word the document gives to a parallel thing (_clash)."""
+    if kind is SlotKind.entity:
+        return FactRule.edits_name if all(t.kind is _Kind.name for t in said) else FactRule.edits_word
+    return _RULE_OF_KIND[kind]
 
 
 def _entailed_options(edit: _Edit, claim_text: str, lexicon: Lexicon) -> bool:
@@ -487,8 +507,8 @@ def unit_changed(
     claim: Slots,
     scored: Sequence[Alignment],
     lexicon: Lexicon,
-) -> list[SlotMismatch]:
-    """A claim quantity whose number the best units write only with a unit of another kind.
+) -> list[Outcome]:
+    """A claim quantity whose number the best units write only with a unit of another kind: contradicted.
 
     The evidence's unit must be a measure ("12 months", "6 m") or a unit symbol the quantity
     reader left bare ("6,800 × g"); the claim's a measure of another dimension or a count
@@ -524,7 +544,8 @@ def unit_changed(
         unit, e, slots = other
         given = e.surface if e.dim != "number" else f"{e.surface} {_tail(slots.text, e)}"
         explanation = f"the evidence gives {given}, a unit of another kind, not {q.shown}"
-        out.append(contradiction(SlotKind.quantity, q.shown, given, unit, explanation))
+        mismatch = contradiction(SlotKind.quantity, q.shown, given, unit, explanation)
+        out.append(Outcome(FactLabel.contradicted, mismatch, rule=FactRule.edits_unit_changed))
     return out
 
 

@@ -19,6 +19,7 @@ from guard.facts.negation_clash import PROHIBITION, polarity_clash
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.predicates import Agreement, same_act
+from guard.facts.rules import FactRule
 from guard.facts.slots import Slots
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 
@@ -68,7 +69,7 @@ def _polarity_against_best(
     if any(_says_it(s, claim, unit, shared) == claim_no for s in peers if _speaks_of(s, claim, unit, shared)):
         return []
     if _act_turned(claim, evidence):
-        return [_polarity_flip(claim_no, unit_no, evidence)]
+        return [_polarity_flip(claim_no, unit_no, evidence, FactRule.flip_negation)]
     return []
 
 
@@ -89,7 +90,7 @@ def _modal_flip(
     claim_word = modal_word(claim.text, lexicon)
     unit_word = modal_word(clause.text, lexicon) or modal_word(unit.text, lexicon)  # the clause compared
     explanation = f'the evidence says "{unit_word}", the claim "{claim_word}"'
-    return _flip(SlotKind.modality, claim_word, unit_word, evidence, explanation)
+    return _flip(SlotKind.modality, claim_word, unit_word, evidence, explanation, FactRule.flip_modal)
 
 
 def _value_modal_flip(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> list[Outcome]:
@@ -99,7 +100,7 @@ def _value_modal_flip(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -
         return []
     unit, claim_word, unit_word = found
     explanation = f'the evidence says "{unit_word}" for the value, the claim "{claim_word}"'
-    return [_flip(SlotKind.modality, claim_word, unit_word, unit, explanation)]
+    return [_flip(SlotKind.modality, claim_word, unit_word, unit, explanation, FactRule.flip_value_modal)]
 
 
 def _quantifier_flip(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outcome | None:
@@ -107,7 +108,7 @@ def _quantifier_flip(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outco
     if "universal" not in claim.quantifiers or "partial" not in unit.quantifiers or "universal" in unit.quantifiers:
         return None
     explanation = "the claim generalises what the evidence says holds only sometimes or for some"
-    return _flip(SlotKind.quantifier, "always/all", "some/usually", evidence, explanation)
+    return _flip(SlotKind.quantifier, "always/all", "some/usually", evidence, explanation, FactRule.flip_quantifier)
 
 
 def _frequency_flip(
@@ -119,7 +120,7 @@ def _frequency_flip(
     if clash is None or any((frequency_level(s.text, lexicon) or (None,))[0] == mine[0] for s in peers):
         return None
     explanation = f'the evidence says "{clash[1]}", the claim "{clash[0]}"'
-    return _flip(SlotKind.quantifier, clash[0], clash[1], evidence, explanation)
+    return _flip(SlotKind.quantifier, clash[0], clash[1], evidence, explanation, FactRule.flip_frequency)
 
 
 def _act_turned(claim: Slots, evidence: EvidenceUnit) -> bool:
@@ -169,7 +170,7 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
             continue
         if _act_turned(claim, a.unit):
-            return [_polarity_flip(claim_no, unit_no, a.unit)]
+            return [_polarity_flip(claim_no, unit_no, a.unit, FactRule.flip_negation_near)]
     return []
 
 
@@ -214,7 +215,7 @@ def _unparsed_flip_stands(unit: EvidenceUnit) -> bool:
     return unit.kind is not UnitKind.table_row
 
 
-def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit) -> Outcome:
+def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit, rule: FactRule) -> Outcome:
     """The claim says yes where the unit says no, or the reverse."""
     said, says = ("says no", "affirms it") if unit_no else ("affirms it", "says no")
     return _flip(
@@ -223,14 +224,15 @@ def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit) -> Outcome
         "negated" if unit_no else "affirmed",
         unit,
         f'the evidence {said} ("{unit.text}"); the claim {says}',
+        rule,
     )
 
 
 def _flip(
-    kind: SlotKind, claim_value: str, evidence_value: str, unit: EvidenceUnit, explanation: str
+    kind: SlotKind, claim_value: str, evidence_value: str, unit: EvidenceUnit, explanation: str, rule: FactRule
 ) -> Outcome:
     mismatch = contradiction(kind, claim_value, evidence_value, unit, explanation)
-    return Outcome(FactLabel.contradicted, mismatch)
+    return Outcome(FactLabel.contradicted, mismatch, rule=rule)
 
 
 def _has_condition(claim: Slots, lexicon: Lexicon) -> bool:

@@ -3,8 +3,8 @@
 Why one entry point: ``compare.judge_facts`` compares each claim slot with the value its
 aligned unit gives; the checks here find the cases where the value *is* in the evidence but
 bound to something else (another table row, another column's period, another clause, another
-role). Each returns the mismatch to report; ``compare`` turns every one into a
-``contradicted`` outcome.
+role). Each returns the mismatch to report; :func:`misbindings` turns every one into a
+``contradicted`` outcome named by the check's rule (rules.py).
 """
 
 from __future__ import annotations
@@ -30,12 +30,14 @@ from guard.facts.limits import broken_limits, denied_limits, optional_made_requi
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
 from guard.facts.opposites import opposite
+from guard.facts.outcome import Outcome
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
 from guard.facts.roles import actor_replaced, role_conflict, role_elsewhere
+from guard.facts.rules import FactRule
 from guard.facts.rows import column_misbindings, period_mismatches, row_misbindings
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots, all_stems
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["misbindings"]
 
@@ -48,39 +50,44 @@ def misbindings(
     aligned: Sequence[EvidenceUnit],
     lexicon: Lexicon,
     scored: Sequence[Alignment] = (),
-) -> list[SlotMismatch]:
-    """Every mismatch the structural checks find for one claim (empty when none)."""
+) -> list[Outcome]:
+    """A contradicted outcome, named by its rule, for every mismatch the structural checks find."""
     # the best-aligned units (as the judge pools them): a value a sentence there states is that sentence's
     best = [unit_slots(a.unit, lexicon) for a in scored[:_PROSE_POOL]]
-    found = row_misbindings(claim, units, lexicon, best)
-    found += period_mismatches(claim, aligned, lexicon)
-    found += band_misbindings(claim, scored, lexicon)
-    found += column_misbindings(claim, [a.unit for a in scored[:2] if a.strong], lexicon)
+    strong_two = [a.unit for a in scored[:2] if a.strong]
     strong = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:1] if a.strong]
-    found += swapped_pairs(claim, strong, lexicon)
-    found += moved_dates(claim, strong, lexicon)
-    found += dates_from_elsewhere(claim, scored, lexicon)
-    found += date_row_misbindings(claim, units, lexicon)
-    found += date_column_misbindings(claim, [a.unit for a in scored[:2] if a.strong], lexicon)
-    found += count_moved(claim, strong)
     best_two = [(a.unit, unit_slots(a.unit, lexicon)) for a in scored[:2] if a.strong]
-    found += rescaled(claim, best_two, [unit_slots(u, lexicon) for u in units])
-    found += _opposites(claim, scored, lexicon)
-    found += _status_flips(claim, scored, lexicon)
-    found += age_outside_band(claim, scored, lexicon)
-    found += _roles(claim, units, scored, lexicon)
-    found += restriction_broken(claim, scored)
-    found += restriction_added(claim, scored)
-    found += restriction_waived(claim, scored)
-    found += contrast_reversed(claim, scored)
-    found += name_in_other_clause(claim, scored, lexicon)
-    found += label_role_swap(claim, units, lexicon)
-    found += broken_limits(claim, scored, [unit_slots(u, lexicon) for u in units], lexicon)
-    found += denied_limits(claim, scored, lexicon)
-    found += widened(claim, scored, lexicon)
-    found += bound_turned(claim, scored)
-    found += optional_made_required(claim, scored, lexicon)
-    return found
+    everywhere = [unit_slots(u, lexicon) for u in units]
+    R = FactRule
+    found = [
+        (R.misbinding_row, row_misbindings(claim, units, lexicon, best)),
+        (R.misbinding_period, period_mismatches(claim, aligned, lexicon)),
+        (R.misbinding_band, band_misbindings(claim, scored, lexicon)),
+        (R.misbinding_column, column_misbindings(claim, strong_two, lexicon)),
+        (R.misbinding_swapped_pair, swapped_pairs(claim, strong, lexicon)),
+        (R.misbinding_moved_date, moved_dates(claim, strong, lexicon)),
+        (R.misbinding_date_elsewhere, dates_from_elsewhere(claim, scored, lexicon)),
+        (R.misbinding_date_row, date_row_misbindings(claim, units, lexicon)),
+        (R.misbinding_date_column, date_column_misbindings(claim, strong_two, lexicon)),
+        (R.misbinding_count_moved, count_moved(claim, strong)),
+        (R.misbinding_rescaled, rescaled(claim, best_two, everywhere)),
+        (R.polarity_opposite, _opposites(claim, scored, lexicon)),
+        (R.polarity_status, _status_flips(claim, scored, lexicon)),
+        (R.misbinding_age_band, age_outside_band(claim, scored, lexicon)),
+        *_roles(claim, units, scored, lexicon),
+        (R.restriction_broken, restriction_broken(claim, scored)),
+        (R.restriction_added, restriction_added(claim, scored)),
+        (R.restriction_waived, restriction_waived(claim, scored)),
+        (R.restriction_contrast, contrast_reversed(claim, scored)),
+        (R.misbinding_name_clause, name_in_other_clause(claim, scored, lexicon)),
+        (R.role_label_swap, label_role_swap(claim, units, lexicon)),
+        (R.limit_broken, broken_limits(claim, scored, everywhere, lexicon)),
+        (R.limit_denied, denied_limits(claim, scored, lexicon)),
+        (R.limit_widened, widened(claim, scored, lexicon)),
+        (R.limit_bound_turned, bound_turned(claim, scored)),
+        (R.limit_optional_required, optional_made_required(claim, scored, lexicon)),
+    ]
+    return [Outcome(FactLabel.contradicted, m, rule=rule) for rule, mismatches in found for m in mismatches]
 
 
 def _same_values(claim: Slots, unit: Slots) -> bool:
@@ -122,14 +129,14 @@ _ROLE_LEXICAL = 0.5  # the unit must say most of what the claim says before its 
 
 def _roles(
     claim: Slots, units: Sequence[EvidenceUnit], scored: Sequence[Alignment], lexicon: Lexicon
-) -> list[SlotMismatch]:
-    """A role of the best unit's verb filled otherwise by the claim (roles.py)."""
+) -> list[tuple[FactRule, list[SlotMismatch]]]:
+    """A role of the best unit's verb filled otherwise by the claim (roles.py), by the rule that found it."""
     if not scored:
         return []
     statements = [a.unit for a in scored if a.unit.kind in _STATEMENTS]
     elsewhere = role_elsewhere(claim, statements) if claim.names else None
     if elsewhere:
-        return [elsewhere]
+        return [(FactRule.role_elsewhere, [elsewhere])]
     best = scored[0]
     if best.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or best.lexical < _ROLE_LEXICAL:
         return []
@@ -138,8 +145,10 @@ def _roles(
         return []
     passage = frozenset().union(*(unit_slots(u, lexicon).name_tokens for u in units))
     found = role_conflict(claim, best.unit, slots, best.lexical, passage, lexicon, best.similarity)
-    found = found or actor_replaced(claim, best.unit, best.lexical, units)
-    return [found] if found else []
+    if found:
+        return [(FactRule.role_conflict, [found])]
+    replaced = actor_replaced(claim, best.unit, best.lexical, units)
+    return [(FactRule.role_actor_replaced, [replaced])] if replaced else []
 
 
 def _rule_for_the_doer(pair, unit: Alignment, peers: Sequence[Alignment]) -> bool:

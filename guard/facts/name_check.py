@@ -10,6 +10,7 @@ from guard.facts.inference import compared_with_limit
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import not_found
 from guard.facts.outcome import Outcome
+from guard.facts.rules import FactRule
 from guard.facts.polarity import words
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import TOTAL_WORDS
@@ -24,7 +25,8 @@ def check_name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[
     tokens = name_tokens(name)
     if any(_names_match(tokens, s.name_tokens) for s in everywhere) or _in_coded_range(name, everywhere):
         return Outcome(FactLabel.supported)
-    return Outcome(FactLabel.unsupported, not_found(SlotKind.entity, name, f"no evidence mentions {name}"))
+    mismatch = not_found(SlotKind.entity, name, f"no evidence mentions {name}")
+    return Outcome(FactLabel.unsupported, mismatch, rule=FactRule.name_not_found)
 
 
 # share of the claim's words a unit must hold before a name it lacks is read as the passage's
@@ -80,7 +82,7 @@ def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) 
             continue
         unit = aligned[0].unit if aligned else None
         mismatch = not_found(SlotKind.entity, word, f"the evidence does not mention {word}", unit)
-        return Outcome(FactLabel.unsupported, mismatch)
+        return Outcome(FactLabel.unsupported, mismatch, rule=FactRule.name_added_term)
     return None
 
 

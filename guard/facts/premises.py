@@ -14,6 +14,7 @@ from guard.facts.inference import compared_with_limit
 from guard.facts.matching import accepts, conflicts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.outcome import Outcome
+from guard.facts.rules import FactRule
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
 from guard.facts.types import FactLabel, SlotKind
@@ -148,7 +149,7 @@ def _compared_with_limits(claim: Slots, outcomes: list[Outcome], held: list[tupl
             elif not holds:
                 explanation = f"the evidence gives {e.shown}; {step} is false"
                 mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, a.unit, explanation)
-                out[i] = _with_value(Outcome(FactLabel.contradicted, mismatch), q)
+                out[i] = _with_value(Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_comparison_false), q)
             break
     return out
 

@@ -19,6 +19,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.outcome import Outcome
+from guard.facts.rules import FactRule
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_value, other_topic
@@ -171,7 +172,7 @@ def _per_for_total(q: Quantity, held: list[tuple[Alignment, Slots]]) -> Outcome 
             if e.per is None and e.dim == q.dim.split("/")[0] and accepts(q, e):
                 explanation = f"the evidence gives {e.shown} in all, not {q.shown}"
                 mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, a.unit, explanation)
-                return Outcome(FactLabel.contradicted, mismatch)
+                return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_per_for_total)
     return None
 
 
@@ -237,11 +238,14 @@ def _unmatched(
     rates_of_kind: bool = False,
 ) -> Outcome:
     if binding:
-        return Outcome(FactLabel.contradicted, quantity_mismatch(q, binding[0], binding[1], binding[2]))
+        return Outcome(
+            FactLabel.contradicted, quantity_mismatch(q, binding[0], binding[1], binding[2]),
+            rule=FactRule.quantity_differs,
+        )
     if any(accepts(q, e) for s in everywhere for e in _rates_first(q, s, rates_of_kind)):
         return Outcome(FactLabel.supported)
     mismatch = not_found(SlotKind.quantity, q.shown, f"no evidence gives {q.shown}")
-    return Outcome(FactLabel.unsupported, mismatch)
+    return Outcome(FactLabel.unsupported, mismatch, rule=FactRule.quantity_not_found)
 
 
 def quantity_outcomes(

@@ -14,6 +14,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction, quantity_mismatch
 from guard.facts.outcome import Outcome
+from guard.facts.rules import FactRule
 from guard.facts.polarity import words
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, stem, value_spans
@@ -61,7 +62,7 @@ def moved_value(
             f"{q.shown} belongs to something else there"
         )
         mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, alignment.unit, explanation, said)
-        return Outcome(FactLabel.contradicted, mismatch)
+        return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_moved)
     return None
 
 
@@ -109,7 +110,7 @@ def other_topic(
         if same and not any(accepts(q, e) for e in slots.quantities):
             if other_side(q, same, claim, slots):
                 continue
-            return Outcome(FactLabel.contradicted, quantity_mismatch(q, a, slots))
+            return Outcome(FactLabel.contradicted, quantity_mismatch(q, a, slots), rule=FactRule.quantity_other_topic)
     return None
 
 

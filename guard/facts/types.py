@@ -102,3 +102,6 @@ class FactVerdict(BaseModel):
     inference: str | None = None  # "10 ml x 4 doses = 40 ml" when label is inferred
     note: str | None = None  # why it abstained, or what it could not read
     language: Literal["en"] | str = "en"
+    # the check that decided a contradicted or unsupported label ("quantity.differs",
+    # "misbinding.row": a guard.facts.rules.FactRule value); None for the other labels
+    rule: str | None = None

@@ -44,7 +44,7 @@ from guard.facts.types import EvidenceUnit, FactVerdict
 from guard.verifiers.artifacts import load_artifact
 from guard.verifiers.claim_features import FEATURE_NAMES, ClaimFeatures
 from guard.verifiers.types import SupportLabel
-from guard.verifiers.verdict import JudgedClaim, LearnedScope, learned_scope
+from guard.verifiers.verdict import JudgedClaim, JudgeRule, LearnedScope, learned_scope
 
 __all__ = ["ARTIFACT_PATH", "CalibratorArtifact", "ClaimCalibrator", "default_calibrator"]
 
@@ -172,7 +172,8 @@ class ClaimCalibrator:
             return JudgedClaim(SupportLabel.supported, max(rules.support, threshold),
                                f"the calibrated judge: P(false) {p:.2f} (the rules said {rules.label.value})")
         return JudgedClaim(SupportLabel.unsupported, min(rules.support, (1.0 - p) * threshold),
-                           f"the calibrated judge: P(false) {p:.2f} (the rules said supported)")
+                           f"the calibrated judge: P(false) {p:.2f} (the rules said supported)",
+                           rule=JudgeRule.calibrator.value)
 
 
 @lru_cache(maxsize=4)

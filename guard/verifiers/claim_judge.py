@@ -56,11 +56,12 @@ class ClaimJudgement(NamedTuple):
     assessment: Assessment
     reason: str | None
     judged: bool = True  # False: the judge abstained (text the fact layer cannot read)
+    rule: str | None = None  # what decided a label other than supported (JudgedClaim.rule)
 
     @property
     def verdict(self) -> JudgedClaim:
-        """The verdict alone (label, support, reason, judged), as `verdict.combine` gives it."""
-        return JudgedClaim(self.label, self.support, self.reason, self.judged)
+        """The verdict alone (label, support, reason, judged, rule), as `verdict.combine` gives it."""
+        return JudgedClaim(self.label, self.support, self.reason, self.judged, self.rule)
 
 
 @lru_cache(maxsize=1024)  # ~6.5 KB a passage measured: at most ~7 MB (4,096 held 26 MB in a server)
@@ -151,7 +152,10 @@ def judge_read(
     if calibrator is not None and learned_scope(fact, judged, units, calibrator.overrules) in _DECIDED:
         features = claim_features(claim_text, units, similarities, assessment, known, fact, judged)
         judged = calibrator.decide(judged, fact, features, threshold, units)
-    return ClaimJudgement(judged.label, judged.support, fact, assessment, judged.reason, judged.judged)
+    return ClaimJudgement(
+        judged.label, judged.support, fact, assessment, judged.reason, judged.judged,
+        judged.rule if judged.label is not SupportLabel.supported else None,
+    )
 
 
 # A claim-to-unit cosine from which the unit restates the claim: MiniLM gives same-topic

@@ -59,6 +59,7 @@ import numpy as np
 from guard.grounding.evidence import EvidenceCache, resolve_embedder
 from guard.grounding.model import GroundingModel, GroundingScore, shared_model
 from guard.verifiers.types import ClaimVerdict, GroundingProbabilities, SupportLabel
+from guard.verifiers.verdict import JudgeRule
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationState
@@ -169,11 +170,13 @@ def _write(
     if self_judging:
         verdict.support = score.supported
         verdict.label = SupportLabel.supported if score.supported >= threshold else SupportLabel.unsupported
+        verdict.rule = JudgeRule.grounding.value if verdict.label is SupportLabel.unsupported else None
         verdict.best_passage_id, verdict.best_sentence = nearest or (None, None)
     # Only where the fact layer found nothing to compare: its slot verdict outranks the model.
     learned_only = verdict.label is SupportLabel.unsupported and verdict.mismatch is None
     if learned_only and score.label is SupportLabel.contradicted:
         verdict.label = SupportLabel.contradicted
+        verdict.rule = JudgeRule.grounding_contradicted.value
         verdict.best_passage_id, verdict.best_sentence = nearest or (None, None)
 
 

@@ -44,6 +44,7 @@ from guard.verifiers.spans import unsupported_spans
 from guard.verifiers.claim_judge import ClaimJudge, units_of
 from guard.language import sentence_spans_many
 from guard.verifiers.support import EmbeddingJudge, EntailmentJudge, paragraphs
+from guard.verifiers.verdict import JudgeRule
 from guard.verifiers.types import (
     Claim,
     ClaimVerdict,
@@ -361,6 +362,7 @@ def _mark_unjudged(report: Verification, name: str) -> None:
     for verdict in report.claims:
         if verdict.label is not SupportLabel.contradicted:
             verdict.label = SupportLabel.unsupported
+            verdict.rule = JudgeRule.verifier_failed.value
         verdict.support = 0.0
         verdict.judged = False
         verdict.note = f"not judged: verifier {name!r} failed"

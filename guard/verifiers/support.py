@@ -333,6 +333,7 @@ def _write(verdict: ClaimVerdict, judged: ClaimJudgement, evidence: Sequence[Pas
         verdict.best_passage_id, verdict.best_sentence = fact.units[0].passage_id, fact.units[0].text
     verdict.evidence, verdict.mismatch, verdict.inference = list(fact.units), fact.mismatch, fact.inference
     verdict.facts = fact.label
+    verdict.rule = judged.rule
     if judged.reason and (verdict.label is not SupportLabel.supported or not judged.judged):
         verdict.note = judged.reason
     scores = verdict.scores

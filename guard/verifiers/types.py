@@ -170,6 +170,9 @@ class ClaimVerdict(BaseModel):
     # every number, date and name of the claim was found bound the same way in an evidence unit;
     # abstain means it had nothing to compare, so a supported label rests on the embedding score.
     facts: FactLabel | None = None
+    # The rule that decided a label other than supported: a fact-layer check ("quantity.differs",
+    # guard.facts.rules.FactRule) or the judge's own ("judge.below_threshold", verdict.JudgeRule).
+    rule: str | None = None
     # Named scores of third-party verifiers (guard.verifiers.register_verifier); built-ins use scores.
     extra: dict[str, float] = Field(default_factory=dict)
 

@@ -44,7 +44,7 @@ from guard.facts.lexicon import lexicon_for
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind
 from guard.verifiers.types import SupportLabel
 
-__all__ = ["JudgedClaim", "LearnedScope", "combine", "learned_scope", "value_in_no_unit"]
+__all__ = ["JudgeRule", "JudgedClaim", "LearnedScope", "combine", "learned_scope", "value_in_no_unit"]
 
 # A claim whose values all match its aligned unit is supported from this embedding score on.
 FACTS_MATCHED_SUPPORT = 0.35
@@ -56,11 +56,26 @@ FACT_FAILED_SUPPORT = 0.1
 LEARNED_CONTRADICTED = 0.8
 
 
+class JudgeRule(str, Enum):
+    """What decided a claim's label when the fact layer did not (its own are guard.facts.rules.FactRule)."""
+
+    values_only = "judge.values_only"  # the values match, the embedding score says the rest is not there
+    below_threshold = "judge.below_threshold"  # no fact slot decided; the embedding score is under the bar
+    unreadable = "judge.unreadable"  # a language the fact layer cannot read: left unjudged
+    learned_contradicted = "judge.learned_contradicted"  # the learned judge's P(contradicted)
+    calibrator = "judge.calibrator"  # the claim calibrator (opt-in) turned the rules' label
+    grounding = "grounding.threshold"  # the grounding model judging support on its own (a policy's)
+    grounding_contradicted = "grounding.contradicted"  # the grounding model called a fact-silent claim contradicted
+    verifier_failed = "verifier.failed"  # the verifier that judges support failed: unjudged
+
+
 class JudgedClaim(NamedTuple):
     label: SupportLabel
     support: float
     reason: str | None  # why the label differs from the embedding score's, for the reader
     judged: bool = True  # False: an abstention (the claim is left unjudged, with the reason)
+    # the rule that decided a label other than supported: the fact layer's (FactVerdict.rule) or a JudgeRule's value
+    rule: str | None = None
 
 
 def combine(
@@ -77,24 +92,32 @@ def combine(
     further word overlap.
     """
     if fact.label is FactLabel.contradicted:
-        return JudgedClaim(SupportLabel.contradicted, min(support, FACT_FAILED_SUPPORT), _why(fact))
+        return JudgedClaim(SupportLabel.contradicted, min(support, FACT_FAILED_SUPPORT), _why(fact), rule=fact.rule)
     if fact.label is FactLabel.unsupported:
-        return JudgedClaim(SupportLabel.unsupported, min(support, FACT_FAILED_SUPPORT), _why(fact))
+        return JudgedClaim(SupportLabel.unsupported, min(support, FACT_FAILED_SUPPORT), _why(fact), rule=fact.rule)
     if fact.label is FactLabel.inferred:
         return JudgedClaim(SupportLabel.supported, max(support, INFERRED_SUPPORT), fact.inference)
     if fact.label is FactLabel.supported:
         if support >= min(threshold, FACTS_MATCHED_SUPPORT) or restated:
             return JudgedClaim(SupportLabel.supported, max(support, threshold), None)
-        return JudgedClaim(SupportLabel.unsupported, support, "its values match, but the evidence does not say the rest")
+        return JudgedClaim(
+            SupportLabel.unsupported, support, "its values match, but the evidence does not say the rest",
+            rule=JudgeRule.values_only.value,
+        )
     if support >= threshold and _unreadable(fact):
         # the embedding score alone would call it supported, but nothing here read its facts
         # (issue 11: never supported); it is not unsupported either: an abstention, with the note
-        return JudgedClaim(SupportLabel.unsupported, support, f"not judged: {fact.note}", judged=False)
+        return JudgedClaim(
+            SupportLabel.unsupported, support, f"not judged: {fact.note}", judged=False, rule=JudgeRule.unreadable.value
+        )
     if support >= threshold:
         return JudgedClaim(SupportLabel.supported, support, None)
     if p_contradicted is not None and p_contradicted >= LEARNED_CONTRADICTED:
-        return JudgedClaim(SupportLabel.contradicted, support, f"the learned judge: P(contradicted) {p_contradicted:.2f}")
-    return JudgedClaim(SupportLabel.unsupported, support, None)
+        return JudgedClaim(
+            SupportLabel.contradicted, support, f"the learned judge: P(contradicted) {p_contradicted:.2f}",
+            rule=JudgeRule.learned_contradicted.value,
+        )
+    return JudgedClaim(SupportLabel.unsupported, support, None, rule=JudgeRule.below_threshold.value)
 
 
 class LearnedScope(str, Enum):

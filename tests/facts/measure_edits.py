@@ -36,7 +36,7 @@ def main(n: int = 600, show: bool = False) -> None:
             continue
         claim = read_slots(sentence, ENGLISH)
         scored = ranked(sentence, units, None, ENGLISH)
-        found = minimal_edits(claim, units, scored, ENGLISH) + unit_changed(claim, scored, ENGLISH)
+        found = [o.mismatch for o in minimal_edits(claim, units, scored, ENGLISH) + unit_changed(claim, scored, ENGLISH)]
         for m in found[:1]:
             flagged[group][m.kind.value] += 1
             if show and group == "clean":

@@ -53,7 +53,8 @@ def _edits(claim: str, passage: str):
     units = evidence_units("p", passage).units
     slots = read_slots(claim, ENGLISH)
     scored = ranked(claim, units, None, ENGLISH)
-    return minimal_edits(slots, units, scored, ENGLISH) + unit_changed(slots, scored, ENGLISH)
+    found = minimal_edits(slots, units, scored, ENGLISH) + unit_changed(slots, scored, ENGLISH)
+    return [o.mismatch for o in found]
 
 
 @pytest.mark.parametrize(("false_claim", "true_claim", "kind"), PAIRS)

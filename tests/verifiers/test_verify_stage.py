@@ -81,6 +81,7 @@ def test_crashing_support_verifier_fails_closed(plugins):
         assert verdict.support == 0.0
         assert verdict.judged is False
         assert "crash" in verdict.note
+        assert verdict.rule == "verifier.failed"
     assert result.faithfulness == 0.0
     assert result.citation_recall is None  # the half-written metric was rolled back
     assert set(result.timings) >= {"claims", "always", "crash", "total"}

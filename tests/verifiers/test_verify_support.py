@@ -125,3 +125,17 @@ def test_cited_claim_is_judged_against_its_citation():
     assert right.label is SupportLabel.supported and right.best_passage_id == "eiffel"
     assert wrong.label is SupportLabel.unsupported and wrong.best_passage_id == "potassium"
     assert wrong.scores.support_any_passage == pytest.approx(right.support, abs=1e-6)
+
+
+def test_each_flagged_claim_names_the_rule_that_decided_it():
+    """ClaimVerdict.rule: a fact-layer check for a value bound otherwise, the judge's own id where
+    the fact layer had nothing to compare, and none for a supported claim."""
+    answer = (
+        "The Eiffel Tower was completed in 1925. Bananas cure cancer. "
+        "A medium banana contains roughly 420 mg of potassium."
+    )
+    inp = VerificationInput(question="", passages=PASSAGES, answer=answer)
+    dated, cure, banana = run_verification(inp, ["support"]).claims
+    assert dated.label is not SupportLabel.supported and dated.rule.startswith(("date.", "misbinding."))
+    assert cure.label is SupportLabel.unsupported and cure.rule == "judge.below_threshold"
+    assert banana.label is SupportLabel.supported and banana.rule is None

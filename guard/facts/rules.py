@@ -1,0 +1,209 @@
+"""The fact layer's rules by name, and the switches that turn a rule off or soften it.
+
+Why names: the fact layer is a set of hand-written checks; each contradicted or unsupported
+outcome says which check found it (``Outcome.rule``, ``FactVerdict.rule``), so a reader sees
+why a claim failed and an audit can count, per rule, how often it decided a true claim and a
+false one (benchmarks/rule_audit.py, docs/DETECTION.md "Rule audit").
+
+Why switches: a rule that decides more true claims than false ones on documents it was never
+tuned on does more harm than good. :class:`RuleSwitches` drops such a rule's outcomes (the
+claim falls through to the other checks and the embedding score) or reads its contradiction
+as ``unsupported``. The packaged switches are ``rule_switches.yaml`` beside this module, read
+on first use (not on import); :func:`switched` overrides them for a block of code (audits, tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from enum import Enum
+from functools import lru_cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from guard.config_file import describe_errors, read_mapping
+from guard.errors import ConfigError
+from guard.facts.types import FactLabel
+
+if TYPE_CHECKING:
+    from guard.facts.outcome import Outcome
+
+__all__ = ["FactRule", "RuleSwitches", "SwitchedRule", "active_switches", "load_switches", "switched"]
+
+
+class FactRule(str, Enum):
+    """One id per distinct check that can fail a claim; the part before the dot is its family."""
+
+    # quantities (quantity_check.py, quantity_moves.py, premises.py)
+    quantity_differs = "quantity.differs"  # the aligned unit gives another value of the same measure
+    quantity_not_found = "quantity.not_found"  # no unit gives the value
+    quantity_per_for_total = "quantity.per_for_total"  # "per item" for an amount the unit gives in all
+    quantity_moved = "quantity.moved"  # the value is in the unit, bound to other words there
+    quantity_other_topic = "quantity.other_topic"  # a closer unit gives another value of the measure
+    quantity_comparison_false = "quantity.comparison_false"  # "X is within the Y limit", false by arithmetic
+    # dates (date_check.py)
+    date_part_differs = "date.part_differs"
+    date_not_found = "date.not_found"
+    # names and added things (name_check.py)
+    name_not_found = "name.not_found"
+    name_added_term = "name.added_term"  # "Yes, ... also X" where no unit mentions X
+    # no evidence at all to check a claim's values against (compare.py)
+    facts_no_evidence = "facts.no_evidence"
+    # flips against the best unit (flip_check.py)
+    flip_negation = "flip.negation"  # negation turned against the best-aligned unit
+    flip_negation_near = "flip.negation_near"  # ... against a near unit sharing fewer of the words
+    flip_modal = "flip.modal"  # "may" for "must" against the best unit
+    flip_value_modal = "flip.value_modal"  # the modal the units give a value
+    flip_quantifier = "flip.quantifier"  # "always/all" for "some/usually"
+    flip_frequency = "flip.frequency"  # "often" for "rarely"
+    # values bound to another row, column, clause or band (misbinding.py and its modules)
+    misbinding_row = "misbinding.row"
+    misbinding_period = "misbinding.period"
+    misbinding_band = "misbinding.band"
+    misbinding_column = "misbinding.column"
+    misbinding_swapped_pair = "misbinding.swapped_pair"
+    misbinding_moved_date = "misbinding.moved_date"
+    misbinding_date_elsewhere = "misbinding.date_elsewhere"
+    misbinding_date_row = "misbinding.date_row"
+    misbinding_date_column = "misbinding.date_column"
+    misbinding_count_moved = "misbinding.count_moved"
+    misbinding_rescaled = "misbinding.rescaled"
+    misbinding_age_band = "misbinding.age_band"
+    misbinding_name_clause = "misbinding.name_clause"
+    # words and acts turned round (misbinding.py: opposites, predicates)
+    polarity_opposite = "polarity.opposite"
+    polarity_status = "polarity.status"
+    # roles (roles.py, label_roles.py)
+    role_elsewhere = "role.elsewhere"
+    role_conflict = "role.conflict"
+    role_actor_replaced = "role.actor_replaced"
+    role_label_swap = "role.label_swap"
+    # "only", "unless", "not X but Y" (exclusive.py)
+    restriction_broken = "restriction.broken"
+    restriction_added = "restriction.added"
+    restriction_waived = "restriction.waived"
+    restriction_contrast = "restriction.contrast"
+    # limits and bounds (limits.py, bound_words.py)
+    limit_broken = "limit.broken"
+    limit_denied = "limit.denied"
+    limit_widened = "limit.widened"
+    limit_bound_turned = "limit.bound_turned"
+    limit_optional_required = "limit.optional_required"
+    # one-slot edits of a unit's wording (edits.py)
+    edits_name = "edits.name"
+    edits_number = "edits.number"
+    edits_modal = "edits.modal"
+    edits_quantifier = "edits.quantifier"
+    edits_antonym = "edits.antonym"
+    edits_word = "edits.word"  # a word the document gives to a parallel thing
+    edits_unit_changed = "edits.unit_changed"  # a number with another unit of measure
+
+    @property
+    def family(self) -> str:
+        return self.value.split(".", 1)[0]
+
+
+class SwitchedRule(BaseModel):
+    """One rule the switches change, with the audit figures that chose it (kept for the reader)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rule: FactRule
+    why: str = Field(min_length=1)
+    # the audit's counts on its split (benchmarks/rule_audit.py): only recorded, never read
+    figures: dict[str, int | float | str] = Field(default_factory=dict)
+
+
+class RuleSwitches(BaseModel):
+    """Rules turned off (their outcomes dropped) and rules whose contradiction reads as unsupported."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # (not "off": YAML 1.1 reads an unquoted off as false)
+    disabled: list[SwitchedRule] = Field(default_factory=list)
+    to_unsupported: list[SwitchedRule] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _each_rule_once(self) -> RuleSwitches:
+        both = self.off_rules & self.unsupported_rules
+        if both:
+            raise ValueError(f"rule(s) both disabled and to_unsupported: {', '.join(sorted(r.value for r in both))}")
+        return self
+
+    @property
+    def off_rules(self) -> frozenset[FactRule]:
+        return frozenset(s.rule for s in self.disabled)
+
+    @property
+    def unsupported_rules(self) -> frozenset[FactRule]:
+        return frozenset(s.rule for s in self.to_unsupported)
+
+    def with_off(self, rules: Sequence[FactRule]) -> RuleSwitches:
+        """These switches with ``rules`` also off (an audit's "this rule alone switched off")."""
+        added = [SwitchedRule(rule=r, why="switched off for an audit") for r in rules if r not in self.off_rules]
+        kept = [s for s in self.to_unsupported if s.rule not in set(rules)]
+        return RuleSwitches(disabled=[*self.disabled, *added], to_unsupported=kept)
+
+    def apply(self, outcomes: Sequence[Outcome]) -> list[Outcome]:
+        """The outcomes the verdict may read: switched-off rules dropped, softened ones unsupported."""
+        off, soft = self.off_rules, self.unsupported_rules
+        kept = [o for o in outcomes if o.rule not in off]
+        return [o.softened() if o.rule in soft and o.label is FactLabel.contradicted else o for o in kept]
+
+
+PACKAGED = "rule_switches.yaml"
+_KEYS = ("disabled", "to_unsupported")
+
+
+def load_switches(source: Traversable | Path | str, display: str | None = None) -> RuleSwitches:
+    """The switches in a YAML file; a :class:`~guard.errors.ConfigError` names the file and the key."""
+    source = Path(source) if isinstance(source, str) else source
+    display = display or str(source)
+    data = read_mapping(source, display, _KEYS)
+    odd = [k for k in data if not isinstance(k, str)]
+    if odd:  # YAML 1.1 reads an unquoted off, no or yes as a boolean
+        raise ConfigError(
+            f"{display}: key {odd[0]!r} is not a key here (an unquoted off/no/yes reads as a boolean); "
+            f"use {' or '.join(_KEYS)}"
+        )
+    try:
+        return RuleSwitches.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(describe_errors(display, exc, RuleSwitches) + _allowed(exc)) from None
+
+
+def _allowed(exc: ValidationError) -> str:
+    """The valid rule ids, when a rule id was not one."""
+    if not any(e["type"] == "enum" for e in exc.errors()):
+        return ""
+    return "\nknown rules: " + ", ".join(r.value for r in FactRule)
+
+
+@lru_cache(maxsize=1)
+def packaged_switches() -> RuleSwitches:
+    """The switches shipped with the package (guard/facts/rule_switches.yaml), read once."""
+    return load_switches(files("guard.facts") / PACKAGED, f"guard/facts/{PACKAGED}")
+
+
+_OVERRIDE: ContextVar[RuleSwitches | None] = ContextVar("fact_rule_switches", default=None)
+
+
+def active_switches() -> RuleSwitches:
+    """The switches in force: an override set by :func:`switched`, else the packaged ones."""
+    override = _OVERRIDE.get()
+    return override if override is not None else packaged_switches()
+
+
+@contextmanager
+def switched(switches: RuleSwitches) -> Iterator[RuleSwitches]:
+    """Judge with ``switches`` instead of the packaged ones inside the block (audits, tests)."""
+    token = _OVERRIDE.set(switches)
+    try:
+        yield switches
+    finally:
+        _OVERRIDE.reset(token)
