@@ -23,7 +23,8 @@ def test_unreadable_claim_the_score_does_not_support_stays_unsupported():
 
 
 def test_readable_claim_without_slots_is_still_the_embedding_scores():
-    assert combine(NO_SLOTS, 0.9, 0.5) == (SupportLabel.supported, 0.9, None, True)
+    # a supported label names no deciding rule
+    assert combine(NO_SLOTS, 0.9, 0.5) == (SupportLabel.supported, 0.9, None, True, None)
 
 
 def test_verify_marks_an_unreadable_claim_unjudged():
