@@ -30,6 +30,7 @@ from pydantic import BaseModel, Field
 from guard.answering_compose import (
     chosen_units, compose_answer, defined_then_valued, listing, missing_value, whole_section,
 )
+from guard.answering_doubt import close_rival, doubt_detail
 from guard.answering_question import (
     CONCEPTS, QuestionType, classify_question, key_terms, named_terms, situation_terms,
 )
@@ -65,6 +66,8 @@ class AnswerPlan(BaseModel):
     units: list[ScoredUnit] = Field(default_factory=list)  # chosen, best first
     answerable: bool
     missing: str | None = None  # what was looked for and not found
+    # why the chosen unit may answer a neighbouring question (guard/answering_doubt.py); None: no sign
+    doubt: str | None = None
     answer: str = ""
     # reserve passages the answer quotes, cited after the given ones (the caller adds them to the
     # passages it verifies against and shows)
@@ -180,6 +183,10 @@ def plan_answer(
     plan.units = chosen_units(fitting, scored)
     if asked is None:  # a yes/no or open question: a short section is answered whole
         plan.units = whole_section(plan.units, all_units or units, scored, number, titles)
+    if asked is not None:  # a value asked for: a close rival case with another value is quoted too
+        rival = close_rival(plan.units, fitting, terms)
+        if rival is not None:
+            plan.units, plan.doubt = [*plan.units, rival], doubt_detail(rival)
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
     return plan

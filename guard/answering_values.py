@@ -204,6 +204,15 @@ _RELATIVE_PAY = re.compile(
 _PERIOD = re.compile(r"^\D{0,12}\d+(?:[.,]\d+)?\s*(?:minute|hour|day|working day|week|month|year)s?\b", re.IGNORECASE)
 
 
+def values_by_kind(text: str) -> dict[str, frozenset[str]]:
+    """The quantities ``text`` states, as written, by fact-layer dimension (money told apart):
+    "5 days ... 25 working days" -> {"duration": {"5 days", "25 working days"}}."""
+    out: dict[str, set[str]] = {}
+    for q in _quantities(text):
+        out.setdefault(_dim(q, text), set()).add(q.surface.lower())
+    return {dim: frozenset(found) for dim, found in out.items()}
+
+
 def stated_amounts(text: str) -> frozenset[tuple[str, float, float]]:
     """The amounts ``text`` states with a unit (dimension, low, high): "40 mg" -> ("mass", 0.04, 0.04);
     plain numbers, counts and periods ("in 24 hours") are left out: too common to tie two
