@@ -385,6 +385,12 @@ def value_near(asked: AskedValue, text: str, term: str, reach: int = 20) -> bool
 # --- values in ranges ---------------------------------------------------------------------------
 
 
+def holds_asked_case(question: str, text: str) -> bool:
+    """The age, weight or amount the question gives falls in a range ``text`` states ("a
+    12-year-old" and "At 12 to 13 years:"): the text is about the asker's case, whatever its words."""
+    return _value_fit(question, text) is True
+
+
 def _value_fit(question: str, text: str) -> bool | None:
     for fit in (_age_fit, _weight_fit, _money_fit):
         found = fit(question, text)
