@@ -29,8 +29,19 @@ def test_an_age_in_the_lead_in_holds_the_asked_case():
     assert not holds_asked_case("Which vaccine does a teenager get?", "At 12 to 13 years: Lanvax, one dose")
 
 
+# more units naming "vaccine" than the planner embeds (guard.answering_scoring._MAX_EMBEDDED): the
+# lead-in's age, not a shared word, has to bring the item into the candidates
+_SYLLABLES = ["ka", "lo", "mi", "nu", "re", "si", "to"]
+STOCK = Passage(
+    id="stock", title="Vaccine Stock Notes > Shelves", source="stock.md",
+    text=" ".join(
+        f"The {a}{b} vaccine leaflets are on the {b}{a} shelf." for a in _SYLLABLES for b in _SYLLABLES
+    ),
+)
+
+
 def test_the_item_under_the_asked_age_answers_though_it_shares_no_word_with_the_question():
-    plan = plan_from_passages("Which vaccine does a 12-year-old get?", [PRICES, SCHEDULE])
+    plan = plan_from_passages("Which vaccine does a 12-year-old get?", [PRICES, STOCK, SCHEDULE])
     assert plan.answerable, plan.missing
     assert "Lanvax" in plan.answer
     assert "half the adult price" not in plan.answer
