@@ -39,7 +39,9 @@ from guard.answering_scoring import (
     term_weights, unit_contexts,
 )
 from guard.answering_terms import defined_names, predicate_terms, with_definitions
-from guard.answering_values import asked_group, asked_value, compound_fit, strength_fit, year_fit
+from guard.answering_values import (
+    asked_age_band, asked_age_months, asked_group, asked_value, compound_fit, strength_fit, year_fit,
+)
 from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import words
 from retrievers.types import Passage
@@ -123,7 +125,9 @@ def plan_answer(
     if absent:
         plan.missing = f"the documents do not mention {listing(absent)}"
         return plan
-    if terms and all(t in CONCEPTS for t in terms):  # "What's the dose?": of which medicine?
+    # "What's the dose?": of which medicine? (not when the question says whose, or of what in a
+    # word the terms leave out: "the joining fee for under-16s")
+    if terms and all(t in CONCEPTS for t in terms) and not _says_whose(question):
         plan.missing = f"the question asks for {listing(terms)} but does not say of what; ask about one by name"
         return plan
     # the products, places or people the question names ("Febrilon", "Willow Ward"): a passage
@@ -191,6 +195,16 @@ def plan_answer(
     plan.answer = compose_answer(plan.units)
     return plan
 
+
+
+def _says_whose(question: str) -> bool:
+    """The question names a case or a thing besides the kind of value it asks for: an age, an age
+    band or a group of people ("under-16s", "for seniors"), or an -ing word the key terms leave out
+    ("the joining fee")."""
+    return (
+        asked_age_months(question) is not None or asked_age_band(question) is not None
+        or asked_group(question) is not None or bool(_soft_bases(question))
+    )
 
 
 def _named_case(question: str, scored: list[ScoredUnit]) -> None:
