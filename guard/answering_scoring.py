@@ -18,7 +18,13 @@ from pydantic import BaseModel
 
 from guard.answering_question import CONCEPTS, key_terms
 from guard.answering_values import (
-    AskedValue, Fit, holds_asked_case, holds_value, qualifier_fit, shared_values, value_near,
+    AskedValue,
+    Fit,
+    holds_asked_case,
+    holds_value,
+    qualifier_fit,
+    shared_values,
+    value_near,
 )
 from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import stop_words, words
