@@ -32,7 +32,7 @@ from guard.answering_compose import (
 )
 from guard.answering_doubt import close_rival, doubt_detail
 from guard.answering_question import (
-    CONCEPTS, QuestionType, classify_question, key_terms, named_terms, situation_terms,
+    CONCEPTS, WRITTEN_AS_VALUE, QuestionType, classify_question, key_terms, named_terms, situation_terms,
 )
 from guard.answering_scoring import (
     ScoredUnit, context_lead, focus_term, found_in, has_term, is_fragment, lexical_candidates, names_it, score_unit, similarities_to,
@@ -104,6 +104,7 @@ def plan_answer(
     kind = classify_question(question)
     asked = asked_value(question, kind.value)
     terms = key_terms(question)
+    worded = _with_values_written(terms, passages, worded)
     number = {p.id: i for i, p in enumerate(passages, start=1)}
     titles = _titles(passages)
     passage_words = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
@@ -195,6 +196,23 @@ def plan_answer(
     plan.answer = compose_answer(plan.units)
     return plan
 
+
+
+def _with_values_written(
+    terms: list[str], passages: Sequence[Passage], worded: dict[str, set[str]] | None
+) -> dict[str, set[str]]:
+    """``worded`` plus, for a term the documents write as its value (WRITTEN_AS_VALUE: "notice" as
+    "24 hours before", "pay" as "free"), the passages lacking the word that write such a value: the
+    term is worded otherwise there, so it is found in them but never the focus a unit must hold."""
+    out = {t: set(ids) for t, ids in (worded or {}).items()}
+    for term in terms:
+        pattern = WRITTEN_AS_VALUE.get(term)
+        if pattern is None:
+            continue
+        ids = {p.id for p in passages if not has_term(term, set(words(f"{p.title or ''} {p.text}"))) and pattern.search(p.text)}
+        if ids:
+            out.setdefault(term, set()).update(ids)
+    return out
 
 
 def _says_whose(question: str) -> bool:

@@ -55,3 +55,39 @@ def test_a_question_naming_only_the_kind_of_value_is_still_ambiguous():
     plan = plan_from_passages("What's the dose?", [LEAFLET])
     assert not plan.answerable
     assert "does not say of what" in (plan.missing or "")
+
+
+# --- a word the documents write as its value ------------------------------------------------------------
+
+BOOKING = Passage(
+    id="booking", title="Brook Surgery: Appointments > Booking", source="surgery.md",
+    text="Appointments can be booked up to 4 weeks ahead. If you cannot attend, cancel at least 24 hours "
+    "before, so that someone else can have the slot.",
+)
+INTERPRETERS = Passage(
+    id="interpreters", title="Brook Surgery: Appointments > Interpreters", source="surgery.md",
+    text="Free interpreters, including sign language interpreters, can be booked for any appointment.",
+)
+MEALS = Passage(
+    id="meals", title="Hartwell Ltd: Expenses > Meals", source="expenses.md",
+    text="- Breakfast: up to GBP 10 when you leave home before 06:00.\n- Lunch: up to GBP 15 on a travel day.",
+)
+
+
+def test_notice_pay_and_allowance_are_found_where_the_documents_write_the_value():
+    """"how much notice" is "at least 24 hours before", "do I have to pay" is "Free", "the breakfast
+    allowance" is "up to GBP 10": the word is missing, the answer is there."""
+    notice = plan_from_passages("How much notice do I need to give to cancel?", [BOOKING, INTERPRETERS])
+    assert notice.answerable and "24 hours" in notice.answer, notice.missing
+    pay = plan_from_passages("Do I have to pay for an interpreter?", [BOOKING, INTERPRETERS])
+    assert pay.answerable and "Free interpreters" in pay.answer, pay.missing
+    allowance = plan_from_passages("What's the breakfast allowance?", [MEALS])
+    assert allowance.answerable and "GBP 10" in allowance.answer, allowance.missing
+
+
+def test_a_value_written_is_no_focus_so_another_topics_amount_does_not_answer():
+    """The word stays absent from every unit: an amount about something else is no allowance of the
+    asked topic ("the taxi allowance" is not the lunch limit)."""
+    plan = plan_from_passages("What is the taxi allowance?", [MEALS])
+    assert not plan.answerable
+    assert "taxi" in (plan.missing or "")
