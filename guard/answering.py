@@ -30,15 +30,18 @@ from pydantic import BaseModel, Field
 from guard.answering_compose import (
     chosen_units, compose_answer, defined_then_valued, listing, missing_value, whole_section,
 )
+from guard.answering_doubt import close_rival, doubt_detail
 from guard.answering_question import (
-    CONCEPTS, QuestionType, classify_question, key_terms, named_terms, situation_terms,
+    CONCEPTS, WRITTEN_AS_VALUE, QuestionType, classify_question, key_terms, named_terms, situation_terms,
 )
 from guard.answering_scoring import (
     ScoredUnit, context_lead, focus_term, found_in, has_term, is_fragment, lexical_candidates, names_it, score_unit, similarities_to,
     term_weights, unit_contexts,
 )
 from guard.answering_terms import defined_names, predicate_terms, with_definitions
-from guard.answering_values import asked_group, asked_value, compound_fit, strength_fit, year_fit
+from guard.answering_values import (
+    asked_age_band, asked_age_months, asked_group, asked_value, compound_fit, strength_fit, year_fit,
+)
 from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import words
 from retrievers.types import Passage
@@ -65,6 +68,8 @@ class AnswerPlan(BaseModel):
     units: list[ScoredUnit] = Field(default_factory=list)  # chosen, best first
     answerable: bool
     missing: str | None = None  # what was looked for and not found
+    # why the chosen unit may answer a neighbouring question (guard/answering_doubt.py); None: no sign
+    doubt: str | None = None
     answer: str = ""
     # reserve passages the answer quotes, cited after the given ones (the caller adds them to the
     # passages it verifies against and shows)
@@ -99,6 +104,7 @@ def plan_answer(
     kind = classify_question(question)
     asked = asked_value(question, kind.value)
     terms = key_terms(question)
+    worded = _with_values_written(terms, passages, worded)
     number = {p.id: i for i, p in enumerate(passages, start=1)}
     titles = _titles(passages)
     passage_words = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
@@ -120,7 +126,9 @@ def plan_answer(
     if absent:
         plan.missing = f"the documents do not mention {listing(absent)}"
         return plan
-    if terms and all(t in CONCEPTS for t in terms):  # "What's the dose?": of which medicine?
+    # "What's the dose?": of which medicine? (not when the question says whose, or of what in a
+    # word the terms leave out: "the joining fee for under-16s")
+    if terms and all(t in CONCEPTS for t in terms) and not _says_whose(question):
         plan.missing = f"the question asks for {listing(terms)} but does not say of what; ask about one by name"
         return plan
     # the products, places or people the question names ("Febrilon", "Willow Ward"): a passage
@@ -180,10 +188,41 @@ def plan_answer(
     plan.units = chosen_units(fitting, scored)
     if asked is None:  # a yes/no or open question: a short section is answered whole
         plan.units = whole_section(plan.units, all_units or units, scored, number, titles)
+    if asked is not None:  # a value asked for: a close rival case with another value is quoted too
+        rival = close_rival(plan.units, fitting, terms)
+        if rival is not None:
+            plan.units, plan.doubt = [*plan.units, rival], doubt_detail(rival)
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
     return plan
 
+
+
+def _with_values_written(
+    terms: list[str], passages: Sequence[Passage], worded: dict[str, set[str]] | None
+) -> dict[str, set[str]]:
+    """``worded`` plus, for a term the documents write as its value (WRITTEN_AS_VALUE: "notice" as
+    "24 hours before", "pay" as "free"), the passages lacking the word that write such a value: the
+    term is worded otherwise there, so it is found in them but never the focus a unit must hold."""
+    out = {t: set(ids) for t, ids in (worded or {}).items()}
+    for term in terms:
+        pattern = WRITTEN_AS_VALUE.get(term)
+        if pattern is None:
+            continue
+        ids = {p.id for p in passages if not has_term(term, set(words(f"{p.title or ''} {p.text}"))) and pattern.search(p.text)}
+        if ids:
+            out.setdefault(term, set()).update(ids)
+    return out
+
+
+def _says_whose(question: str) -> bool:
+    """The question names a case or a thing besides the kind of value it asks for: an age, an age
+    band or a group of people ("under-16s", "for seniors"), or an -ing word the key terms leave out
+    ("the joining fee")."""
+    return (
+        asked_age_months(question) is not None or asked_age_band(question) is not None
+        or asked_group(question) is not None or bool(_soft_bases(question))
+    )
 
 
 def _named_case(question: str, scored: list[ScoredUnit]) -> None:

@@ -155,6 +155,7 @@ def chosen_units(ranked: list[ScoredUnit], everything: list[ScoredUnit]) -> list
     if (
         after is not None and after not in chosen and after.has_type and after.fit == 0 and not after.misfit
         and after.unit.kind is UnitKind.sentence and not after.unit.text.lstrip().startswith(("*", "#"))
+        and not _OWN_CASE.match(after.unit.text)
     ):
         chosen.append(after)
     before = next(
@@ -168,6 +169,13 @@ def chosen_units(ranked: list[ScoredUnit], everything: list[ScoredUnit]) -> list
         ):
             chosen.append(near)  # "The 40 mg dose must only be taken under medical supervision." next to "Never take more than 40 mg"
     return sorted(chosen, key=lambda s: (s.citation, s.unit.index))
+
+
+# a sentence that opens with a case of its own ("After a hip operation, take 20 mg ...", "If you
+# weigh less than 50 kg, ..."): it does not go on about the chosen unit's case but states another
+_OWN_CASE = re.compile(
+    r"\s*(?:after|before|during|if|when|while|unless|once|for|in case of|with)\b[^,.;:]{1,80},", re.IGNORECASE
+)
 
 
 def _same_value(text: str, other: str) -> bool:

@@ -13,7 +13,7 @@ from enum import Enum
 
 from guard.verifiers.lexical import content_words, stop_words, words
 
-__all__ = ["CONCEPTS", "QuestionType", "classify_question", "key_terms", "named_terms", "situation_terms"]
+__all__ = ["CONCEPTS", "WRITTEN_AS_VALUE", "QuestionType", "classify_question", "key_terms", "named_terms", "situation_terms"]
 
 
 class QuestionType(str, Enum):
@@ -100,6 +100,21 @@ CONCEPTS: dict[str, re.Pattern[str]] = {
     "temperature": re.compile(r"\d\s?°\s?[CF]?\b|\bdegrees?\b|\b(?:fridge|freezer|room temperature)\b", re.I),
     # a dose is written as an amount of the medicine ("40 mg", "7.5 ml", "2 tablets")
     "dose": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:mg|ml|g|mcg|micrograms?|tablets?|capsules?|puffs?|drops?)\b", re.I),
+}
+
+
+# Words a user asks with that the documents seldom write, because they write the value itself: "how
+# much notice to cancel" is "cancel at least 24 hours before", "do I have to pay for it" is "free",
+# "the breakfast allowance" is "up to GBP 10". Unlike CONCEPTS they can name the topic themselves
+# ("the notice period"), so they keep their weight and are no sign of an ambiguous question: they
+# only count as found where the value is written.
+_MONEY_AMOUNT = r"[£€$]\s?\d|\b(?:eur|gbp|usd)\s?\d|\b\d+(?:[.,]\d+)?\s?(?:eur|gbp|usd)\b"
+WRITTEN_AS_VALUE: dict[str, re.Pattern[str]] = {
+    "notice": re.compile(r"\bnotice\b|\b\d+\s+\w+(?:\s+\w+)?\s+before\b|\bin advance\b", re.IGNORECASE),
+    "allowance": re.compile(rf"{_MONEY_AMOUNT}|\ballowances?\b", re.IGNORECASE),
+    # whether one pays is also answered by "free" or "at the company's cost"
+    "pay": re.compile(rf"{_MONEY_AMOUNT}|\bfree\b|\bno charge\b|\bpa(?:y|id|yable|yment)\b|\bat the \w+'s cost\b", re.IGNORECASE),
+    "claim": re.compile(r"\bclaim|\breimburs|\bexpenses\b", re.IGNORECASE),
 }
 
 

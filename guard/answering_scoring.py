@@ -17,7 +17,15 @@ import numpy as np
 from pydantic import BaseModel
 
 from guard.answering_question import CONCEPTS, key_terms
-from guard.answering_values import AskedValue, Fit, holds_value, qualifier_fit, shared_values, value_near
+from guard.answering_values import (
+    AskedValue,
+    Fit,
+    holds_asked_case,
+    holds_value,
+    qualifier_fit,
+    shared_values,
+    value_near,
+)
 from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import stop_words, words
 from retrievers.types import Passage
@@ -243,7 +251,10 @@ def lexical_candidates(
             weights[t] * (1.0 if _term_in(t, unit_words, unit.text) else 0.5 if _term_in(t, context_words, context) else 0)
             for t in terms
         )
-        weight += shared_values(question, f"{context_lead(context)} {unit.text}") > 0
+        placed = f"{context_lead(context)} {unit.text}"
+        # the asker's case in the unit's lead-in or row ("At 12 to 13 years:" for "a 12-year-old"):
+        # a list item under it ("Papivax, one dose") shares no word with the question
+        weight += shared_values(question, placed) > 0 or holds_asked_case(question, placed)
         if weight > 0:
             ranked.append((weight, unit))
     ranked.sort(key=lambda pair: pair[0], reverse=True)

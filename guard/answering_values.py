@@ -204,6 +204,15 @@ _RELATIVE_PAY = re.compile(
 _PERIOD = re.compile(r"^\D{0,12}\d+(?:[.,]\d+)?\s*(?:minute|hour|day|working day|week|month|year)s?\b", re.IGNORECASE)
 
 
+def values_by_kind(text: str) -> dict[str, frozenset[str]]:
+    """The quantities ``text`` states, as written, by fact-layer dimension (money told apart):
+    "5 days ... 25 working days" -> {"duration": {"5 days", "25 working days"}}."""
+    out: dict[str, set[str]] = {}
+    for q in _quantities(text):
+        out.setdefault(_dim(q, text), set()).add(q.surface.lower())
+    return {dim: frozenset(found) for dim, found in out.items()}
+
+
 def stated_amounts(text: str) -> frozenset[tuple[str, float, float]]:
     """The amounts ``text`` states with a unit (dimension, low, high): "40 mg" -> ("mass", 0.04, 0.04);
     plain numbers, counts and periods ("in 24 hours") are left out: too common to tie two
@@ -376,6 +385,12 @@ def value_near(asked: AskedValue, text: str, term: str, reach: int = 20) -> bool
 # --- values in ranges ---------------------------------------------------------------------------
 
 
+def holds_asked_case(question: str, text: str) -> bool:
+    """The age, weight or amount the question gives falls in a range ``text`` states ("a
+    12-year-old" and "At 12 to 13 years:"): the text is about the asker's case, whatever its words."""
+    return _value_fit(question, text) is True
+
+
 def _value_fit(question: str, text: str) -> bool | None:
     for fit in (_age_fit, _weight_fit, _money_fit):
         found = fit(question, text)
@@ -471,6 +486,12 @@ def asked_age_months(question: str) -> float | None:
     return float(_asked_number(asked)) * _IN_MONTHS[(asked.group(2) or "year").lower()]
 
 
+# words that make a bare number in a unit an age ("Junior (under 16)", "Senior (65 and over)")
+_AGE_HINT = re.compile(r"child|\bage|bab|young|\bjunior|\bsenior|\bteen|\byouth", re.IGNORECASE)
+_AGE_GROUP_BEFORE = re.compile(r"\b(?:adults|people|patients|persons|men|women|anyone|those)\W*$", re.IGNORECASE)
+_NOT_AGE_AFTER = re.compile(r"\s*(?:kg|g\b|mg|ml|l\b|%|°|cm|km|hours?|days?|minutes?|eur|gbp|usd|[£€$])", re.IGNORECASE)
+
+
 def _age_bounds(text: str) -> list[tuple[float, float]]:
     """Age ranges in months; a number counts as an age only with an age word or a year/month unit."""
     found: list[tuple[float, float]] = []
@@ -483,16 +504,21 @@ def _age_bounds(text: str) -> list[tuple[float, float]]:
     for m in _AGE_OVER.finditer(text):
         cue, value, unit, value2, unit2, _ = m.groups()
         if value is not None:
-            if not (cue or unit):
+            if not (cue or unit or _AGE_HINT.search(text)):
                 continue
             found.append((float(value) * _IN_MONTHS[(unit or "year").lower()], float("inf")))
         else:
             unit2 = (unit2 or "").strip().lower()
             aged = re.search(r"\bage[ds]?\b\W*$", text[max(0, m.start() - 8) : m.start()], re.IGNORECASE)
-            if unit2 in {"year", "month", "week", "s"} or aged:  # "over 75 years", "over-75s", "aged over 75"
+            # "Adults over 75", "patients over 65": a group of people over a bare number is an age
+            # band, unless a unit that is not one follows ("adults over 50 kg")
+            grouped = _AGE_GROUP_BEFORE.search(text[max(0, m.start() - 12) : m.start()]) and not (
+                unit2 or _NOT_AGE_AFTER.match(text[m.end() :])
+            )
+            if unit2 in {"year", "month", "week", "s"} or aged or grouped:  # "over 75 years", "over-75s", "aged over 75"
                 found.append((float(value2) * _IN_MONTHS.get(unit2, 12.0), float("inf")))
     for m in _AGE_UNDER.finditer(text):
-        if m.group(2) or re.search(r"child|\bage|bab|young", text, re.IGNORECASE):
+        if m.group(2) or _AGE_HINT.search(text):
             found.append((0.0, float(m.group(1)) * _IN_MONTHS[(m.group(2) or "year").lower()]))
     return found
 

@@ -64,6 +64,7 @@ __all__ = [
     "decide",
     "resolve_quotes",
     "decide_model_failure",
+    "with_doubt",
     "regeneration_feedback",
 ]
 
@@ -191,6 +192,18 @@ def decide_unanswerable(missing: str, policy: Policy) -> Decision:
     action = policy.action_for(Condition.insufficient_context)
     reason = Reason(condition=Condition.insufficient_context, action=action, detail=missing)
     return Decision(action=action, reasons=[reason], policy=policy.name)
+
+
+def with_doubt(decision: Decision, doubt: str | None, policy: Policy) -> Decision:
+    """``decision`` with the ``doubtful_answer`` reason of an evidence-first answer chosen on a close
+    call (:attr:`guard.answering.AnswerPlan.doubt`), the strictest action kept; unchanged when there
+    is no doubt or the answer is not shown anyway."""
+    if doubt is None or decision.action in (Action.refuse, Action.escalate):
+        return decision
+    action = policy.action_for(Condition.doubtful_answer)
+    reasons = [*decision.reasons, Reason(condition=Condition.doubtful_answer, action=action, detail=doubt)]
+    strictest = max((r.action for r in reasons), key=lambda a: a.severity)
+    return decision.model_copy(update={"reasons": reasons, "action": strictest})
 
 
 def regeneration_feedback(decision: Decision, verification: Verification) -> list[tuple[str, str]]:

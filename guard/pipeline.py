@@ -26,6 +26,7 @@ from guard.decide import (
     decide_model_failure,
     decide_unanswerable,
     regeneration_feedback,
+    with_doubt,
 )
 from guard.errors import InputError, ModelError
 from guard.llm.completion import acomplete, run_sync
@@ -232,6 +233,8 @@ def _answer_from_evidence(
     # a failed gate was overruled by the plan (guarded): the quote is judged by its verification
     gate = retrieval.gate if retrieval.gate.passed else None
     decision = decide(verification, gate, policy, attempt=policy.regenerate.max_attempts)
+    # the quote is the documents' own text, so verification cannot see a unit chosen on a close call
+    decision = with_doubt(decision, plan.doubt, policy)
     return _response(
         trace_id, query, EVIDENCE_DRAFTER, policy, retrieval, draft=draft, verification=verification,
         decision=decision, completions=[], timings=timings,

@@ -130,6 +130,9 @@ class Condition(str, Enum):
     declined = "declined"  # the model replied with the refusal sentence (or nothing)
     model_error = "model_error"  # no model produced a draft, after retries and the fallback
     prompt_injection = "prompt_injection"  # a passage holds instruction-like text (never used as evidence)
+    # Evidence-first answering chose its unit on a close call: another case, nearly as likely,
+    # states another value (guard/answering_doubt.py). Verification cannot see it: the quote is supported.
+    doubtful_answer = "doubtful_answer"
 
 
 _ALL = tuple(Action)
@@ -157,6 +160,8 @@ _ALLOWED: dict[Condition, tuple[Action, ...]] = {
     Condition.model_error: (Action.refuse, Action.escalate),
     # The text was already left out of the evidence; redrafting or stripping claims cannot change it.
     Condition.prompt_injection: (Action.pass_, Action.annotate, Action.refuse, Action.escalate),
+    # About the choice of quote, not a claim: nothing to strip, and a redraft quotes the same units.
+    Condition.doubtful_answer: (Action.pass_, Action.annotate, Action.refuse, Action.escalate),
 }
 
 
@@ -256,6 +261,7 @@ class Actions(_Section):
     declined: Action = Action.refuse
     model_error: Action = Action.refuse
     prompt_injection: Action = Action.annotate
+    doubtful_answer: Action = Action.annotate
 
     @field_validator("*")
     @classmethod

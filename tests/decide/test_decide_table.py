@@ -70,8 +70,9 @@ SCENARIOS: dict[Condition, tuple[Verification, GateResult]] = {
         PASSED,
     ),
 }
-# model_error is decided without a draft (decide_model_failure), the others by decide().
-DRAFT_CONDITIONS = [c for c in Condition if c is not Condition.model_error]
+# model_error is decided without a draft (decide_model_failure), doubtful_answer from the answer
+# plan (with_doubt, tests/answering/test_answer_doubt.py), the others by decide().
+DRAFT_CONDITIONS = [c for c in Condition if c not in (Condition.model_error, Condition.doubtful_answer)]
 PROBE_THRESHOLDS = Thresholds(
     min_support=0.5,
     min_unconfirmed_support=0.99,
