@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from guard.facts.bound_words import _bounds
 from guard.facts.dates import dates, same_date
 from guard.facts.lexicon import ENGLISH
 from guard.facts.numbers import read_number
-from guard.facts.bound_words import _bounds
 from guard.facts.quantities import BOUND_WORDS, NAMED_AMOUNT_BOUNDS, Bound, quantities
 from guard.facts.slots import read_slots
 
