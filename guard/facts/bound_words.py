@@ -16,21 +16,20 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment
 from guard.facts.mismatches import contradiction
+from guard.facts.quantities import NAMED_AMOUNT_BOUNDS, Bound
 from guard.facts.slots import Slots, all_stems
 from guard.facts.types import SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["bound_turned"]
 
-# longest first: "no more than" before "more than"
-_UPPER = r"no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|no\s+greater\s+than|less\s+than|fewer\s+than"
-_LOWER = r"no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|at\s+least|more\s+than|greater\s+than"
+# the phrases of the one bound-word table (quantities.py), longest first: "no more than" before "more than"
+_PHRASES = "|".join(r"\s+".join(p.split()) for p in sorted(NAMED_AMOUNT_BOUNDS, key=len, reverse=True))
 # the bound, then a named amount (a determiner and words, no number): "no more than the disputed amount"
 _BOUND = re.compile(
-    rf"\b(?P<bound>{_UPPER}|{_LOWER})\s+"
+    rf"\b(?P<bound>{_PHRASES})\s+"
     r"(?P<amount>(?:the|a|an|its|their|his|her|your|this|that)\s+[a-z][a-z' -]*)",
     re.I,
 )
-_UPPER_RE = re.compile(rf"^(?:{_UPPER})$", re.I)
 _AMOUNT_WORDS = 3  # the amount's first content words name it ("the disputed amount claimed")
 _POOL = 2
 _CLOSE = 0.5  # lexical share of the unit: the claim restates it
@@ -43,7 +42,8 @@ def _bounds(text: str) -> list[tuple[bool, frozenset[str], str]]:
         amount = " ".join(m.group("amount").split()[1 : 1 + _AMOUNT_WORDS])
         stems = all_stems(amount)
         if stems:
-            out.append((bool(_UPPER_RE.match(" ".join(m.group("bound").split()))), stems, m.group(0)))
+            bound = NAMED_AMOUNT_BOUNDS[" ".join(m.group("bound").lower().split())]
+            out.append((bound in (Bound.le, Bound.lt), stems, m.group(0)))
     return out
 
 

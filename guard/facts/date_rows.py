@@ -24,8 +24,8 @@ from guard.facts.dates import DateSlot, same_date
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts
 from guard.facts.mismatches import contradiction
-from guard.facts.rows import _BRACKETS, _claim_words, _key_words, _parse, _Row, _tables
 from guard.facts.slots import Slots, read_slots
+from guard.facts.table_reading import Row, claim_words, key_words, outside_brackets, parse_row, tables
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 
 __all__ = ["date_column_misbindings", "date_row_misbindings"]
@@ -38,12 +38,12 @@ def _one_date(claim: Slots) -> DateSlot | None:
     return calendar[0] if len(calendar) == 1 else None
 
 
-def _key_score(claim: Slots, row: _Row, lexicon: Lexicon) -> float:
+def _key_score(claim: Slots, row: Row, lexicon: Lexicon) -> float:
     """How firmly the claim names the row: its key value given (2), or the share of its key words held."""
     if any(accepts(c, e) and accepts(e, c) for c in claim.quantities for e in row.values_in(0)):
         return 2.0
-    words = _key_words(row, lexicon)
-    share = len(words & _claim_words(claim)) / len(words) if words else 0.0
+    words = key_words(row, lexicon)
+    share = len(words & claim_words(claim)) / len(words) if words else 0.0
     return share if share >= _KEY_SHARE else 0.0
 
 
@@ -52,7 +52,7 @@ def date_row_misbindings(claim: Slots, units: Sequence[EvidenceUnit], lexicon: L
     d = _one_date(claim)
     if d is None:
         return []
-    for rows in _tables(units, lexicon):
+    for rows in tables(units, lexicon):
         holders = [
             (i, column)
             for i, row in enumerate(rows)
@@ -90,7 +90,7 @@ def date_column_misbindings(
     if d is None:
         return []
     for unit in aligned:
-        row = _parse(unit, lexicon)
+        row = parse_row(unit, lexicon)
         if row is None or _key_score(claim, row, lexicon) <= 0:
             continue
         holders = {row.column_of(e) for e in row.slots.dates if same_date(d, e) is True} - {None, 0}
@@ -117,6 +117,6 @@ def date_column_misbindings(
 
 def _header_share(claim: Slots, header: str, lexicon: Lexicon) -> float:
     """Share of a header's content words (outside brackets) the claim holds, its value spans aside."""
-    words = read_slots(_BRACKETS.sub(" ", header), lexicon).content
+    words = read_slots(outside_brackets(header), lexicon).content
     held = claim.content | {w for q in claim.quantities for w in read_slots(q.surface, lexicon).content}
     return len(words & held) / len(words) if words else 0.0

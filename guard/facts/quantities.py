@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict
 
 from guard.facts.numbers import NUMBER, NUMBER_WORD_RUN, read_number
 
-__all__ = ["Bound", "Quantity", "quantities"]
+__all__ = ["BOUND_WORDS", "NAMED_AMOUNT_BOUNDS", "Bound", "Quantity", "quantities"]
 
 
 class Bound(str, Enum):
@@ -330,7 +330,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 _BOUND_BEFORE = re.compile(
     r"(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
-    r"more\s+than|over|above|beyond|exceeding|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
+    r"more\s+than|over|above|beyond|exceeding|no\s+greater\s+than|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
     r"(?<!add\s)(?<!adds\s)(?<!added\s)(?<!adding\s)up\s+to|(?<=for\s)the\s+first|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
     r"no\s+later\s+than)\s*(?:the\s+)?$",
     re.I,
@@ -342,7 +342,10 @@ _BOUND_AFTER = re.compile(
     r"or\s+under|and\s+under|or\s+below|or\s+fewer|or\s+younger|or\s+shorter|at\s+most|at\s+the\s+most|at\s+least)\b",
     re.I,
 )
-_BOUND_WORDS = {
+# The one table of bound words: the phrase (lower case, single spaces) to the bound it sets. The
+# patterns above find the phrases around a value; bound_words.py reads the comparisons among them
+# that also bound an amount named without a number (NAMED_AMOUNT_BOUNDS below).
+BOUND_WORDS = {
     "at least": Bound.ge,
     "no less than": Bound.ge,
     "not less than": Bound.ge,
@@ -356,6 +359,7 @@ _BOUND_WORDS = {
     "beyond": Bound.gt,
     "exceeding": Bound.gt,
     "greater than": Bound.gt,
+    "no greater than": Bound.le,
     "longer than": Bound.gt,
     # ages said as comparisons, the counterparts of "or older" / "or younger" below
     "older than": Bound.gt,
@@ -391,6 +395,27 @@ _BOUND_WORDS = {
     "or younger": Bound.le,
     "or shorter": Bound.le,
     "at the most": Bound.le,
+}
+# the comparisons that also bound an amount named without a number ("no more than the disputed
+# amount", "at least the statutory minimum"); not "over", "under", "within" or the time and age
+# comparisons, which before a determiner say where or when ("under the contract", "over the year")
+NAMED_AMOUNT_BOUNDS = {
+    phrase: BOUND_WORDS[phrase]
+    for phrase in (
+        "no more than",
+        "not more than",
+        "at most",
+        "up to",
+        "no greater than",
+        "less than",
+        "fewer than",
+        "no less than",
+        "not less than",
+        "no fewer than",
+        "at least",
+        "more than",
+        "greater than",
+    )
 }
 # a negation at most four words before the bound governs it ("do not give it for more than");
 # further away it governs the verb, and the bound restricts something else ("do not give ...
@@ -466,9 +491,9 @@ def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
     if before and before.group("w").lower() == "over" and _after_value(text[max(0, start - 60) : start - len(before.group(0))]):
         before = None  # "37.5 hours over five days": across the days, not more than five
     if before:
-        bound = _BOUND_WORDS[" ".join(before.group("w").lower().rstrip(". ").split()).removesuffix(" of")]
+        bound = BOUND_WORDS[" ".join(before.group("w").lower().rstrip(". ").split()).removesuffix(" of")]
     elif after:
-        bound = _BOUND_WORDS[" ".join(after.group("w").lower().split())]
+        bound = BOUND_WORDS[" ".join(after.group("w").lower().split())]
     if before and _LEAD_TIME.match(text[end : end + 30]) and before.group("w").lower().split()[-1] == "than":
         # "no later than 20 minutes before departure" is at least 20 minutes before it
         bound = {"later": Bound.ge, "earlier": Bound.le}.get(before.group("w").lower().split()[-2], bound)

@@ -30,105 +30,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
-
-if TYPE_CHECKING:
-    from guard.facts.dates import DateSlot
+from guard.facts.table_reading import Row, claim_words, key_words, outside_brackets, parse_row, tables
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 
 __all__ = ["column_misbindings", "period_mismatches", "row_misbindings"]
 
-_SEP = " | "
 
-
-@dataclass(frozen=True)
-class _Row:
-    unit: EvidenceUnit
-    headers: tuple[str, ...]
-    cells: tuple[tuple[int, int], ...]  # (start, end) of each cell's value in unit.text
-    slots: Slots
-
-    @property
-    def key(self) -> str:
-        start, end = self.cells[0]
-        return self.unit.text[start:end]
-
-    def column_of(self, slot: Quantity | DateSlot) -> int | None:
-        return next((i for i, (s, e) in enumerate(self.cells) if s <= slot.start < e), None)
-
-    def values_in(self, column: int) -> list[Quantity]:
-        start, end = self.cells[column]
-        return [q for q in self.slots.quantities if start <= q.start < end]
-
-    def dates_in(self, column: int) -> list[DateSlot]:
-        """The calendar dates (no time of day) of one cell."""
-        start, end = self.cells[column]
-        return [d for d in self.slots.dates if start <= d.start < end and d.minutes is None]
-
-
-def _parse(unit: EvidenceUnit, lexicon: Lexicon) -> _Row | None:
-    """A table row's cells and headers from its joined text ("Age: 2 to 4 years | Dose: 7.5 ml")."""
-    if unit.kind is not UnitKind.table_row:
-        return None
-    text = unit.text
-    headers, cells, at = [], [], 0
-    for part in text.split(_SEP):
-        colon = part.find(": ")
-        if colon <= 0:
-            return None  # a table without headers: no columns to bind a value to
-        headers.append(part[:colon].strip())
-        cells.append((at + colon + 2, at + len(part)))
-        at += len(part) + len(_SEP)
-    if len(cells) < 2:
-        return None
-    return _Row(unit, tuple(headers), tuple(cells), read_slots(text, lexicon, True))
-
-
-def _tables(units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[list[_Row]]:
-    """Rows grouped by table: same passage, same headers, consecutive."""
-    tables: dict[tuple[str, tuple[str, ...]], list[_Row]] = {}
-    for unit in units:
-        row = _parse(unit, lexicon)
-        if row is not None:
-            tables.setdefault((unit.passage_id, row.headers), []).append(row)
-    return [rows for rows in tables.values() if len(rows) >= 2]
-
-
-_BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
-
-
-def _key_words(row: _Row, lexicon: Lexicon) -> frozenset[str]:
-    """Content words and codes of the key cell outside brackets ("Weight (dry)" -> weight;
-    "Buffer P2 (lysis)" -> buffer, p2: the code is what tells the rows apart)."""
-    key = _BRACKETS.sub(" ", row.key)
-    return read_slots(key, lexicon).content | _codes(key)
-
-
-_CODE = re.compile(r"\b(?:[A-Za-z]+\d[A-Za-z0-9]*|\d+[A-Za-z]+)\b")
-
-
-def _codes(text: str) -> frozenset[str]:
-    """Letter-and-digit codes ("P2", "B12", "A4"), which content words (letters only) leave out."""
-    return frozenset(m.group(0).lower() for m in _CODE.finditer(text))
-
-
-def _claim_words(claim: Slots) -> frozenset[str]:
-    return claim.content | _codes(claim.text)
-
-
-def _named(claim: Slots, q: Quantity, rows: list[_Row], lexicon: Lexicon) -> tuple[_Row | None, set[int]]:
+def _named(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) -> tuple[Row | None, set[int]]:
     """The row the claim names (unique best), and the indexes of every row it names at all."""
     scores = []
     for i, row in enumerate(rows):
-        words = _key_words(row, lexicon)
-        by_words = len(words) if words and words <= _claim_words(claim) else 0
+        words = key_words(row, lexicon)
+        by_words = len(words) if words and words <= claim_words(claim) else 0
         key_values = row.values_in(0)
         by_value = any(accepts(c, e) for c in claim.quantities if c is not q for e in key_values)
         scores.append(by_words + (2 if by_value else 0))
@@ -152,7 +71,7 @@ def row_misbindings(
     if not claim.quantities:
         return []
     found = []
-    for rows in _tables(units, lexicon):
+    for rows in tables(units, lexicon):
         for q in claim.quantities:
             if any(s.key_end is None and any(accepts(q, e) for e in s.quantities) for s in prose):
                 continue
@@ -162,7 +81,7 @@ def row_misbindings(
     return found
 
 
-def _misbinding(claim: Slots, q: Quantity, rows: list[_Row], lexicon: Lexicon) -> SlotMismatch | None:
+def _misbinding(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) -> SlotMismatch | None:
     holders = [
         (i, column)
         for i, row in enumerate(rows)
@@ -244,7 +163,7 @@ def period_mismatches(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: Le
     """
     found = []
     for unit in aligned:
-        row = _parse(unit, lexicon)
+        row = parse_row(unit, lexicon)
         if row is None:
             continue
         for q in claim.quantities:
@@ -276,7 +195,7 @@ def column_misbindings(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: L
     """
     found = []
     for unit in aligned:
-        row = _parse(unit, lexicon)
+        row = parse_row(unit, lexicon)
         if row is None:
             continue
         named = {i for i in range(1, len(row.headers)) if _names_header(claim, row.headers[i], lexicon)}
@@ -311,7 +230,7 @@ def column_misbindings(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: L
 
 
 def _names_header(claim: Slots, header: str, lexicon: Lexicon) -> bool:
-    slots = read_slots(_BRACKETS.sub(" ", header), lexicon)
+    slots = read_slots(outside_brackets(header), lexicon)
     if not slots.content and not slots.quantities:
         return False
     words = slots.content <= claim.content
@@ -319,10 +238,10 @@ def _names_header(claim: Slots, header: str, lexicon: Lexicon) -> bool:
     return words and values
 
 
-def _names_key(claim: Slots, row: _Row, lexicon: Lexicon) -> bool:
-    words = _key_words(row, lexicon)
+def _names_key(claim: Slots, row: Row, lexicon: Lexicon) -> bool:
+    words = key_words(row, lexicon)
     if words:
-        return words <= _claim_words(claim)
+        return words <= claim_words(claim)
     return any(accepts(c, e) for c in claim.quantities for e in row.values_in(0))
 
 

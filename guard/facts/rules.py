@@ -33,7 +33,15 @@ from guard.facts.types import FactLabel
 if TYPE_CHECKING:
     from guard.facts.outcome import Outcome
 
-__all__ = ["FactRule", "RuleSwitches", "SwitchedRule", "active_switches", "load_switches", "switched"]
+__all__ = [
+    "RULE_DESCRIPTIONS",
+    "FactRule",
+    "RuleSwitches",
+    "SwitchedRule",
+    "active_switches",
+    "load_switches",
+    "switched",
+]
 
 
 class FactRule(str, Enum):
@@ -106,6 +114,64 @@ class FactRule(str, Enum):
     @property
     def family(self) -> str:
         return self.value.split(".", 1)[0]
+
+
+# Each rule in plain words for a human reviewer: the review page shows it beside the claim it
+# flagged (guard/review). One entry per rule; tests/facts/test_rules.py keeps the table complete.
+RULE_DESCRIPTIONS: dict[FactRule, str] = {
+    FactRule.quantity_differs: "The passage gives a different number for this.",
+    FactRule.quantity_not_found: "No passage gives this number.",
+    FactRule.quantity_per_for_total: "The claim gives a total as an amount for each item (or the reverse).",
+    FactRule.quantity_moved: "The number is in the passage, but for something else.",
+    FactRule.quantity_other_topic: "A passage closer to the claim's subject gives a different number.",
+    FactRule.quantity_comparison_false: "The comparison is false by the passage's own numbers.",
+    FactRule.date_part_differs: "The passage gives a different date (day, month or year).",
+    FactRule.date_not_found: "No passage gives this date.",
+    FactRule.name_not_found: "No passage mentions this name.",
+    FactRule.name_added_term: "The answer adds something no passage mentions.",
+    FactRule.facts_no_evidence: "There is no passage to check this claim's facts against.",
+    FactRule.flip_negation: "The claim says the opposite (a 'not' added or dropped).",
+    FactRule.flip_negation_near: "A nearby passage says the opposite (a 'not' added or dropped).",
+    FactRule.flip_modal: "The claim changes what is required or allowed (for example 'may' for 'must').",
+    FactRule.flip_value_modal: "The claim changes whether this amount is required or allowed.",
+    FactRule.flip_quantifier: "The claim changes how many or how much (for example 'all' for 'some').",
+    FactRule.flip_frequency: "The claim changes how often (for example 'often' for 'rarely').",
+    FactRule.misbinding_row: "The number belongs to another row of the table.",
+    FactRule.misbinding_period: "The amount is for another period (for example a year instead of a month).",
+    FactRule.misbinding_band: "The value comes from another band or range than the one the claim is about.",
+    FactRule.misbinding_column: "The number belongs to another column of the table.",
+    FactRule.misbinding_swapped_pair: "Two values are swapped: each belongs to the other's item.",
+    FactRule.misbinding_moved_date: "The date is in the passage, but for another item.",
+    FactRule.misbinding_date_elsewhere: "The date comes from a passage about something else.",
+    FactRule.misbinding_date_row: "The date belongs to another row of the table.",
+    FactRule.misbinding_date_column: "The date belongs to another column of the table.",
+    FactRule.misbinding_count_moved: "The count is of something else in the passage.",
+    FactRule.misbinding_rescaled: "The number is the passage's, halved or doubled or in another unit.",
+    FactRule.misbinding_age_band: "The age falls outside the age group the claim names.",
+    FactRule.misbinding_name_clause: "The name belongs to another part of the sentence.",
+    FactRule.polarity_opposite: "The claim uses the opposite word to the passage's.",
+    FactRule.polarity_status: "The claim gives the act a status the passage rules out.",
+    FactRule.role_elsewhere: "The passage gives this act to someone else.",
+    FactRule.role_conflict: "The claim swaps who does what.",
+    FactRule.role_actor_replaced: "The claim names a different person or party as doing this.",
+    FactRule.role_label_swap: "The claim swaps two labelled parties.",
+    FactRule.restriction_broken: "The passage allows this only for a party the claim does not name.",
+    FactRule.restriction_added: "The claim says 'only' where the passage allows more.",
+    FactRule.restriction_waived: "The claim drops a condition the passage requires.",
+    FactRule.restriction_contrast: "The claim turns round the passage's 'A, not B'.",
+    FactRule.limit_broken: "The claim goes beyond a limit the passage sets.",
+    FactRule.limit_denied: "The claim denies a limit the passage sets.",
+    FactRule.limit_widened: "The claim says 'always', 'never' or 'any' where the passage sets conditions.",
+    FactRule.limit_bound_turned: "The claim turns a bound round (for example 'at least' for 'no more than').",
+    FactRule.limit_optional_required: "The claim requires what the passage leaves open.",
+    FactRule.edits_name: "The passage says the same with another name.",
+    FactRule.edits_number: "The passage says the same with another number.",
+    FactRule.edits_modal: "The passage says the same, but with 'must', 'may' or 'should' changed.",
+    FactRule.edits_quantifier: "The passage says the same, but with 'all', 'some' or 'none' changed.",
+    FactRule.edits_antonym: "The passage says the same with the opposite word.",
+    FactRule.edits_word: "The passage gives this word to something else.",
+    FactRule.edits_unit_changed: "The passage gives this number in another unit.",
+}
 
 
 class SwitchedRule(BaseModel):

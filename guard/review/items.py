@@ -72,6 +72,8 @@ class ReviewClaim(BaseModel):
     best_sentence: str | None = None
     hallucination_type: str | None = None
     type_evidence: str | None = None
+    # the rule that decided a label other than supported (ClaimVerdict.rule: "quantity.differs", ...)
+    rule: str | None = None
 
     @property
     def flagged(self) -> bool:
@@ -227,6 +229,7 @@ def _claim(cv) -> ReviewClaim:
         best_sentence=cv.best_sentence,
         hallucination_type=cv.hallucination_type.value if cv.hallucination_type else None,
         type_evidence=cv.type_evidence,
+        rule=cv.rule,
     )
 
 

@@ -420,11 +420,16 @@ def _minutes(value: str, what: str) -> float | None:
 
 
 def _evidence(item: EscalationItem, claim) -> dict[str, Any]:
+    # imported here: it loads the fact layer (about 0.5 s), which the rest of the review app never needs
+    from guard.verifiers.verdict import describe_rule
+
     passage = item.passage(claim.best_passage_id)
     return {
         "claim": claim,
         "passage": passage,
         "pieces": sentence_segments(passage.text, claim.best_sentence) if passage else [],
+        # read at render time, so an item stored earlier shows this version's wording
+        "rule_text": describe_rule(claim.rule),
     }
 
 

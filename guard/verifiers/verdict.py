@@ -41,10 +41,20 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from guard.facts.lexicon import lexicon_for
+from guard.facts.rules import RULE_DESCRIPTIONS
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind
 from guard.verifiers.types import SupportLabel
 
-__all__ = ["JudgeRule", "JudgedClaim", "LearnedScope", "combine", "learned_scope", "value_in_no_unit"]
+__all__ = [
+    "JUDGE_RULE_DESCRIPTIONS",
+    "JudgeRule",
+    "JudgedClaim",
+    "LearnedScope",
+    "combine",
+    "describe_rule",
+    "learned_scope",
+    "value_in_no_unit",
+]
 
 # A claim whose values all match its aligned unit is supported from this embedding score on.
 FACTS_MATCHED_SUPPORT = 0.35
@@ -67,6 +77,31 @@ class JudgeRule(str, Enum):
     grounding = "grounding.threshold"  # the grounding model judging support on its own (a policy's)
     grounding_contradicted = "grounding.contradicted"  # the grounding model called a fact-silent claim contradicted
     verifier_failed = "verifier.failed"  # the verifier that judges support failed: unjudged
+
+
+# Each judge rule in plain words for a human reviewer, as RULE_DESCRIPTIONS (guard/facts/rules.py)
+# gives the fact layer's: the review page shows the one that decided a flagged claim.
+JUDGE_RULE_DESCRIPTIONS: dict[JudgeRule, str] = {
+    JudgeRule.values_only: "The numbers match, but the rest of the claim is not in the passages.",
+    JudgeRule.below_threshold: "No passage says this closely enough (no specific fact was checked).",
+    JudgeRule.unreadable: "The claim's language cannot be checked fact by fact; it was left unjudged.",
+    JudgeRule.learned_contradicted: "The learned judge finds the claim most likely contradicts the passages.",
+    JudgeRule.calibrator: "The claim calibrator changed the label the rules gave.",
+    JudgeRule.grounding: "The grounding model finds too little support in the passages.",
+    JudgeRule.grounding_contradicted: "The grounding model finds the claim contradicts the passages.",
+    JudgeRule.verifier_failed: "The support check failed for this claim; it was left unjudged.",
+}
+
+
+_DESCRIPTIONS = {
+    rule.value: text for rule, text in [*RULE_DESCRIPTIONS.items(), *JUDGE_RULE_DESCRIPTIONS.items()]
+}
+
+
+def describe_rule(rule: str | None) -> str | None:
+    """The plain-words description of a deciding rule id (a FactRule's or a JudgeRule's value);
+    None for no rule or an id this version does not know (an item stored by another version)."""
+    return _DESCRIPTIONS.get(rule) if rule else None
 
 
 class JudgedClaim(NamedTuple):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from guard.facts.bound_words import _bounds
 from guard.facts.dates import dates, same_date
 from guard.facts.lexicon import ENGLISH
 from guard.facts.numbers import read_number
-from guard.facts.quantities import Bound, quantities
+from guard.facts.quantities import BOUND_WORDS, NAMED_AMOUNT_BOUNDS, Bound, quantities
 from guard.facts.slots import read_slots
 
 
@@ -71,6 +72,25 @@ def test_dosing_sentence_bounds():
     assert read[0][1:] == ("rate", pytest.approx(4 / 24, abs=1e-6), pytest.approx(4 / 24, abs=1e-6), Bound.le)
     # at least 4 hours apart is at most a quarter dose per hour
     assert read[1][1:] == ("rate", 0.25, 0.25, Bound.le)
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [("no greater than 5 mg", Bound.le), ("greater than 5 mg", Bound.gt), ("not more than 5 mg", Bound.le)],
+)
+def test_bound_words_with_no_before_the_comparison(text, bound):
+    # "no greater than" is one phrase of the bound-word table, not "greater than" after a "no"
+    assert _read(text)[0][4] is bound
+
+
+def test_named_amount_bounds_come_from_the_one_table():
+    # bound_words.py reads bounds on a named amount with the directions of BOUND_WORDS
+    assert NAMED_AMOUNT_BOUNDS.items() <= BOUND_WORDS.items()
+    turned = _bounds("award no greater than the disputed amount, at least the statutory minimum")
+    assert [(upper, phrase) for upper, _, phrase in turned] == [
+        (True, "no greater than the disputed amount"),
+        (False, "at least the statutory minimum"),
+    ]
 
 
 def test_mass_units_normalise():

@@ -7,6 +7,7 @@ import pytest
 from guard.errors import ConfigError
 from guard.facts import FactLabel, evidence_units, judge_facts
 from guard.facts.rules import (
+    RULE_DESCRIPTIONS,
     FactRule,
     RuleSwitches,
     SwitchedRule,
@@ -15,7 +16,7 @@ from guard.facts.rules import (
     packaged_switches,
     switched,
 )
-from guard.verifiers.verdict import JudgeRule, combine
+from guard.verifiers.verdict import JUDGE_RULE_DESCRIPTIONS, JudgeRule, combine, describe_rule
 
 BRIDGE = (
     "The Northbrook bridge opened to traffic on 12 March 2004 after four years of construction. "
@@ -128,3 +129,13 @@ def test_bad_switch_files_are_config_errors(tmp_path, body, needle):
     with pytest.raises(ConfigError) as err:
         load_switches(path)
     assert needle in str(err.value) and str(path) in str(err.value)
+
+
+def test_every_rule_has_a_plain_words_description():
+    # the review page shows these beside a flagged claim; a new rule without one would show its bare id
+    assert set(RULE_DESCRIPTIONS) == set(FactRule) and set(JUDGE_RULE_DESCRIPTIONS) == set(JudgeRule)
+    texts = [*RULE_DESCRIPTIONS.values(), *JUDGE_RULE_DESCRIPTIONS.values()]
+    assert all(t and t[0].isupper() and t.endswith(".") for t in texts)
+    assert describe_rule("quantity.differs") == RULE_DESCRIPTIONS[FactRule.quantity_differs]
+    assert describe_rule("judge.below_threshold") == JUDGE_RULE_DESCRIPTIONS[JudgeRule.below_threshold]
+    assert describe_rule("no.such_rule") is None and describe_rule(None) is None

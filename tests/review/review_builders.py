@@ -33,6 +33,7 @@ def make_item(
     policy: str = "medical",
     passage_text: str | None = None,
     conditions: tuple[str, ...] = ("unsupported_claim", "contradicted_claim"),
+    rules: tuple[str | None, str | None] = (None, None),
 ) -> NewItem:
     first, second, third = (
         "Zelorin is taken once a day in the morning [1].",
@@ -65,6 +66,7 @@ def make_item(
             best_sentence="The usual adult dose is 20 mg a day.",
             hallucination_type="fabrication",
             type_evidence="80 mg occurs in no passage",
+            rule=rules[0],
         ),
         ReviewClaim(
             index=2,
@@ -78,6 +80,7 @@ def make_item(
             best_passage_id="zel#0",
             best_sentence="It can be taken with or without food.",
             hallucination_type="contradiction",
+            rule=rules[1],
         ),
     ]
     passages = [

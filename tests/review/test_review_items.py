@@ -63,6 +63,7 @@ def _escalated_response():
             cited_passage_ids=["p2"],
             hallucination_type=HallucinationType.contradiction,
             type_evidence="'never' vs 'with or without'",
+            rule="limit.optional_required",
         ),
     ]
     reason = Reason(
@@ -102,6 +103,7 @@ def test_item_from_response_snapshots_the_review_material():
     ]
     bad = item.claims[1]
     assert (bad.label, bad.hallucination_type, bad.best_passage_id) == ("contradicted", "contradiction", "p2")
+    assert (bad.rule, item.claims[0].rule) == ("limit.optional_required", None)
     assert resp.draft[bad.start : bad.end] == "It must never be taken with food [2]."
     assert bad.best_sentence == "It can be taken with or without food." and bad.flagged
     assert not item.claims[0].flagged

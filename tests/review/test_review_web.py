@@ -159,6 +159,29 @@ def test_the_item_view_marks_failing_claims_beside_their_evidence(app, store):
     assert "fabrication" in evidence and "80 mg occurs in no passage" in evidence
 
 
+def test_each_flagged_claim_shows_its_deciding_rule_in_plain_words(app, store):
+    item_id = store.enqueue(make_item(rules=("quantity.not_found", "limit.optional_required")))
+    client = TestClient(app)
+    _login(client)
+    evidence = client.get(f"/items/{item_id}").text.split('id="evidence"', 1)[1]
+    first = evidence[evidence.index('id="rule-1"') :].split("</p>", 1)[0]
+    second = evidence[evidence.index('id="rule-2"') :].split("</p>", 1)[0]
+    assert "No passage gives this number." in first and "quantity.not_found" in first
+    assert "The claim requires what the passage leaves open." in second
+    assert "limit.optional_required" in second
+
+
+def test_a_rule_this_version_does_not_know_shows_its_id(app, store):
+    # an item stored by another version, or a rule id without a description, keeps its id on the page
+    item_id = store.enqueue(make_item(rules=(None, "future.rule")))
+    client = TestClient(app)
+    _login(client)
+    html = client.get(f"/items/{item_id}").text
+    assert 'id="rule-1"' not in html  # no rule recorded: nothing shown
+    shown = html[html.index('id="rule-2"') :].split("</p>", 1)[0]
+    assert "future.rule" in shown and "does not describe" in shown
+
+
 def test_edit_and_approve_leaves_the_queue_and_reaches_the_export(app, store):
     item_id = store.enqueue(make_item())
     client = TestClient(app)
