@@ -5,7 +5,8 @@ spaCy per text, the passages split and embedded again by every response that sho
 So responses are taken ``batch_size`` at a time and, before any is verified, everything
 the batch will ask about is computed in batched calls and kept by content hash
 (:mod:`guard.content_cache`): the answers' sentences (one ``nlp.pipe``), the
-claims' entities (one ``nlp.pipe``), the passages' sentences and evidence units, and the
+claims' entities (one ``nlp.pipe``), the parses of the claims and of the units of passages
+several responses share (one ``nlp.pipe``), the passages' sentences and evidence units, and the
 vectors of claims, sentences, units, questions and passages (one embedder call). Each
 response is then verified exactly as :func:`guard.verify` would (the same stage, the same
 verifiers, built once), reading those caches; a passage shared by several responses (six
