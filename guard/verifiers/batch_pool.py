@@ -77,7 +77,7 @@ def verify_in_pool(
     workers: int,
 ) -> Iterator[Verification]:
     """The reports of ``items`` in input order, verified by ``workers`` processes."""
-    from guard.verifiers.batch import _local, chunked
+    from guard.verifiers.batch import _local, chunked_by_passages
 
     head = list(itertools.islice(items, POOL_MIN_ITEMS))
     if len(head) < POOL_MIN_ITEMS:
@@ -87,7 +87,7 @@ def verify_in_pool(
     digest, blob = _blob(settings)
     in_flight: deque[Future] = deque()
     try:
-        for chunk in chunked(itertools.chain(head, items), batch_size):
+        for chunk in chunked_by_passages(itertools.chain(head, items), batch_size):
             in_flight.append(pool.submit(_verify_in_worker, digest, blob, refusal_text, chunk))
             if len(in_flight) >= _IN_FLIGHT_PER_WORKER * workers:
                 yield from _result(in_flight.popleft())

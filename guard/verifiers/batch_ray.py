@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from guard.errors import ConfigError, VerifierError
-from guard.verifiers.batch import VerifyItem, chunked, resolve_settings, verify_chunk
+from guard.verifiers.batch import VerifyItem, chunked_by_passages, resolve_settings, verify_chunk
 
 if TYPE_CHECKING:
     from guard.verifiers.stage import VerificationSettings
@@ -79,7 +79,7 @@ def _ordered_results(ray, items, actor_args, batch_size, address, workers) -> It
         actor_class = ray.remote(num_cpus=1)(BatchVerifierActor)
         actors = [actor_class.remote(*actor_args) for _ in range(count)]
         in_flight: deque = deque()
-        for k, chunk in enumerate(chunked(items, batch_size)):
+        for k, chunk in enumerate(chunked_by_passages(items, batch_size)):
             in_flight.append(actors[k % count].verify.remote(chunk))
             if len(in_flight) >= _IN_FLIGHT_PER_ACTOR * count:
                 yield from _get(ray, in_flight.popleft())

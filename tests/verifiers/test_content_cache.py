@@ -112,6 +112,7 @@ def test_parallel_batches_give_the_vectors_of_one_thread(monkeypatch):
     assert parallel._threads == 2
     monkeypatch.setenv("RAGGUARD_EMBED_THREADS", "1")
     single = Embedder()
+    assert single._onnx_budget() != parallel._onnx_budget()  # other batches too (one thread: bigger ones)
     assert np.array_equal(parallel.encode(texts), single.encode(texts))
 
 

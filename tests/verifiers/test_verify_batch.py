@@ -124,3 +124,31 @@ def test_bad_items_are_named():
 def test_items_are_frozen():
     with pytest.raises(Exception, match="frozen"):
         EDGE_CASES[0].answer = "changed"
+
+
+def test_warm_up_parses_the_units_of_passages_several_answers_share():
+    from guard import language
+    from guard.content_cache import content_key
+    from guard.verifiers.batch import _inputs, warm_caches
+    from guard.verifiers.claim_judge import units_of
+
+    if language.trained_pipeline(language._PARSE_EXCLUDE) is None:
+        pytest.skip("the trained spaCy model is not installed")
+    shared = "The tower is 330 metres tall. It was built in 1889 by Gustave Eiffel's company."
+    alone = "The bridge is 120 metres long. It opened in 1902 after four years of work."
+    items = [
+        VerifyItem(question="How tall is it?", contexts=[shared], answer="It is 330 metres tall."),
+        VerifyItem(question="When was it built?", contexts=[shared], answer="It was built in 1889."),
+        VerifyItem(question="How long is it?", contexts=[alone], answer="It is 120 metres long."),
+    ]
+    clear_content_caches()
+    settings = build_settings(deadline_s=600.0)
+    inputs = _inputs(items, settings, None)
+    warm_caches(inputs, settings.names)
+
+    def parsed(text: str) -> bool:
+        return language._PARSES.get(content_key(text)) is not None
+
+    assert all(parsed(u.text) for u in units_of(inputs[0].passages[0].id, shared).units)
+    assert not any(parsed(u.text) for u in units_of(inputs[2].passages[0].id, alone).units)  # left to demand
+    assert all(parsed(c) for c in ("It is 330 metres tall.", "It is 120 metres long."))
