@@ -65,11 +65,6 @@ class ContentCache(Generic[V]):
     def __len__(self) -> int:
         return len(self._entries)
 
-    def __contains__(self, key: bytes) -> bool:
-        """Whether the value is cached now, without counting a hit or a miss or reordering."""
-        with self._lock:
-            return key in self._entries
-
     def get(self, key: bytes) -> V | None:
         with self._lock:
             value = self._entries.get(key)

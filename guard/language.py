@@ -29,16 +29,13 @@ from __future__ import annotations
 import bisect
 import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import NamedTuple, TypeVar
-
-import greenlet
+from typing import NamedTuple
 
 from guard.attribute_ruler import speed_up_attribute_ruler
 from guard.observability import get_logger
-from guard.content_cache import ContentCache, cached_many, content_key
+from guard.content_cache import ContentCache, cached_many
 from guard.weights import check_package
 
 __all__ = [
@@ -47,7 +44,6 @@ __all__ = [
     "entity_word_pieces",
     "parse",
     "parse_many",
-    "parse_together",
     "sentence_spans",
     "sentence_spans_many",
     "trained_pipeline",
@@ -182,70 +178,7 @@ def parse_many(texts: Iterable[str]) -> list:
     nlp = trained_pipeline(_PARSE_EXCLUDE)
     if nlp is None:
         return [None for _ in texts]
-    _hand_over_misses(texts)
     return cached_many(_PARSES, texts, lambda todo: _parse_texts(nlp, todo))
-
-
-T = TypeVar("T")
-
-
-class _ParseJob(greenlet.greenlet):
-    """A job of :func:`parse_together`: its parse misses go to the scheduler, not to spaCy."""
-
-
-def parse_together(jobs: Sequence[Callable[[], T]]) -> list[Future]:
-    """Run ``jobs`` (each reading parses through :func:`parse`), their parse misses batched.
-
-    Why: the fact layer parses about half the claims and some units of a response, which ones
-    depending on how it aligns them; one ``nlp()`` call each costs about twice the CPU per text
-    of one ``nlp.pipe`` over many, and parsing every claim ahead, in one ``nlp.pipe``, parses
-    texts no rule reads. Here each job runs in a greenlet of this thread: when it asks for parses
-    not cached, it hands them over and waits; when every job waits or is done, the texts all of
-    them asked for are parsed in one ``nlp.pipe`` and the jobs resume. So only texts a rule reads
-    are parsed, nearly all in batches, and each job computes what it would alone (the same Docs:
-    a Doc does not depend on its batch). The jobs interleave only at those hand-overs, never
-    inside a cache's claim on a key (:func:`_hand_over_misses` runs before ``cached_many``).
-
-    Returns one finished Future per job, in order: its result, or the exception it raised.
-    """
-    outcomes = [Future() for _ in jobs]
-    waiting: dict[int, list[str]] = {}
-    lets = [_ParseJob(_settled(job, outcome)) for job, outcome in zip(jobs, outcomes, strict=True)]
-    for n, job in enumerate(lets):
-        _resume(n, job, waiting)
-    while waiting:
-        parse_many(dict.fromkeys(text for texts in waiting.values() for text in texts))
-        resumed, waiting = waiting, {}
-        for n in resumed:
-            _resume(n, lets[n], waiting)
-    return outcomes
-
-
-def _settled(job: Callable[[], T], outcome: Future) -> Callable[[], None]:
-    def run() -> None:
-        try:
-            outcome.set_result(job())
-        except Exception as exc:  # noqa: BLE001 - handed to the caller with the job's place
-            outcome.set_exception(exc)
-
-    return run
-
-
-def _resume(n: int, job: _ParseJob, waiting: dict[int, list[str]]) -> None:
-    asked = job.switch()
-    if not job.dead:
-        waiting[n] = asked
-
-
-def _hand_over_misses(texts: list[str]) -> None:
-    """In a job of :func:`parse_together`: wait until the texts not cached are parsed with the
-    other jobs' (after that ``cached_many`` finds them; one evicted meanwhile is parsed here)."""
-    job = greenlet.getcurrent()
-    if not isinstance(job, _ParseJob):
-        return
-    missing = [text for text in dict.fromkeys(texts) if content_key(text) not in _PARSES]
-    if missing:
-        job.parent.switch(missing)
 
 
 def _parse_texts(nlp, texts: list[str]) -> list:
