@@ -18,7 +18,7 @@ from guard.policy import Action, Condition, Policy
 from guard.verifiers.citation_markers import MARKER_PATTERN
 from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification
 
-__all__ = ["apply_action", "shown_cautions"]
+__all__ = ["apply_action", "caution_labels", "shown_cautions"]
 
 # A run of citation markers as the claims stage parses them ([1], [2, 3], 【1】...).
 _MARKERS = re.compile(rf"(?:[ \t]*(?:{MARKER_PATTERN.pattern}))+", MARKER_PATTERN.flags)
@@ -198,15 +198,28 @@ def _marks(cautions: list[Reason]) -> dict[int, str]:
 
 
 def _label(cautions: list[Reason], policy: Policy) -> str:
-    if not cautions:
-        return ""
     problems: list[str] = []
     for condition, word in _MARK_WORDS.items():
         count = sum(r.condition is condition and r.claim_index is not None for r in cautions)
         if count:
             problems.append(f"{count} claim{'s' if count > 1 else ''} marked [⚠ {word}]")
-    problems += [r.detail for r in cautions if r.claim_index is None]
-    return f"{policy.annotation_label}: {'; '.join(problems)}."
+    return "\n".join(caution_labels(problems, cautions, policy))
+
+
+def caution_labels(problems: list[str], cautions: list[Reason], policy: Policy) -> list[str]:
+    """The label lines over an annotated answer: ``annotation_label`` with the problems found (the
+    claim marks, written by the caller, then each answer-level detail), and ``doubtful_label`` for
+    a ``doubtful_answer``, in place of its detail under the generic label, whose "could not be
+    verified" is wrong there: both quoted values are the documents' own, what is unclear is which
+    case the question means. Each label says its own thing, so with other problems both are shown.
+    The rival case is not named again: the answer quotes it with its citation."""
+    problems = problems + [
+        r.detail for r in cautions if r.claim_index is None and r.condition is not Condition.doubtful_answer
+    ]
+    lines = [f"{policy.annotation_label}: {'; '.join(problems)}."] if problems else []
+    if any(r.condition is Condition.doubtful_answer for r in cautions):
+        lines.append(policy.doubtful_label)
+    return lines
 
 
 def _render(

@@ -10,7 +10,8 @@ document's wording.
 
 The answer then quotes that rival case too, each under its own citation, and the plan records
 the doubt (:attr:`guard.answering.AnswerPlan.doubt`); the pipeline turns it into the
-``doubtful_answer`` condition, whose action each profile chooses (a caution label by default).
+``doubtful_answer`` condition, whose action each profile chooses (by default its own label,
+``Policy.doubtful_label``).
 
 A key term of the question missing from the quote was tried as a second sign and left out: on
 the golden dev rows it marked 63 right answers for 1 wrong one (the documents word the asker's

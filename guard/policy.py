@@ -58,6 +58,12 @@ DEFAULT_HOLDING = (
 )
 DEFAULT_LABEL = "⚠ Caution: parts of this answer could not be verified against the provided documents"
 DEFAULT_QUOTE_LEAD = "The documents say"
+# The label of a doubtful_answer: its values are the documents' own, so the generic label ("could
+# not be verified") would say the wrong thing; what is in doubt is which case the question means.
+DEFAULT_DOUBTFUL_LABEL = (
+    "⚠ The documents give different values for cases your question does not tell apart; "
+    "both are shown with their sources."
+)
 
 # The verifier that measures each optional threshold: a threshold whose verifier is not listed
 # could never be met, so load_policy refuses it.
@@ -283,6 +289,9 @@ class Policy(_Section):
     holding_text: str = Field(DEFAULT_HOLDING, min_length=1)
     annotation_label: str = Field(DEFAULT_LABEL, min_length=1)
     strip_notice: str | None = None  # appended when strip removed something
+    # Shown for an annotated doubtful_answer instead of its detail under annotation_label
+    # (guard.actions.caution_labels).
+    doubtful_label: str = Field(DEFAULT_DOUBTFUL_LABEL, min_length=1)
     # What introduces a quote (the quote action): '<lead>: "<evidence unit>" [n]'.
     quote_lead: str = Field(DEFAULT_QUOTE_LEAD, min_length=1)
     retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from guard.actions import _MARK_WORDS, _quoted, apply_action, shown_cautions
+from guard.actions import _MARK_WORDS, _quoted, apply_action, caution_labels, shown_cautions
 from guard.decide import Action, Condition, Decision, Reason, decide
 from guard.errors import InputError, ModelError
 from guard.llm.completion import astream, iterate_sync
@@ -484,9 +484,7 @@ def _closing_note(
         notes.append(policy.strip_notice)
     problems = [f"{marked} sentence{'s' * (marked > 1)} marked [⚠ ...]"] if marked else []
     # answer-level figures as the answer shown has them, not the draft (guard.actions.shown_cautions)
-    problems += [r.detail for r in shown_cautions(decision, verification, policy) if r.claim_index is None]
-    if problems:
-        notes.append(f"{policy.annotation_label}: {'; '.join(problems)}.")
+    notes += caution_labels(problems, shown_cautions(decision, verification, policy), policy)
     return "".join(f"\n\n{note}" for note in notes)
 
 

@@ -9,7 +9,7 @@ import pytest
 from decide_builders import CONFIDENT, build_verification
 
 from guard.actions import apply_action
-from guard.decide import Decision, Reason, decide
+from guard.decide import Decision, Reason, decide, with_doubt
 from guard.errors import InputError
 from guard.policy import Action, Condition, Policy, load_policy
 from guard.verifiers.citation_markers import find_markers
@@ -140,6 +140,34 @@ def test_annotate_labels_the_answer_and_marks_each_problem_claim() -> None:
     label, body = text.split("\n\n")
     assert label.startswith(DEFAULT.annotation_label)
     assert "1 claim marked [⚠ unsupported]" in label
+    assert body == f"{S1} {S2} [⚠ unsupported] {S3}"
+
+
+DOUBT = "which case the question means is unclear: another one, 'The Seine flows ...' [3], is quoted too"
+
+
+def test_a_doubtful_answer_alone_gets_its_own_label_not_the_generic_one() -> None:
+    """Both quoted values are the documents' own: "could not be verified" would be wrong. The
+    rival is not named again in the label (the answer quotes it with its citation)."""
+    v = verification(["supported", "supported", "supported"], citation_recall=1.0)
+    decision = with_doubt(decision_for(v, DEFAULT), DOUBT, DEFAULT)
+    assert decision.action is Action.annotate
+    label, body = apply_action(decision, ANSWER, v, DEFAULT).split("\n\n")
+    assert label == DEFAULT.doubtful_label
+    assert DEFAULT.annotation_label not in label and DOUBT not in label
+    assert body == ANSWER
+    reworded = DEFAULT.model_copy(update={"doubtful_label": "Two cases, two values."})
+    assert apply_action(decision, ANSWER, v, reworded) == f"Two cases, two values.\n\n{ANSWER}"
+
+
+def test_a_doubtful_answer_with_other_problems_shows_both_labels() -> None:
+    """The generic label keeps the other problems; the doubt gets its own line, not its detail."""
+    v = verification(["supported", "unsupported", "supported"], citation_recall=1.0)
+    decision = with_doubt(decision_for(v, ANNOTATOR), DOUBT, ANNOTATOR)
+    label, body = apply_action(decision, ANSWER, v, ANNOTATOR).split("\n\n")
+    generic, doubtful = label.split("\n")
+    assert generic == f"{ANNOTATOR.annotation_label}: 1 claim marked [⚠ unsupported]."
+    assert doubtful == ANNOTATOR.doubtful_label
     assert body == f"{S1} {S2} [⚠ unsupported] {S3}"
 
 

@@ -82,3 +82,18 @@ def test_a_table_row_ranked_past_k_is_quoted_from_the_reserve_and_cited_after_th
     cited = response.retrieval.passages
     assert len(cited) > k and "4 to 6 years" in cited[k].text  # the reserve passage, numbered k + 1
     assert f"[{k + 1}]" in response.answer
+
+
+@pytest.mark.slow
+def test_a_close_call_is_labelled_as_two_cases_not_as_unverified(example_kb, evidence_policy):
+    """"How much leave do I get?": carrying over 5 days and the 25-day entitlement are both quoted
+    (doubtful_answer); the label says the documents give different values for different cases, not
+    that something could not be verified."""
+    response = guarded_completion(
+        question="How much leave do I get?", knowledge_base=example_kb,
+        model="test/never-called", policy=evidence_policy,
+    )
+    assert [r.condition for r in response.decision.reasons] == [Condition.doubtful_answer]
+    label, body = response.answer.split("\n\n", 1)
+    assert label == evidence_policy.doubtful_label
+    assert "5 days" in body and "25 working days" in body

@@ -127,6 +127,16 @@ def test_extends_chains_through_paths(tmp_path: Path) -> None:
     assert top.name == "top"
 
 
+def test_doubtful_label_is_inherited_and_overridable(tmp_path: Path) -> None:
+    """Every packaged profile labels a doubtful_answer with default's doubtful_label; a profile may reword it."""
+    default = load_policy("default")
+    assert "different values" in default.doubtful_label
+    assert load_policy("medical").doubtful_label == load_policy("legal").doubtful_label == default.doubtful_label
+    own = load_policy(write(tmp_path, "own.yaml", "extends: medical\ndoubtful_label: Two cases, two values.\n"))
+    assert own.doubtful_label == "Two cases, two values."
+    assert own.annotation_label == default.annotation_label
+
+
 def test_extends_cycle_is_named(tmp_path: Path) -> None:
     write(tmp_path, "a.yaml", "extends: b.yaml\n")
     write(tmp_path, "b.yaml", "extends: a.yaml\n")
@@ -276,6 +286,16 @@ MALFORMED = [
         "refusal_text: ''\n",
         ["refusal_text = '' is not allowed"],
         id="empty-refusal",
+    ),
+    pytest.param(
+        "doubtful_label: ''\n",
+        ["x.yaml: doubtful_label = '' is not allowed"],
+        id="empty-doubtful-label",
+    ),
+    pytest.param(
+        "doubtful_label: [both, shown]\n",
+        ["x.yaml: doubtful_label = ['both', 'shown'] is not allowed; use a text string"],
+        id="doubtful-label-not-text",
     ),
 ]
 

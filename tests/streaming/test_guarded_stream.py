@@ -11,9 +11,18 @@ import asyncio
 import pytest
 
 from guard import aguarded_completion, guarded_completion
+from guard.decide import Decision, with_doubt
 from guard.llm.testing import register_scripted_model
 from guard.policy import Action, Condition, load_policy
-from guard.streaming import STOPPED_NOTICE, StreamMode, StreamOutcome, sentence_pieces, stream_mode_for
+from guard.streaming import (
+    STOPPED_NOTICE,
+    StreamMode,
+    StreamOutcome,
+    _closing_note,
+    sentence_pieces,
+    stream_mode_for,
+)
+from guard.verifiers.types import Verification
 
 ZELORIN = "What is the usual adult dose of Zelorin?"
 TRUE_1 = "The usual adult dose of Zelorin is 20 mg once a day [1]. "
@@ -188,3 +197,14 @@ def test_default_never_sends_a_sentence_the_verifier_calls_contradicted(example_
     assert [c.sentence for c in sent] == [0, 1, 2] and final.withheld == [1]
     assert sent[1].text.startswith('The documents say: "')
     assert "80 mg" not in final.response.answer
+
+
+def test_a_closing_note_gives_a_doubtful_answer_its_own_label() -> None:
+    """As apply_action: doubtful_label in place of the generic label's "could not be verified",
+    beside it when sentences were marked too."""
+    policy = load_policy("default")
+    verification = Verification(claims=[], citation_recall=1.0)
+    doubtful = with_doubt(Decision(action=Action.pass_, policy="default"), "another case is quoted too", policy)
+    assert _closing_note(doubtful, verification, 0, [], policy) == f"\n\n{policy.doubtful_label}"
+    both = _closing_note(doubtful, verification, 2, [], policy)
+    assert both == f"\n\n{policy.annotation_label}: 2 sentences marked [⚠ ...].\n\n{policy.doubtful_label}"
