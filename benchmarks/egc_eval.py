@@ -34,12 +34,14 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from training.egc.features import CACHE, DATA, REPO, ResponseFeatures, cached_features  # noqa: E402
-from training.egc.train import COMMAND as TRAIN_COMMAND  # noqa: E402
-from training.egc.train import feature_matrix, fit_detector  # noqa: E402
-
 from guard.eval.ragtruth import RagTruthRecord, Task, load_ragtruth, split_dev  # noqa: E402
 from guard.verifiers.egc import EGCDetector, load_detector  # noqa: E402
+from training.egc.features import CACHE, DATA, REPO, ResponseFeatures, cached_features  # noqa: E402
+from training.egc.train import (  # noqa: E402
+    COMMAND as TRAIN_COMMAND,  # noqa: E402
+    feature_matrix,
+    fit_detector,
+)
 
 OUT = REPO / "benchmarks" / "results" / "egc.json"
 COMMAND = "python benchmarks/egc_eval.py"

@@ -20,9 +20,9 @@ import torch
 from sklearn.metrics import roc_auc_score
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from guard.grounding.model import DEFAULT_MODEL_DIR, GroundingModel
 from training.grounding.dataset import prepare
 from training.grounding.evaluate import _fingerprint, read_examples
-from guard.grounding.model import DEFAULT_MODEL_DIR, GroundingModel
 
 DATA = Path("../shared/data/ragtruth")
 CACHE = Path(".cache/grounding")

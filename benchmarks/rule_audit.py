@@ -41,7 +41,14 @@ sys.path.insert(0, str(ROOT))
 
 from tqdm import tqdm  # noqa: E402
 
-from guard.eval.hardcases import BLIND_SPLITS, ResolvedCase, Split, group_metrics, load_hardcases, resolve_cases  # noqa: E402
+from guard.eval.hardcases import (  # noqa: E402
+    BLIND_SPLITS,
+    ResolvedCase,
+    Split,
+    group_metrics,
+    load_hardcases,
+    resolve_cases,
+)
 from guard.eval.rule_audit import AuditReport, RuleStats, audit, propose  # noqa: E402
 from guard.facts.rules import RuleSwitches, active_switches, load_switches  # noqa: E402
 from guard.verifiers.types import Verification  # noqa: E402

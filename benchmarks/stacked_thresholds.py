@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from guard.eval.ragtruth import load_ragtruth, split_dev  # noqa: E402
 from guard.eval.thresholds import f1_optimal_threshold  # noqa: E402
+from guard.verifiers.stacked import load_stacked  # noqa: E402
 from training.stacking.dataset import cache_path, select_records, training_rows  # noqa: E402
 from training.stacking.fit import CANDIDATES, cross_validate  # noqa: E402
 from training.stacking.train import _extra_ids  # noqa: E402
-from guard.verifiers.stacked import load_stacked  # noqa: E402
 
 DATA = ROOT / ".." / "shared" / "data" / "ragtruth"
 RESULTS = Path(__file__).resolve().parent / "results" / "stacked_thresholds.json"

@@ -127,10 +127,11 @@ def latency(runs: int) -> None:
 
 
 def throughput(limit: int, batch_size: int) -> None:
+    import tempfile
+
     from verify_throughput import dev_qa_lines
 
-    from guard.cli.verify import _RunOptions, _run, _settings
-    import tempfile
+    from guard.cli.verify import _run, _RunOptions, _settings
 
     lines = dev_qa_lines(limit)
     settings = _settings(None, None)

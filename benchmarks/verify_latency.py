@@ -26,8 +26,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from guard.verifiers import verify
 from guard.content_cache import clear_content_caches
+from guard.verifiers import verify
 from guard.verifiers.registry import DEFAULT_VERIFIERS, available_verifiers
 
 RESULTS = Path(__file__).resolve().parent / "results" / "verify_latency.json"

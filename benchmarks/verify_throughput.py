@@ -52,7 +52,7 @@ def warm_up_lines(count: int) -> list[str]:
 
 
 def run_local(lines: list[str], batch_size: int, workers: int | None) -> tuple[dict, list[dict]]:
-    from guard.cli.verify import _RunOptions, _run, _settings
+    from guard.cli.verify import _run, _RunOptions, _settings
     from guard.verifiers.batch_pool import POOL_MIN_ITEMS
 
     settings = _settings(None, None)  # the default verifiers, models loaded here, untimed

@@ -28,19 +28,46 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from guard.answering_compose import (
-    chosen_units, compose_answer, defined_then_valued, listing, missing_value, whole_section,
+    chosen_units,
+    compose_answer,
+    defined_then_valued,
+    listing,
+    missing_value,
+    whole_section,
 )
 from guard.answering_doubt import close_rival, doubt_detail
 from guard.answering_question import (
-    CONCEPTS, WRITTEN_AS_VALUE, QuestionType, classify_question, key_terms, named_terms, situation_terms,
+    CONCEPTS,
+    WRITTEN_AS_VALUE,
+    QuestionType,
+    classify_question,
+    key_terms,
+    named_terms,
+    situation_terms,
 )
 from guard.answering_scoring import (
-    ScoredUnit, context_lead, focus_term, found_in, has_term, is_fragment, lexical_candidates, names_it, score_unit, similarities_to,
-    term_weights, unit_contexts,
+    ScoredUnit,
+    context_lead,
+    focus_term,
+    found_in,
+    has_term,
+    is_fragment,
+    lexical_candidates,
+    names_it,
+    score_unit,
+    similarities_to,
+    term_weights,
+    unit_contexts,
 )
 from guard.answering_terms import defined_names, predicate_terms, with_definitions
 from guard.answering_values import (
-    asked_age_band, asked_age_months, asked_group, asked_value, compound_fit, strength_fit, year_fit,
+    asked_age_band,
+    asked_age_months,
+    asked_group,
+    asked_value,
+    compound_fit,
+    strength_fit,
+    year_fit,
 )
 from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import words

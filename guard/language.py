@@ -34,8 +34,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from guard.attribute_ruler import speed_up_attribute_ruler
-from guard.observability import get_logger
 from guard.content_cache import ContentCache, cached_many
+from guard.observability import get_logger
 from guard.weights import check_package
 
 __all__ = [

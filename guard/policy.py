@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Iterator, Sequence
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path

@@ -35,7 +35,6 @@ def test_every_public_name_resolves():
 
 def test_verify_is_the_function_even_after_the_verifiers_package_loaded():
     import guard.verifiers.api  # noqa: F401
-
     from guard import verify
 
     assert callable(verify) and verify.__module__ == "guard.verifiers.api"

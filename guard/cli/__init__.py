@@ -24,13 +24,15 @@ eval_app = typer.Typer(help="Measure the guard on labelled data.", no_args_is_he
 app.add_typer(eval_app, name="eval")
 
 # Command modules register themselves on `app` / `eval_app` when imported.
-from guard.cli import retrieval as _retrieval  # noqa: E402,F401
-from guard.cli import review as _review  # noqa: E402,F401
-from guard.cli import train as _train  # noqa: E402,F401
-from guard.cli import serve as _serve  # noqa: E402,F401
-from guard.cli import pipeline as _pipeline  # noqa: E402,F401
-from guard.cli import verify as _verify  # noqa: E402,F401
-from guard.cli import eval_ragtruth as _eval_ragtruth  # noqa: E402,F401
+from guard.cli import (
+    eval_ragtruth as _eval_ragtruth,  # noqa: E402,F401
+    pipeline as _pipeline,  # noqa: E402,F401
+    retrieval as _retrieval,  # noqa: E402,F401
+    review as _review,  # noqa: E402,F401
+    serve as _serve,  # noqa: E402,F401
+    train as _train,  # noqa: E402,F401
+    verify as _verify,  # noqa: E402,F401
+)
 
 
 def main() -> None:

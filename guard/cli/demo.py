@@ -28,9 +28,9 @@ from rich.text import Text
 
 from guard.answering import EVIDENCE_DRAFTER
 from guard.decide import Action, Reason
+from guard.facts.types import EvidenceUnit
 from guard.policy import Policy
 from guard.response import GuardedResponse
-from guard.facts.types import EvidenceUnit
 from guard.verifiers.types import ClaimVerdict, SupportLabel
 
 __all__ = [

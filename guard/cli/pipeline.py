@@ -263,8 +263,7 @@ def _labelled_drafts(path, profiles, split, out, report, fit, target, support_gr
 def _fit(profile, dev, test, constraints, supports, command, fit_name, write, out, settings):
     from tqdm import tqdm
 
-    from guard.eval.operating_points import fit as fit_thresholds
-    from guard.eval.operating_points import threshold_grid, write_fitted_profile
+    from guard.eval.operating_points import fit as fit_thresholds, threshold_grid, write_fitted_profile
 
     total = len(threshold_grid(profile, supports))
     with tqdm(total=total, desc=f"{profile.name}: threshold grid (dev)", unit="point") as bar:

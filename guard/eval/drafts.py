@@ -57,8 +57,8 @@ answers (it is no reviewer load and no gate refusal of an answerable question).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -227,7 +227,7 @@ def run_draft(run: DraftRun, policy: Policy) -> tuple[Decision, str, str, Verifi
     first call for each (echo-free text, ``policy.thresholds.min_support``) and is
     reused after, so a threshold grid costs one verification per support value.
     """
-    draft, gate = run.draft, run.retrieval.gate
+    gate = run.retrieval.gate
     if not gate.passed:
         empty = Verification(claims=[], verifiers=[])
         decision = decide(empty, gate, policy)

@@ -14,7 +14,13 @@ from guard.facts.frequency import frequency_clash, frequency_level
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
-from guard.facts.modal_clash import entailed_options, modal_clash, modal_clashes, modal_word, value_modal_clash
+from guard.facts.modal_clash import (
+    entailed_options,
+    modal_clash,
+    modal_clashes,
+    modal_word,
+    value_modal_clash,
+)
 from guard.facts.negation_clash import PROHIBITION, polarity_clash
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import math
-
 import re
 
 from guard.facts.quantities import Bound, Quantity

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.ages import age_outside_band
-from guard.facts.bound_words import bound_turned
 from guard.facts.align import Alignment, unit_slots
+from guard.facts.bands import band_misbindings
+from guard.facts.bound_words import bound_turned
+from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
+from guard.facts.date_rows import date_column_misbindings, date_row_misbindings
 from guard.facts.exclusive import (
     contrast_reversed,
     restriction_added,
@@ -21,20 +24,17 @@ from guard.facts.exclusive import (
     restriction_waived,
 )
 from guard.facts.label_roles import label_role_swap
-from guard.facts.name_binding import name_in_other_clause
-from guard.facts.bands import band_misbindings
-from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
-from guard.facts.date_rows import date_column_misbindings, date_row_misbindings
 from guard.facts.lexicon import Lexicon
 from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
+from guard.facts.name_binding import name_in_other_clause
 from guard.facts.opposites import opposite
 from guard.facts.outcome import Outcome
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
 from guard.facts.roles import actor_replaced, role_conflict, role_elsewhere
-from guard.facts.rules import FactRule
 from guard.facts.rows import column_misbindings, period_mismatches, row_misbindings
+from guard.facts.rules import FactRule
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots, all_stems
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, SlotMismatch, UnitKind

@@ -15,11 +15,10 @@ several units binds its names to words from elsewhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
-import re
-
 from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction

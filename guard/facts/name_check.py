@@ -10,8 +10,8 @@ from guard.facts.inference import compared_with_limit
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import not_found
 from guard.facts.outcome import Outcome
-from guard.facts.rules import FactRule
 from guard.facts.polarity import words
+from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import TOTAL_WORDS
 from guard.facts.terms import adds_something, nouns

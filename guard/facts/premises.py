@@ -14,8 +14,8 @@ from guard.facts.inference import compared_with_limit
 from guard.facts.matching import accepts, conflicts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.outcome import Outcome
-from guard.facts.rules import FactRule
 from guard.facts.quantities import Bound, Quantity
+from guard.facts.rules import FactRule
 from guard.facts.slots import Slots
 from guard.facts.types import FactLabel, SlotKind
 

@@ -14,16 +14,16 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import step_band
+from guard.facts.binding import distinctive, owned_words
 from guard.facts.inference import daily_average
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.outcome import Outcome
-from guard.facts.rules import FactRule
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_value, other_topic
-from guard.facts.binding import distinctive, owned_words
+from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
 from guard.facts.types import FactLabel, SlotKind, UnitKind

@@ -14,9 +14,9 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction, quantity_mismatch
 from guard.facts.outcome import Outcome
-from guard.facts.rules import FactRule
 from guard.facts.polarity import words
 from guard.facts.quantities import Quantity
+from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import other_side

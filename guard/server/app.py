@@ -92,7 +92,6 @@ def _lifespan(config: ServerConfig):
 
 def _mount_review(app: FastAPI, state: GuardState) -> None:
     from guard.review import create_review_app, open_queue
-
     from guard.review.reviewers import ReviewerFile
 
     review = state.config.review

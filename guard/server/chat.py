@@ -43,7 +43,6 @@ from guard.server.schemas import (
     GuardMetadata,
 )
 from guard.server.state import GuardState
-
 from retrievers.types import Passage
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""Giving freed memory back to the system, so that a long-running server's RSS stays bounded.
+r"""Giving freed memory back to the system, so that a long-running server's RSS stays bounded.
 
 Why: verification frees most of what it allocates (token batches, ONNX activations, spaCy
 docs), but glibc's malloc keeps freed pages in its arenas: the server's worker threads each

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import fnmatch
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 

@@ -260,10 +260,10 @@ def warm_caches(inputs: Sequence[VerificationInput], names: Sequence[str]) -> No
 
 
 def _warm(inputs: Sequence[VerificationInput], names: set[str]) -> None:
-    from guard.verifiers.claim_judge import units_of
-    from guard.verifiers.claims import extract_claims_many
     from guard.content_cache import shared_embedder
     from guard.language import entities_many, parse_many, sentence_spans_many
+    from guard.verifiers.claim_judge import units_of
+    from guard.verifiers.claims import extract_claims_many
     from guard.verifiers.support import paragraphs
 
     per_answer = [[c.text for c in found] for found in extract_claims_many([inp.answer for inp in inputs])]

@@ -35,8 +35,8 @@ from guard.facts import FactVerdict, InjectionWarning, UnitsResult, evidence_uni
 from guard.facts.align import unit_slots
 from guard.facts.dates import same_date
 from guard.facts.entities import name_tokens
-from guard.facts.matching import accepts
 from guard.facts.lexicon import lexicon_for
+from guard.facts.matching import accepts
 from guard.facts.slots import read_slots
 from guard.facts.types import EvidenceUnit, FactLabel
 from guard.verifiers.claim_calibrator import ClaimCalibrator

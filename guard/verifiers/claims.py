@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from guard.verifiers.citation_markers import Marker, find_markers, removal_spans
 from guard.language import sentence_spans_many
+from guard.verifiers.citation_markers import Marker, find_markers, removal_spans
 from guard.verifiers.types import Claim
 
 __all__ = ["extract_claims", "extract_claims_many"]

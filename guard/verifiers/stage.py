@@ -34,17 +34,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from guard.errors import VerifierError
-
+from guard.language import sentence_spans_many
 from guard.observability import get_logger
 from guard.verifiers.citations import resolve_citations
+from guard.verifiers.claim_judge import ClaimJudge, units_of
 from guard.verifiers.claims import extract_claims
 from guard.verifiers.refusal import is_refusal
 from guard.verifiers.registry import DEFAULT_VERIFIERS, build_verifier
 from guard.verifiers.spans import unsupported_spans
-from guard.verifiers.claim_judge import ClaimJudge, units_of
-from guard.language import sentence_spans_many
 from guard.verifiers.support import EmbeddingJudge, EntailmentJudge, paragraphs
-from guard.verifiers.verdict import JudgeRule
 from guard.verifiers.types import (
     Claim,
     ClaimVerdict,
@@ -54,6 +52,7 @@ from guard.verifiers.types import (
     VerifierFailure,
     VerifyThresholds,
 )
+from guard.verifiers.verdict import JudgeRule
 
 __all__ = [
     "DEFAULT_DEADLINE_S",

@@ -36,8 +36,8 @@ balanced accuracy by at most 0.03 (0.67-0.70): the fact layer's labels, not thes
 
 from __future__ import annotations
 
-from enum import Enum
 from collections.abc import Sequence
+from enum import Enum
 from typing import NamedTuple
 
 from guard.facts.lexicon import lexicon_for

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from guard.cli import app
-from guard.eval.golden import CaseResult, load_golden, summarise
 from guard.errors import InputError
+from guard.eval.golden import CaseResult, load_golden, summarise
 
 REPO = Path(__file__).resolve().parents[2]
 

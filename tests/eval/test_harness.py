@@ -305,11 +305,10 @@ def test_grounding_is_unavailable_without_committed_weights(tmp_path, monkeypatc
 
 def test_detectors_share_one_verification_per_response(dev30, monkeypatch):
     import guard.verifiers.api as api
+    import guard.verifiers.stage as stage
     from guard.eval.detectors.egc import EGCResponseDetector
     from guard.eval.detectors.support import SupportDetector
     from guard.verifiers.types import Verification
-
-    import guard.verifiers.stage as stage
 
     calls, built = [], []
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from guard.eval.hardcases import Category, CaseSource, HardCase, ResolvedCase, Split, Truth
+from guard.eval.hardcases import CaseSource, Category, HardCase, ResolvedCase, Split, Truth
 from guard.eval.rule_audit import RuleStats, audit, propose
 from guard.facts.rules import FactRule, RuleSwitches, SwitchedRule, active_switches
 from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification

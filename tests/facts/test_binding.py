@@ -11,7 +11,6 @@ from fact_judge import FLAGGED, judge
 
 from guard.facts.types import FactLabel, SlotKind
 
-
 BMI = (
     "The average height for a 9-year-old boy is 133 cm, and girls of the same age have an "
     "average height of 131 cm."

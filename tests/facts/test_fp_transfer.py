@@ -6,7 +6,6 @@ domains of their own (none from the hard-case set): one rule each, with its wron
 from __future__ import annotations
 
 import pytest
-
 from fact_judge import FLAGGED, judge
 
 from guard.facts import FactLabel

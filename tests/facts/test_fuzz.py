@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from guard.facts import FactLabel, evidence_units, find_injections, judge_facts
 from guard.facts.dates import dates

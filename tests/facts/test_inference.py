@@ -97,8 +97,8 @@ def test_number_readings_behind_the_paraphrases():
 
 def test_inference_helpers_directly():
     course = quantities("Take 2 tablets three times a day for 5 days.")
-    from guard.facts.slots import read_slots
     from guard.facts.lexicon import ENGLISH
+    from guard.facts.slots import read_slots
 
     values = read_slots("Take 2 tablets three times a day for 5 days.", ENGLISH).quantities
     assert regimen_total(quantities("30 tablets")[0], [values]) is not None

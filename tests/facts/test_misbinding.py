@@ -10,7 +10,6 @@ from fact_judge import judge
 
 from guard.facts.types import FactLabel, SlotKind
 
-
 PARKING = """## Parking permits
 
 | Permit | Vehicles | Price per quarter | Price for a year |

@@ -17,7 +17,6 @@ from guard.facts import evidence_units, judge_facts
 from guard.facts.quantities import quantities
 from guard.facts.types import FactLabel
 
-
 # --- readings -------------------------------------------------------------------------------
 
 

@@ -6,8 +6,7 @@ import json
 
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from guard.llm.testing import register_scripted_model
 from guard.server import Limits, ServerConfig, create_app

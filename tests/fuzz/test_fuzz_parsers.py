@@ -4,8 +4,7 @@ take any input and either answer within their contract or raise the guard's own 
 from __future__ import annotations
 
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from guard.errors import GuardError
 from guard.policy import Policy, load_policy

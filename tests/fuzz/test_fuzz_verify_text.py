@@ -10,8 +10,7 @@ built directly (the pipeline, the server's chat path) passed them through.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from guard.verifiers.stage import build_settings, run_verification
 from guard.verifiers.types import VerificationInput

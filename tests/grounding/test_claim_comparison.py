@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from guard.eval.ragtruth import dev_source_ids, load_ragtruth
-from training.grounding.claim_comparison import ClaimRow, dev_slice, summarise
 from guard.verifiers.types import SupportLabel
+from training.grounding.claim_comparison import ClaimRow, dev_slice, summarise
 
 RAGTRUTH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "ragtruth"
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from guard.eval.ragtruth import HallucinationSpan, Quality, RagTruthRecord, Task
-from training.grounding.dataset import derive_examples, keep_share, label_sentence, labelled_sentences
 from guard.grounding.sentences import Sentence, split_sentences
 from guard.verifiers.types import SupportLabel
+from training.grounding.dataset import derive_examples, keep_share, label_sentence, labelled_sentences
 
 ANSWER = (
     "The cafe opens at 8 a.m. on weekdays. It was founded in 1990 by two sisters. "

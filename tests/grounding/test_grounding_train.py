@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from guard.eval.ragtruth import Task
-from training.grounding.dataset import GroundingExample
 from guard.grounding.model import GroundingModel
-from training.grounding.train import TrainSettings, fit, run_dir
 from guard.verifiers.types import SupportLabel
+from training.grounding.dataset import GroundingExample
+from training.grounding.train import TrainSettings, fit, run_dir
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from guard.errors import ConfigError
 from guard.policy import Condition, load_policy
 from guard.verifiers.types import Verification
 from retrievers.bm25 import BM25Route
-from retrievers.gate import RelevanceGate, _coverage, _content_terms, missing_terms
+from retrievers.gate import RelevanceGate, _content_terms, _coverage, missing_terms
 from retrievers.types import GateResult
 
 OVERTIME = (

@@ -5,14 +5,13 @@ from __future__ import annotations
 import time
 
 import pytest
+from retrieval_helpers import write_docs
 from structlog.testing import capture_logs
 
 from guard.errors import InputError
 from retrievers.chunking import chunk_document, passage_id
 from retrievers.config import IndexConfig
 from retrievers.documents import Document, documents_from_texts, load_directory
-
-from retrieval_helpers import write_docs
 
 
 def test_loads_markdown_text_and_jsonl(tmp_path):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 TEXT = st.one_of(st.text(max_size=120), st.sampled_from([" ", "\x00", "", "<script>", "1e309", "-1", "nan"]))

@@ -10,11 +10,7 @@ import numpy as np
 import pytest
 
 from guard.eval.ragtruth import RagTruthRecord, Task, load_ragtruth, split_dev
-from training.stacking.dataset import cached_prefix, extract_reports, select_records, training_rows
-from training.stacking.fit import CANDIDATES, Candidate, _fit_heads, _standardiser, choose, fit_stacked
-from training.stacking.train import StackedSettings
 from guard.verifiers.api import verify
-from guard.verifiers.stage import build_settings
 from guard.verifiers.stacked import (
     BASE_FEATURES,
     JUDGE_FEATURES,
@@ -23,6 +19,10 @@ from guard.verifiers.stacked import (
     is_generator_feature,
     load_stacked,
 )
+from guard.verifiers.stage import build_settings
+from training.stacking.dataset import cached_prefix, extract_reports, select_records, training_rows
+from training.stacking.fit import CANDIDATES, Candidate, _fit_heads, _standardiser, choose, fit_stacked
+from training.stacking.train import StackedSettings
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "ragtruth"
 

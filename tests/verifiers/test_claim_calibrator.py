@@ -9,7 +9,12 @@ import pytest
 
 from guard.errors import ModelError
 from guard.facts.types import FactLabel, FactVerdict, SlotKind, SlotMismatch
-from guard.verifiers.claim_calibrator import ARTIFACT_PATH, CalibratorArtifact, ClaimCalibrator, default_calibrator
+from guard.verifiers.claim_calibrator import (
+    ARTIFACT_PATH,
+    CalibratorArtifact,
+    ClaimCalibrator,
+    default_calibrator,
+)
 from guard.verifiers.claim_features import FEATURE_NAMES, ClaimFeatures, claim_features
 from guard.verifiers.lexical import vocabulary
 from guard.verifiers.support import Assessment, BestSentence

@@ -12,8 +12,7 @@ import re
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from guard import language
 from guard.language import entities_many, sentence_spans, sentence_spans_many

@@ -11,7 +11,6 @@ import pytest
 from guard.errors import ConfigError, ModelError
 from guard.verifiers import registry
 from guard.verifiers.api import as_passages, verify
-from guard.verifiers.stage import build_settings
 from guard.verifiers.stacked import (
     ARTIFACT_PATH,
     KINDS,
@@ -25,6 +24,7 @@ from guard.verifiers.stacked import (
     load_stacked,
     response_features,
 )
+from guard.verifiers.stage import build_settings
 from guard.verifiers.types import VerificationInput
 
 RAGTRUTH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "ragtruth"

@@ -7,9 +7,9 @@ import asyncio
 import pytest
 from batch_cases import EDGE_CASES, draft_items, ragtruth_items
 
+from guard.content_cache import clear_content_caches
 from guard.errors import InputError
 from guard.verifiers.batch import VerifyItem, averify_batch, verify_batch
-from guard.content_cache import clear_content_caches
 from guard.verifiers.stage import build_settings
 from guard.verifiers.types import Verification
 from retrievers.types import Passage

@@ -48,9 +48,10 @@ def test_ray_reports_are_the_local_ones_in_input_order(local_ray):
 
 
 def test_cli_with_ray_writes_the_local_output_and_resumes(local_ray, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
     import guard.cli.verify as verify_cli
     from guard.cli import app
-    from typer.testing import CliRunner
 
     build = verify_cli._settings  # the same 600 s deadline as elsewhere in the suite
     monkeypatch.setattr(verify_cli, "_settings", lambda v, p: build_settings(deadline_s=600.0) if p is None else build(v, p))

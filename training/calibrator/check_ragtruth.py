@@ -21,8 +21,8 @@ import numpy as np
 from sklearn.metrics import roc_auc_score
 
 from guard.verifiers.claim_calibrator import ARTIFACT_PATH, default_calibrator
-from training.calibrator.data import Row, ragtruth_rows
 from training.calibrator.cv import Arrays, decide
+from training.calibrator.data import Row, ragtruth_rows
 
 __all__ = ["main"]
 

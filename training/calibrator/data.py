@@ -165,7 +165,6 @@ def _ragtruth_rows(responses: int) -> Iterator[Row]:
     from guard.language import sentence_spans
     from guard.verifiers.claim_judge import units_of, without_injections
     from guard.verifiers.support import EmbeddingJudge
-
     from training.judge.pairs import HARDCASES_TEST
 
     records = load_ragtruth(ROOT.parent / "shared" / "data" / "ragtruth", tasks=[Task.qa], splits=["train"])

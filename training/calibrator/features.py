@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.types import EvidenceUnit
-from guard.verifiers.claim_features import FEATURE_NAMES, ClaimFeatures
-from guard.verifiers.claim_features import claim_features as _features
+from guard.verifiers.claim_features import FEATURE_NAMES, ClaimFeatures, claim_features as _features
 from guard.verifiers.claim_judge import ClaimJudgement, judge_read
 from guard.verifiers.lexical import Vocabulary
 from guard.verifiers.support import Assessment

@@ -28,8 +28,18 @@ import numpy as np
 from sklearn.model_selection import GroupKFold
 
 from guard.verifiers.claim_calibrator import CalibratorArtifact, ClaimCalibrator, TreeNode
-from training.calibrator.cv import Arrays, Variant, _fit_predict, _Subset, _weights, balanced, choose_thresholds, decide
-from training.calibrator.cv import feature_set, rows_all
+from training.calibrator.cv import (
+    Arrays,
+    Variant,
+    _fit_predict,
+    _Subset,
+    _weights,
+    balanced,
+    choose_thresholds,
+    decide,
+    feature_set,
+    rows_all,
+)
 
 __all__ = ["main", "export"]
 

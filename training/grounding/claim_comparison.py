@@ -20,9 +20,9 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from guard.eval.ragtruth import RagTruthRecord, load_ragtruth, split_dev
-from training.grounding.dataset import label_sentence
 from guard.grounding.sentences import Sentence
 from guard.verifiers.types import SupportLabel
+from training.grounding.dataset import label_sentence
 
 __all__ = ["ClaimRow", "compare", "dev_slice", "score_record", "summarise"]
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from guard.eval.ragtruth import RagTruthRecord, load_ragtruth, split_dev
-from training.grounding.dataset import GroundingExample, prepare, read_examples
 from guard.grounding.model import LABELS, GroundingModel, GroundingScore
 from guard.verifiers.types import SupportLabel
+from training.grounding.dataset import GroundingExample, prepare, read_examples
 
 __all__ = ["SplitMetrics", "GroundingEvaluation", "evaluate_scores", "lexical_novelty", "predict_examples",
            "evaluate_on_dev"]

@@ -22,8 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from guard.grounding.model import DEFAULT_MODEL_DIR, WEIGHTS
-from training.grounding.train import save_grounding_model
-from training.grounding.train import TrainSettings, _TrainingState, run_dir
+from training.grounding.train import TrainSettings, _TrainingState, run_dir, save_grounding_model
 from training.judge.pairs import JudgePair
 
 __all__ = ["read_pairs", "train_judge", "main"]

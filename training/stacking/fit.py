@@ -90,12 +90,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from training.stacking.dataset import TrainingRow
 from guard.verifiers.stacked import (
     AUTHOR_FEATURES,
     BASE_FEATURES,
-    CLAIM_SIGNAL_FEATURES,
     CLAIM_FEATURES,
+    CLAIM_SIGNAL_FEATURES,
     EXTENDED_FEATURES,
     FORMAT,
     GROUNDING_PREFIX,
@@ -111,6 +110,7 @@ from guard.verifiers.stacked import (
     is_generator_feature,
     known_features,
 )
+from training.stacking.dataset import TrainingRow
 
 __all__ = [
     "AUROC_TIE",

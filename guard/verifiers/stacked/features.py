@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from guard.errors import VerifierError
-from guard.verifiers.support import COS_FLOOR
 from guard.facts.types import FactLabel
+from guard.verifiers.support import COS_FLOOR
 from guard.verifiers.types import GroundingProbabilities, SupportLabel, Verification
 
 if TYPE_CHECKING:
