@@ -278,15 +278,16 @@ def _warm(inputs: Sequence[VerificationInput], names: set[str]) -> None:
         parts = list(dict.fromkeys(part for p in passages for part in paragraphs(p.text)))
         for part, spans in zip(parts, sentence_spans_many(parts), strict=True):
             texts.extend(part[s:e] for s, e in spans)
-        units = [u.text for p in passages for u in units_of(p.id, p.text).units]
+        unit_texts = {(p.id, p.text): [u.text for u in units_of(p.id, p.text).units] for p in passages}
+        units = [t for found in unit_texts.values() for t in found]
         texts.extend(units)
         # The fact layer parses about half the claims (roles, predicates), one nlp() call each;
         # all of them through one nlp.pipe cost less (2.6 against 6.7 ms a claim). So do the
         # units of passages that several answers of the batch share: their answers' claims
         # between them have more than half of them parsed (RAGTruth dev QA, six answers a
         # source: 134 of 239 units, one nlp() call each).
-        shown = Counter((p.id, p.text) for inp in inputs for p in {(q.id, q.text): q for q in inp.passages}.values())
-        shared = {u.text for p in passages if shown[(p.id, p.text)] > 1 for u in units_of(p.id, p.text).units}
+        shown = Counter(key for inp in inputs for key in {(q.id, q.text) for q in inp.passages})
+        shared = {t for key, found in unit_texts.items() if shown[key] > 1 for t in found}
         parse_many(claims + [u for u in dict.fromkeys(units) if u in shared])
     if "egc" in names:
         texts.extend(inp.question for inp in inputs)
