@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from guard.answering_scoring import _LEAD, ScoredUnit, has_term
+from guard.answering_scoring import ScoredUnit, context_title, has_term
 from guard.answering_values import values_by_kind
 from guard.verifiers.lexical import words
 
@@ -69,7 +69,7 @@ def _another_value(best: ScoredUnit, other: ScoredUnit, stated: set[str]) -> boo
     clock time, a phone number), the numbers as written are compared."""
     # a number the rival's title holds names the product or document ("Zelorin 20 mg Tablets"),
     # it is no value of a case
-    titled = stated | set(_NUMBER.findall(other.context.split(_LEAD, 1)[0]))
+    titled = stated | set(_NUMBER.findall(context_title(other.context)))
     own = _kinds(best.unit.text)
     if own:
         theirs = _kinds(other.unit.text)
@@ -102,7 +102,7 @@ def _other_edition(context: str, other: str) -> bool:
     """The two units sit in editions of one document (titles and sources equal but for their
     numbers: "policy-2023" / "policy-2025", "version 1.0" / "version 2.0"): the newer one is not
     a neighbouring case of the older, and quoting both would show a superseded value."""
-    first, second = context.split(_LEAD, 1)[0], other.split(_LEAD, 1)[0]
+    first, second = context_title(context), context_title(other)
     return first != second and _NUMBER.sub("#", first) == _NUMBER.sub("#", second)
 
 

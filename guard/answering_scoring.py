@@ -30,7 +30,7 @@ from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import stop_words, words
 from retrievers.types import Passage
 
-__all__ = ["ScoredUnit", "context_lead", "score_unit", "similarities_to"]
+__all__ = ["ScoredUnit", "context_lead", "context_title", "score_unit", "similarities_to"]
 
 
 class ScoredUnit(BaseModel):
@@ -165,6 +165,11 @@ _LEAD = "\n\u2192 "  # joins a unit's title and its lead-in in its context strin
 def context_lead(context: str) -> str:
     """The heading or lead-in part of a unit's context (not the passage title)."""
     return context.split(_LEAD, 1)[1] if _LEAD in context else ""
+
+
+def context_title(context: str) -> str:
+    """The passage-title part of a unit's context (its title and section path, not the lead-in)."""
+    return context.split(_LEAD, 1)[0]
 
 
 def term_weights(terms: list[str], units: Sequence[EvidenceUnit], contexts: dict[tuple[str, int], str]) -> dict[str, float]:
