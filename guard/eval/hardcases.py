@@ -30,7 +30,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from guard.errors import InputError
-from guard.verifiers.types import SupportLabel, Verification
+from guard.verifiers.types import ClaimVerdict, SupportLabel, Verification
 
 __all__ = [
     "DEFAULT_DATA_DIR",
@@ -48,6 +48,7 @@ __all__ = [
     "Truth",
     "load_hardcases",
     "predicted_label",
+    "worst_claim",
     "resolve_cases",
     "run_cases",
     "summarise",
@@ -291,6 +292,27 @@ class CaseOutcome(BaseModel):
     def predicted_false(self) -> bool:
         return self.predicted is not SupportLabel.supported
 
+    @classmethod
+    def of(cls, case: HardCase, verification: Verification, latency_ms: float) -> CaseOutcome:
+        """The outcome of ``case`` as ``verification`` judged it."""
+        return cls(
+            id=case.id,
+            source=case.source,
+            category=case.category,
+            split=case.split,
+            truth=case.truth,
+            expected=case.expected,
+            predicted=predicted_label(verification),
+            support=min((v.support for v in verification.claims), default=None),
+            claims=len(verification.claims),
+            latency_ms=latency_ms,
+        )
+
+
+def worst_claim(verification: Verification) -> ClaimVerdict | None:
+    """The claim verdict that decides the case's label: the first of the most severe; None without claims."""
+    return max(verification.claims, key=lambda v: _SEVERITY[v.label], default=None)
+
 
 def predicted_label(verification: Verification) -> SupportLabel:
     """The case's label: the worst label over its claims; no claim at all counts as unsupported.
@@ -298,9 +320,8 @@ def predicted_label(verification: Verification) -> SupportLabel:
     A single-claim answer may still be split into two claims; a wrong half makes it wrong.
     An answer the verifier found nothing to check in was not shown to be supported.
     """
-    if not verification.claims:
-        return SupportLabel.unsupported
-    return max((v.label for v in verification.claims), key=_SEVERITY.__getitem__)
+    worst = worst_claim(verification)
+    return SupportLabel.unsupported if worst is None else worst.label
 
 
 E = TypeVar("E", bound=Enum)
@@ -325,21 +346,7 @@ def run_cases(
             question=item.question, contexts=item.passages, answer=item.case.claim, verifiers=verifiers
         )
         elapsed = (time.perf_counter() - start) * 1000
-        case = item.case
-        outcomes.append(
-            CaseOutcome(
-                id=case.id,
-                source=case.source,
-                category=case.category,
-                split=case.split,
-                truth=case.truth,
-                expected=case.expected,
-                predicted=predicted_label(verification),
-                support=min((v.support for v in verification.claims), default=None),
-                claims=len(verification.claims),
-                latency_ms=elapsed,
-            )
-        )
+        outcomes.append(CaseOutcome.of(item.case, verification, elapsed))
     return outcomes
 
 

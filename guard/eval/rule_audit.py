@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 
 from pydantic import BaseModel, Field
 
-from guard.eval.hardcases import CaseOutcome, GroupMetrics, ResolvedCase, Truth, predicted_label
+from guard.eval.hardcases import CaseOutcome, GroupMetrics, ResolvedCase, Truth, predicted_label, worst_claim
 from guard.facts.rules import FactRule, RuleSwitches, switched
 from guard.verifiers.types import SupportLabel, Verification
 
@@ -37,7 +37,6 @@ __all__ = ["AuditReport", "Proposal", "RuleStats", "audit", "propose"]
 
 MIN_EFFECTS = 3  # the criterion's least number of marginal effects (harm + gain)
 EXAMPLES = 4  # case ids kept per rule and truth on open splits, to read the cases behind a count
-_SEVERITY = {SupportLabel.supported: 0, SupportLabel.unsupported: 1, SupportLabel.contradicted: 2}
 _FACT_RULES = frozenset(r.value for r in FactRule)
 
 
@@ -76,27 +75,10 @@ class AuditReport(BaseModel):
     proposals: list[Proposal]
 
 
-def _worst(verification: Verification):
-    """The claim verdict that decides the case's label (the first of the most severe)."""
-    if not verification.claims:
-        return None
-    return max(verification.claims, key=lambda v: _SEVERITY[v.label])
-
-
 def _fact_rules(verification: Verification) -> list[FactRule]:
     """The fact-layer rules that decided a flagged claim of the case."""
     found = {v.rule for v in verification.claims if v.label is not SupportLabel.supported and v.rule in _FACT_RULES}
     return [FactRule(r) for r in sorted(found)]
-
-
-def _outcome(rc: ResolvedCase, verification: Verification) -> CaseOutcome:
-    case = rc.case
-    return CaseOutcome(
-        id=case.id, source=case.source, category=case.category, split=case.split, truth=case.truth,
-        expected=case.expected, predicted=predicted_label(verification),
-        support=min((v.support for v in verification.claims), default=None),
-        claims=len(verification.claims), latency_ms=0.0,
-    )
 
 
 VerifyCase = Callable[[ResolvedCase], Verification]
@@ -116,11 +98,11 @@ def audit(
     for rc in cases:
         with switched(base):
             verification = verify_fn(rc)
-        outcome = _outcome(rc, verification)
+        outcome = CaseOutcome.of(rc.case, verification, 0.0)
         outcomes.append(outcome)
         if not outcome.predicted_false or not per_rule:
             continue
-        worst = _worst(verification)
+        worst = worst_claim(verification)
         s = of("case.no_claims" if worst is None else worst.rule or "unattributed")
         truth_false = rc.case.truth is Truth.false
         if truth_false:
