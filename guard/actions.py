@@ -18,7 +18,7 @@ from guard.policy import Action, Condition, Policy
 from guard.verifiers.citation_markers import MARKER_PATTERN
 from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification
 
-__all__ = ["apply_action", "caution_labels", "shown_cautions"]
+__all__ = ["apply_action", "caution_labels", "claim_mark", "quoted_evidence", "shown_cautions"]
 
 # A run of citation markers as the claims stage parses them ([1], [2, 3], 【1】...).
 _MARKERS = re.compile(rf"(?:[ \t]*(?:{MARKER_PATTERN.pattern}))+", MARKER_PATTERN.flags)
@@ -58,7 +58,7 @@ def apply_action(decision: Decision, answer: str, verification: Verification, po
         return policy.holding_text
     claims = _ordered_claims(answer, verification)
     removed, quoted = _surgery(decision)
-    quotes = {q.claim_index: _quoted(q, policy) for q in decision.quotes if q.claim_index in quoted}
+    quotes = {q.claim_index: quoted_evidence(q, policy) for q in decision.quotes if q.claim_index in quoted}
     if removed and not quotes and removed >= {c.index for c in claims}:
         return policy.refusal_text
     cautions = _cautions(decision, verification, removed, quoted, policy)
@@ -179,22 +179,27 @@ def _claims_to_remove(decision: Decision) -> set[int]:
     return removed
 
 
-def _quoted(quote: Quote, policy: Policy) -> str:
+def quoted_evidence(quote: Quote, policy: Policy) -> str:
     """'<lead>: "<unit text>" [n].': the evidence as the documents word it (a table row with its
     headers), on one line and without Markdown emphasis marks, which are markup, not words."""
     text = " ".join(_EMPHASIS.sub("", quote.unit.text).split())
     return f'{policy.quote_lead}: "{text}" [{quote.citation}].'
 
 
+def claim_mark(reasons: list[Reason]) -> str:
+    """The inline mark after a claim, " [⚠ unsupported; contradicted]", one word per condition
+    that has one, in first-seen order; "" when none has. The final and the streamed answer both
+    write it, so a claim reads the same either way."""
+    words = list(dict.fromkeys(_MARK_WORDS[r.condition] for r in reasons if r.condition in _MARK_WORDS))
+    return f" [⚠ {'; '.join(words)}]" if words else ""
+
+
 def _marks(cautions: list[Reason]) -> dict[int, str]:
-    words: dict[int, list[str]] = {}
+    by_claim: dict[int, list[Reason]] = {}
     for reason in cautions:
-        if reason.claim_index is None:
-            continue
-        word = _MARK_WORDS[reason.condition]
-        if word not in words.setdefault(reason.claim_index, []):
-            words[reason.claim_index].append(word)
-    return {index: f" [⚠ {'; '.join(w)}]" for index, w in words.items()}
+        if reason.claim_index is not None:
+            by_claim.setdefault(reason.claim_index, []).append(reason)
+    return {index: mark for index, reasons in by_claim.items() if (mark := claim_mark(reasons))}
 
 
 def _label(cautions: list[Reason], policy: Policy) -> str:

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from guard.actions import _MARK_WORDS, _quoted, apply_action, caution_labels, shown_cautions
+from guard.actions import apply_action, caution_labels, claim_mark, quoted_evidence, shown_cautions
 from guard.decide import Action, Condition, Decision, Reason, decide
 from guard.errors import InputError, ModelError
 from guard.llm.completion import astream, iterate_sync
@@ -370,7 +370,7 @@ class _SentenceStream:
             if r.claim_index is not None or r.condition is Condition.verifier_error
         ]
         action = max((r.action for r in reasons), key=lambda a: a.severity, default=Action.pass_)
-        quoted = " ".join(_quoted(q, self.policy) for q in decision.quotes) if action is Action.quote else ""
+        quoted = " ".join(quoted_evidence(q, self.policy) for q in decision.quotes) if action is Action.quote else ""
         tail = text[len(text.rstrip()):] if quoted else ""  # the space that separated it from the next one
         return _Checked(action=action, reasons=reasons, text=text, quoted=quoted + tail)
 
@@ -460,12 +460,11 @@ class _SentenceStream:
 
 def _marked(sentence: str, reasons: list[Reason]) -> str:
     """The sentence with the whole-answer path's inline mark for its annotate reasons."""
-    words = list(dict.fromkeys(_MARK_WORDS[r.condition] for r in reasons if r.action is Action.annotate
-                               and r.condition in _MARK_WORDS))
-    if not words:
+    mark = claim_mark([r for r in reasons if r.action is Action.annotate])
+    if not mark:
         return sentence
     body = sentence.rstrip()
-    return f"{body} [⚠ {'; '.join(words)}]{sentence[len(body):]}"
+    return f"{body}{mark}{sentence[len(body):]}"
 
 
 def _closing_note(
