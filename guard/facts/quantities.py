@@ -907,8 +907,24 @@ def _count(text, m):
         return None
     if _is_year(m.group("v")) or (m.group("v").isalpha() and value == 1.0):
         return None  # "in 2020 the", "one of", "the one exception": not counts
+    if noun in ("dozen", "dozens"):
+        return _dozens(text, m, value)
     singular = noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
     return _make(text, m.start(), m.end(), f"count:{singular}", value, value)
+
+
+_COUNTED_NOUN = re.compile(r"\s+(?:of\s+)?(?:the\s+)?(?P<noun>[a-z][a-z-]{2,})", re.I)
+
+
+def _dozens(text, m, value: float):
+    """"four dozen wickets" is 48 wickets, not four of a noun "dozen": a paraphrase of a count
+    (the noun after it is what is counted; without one, a plain number)."""
+    total = value * 12.0
+    following = _COUNTED_NOUN.match(text, m.end())
+    word = following.group("noun").lower() if following else ""
+    if not following or word in _NOT_COUNT_NOUNS or _is_stopword(word):
+        return _make(text, m.start(), m.end(), "number", total, total)
+    return _make(text, m.start(), following.end(), f"count:{_singular(word)}", total, total)
 
 
 def _singular(noun: str) -> str:
