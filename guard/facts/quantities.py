@@ -219,6 +219,9 @@ def _alternation(words) -> str:
 
 
 _V = rf"(?:{NUMBER}|\b{NUMBER_WORD_RUN})"
+# a fraction of a period said in words, for intervals ("a quarter of a day apart")
+_FRACTIONS = {"a quarter": 0.25, "one quarter": 0.25, "three quarters": 0.75, "a half": 0.5, "half": 0.5, "a third": 1 / 3}
+_FRACTION_WORDS = r"\b(?:an?|one|three)\s+(?:quarters?|half|third)|\bhalf"
 _UNIT = _alternation(_UNITS) + r"(?![a-z])"
 _TIME = _alternation(_DURATION) + r"(?![a-z])"
 _COUNT = rf"(?:(?P<c>{_V})\s+times|(?P<cw>once|twice|thrice))"
@@ -265,7 +268,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "interval",
         re.compile(
-            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+|two\s+)?(?:doses?|them|applications?|"
+            # "6 hours apart", and a fraction of a period ("a quarter of a day apart", "half a day between doses")
+            rf"(?P<n>{_V}|{_FRACTION_WORDS})(?:\s+(?:of\s+)?an?)?\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+|two\s+)?(?:doses?|them|applications?|"
             rf"tablets?|feeds?|injections?|treatments?|courses?|[a-z]{{3,}}s\b))",
             re.I,
         ),
@@ -291,7 +295,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "per_period",
         re.compile(
-            rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})\s+(?:in|per|a|an|each|every)\s+(?:(?P<n>{_V})\s+)?(?P<p>{_TIME})",
+            # "30 ml of Calmex in 24 hours", "10 ml of the syrup a day": what is measured may stand between
+            rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})(?:\s+of\s+(?:the\s+)?[a-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)?"
+            rf"\s+(?:in|per|a|an|each|every)\s+(?:(?P<n>{_V})\s+)?(?P<p>{_TIME})",
             re.I,
         ),
     ),
@@ -777,7 +783,8 @@ def _every(text, m):
 
 
 def _interval(text, m):
-    span, unit = _value(m.group("n")), _unit_of(m.group("u"))
+    said = " ".join(m.group("n").lower().split())
+    span, unit = _FRACTIONS.get(said) or _value(m.group("n")), _unit_of(m.group("u"))
     if span is None or unit is None or span == 0:
         return None
     rate = 1 / (span * unit[1])

@@ -97,3 +97,16 @@ def test_a_clock_time_in_words_is_checked_against_the_timetable():
     timetable = "| Stop | Bus 1 | Bus 2 |\n|---|---|---|\n| Harbour | 07:15 | 09:45 |"
     assert judge("The first bus leaves Harbour at quarter past seven in the morning.", timetable).label in HOLDS
     assert judge("The first bus leaves Harbour at quarter past eight in the morning.", timetable).label in FLAGGED
+
+
+def test_an_amount_over_a_period_with_what_is_measured_between():
+    (_, amount) = read_slots("A 2-year-old can have up to 7.5 ml of Calmex in 24 hours.", ENGLISH).quantities
+    assert amount.period == 24.0
+    verdict = judge("A 2-year-old can have up to 7.5 ml of the syrup in 24 hours.", DOSES)
+    assert verdict.label in HOLDS  # 2.5 ml x up to 3 doses in 24 hours
+
+
+def test_an_interval_said_as_a_fraction_of_a_day():
+    passage = "Leave at least 6 hours between doses."
+    assert judge("Doses should be at least a quarter of a day apart.", passage).label in HOLDS
+    assert judge("Doses should be at least half an hour apart.", passage).label in FLAGGED
