@@ -51,7 +51,6 @@ from guard.facts.quantity_check import denied_outside_limit, quantity_outcomes
 from guard.facts.rules import FactRule, RuleSwitches, active_switches
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind
-from guard.facts.value_alignment import aligned_step
 
 __all__ = ["judge_facts"]
 
@@ -133,17 +132,8 @@ def _bound_elsewhere(
         o
         for o in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
         if not (o.mismatch and o.mismatch.kind is SlotKind.quantifier and o.mismatch.claim_value in derived)
-        and not _stepped_row_value(o, claim, scored, lexicon)
     ]
     return found + minimal_edits(claim, kept, scored, lexicon, frozenset(derived)) + unit_changed(claim, scored, lexicon)
-
-
-def _stepped_row_value(outcome: Outcome, claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> bool:
-    """Another row's value that one said step over the units about the claim gives (value_alignment.py)."""
-    if outcome.rule is not FactRule.misbinding_row or outcome.mismatch is None:
-        return False
-    said = [q for q in claim.quantities if q.shown == outcome.mismatch.claim_value]
-    return any(aligned_step(q, claim, scored, lexicon) for q in said)
 
 
 def _derived(claim: Slots, outcomes: list[Outcome], aligned: list[Alignment], lexicon: Lexicon) -> set[str]:

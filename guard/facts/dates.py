@@ -24,15 +24,6 @@ _MONTHS = (
 _DAY = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 
-_HOUR_WORDS = {
-    w: i for i, w in enumerate(
-        ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"), 1
-    )
-}
-_MINUTE_WORDS = {"five": 5, "ten": 10, "quarter": 15, "a quarter": 15, "twenty": 20, "twenty-five": 25, "half": 30}
-_SPOKEN_HOURS = "|".join([*_HOUR_WORDS, r"1[0-2]", r"[1-9]"])
-_SPOKEN_MINUTES = r"a\s+quarter|quarter|half|twenty-five|twenty|ten|five"
-
 _DATE_PATTERNS = [
     ("dmy", re.compile(rf"\b(?P<d>{_DAY})\s+(?:of\s+)?(?P<m>{_MONTHS})(?:,?\s+(?P<y>{_YEAR}))?\b", re.I)),
     (
@@ -42,15 +33,6 @@ _DATE_PATTERNS = [
     ("my", re.compile(rf"\b(?P<m>{_MONTHS})\s+(?P<y>{_YEAR})\b", re.I)),
     ("iso", re.compile(rf"\b(?P<y>{_YEAR})-(?P<m>[01]\d)-(?P<d>[0-3]\d)\b")),
     ("numeric", re.compile(rf"\b(?P<d>[0-3]?\d)[/.](?P<m>[01]?\d)[/.](?P<y>{_YEAR}|\d\d)\b")),
-    # a clock time in words with its part of the day ("quarter past seven in the morning", "five to
-    # nine in the evening", "two o'clock in the afternoon"): "past", "to" or "o'clock" say it is a
-    # time ("take two in the morning" is a dose), the part of the day says which half of the clock
-    ("spoken", re.compile(
-        rf"\b(?:(?P<mw>{_SPOKEN_MINUTES})\s+(?P<rel>past|to)\s+)?(?P<hw>{_SPOKEN_HOURS})"
-        r"(?P<oc>\s+o['’]clock)?\s+(?:(?P<part>in\s+the\s+(?:morning|afternoon|evening)|at\s+night)|"
-        r"(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z]))",
-        re.I,
-    )),
     (
         "time",
         re.compile(r"\b(?P<h>[01]?\d)(?:[:.](?P<min>[0-5]\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z])", re.I),
@@ -98,8 +80,6 @@ def dates(text: str) -> tuple[DateSlot, ...]:
 
 def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
     base = {"surface": match.group(0), "start": match.start(), "end": match.end()}
-    if kind == "spoken":
-        return _spoken(match, base)
     if kind == "time":
         hour = int(match.group("h")) % 12 if match.groupdict().get("ampm") else int(match.group("h"))
         if (match.groupdict().get("ampm") or "").lower().startswith("p"):
@@ -118,23 +98,6 @@ def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
         **base, year=year if groups.get("y") else None, month=month, day=day if groups.get("d") else None,
         weekday=_weekday_before(match.string, match.start()) if groups.get("d") else None,
     )
-
-
-def _spoken(match: re.Match[str], base: dict) -> DateSlot | None:
-    """A clock time in words (see the "spoken" pattern): minutes after midnight."""
-    if not (match.group("rel") or match.group("oc")):
-        return None
-    word = match.group("hw").lower()
-    hour = _HOUR_WORDS.get(word) or int(word)
-    minutes = 0
-    if match.group("rel"):
-        minutes = _MINUTE_WORDS[" ".join(match.group("mw").lower().split())]
-        if match.group("rel").lower() == "to":
-            hour, minutes = hour - 1, 60 - minutes
-    part = (match.group("part") or match.group("ampm") or "").lower()
-    later = part.startswith("p") or "afternoon" in part or "evening" in part or ("night" in part and hour >= 6)
-    hour = hour % 12 + (12 if later else 0)
-    return DateSlot(**base, minutes=hour * 60 + minutes)
 
 
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")

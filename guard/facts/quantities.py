@@ -219,9 +219,6 @@ def _alternation(words) -> str:
 
 
 _V = rf"(?:{NUMBER}|\b{NUMBER_WORD_RUN})"
-# a fraction of a period said in words, for intervals ("a quarter of a day apart")
-_FRACTIONS = {"a quarter": 0.25, "one quarter": 0.25, "three quarters": 0.75, "a half": 0.5, "half": 0.5, "a third": 1 / 3}
-_FRACTION_WORDS = r"\b(?:an?|one|three)\s+(?:quarters?|half|third)|\bhalf"
 _UNIT = _alternation(_UNITS) + r"(?![a-z])"
 _TIME = _alternation(_DURATION) + r"(?![a-z])"
 _COUNT = rf"(?:(?P<c>{_V})\s+times|(?P<cw>once|twice|thrice))"
@@ -268,8 +265,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "interval",
         re.compile(
-            # "6 hours apart", and a fraction of a period ("a quarter of a day apart", "half a day between doses")
-            rf"(?P<n>{_V}|{_FRACTION_WORDS})(?:\s+(?:of\s+)?an?)?\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+|two\s+)?(?:doses?|them|applications?|"
+            rf"(?P<n>{_V})\s*(?P<u>{_TIME})\s+(?:apart|in\s+between|between\s+(?:each\s+|two\s+)?(?:doses?|them|applications?|"
             rf"tablets?|feeds?|injections?|treatments?|courses?|[a-z]{{3,}}s\b))",
             re.I,
         ),
@@ -295,9 +291,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "per_period",
         re.compile(
-            # "30 ml of Calmex in 24 hours", "10 ml of the syrup a day": what is measured may stand between
-            rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})(?:\s+of\s+(?:the\s+)?[a-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)?"
-            rf"\s+(?:in|per|a|an|each|every)\s+(?:(?P<n>{_V})\s+)?(?P<p>{_TIME})",
+            rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})\s+(?:in|per|a|an|each|every)\s+(?:(?P<n>{_V})\s+)?(?P<p>{_TIME})",
             re.I,
         ),
     ),
@@ -783,8 +777,7 @@ def _every(text, m):
 
 
 def _interval(text, m):
-    said = " ".join(m.group("n").lower().split())
-    span, unit = _FRACTIONS.get(said) or _value(m.group("n")), _unit_of(m.group("u"))
+    span, unit = _value(m.group("n")), _unit_of(m.group("u"))
     if span is None or unit is None or span == 0:
         return None
     rate = 1 / (span * unit[1])
@@ -914,24 +907,8 @@ def _count(text, m):
         return None
     if _is_year(m.group("v")) or (m.group("v").isalpha() and value == 1.0):
         return None  # "in 2020 the", "one of", "the one exception": not counts
-    if noun in ("dozen", "dozens"):
-        return _dozens(text, m, value)
     singular = noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
     return _make(text, m.start(), m.end(), f"count:{singular}", value, value)
-
-
-_COUNTED_NOUN = re.compile(r"\s+(?:of\s+)?(?:the\s+)?(?P<noun>[a-z][a-z-]{2,})", re.I)
-
-
-def _dozens(text, m, value: float):
-    """"four dozen wickets" is 48 wickets, not four of a noun "dozen": a paraphrase of a count
-    (the noun after it is what is counted; without one, a plain number)."""
-    total = value * 12.0
-    following = _COUNTED_NOUN.match(text, m.end())
-    word = following.group("noun").lower() if following else ""
-    if not following or word in _NOT_COUNT_NOUNS or _is_stopword(word):
-        return _make(text, m.start(), m.end(), "number", total, total)
-    return _make(text, m.start(), following.end(), f"count:{_singular(word)}", total, total)
 
 
 def _singular(noun: str) -> str:

@@ -27,7 +27,6 @@ from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
 from guard.facts.types import FactLabel, SlotKind, UnitKind
-from guard.facts.value_alignment import copied_from_aligned_unit, stated_closer
 from guard.facts.witness import witness
 
 __all__ = ["check_quantity", "denied_outside_limit", "quantity_outcomes"]
@@ -53,7 +52,7 @@ def check_quantity(
     ):
         moved = moved_value(q, claim, candidates, lexicon) or other_topic(q, claim, candidates, scored, lexicon)
         return moved or Outcome(FactLabel.supported)
-    step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near, scored)
+    step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near)
     if step is not None:
         return step
     if denied_outside_limit(q, claim, held):
@@ -69,15 +68,11 @@ def _step(
     pool: list[Quantity],
     lexicon: Lexicon,
     near: Sequence[Slots],
-    scored: Sequence[Alignment] = (),
 ) -> tuple[Outcome | None, str | None]:
     """(the inferred outcome, None) when one licensed step gives ``q``; else (None, the unlicensed
     step found, if any: the mismatch names it as over-inference)."""
     found = one_step(q, [p for p in pool if p is not q])
     stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
-    if found and stated:
-        # written only in units less about the claim than the step's operands: a coincidence, not a copy
-        stated = copied_from_aligned_unit(q, claim, (found[1], found[2]), list(scored), lexicon)
     if found and not stated and one_record(q, found[1], found[2], held):
         # a sum or difference of two values of one record (a table row, one sentence) that the
         # evidence writes nowhere ("204 took part, 188 completed": 16 did not complete)
@@ -112,11 +107,7 @@ def _unheld(
 ) -> Outcome:
     """``q`` where no aligned unit accepts it and no step gives it: contradicted by its witness,
     found only in another unit, or in none."""
-    found = witness(q, claim, held)
-    if found is not None and stated_closer(q, claim, found, scored, lexicon) is not None:
-        # the differing unit is not the one about the claim's value (value_alignment.py)
-        return Outcome(FactLabel.supported)
-    outcome = _unmatched(q, found, everywhere, rates_of_kind)
+    outcome = _unmatched(q, witness(q, claim, held), everywhere, rates_of_kind)
     if outcome.label is FactLabel.supported:
         # found only in a unit not aligned to the claim: the unit about the claim may give another value
         holders = [(a, unit_slots(a.unit, lexicon)) for a in scored]
@@ -237,19 +228,9 @@ def _limit_bound_by_words(
         own = distinctive(owned_words(slots.text, values, lexicon, stem, value_spans(slots)))
         limits = [i for i, e in enumerate(values) if e.bound is not Bound.eq and accepts(q, e)]
         plain = [i for i, e in enumerate(values) if e.bound is Bound.eq and not accepts(q, e)]
-        if any(claim_words & own[i] for i in limits) and all(_bound_apart(own[i], claim_words, own, limits) for i in plain):
+        if any(claim_words & own[i] for i in limits) and all(own[i] and not claim_words & own[i] for i in plain):
             return True
     return False
-
-
-def _bound_apart(plain: set[str], claim_words: set[str], own: list[set[str]], limits: list[int]) -> bool:
-    """A plain value of the unit is not the claim value's counterpart: it is bound to other words, or
-    to none of its own while the limit holds words of the claim ("Collection ... costs £15, and is
-    free on jobs over £100": the £15 has only the sentence's head, which every value shares; "a £150
-    job gets free collection" is bound to the limit by "free" and "job")."""
-    if plain:
-        return not claim_words & plain
-    return any(len(claim_words & own[i]) >= 2 for i in limits)
 
 
 def _unmatched(
