@@ -86,11 +86,16 @@ class Split(str, Enum):
     # A fourth blind check (specs/val4.yaml), on six more documents, written the same way: blind to the
     # rules, their results and every other split's claims; measured once, never tuned on.
     val4 = "val4"
+    # Session 9 (issue 11, values and alignment): new documents written before the branch's judge
+    # change. val6 is open (read and tuned on); val6h, on three more documents written the same way,
+    # is held: aggregate figures only, once before the change and once after (specs/val6*.yaml).
+    val6 = "val6"
+    val6h = "val6h"
 
 
-# Splits a "--split all" run leaves out: val2, val3 and val4 are read only when named, so that a run over
+# Splits a "--split all" run leaves out: val2, val3, val4 and val6h are read only when named, so that a run over
 # everything (and its --fails listing) never shows their cases to someone tuning the judge.
-BLIND_SPLITS = frozenset({Split.val2, Split.val3, Split.val4})
+BLIND_SPLITS = frozenset({Split.val2, Split.val3, Split.val4, Split.val6h})
 
 
 class Category(str, Enum):

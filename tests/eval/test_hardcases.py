@@ -104,17 +104,33 @@ def test_val_is_a_generalisation_check_on_documents_of_its_own(cases, split, lea
     assert {c.expected for c in val} == set(SupportLabel)
 
 
+VALUE_CATEGORIES = {  # what val6 / val6h were written for (issue 11, values and alignment)
+    Category.ranges, Category.number_misbinding, Category.entity_swap_role,
+    Category.correct_inference, Category.correct_paraphrase,
+}
+
+
+@pytest.mark.parametrize("split", [Split.val6, Split.val6h])
+def test_the_value_splits_cover_values_roles_inferences_and_paraphrases(cases, split):
+    held = [c for c in cases if c.split is split]
+    assert len(held) >= 45 and len({c.doc for c in held}) >= 3
+    assert not {c.doc for c in held} & {c.doc for c in cases if c.split is not split}
+    assert {c.category for c in held} == VALUE_CATEGORIES
+    for category in (Category.ranges, Category.number_misbinding, Category.entity_swap_role):
+        assert {c.truth for c in held if c.category is category} == {Truth.true, Truth.false}, category
+
+
 def test_held_out_rows_follow_dev_and_test_in_spec_order(cases):
     # build.py writes val after every dev and test row, val2 after val, val3 after val2 and val4 after
     # val3, so adding a held-out split (or cases to one) never moves or rewrites an earlier row.
-    order = [Split.val, Split.val2, Split.val3, Split.val4]
+    order = [Split.val, Split.val2, Split.val3, Split.val4, Split.val6, Split.val6h]
     blocks = [c.split for i, c in enumerate(cases) if i == 0 or c.split is not cases[i - 1].split]
     held_out = [b for b in blocks if b in order]
     assert held_out == order
     assert blocks[-len(order):] == held_out
 
 
-@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4])
+@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val6, Split.val6h])
 def test_val_documents_are_exactly_those_of_the_val_spec(cases, split):
     spec = yaml.safe_load((CASES_PATH.parent / "specs" / f"{split.value}.yaml").read_text(encoding="utf-8"))
     assert {c.doc for c in cases if c.split is split} == {group["doc"] for group in spec}
@@ -124,14 +140,14 @@ def test_val_documents_are_exactly_those_of_the_val_spec(cases, split):
             assert not docs & {group["doc"] for group in spec}, other.name
 
 
-@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4])
+@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val6, Split.val6h])
 def test_val_resolves_verbatim_without_shared_data(cases, split):
     val = [c for c in cases if c.split is split]
     assert len(resolve_cases(val)) == len(val)  # written cases only: no RAGTruth file needed
 
 
 def test_the_blind_splits_are_left_out_of_a_run_over_all_splits():
-    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4}
+    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4, Split.val6h}
 
 
 @needs_ragtruth
