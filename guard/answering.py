@@ -70,6 +70,7 @@ from guard.answering_values import (
     compound_fit,
     holds_value,
     strength_fit,
+    year_asked,
     year_fit,
 )
 from guard.facts.types import EvidenceUnit, UnitKind
@@ -227,9 +228,27 @@ def plan_answer(
         rival = close_rival(plan.units, fitting, terms)
         if rival is not None:
             plan.units, plan.doubt = [*plan.units, rival], doubt_detail(rival)
+    undated = _year_unstated(question, plan.units, passages, titles)
+    if undated is not None:
+        plan.units, plan.missing = [], f"the documents do not say what applied in {undated}"
+        return plan
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
     return plan
+
+
+def _year_unstated(
+    question: str, chosen: list[ScoredUnit], passages: Sequence[Passage], titles: dict[str, str]
+) -> str | None:
+    """The year the question asks about ("What was the hotel limit ... in 2022?") when no passage of
+    the documents the answer quotes states it: an undated policy states what applies now, so its
+    value answers a neighbouring question (year_fit judges the units that state another year)."""
+    asked = year_asked(question)
+    if not asked:
+        return None
+    sources = {p.source for p in passages if any(u.unit.passage_id == p.id for u in chosen)}
+    dated = " ".join(f"{titles[p.id]} {p.text}" for p in passages if p.source in sources)
+    return None if asked & set(year_asked(dated)) else sorted(asked)[0]
 
 
 

@@ -133,3 +133,21 @@ def test_a_list_item_naming_a_term_its_sibling_lacks_is_its_own_case():
     plan = plan_from_passages("Who has to approve a business class flight?", [TRAVEL_CLASS, TRAVEL_COSTS])
     assert plan.answerable, plan.missing
     assert "CEO" in plan.answer
+
+
+HOTELS = Passage(
+    id="hotels", title="Business Travel Policy > Hotels", source="business-travel.md",
+    text="Hotel costs are limited to EUR 160 per night, or EUR 220 per night in capital cities, including breakfast.",
+)
+ALLOWANCE = Passage(
+    id="allowance", title="Remote Work Policy (version 2.0) > Allowance", source="remote-2025.md",
+    text="Version 2.0, effective 1 March 2025. The home office allowance increases to EUR 450 (previously EUR 300).",
+)
+
+
+def test_a_year_the_quoted_documents_never_state_is_another_period():
+    """An undated policy states what applies now: "in 2022" asks about another period."""
+    plan = plan_from_passages("What was the hotel limit for a trip to a capital city in 2022?", [HOTELS])
+    assert not plan.answerable and "2022" in (plan.missing or "")
+    assert "EUR 220" in plan_from_passages("What is the hotel limit for a trip to a capital city?", [HOTELS]).answer
+    assert "EUR 450" in plan_from_passages("How much is the home office allowance in 2025?", [ALLOWANCE]).answer
