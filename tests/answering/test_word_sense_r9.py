@@ -147,7 +147,7 @@ ALLOWANCE = Passage(
 
 def test_a_year_the_quoted_documents_never_state_is_another_period():
     """An undated policy states what applies now: "in 2022" asks about another period."""
-    plan = plan_from_passages("What was the hotel limit for a trip to a capital city in 2022?", [HOTELS])
+    plan = plan_from_passages("What was the hotel limit per night in a capital city in 2022?", [HOTELS])
     assert not plan.answerable and "2022" in (plan.missing or "")
-    assert "EUR 220" in plan_from_passages("What is the hotel limit for a trip to a capital city?", [HOTELS]).answer
+    assert "EUR 220" in plan_from_passages("What is the hotel limit per night in a capital city?", [HOTELS]).answer
     assert "EUR 450" in plan_from_passages("How much is the home office allowance in 2025?", [ALLOWANCE]).answer
