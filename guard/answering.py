@@ -47,6 +47,7 @@ from guard.answering_question import (
 )
 from guard.answering_scoring import (
     ScoredUnit,
+    SensedUnit,
     context_lead,
     focus_term,
     found_in,
@@ -54,6 +55,7 @@ from guard.answering_scoring import (
     is_fragment,
     lexical_candidates,
     names_it,
+    passed_over,
     score_unit,
     similarities_to,
     term_weights,
@@ -66,7 +68,9 @@ from guard.answering_values import (
     asked_group,
     asked_value,
     compound_fit,
+    holds_value,
     strength_fit,
+    year_asked,
     year_fit,
 )
 from guard.facts.types import EvidenceUnit, UnitKind
@@ -175,11 +179,16 @@ def plan_answer(
     contexts = placed
     weights = term_weights(terms, [u for u, _ in kept], contexts)
     # a term the passages word only their own way ("held" / "holds") cannot be found in a unit: no focus
-    focus = focus_term(terms, weights, situation | (set(worded or {}) & literal_absent))
+    # ... and in the question's sense: held by the unit nearest the question or beside another of its terms
+    no_focus = situation | (set(worded or {}) & literal_absent)
+    sensed = [SensedUnit(u, sim, holds_value(asked, u.text, question)) for u, sim in kept]
+    focus = focus_term(terms, weights, no_focus, sensed, contexts, question)
+    # a rarer term passed over as used in another sense is not asked of the answer's passage either
+    uncounted = frozenset((situation & unworded) | passed_over(terms, weights, no_focus, focus))
     scored = [
         score_unit(question, asked, terms, weights, focus, unit, sim, number[unit.passage_id],
                passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)],
-               frozenset(situation & unworded), frozenset(situation))
+               uncounted, frozenset(situation))
         for unit, sim in kept
     ]
     for s in scored:
@@ -219,9 +228,27 @@ def plan_answer(
         rival = close_rival(plan.units, fitting, terms)
         if rival is not None:
             plan.units, plan.doubt = [*plan.units, rival], doubt_detail(rival)
+    undated = _year_unstated(question, plan.units, passages, titles)
+    if undated is not None:
+        plan.units, plan.missing = [], f"the documents do not say what applied in {undated}"
+        return plan
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
     return plan
+
+
+def _year_unstated(
+    question: str, chosen: list[ScoredUnit], passages: Sequence[Passage], titles: dict[str, str]
+) -> str | None:
+    """The year the question asks about ("What was the hotel limit ... in 2022?") when no passage of
+    the documents the answer quotes states it: an undated policy states what applies now, so its
+    value answers a neighbouring question (year_fit judges the units that state another year)."""
+    asked = year_asked(question)
+    if not asked:
+        return None
+    sources = {p.source for p in passages if any(u.unit.passage_id == p.id for u in chosen)}
+    dated = " ".join(f"{titles[p.id]} {p.text}" for p in passages if p.source in sources)
+    return None if asked & set(year_asked(dated)) else sorted(asked)[0]
 
 
 
@@ -294,8 +321,15 @@ def _sibling_subject(
             if u.passage_id == s.unit.passage_id and u.index != s.unit.index and u.kind is s.unit.kind
             and contexts.get((u.passage_id, u.index)) == s.context
         ]
-        # the sibling is about it: the term opens one of its sentences ("Laptops are replaced ...")
-        if any(has_term(t, _openings(u.text)) for u in siblings for t in lacking):
+        # the sibling is about it: the term opens one of its sentences ("Laptops are replaced ..."),
+        # and it holds every term of the question this item opens with: an item opening with a term
+        # its sibling lacks names a case of its own ("Business class: only with the CEO's approval"
+        # beside "Flights of less than 6 hours: economy class", for who approves a business class flight)
+        held = [t for t in terms if has_term(t, _openings(s.unit.text))]
+        if any(
+            has_term(t, _openings(u.text)) and all(has_term(h, set(words(u.text))) for h in held)
+            for u in siblings for t in lacking
+        ):
             s.misfit, s.fit = True, min(s.fit, -1.0)
 
 

@@ -130,11 +130,16 @@ def classify_question(question: str) -> QuestionType:
 def key_terms(question: str) -> list[str]:
     """The question's content words that name what it is about (not how it asks); a hyphenated
     compound ("full-time", "half-life") stays one term."""
-    compounds = [c for c in re.findall(r"[a-z]+(?:-[a-z]+)+", question.lower()) if not _AGE_WORD.search(c)]
+    # a negated auxiliary ("haven't", "doesn't") says how the question is put, never what about;
+    # split, its "haven" / "doesn" would be a term no document holds
+    question = _NEGATED_AUXILIARY.sub(" ", question)
+    # ... and so do the words of "how far ahead / how far in advance": the "advance" added below is their term
+    framed = _IN_ADVANCE.sub(" ", question)
+    compounds = [c for c in re.findall(r"[a-z]+(?:-[a-z]+)+", framed.lower()) if not _AGE_WORD.search(c)]
     inside = {w for c in compounds for w in words(c)}
-    raw = re.findall(r"[a-z]+", question.lower())
+    raw = re.findall(r"[a-z]+", framed.lower())
     stop = {w for w in raw if w in stop_words()}  # "this" is a stop word, not the term "thi"
-    singles = [w for w in content_words(question) if w not in inside and w + "s" not in stop]
+    singles = [w for w in content_words(framed) if w not in inside and w + "s" not in stop]
     found = [
         w for w in dict.fromkeys([*compounds, *singles])
         if w not in _GENERIC and w not in _ORDINALS and not w.isdigit() and not w.endswith(("ly", "ing")) and w.isascii()
@@ -155,6 +160,7 @@ _SUPERLATIVE = {
     "maximum": re.compile(r"\bthe (?:most|highest|largest|longest)\b", re.IGNORECASE),
     "minimum": re.compile(r"\bthe (?:least|lowest|smallest|fewest|shortest)\b", re.IGNORECASE),
 }
+_NEGATED_AUXILIARY = re.compile(r"\b[a-z]+n['\u2019]t\b", re.IGNORECASE)
 _IN_ADVANCE = re.compile(r"\bhow (?:early|far ahead|far in advance|long before|soon before)\b|\bin advance\b", re.I)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 from pydantic import BaseModel
@@ -30,7 +31,7 @@ from guard.facts.types import EvidenceUnit, UnitKind
 from guard.verifiers.lexical import stop_words, words
 from retrievers.types import Passage
 
-__all__ = ["ScoredUnit", "context_lead", "context_title", "score_unit", "similarities_to"]
+__all__ = ["ScoredUnit", "SensedUnit", "context_lead", "context_title", "focus_term", "passed_over", "score_unit", "similarities_to"]
 
 
 class ScoredUnit(BaseModel):
@@ -60,13 +61,104 @@ def names_it(names: list[str], vocabulary: set[str], passage_words: dict[str, se
     return any(has_term(n, vocabulary) for n in names)
 
 
-def focus_term(terms: list[str], weights: dict[str, float], situation: set[str]) -> str | None:
+def focus_term(
+    terms: list[str], weights: dict[str, float], situation: set[str],
+    units: Sequence[SensedUnit] = (), contexts: dict[tuple[str, int], str] | None = None, question: str = "",
+) -> str | None:
     """The question's most distinctive term among those naming what is asked about (a word of
-    the asker's case, "people who got ...", is no topic)."""
+    the asker's case, "people who got ...", is no topic), in the sense the question uses it.
+
+    Rarity alone picks the word the documents use in another sense: "How many days of holiday
+    can I carry over?" has "holiday" rarer than "carry", but the documents say "annual leave" and
+    write "holiday" only in "public holiday" (payroll dates, overtime rates). With ``units`` (each
+    retrieved unit and its embedding similarity to the question), a term is taken in the
+    question's sense when the unit most similar to the question among those holding any of its
+    terms holds it, or when a unit nearly as similar (within SENSE_MARGIN) holds it beside another
+    of the question's terms: the first such term, rarest first; none confirmed, the rarest.
+
+    Only a term the documents use in another sense is passed over: the units write it only as
+    the head of one fixed compound whose modifier the question lacks ("public holiday"), and some
+    hold it with a value of the asked kind. Otherwise the rare term stays the focus, so a question
+    the documents answer only for a neighbouring case is refused for it rather than answered
+    about another topic: "the maternity ward" is not Willow Ward, "Compassionate leave ... is
+    covered by separate policies" gives no number of days."""
+    ranked = _topical_ranked(terms, weights, situation)
+    if len(ranked) < 2 or not units:
+        return ranked[0] if ranked else None
+    confirmed = _in_question_sense(ranked, units, contexts or {})
+    asked = set(words(question))
+    for term in ranked:
+        if term in confirmed or not _held_with_value(term, units) or not _compound_only(term, units, asked):
+            return term
+    return ranked[0]
+
+
+def passed_over(terms: list[str], weights: dict[str, float], situation: set[str], focus: str | None) -> set[str]:
+    """The topical terms :func:`focus_term` ranked before ``focus`` and passed over: the documents
+    use them in another sense ("public holiday"), so the passage answering the question need not
+    hold them."""
+    ranked = _topical_ranked(terms, weights, situation)
+    return set(ranked[: ranked.index(focus)]) if focus in ranked else set()
+
+
+def _topical_ranked(terms: list[str], weights: dict[str, float], situation: set[str]) -> list[str]:
+    """The terms naming the topic, rarest first."""
     topical = [t for t in terms if t not in situation] or terms
     # a participle ("needed", "held") says what happens to the topic, not what it is
     named = [t for t in topical if not (t.endswith("ed") and len(t) > 4)] or topical
-    return max(named, key=lambda t: weights[t]) if named else None
+    return sorted(named, key=lambda t: weights[t], reverse=True)
+
+
+# cosine below the nearest unit's at which a unit holding two of the question's terms is still
+# about the question: further off, the two words meet by chance ("falls on a public holiday" for
+# "fall ill during my holiday")
+SENSE_MARGIN = 0.1
+
+
+class SensedUnit(NamedTuple):
+    """A retrieved unit as :func:`focus_term` reads it."""
+
+    unit: EvidenceUnit
+    similarity: float  # embedding cosine with the question
+    valued: bool  # holds a value of the asked kind (always, for a question asking none)
+
+
+def _held_with_value(term: str, units: Sequence[SensedUnit]) -> bool:
+    return any(u.valued and _term_in(term, set(words(u.unit.text)), u.unit.text) for u in units)
+
+
+def _compound_only(term: str, units: Sequence[SensedUnit], question_words: set[str]) -> bool:
+    """The units write ``term`` at least twice, each time after the same content word, which the
+    question does not use: "public holiday(s)" for a question about "holiday"."""
+    before: set[str] = set()
+    count = 0
+    for text in dict.fromkeys(u.unit.text for u in units):  # a passage retrieved twice counts once
+        tokens = words(text)
+        for i, token in enumerate(tokens):
+            if has_term(term, {token}):
+                count += 1
+                before.add(tokens[i - 1] if i > 0 else "")
+    if count < 2 or len(before) != 1:
+        return False
+    modifier = before.pop()
+    return bool(modifier) and modifier not in stop_words() and modifier not in question_words
+
+
+def _in_question_sense(
+    terms: list[str], units: Sequence[SensedUnit], contexts: dict[tuple[str, int], str]
+) -> set[str]:
+    """Of ``terms``, those some unit uses in the question's sense (see :func:`focus_term`)."""
+    held: list[tuple[set[str], float]] = []
+    for unit, similarity, _ in units:
+        own = set(words(unit.text))
+        lead = set(words(context_lead(contexts.get((unit.passage_id, unit.index), ""))))
+        in_unit = {t for t in terms if _term_in(t, own, unit.text)}
+        if in_unit:
+            held.append(({t for t in terms if t in in_unit or has_term(t, lead)}, similarity))
+    if not held:
+        return set(terms)
+    nearest, best = max(held, key=lambda h: h[1])
+    return nearest | {t for found, sim in held if len(found) > 1 and sim >= best - SENSE_MARGIN for t in found}
 
 
 def score_unit(

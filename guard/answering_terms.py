@@ -130,14 +130,18 @@ def _vectors(texts: Sequence[str], embedder) -> dict[str, np.ndarray]:
 
 
 def predicate_terms(question: str, terms: Sequence[str]) -> set[str]:
-    """Of ``terms``, those the question uses as a verb (not an auxiliary): "avoid" in "Which
-    painkiller must I avoid?". The caller decides when a verb is only a relation (a question
+    """Of ``terms``, those the question uses as a verb (not an auxiliary) or as the adjective
+    after "is": "avoid" in "Which painkiller must I avoid?", "best" in "Which painkiller is
+    best?". The caller decides when a verb is only a relation (a question
     asking for a thing or a value) rather than what is asked (yes/no)."""
     nlp = trained_pipeline(_PARSER_EXCLUDE)
     if nlp is None or not terms:
         return set()
     doc = _parsed(question)
     verbs = {t.lower_ for t in doc if t.pos_ == "VERB"}
+    # an adjective complementing "is" relates the thing asked for to the topic the same way: "Which
+    # painkiller is *best* with Zelorin?" is answered by "Febrilon is the preferred painkiller"
+    verbs |= {t.lower_ for t in doc if t.pos_ == "ADJ" and t.dep_ == "acomp" and t.head.pos_ == "AUX"}
     return {t for t in terms if "-" not in t and (t in verbs or any(words(v)[:1] == [t] for v in verbs))}
 
 

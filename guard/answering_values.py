@@ -24,7 +24,7 @@ from guard.facts.quantities import Bound, Quantity, quantities
 
 __all__ = [
     "AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "stated_amounts", "value_near",
-    "asked_group", "compound_fit", "strength_fit", "year_fit",
+    "asked_group", "compound_fit", "strength_fit", "year_asked", "year_fit",
 ]
 
 _MONEY = re.compile(
@@ -274,6 +274,11 @@ def qualifier_fit(question: str, text: str) -> Fit:
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+def year_asked(text: str) -> set[str]:
+    """The years ``text`` names ("in 2022"; a code such as "SA-2023" reads as one too)."""
+    return set(_YEAR.findall(text))
 
 
 def year_fit(question: str, text: str) -> bool | None:
