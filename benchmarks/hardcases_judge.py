@@ -7,7 +7,7 @@ vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
-    python benchmarks/hardcases_judge.py --split dev|val|val2|val3|val4|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
+    python benchmarks/hardcases_judge.py --split dev|val|val2|val3|val4|val5|val5h|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
         [--rule-switches PATH]
 
 ``--calibrator``: the claim calibrator (guard/verifiers/claim_calibrator.py; the verification stage
@@ -81,7 +81,7 @@ def _figures(m: GroupMetrics) -> str:
 
 
 def _chosen(split: Split, wanted: str) -> bool:
-    """``all`` is every split but the blind ones (val2, val3, val4), which are read only when named."""
+    """``all`` is every split but the blind ones (val2, val3, val4, val5h), which are read only when named."""
     return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
 
 
