@@ -118,7 +118,7 @@ def _run(args: argparse.Namespace, default_calibrator) -> None:
         )
         rows.append((outcome, dict(fact=fact.label.value, claim=case.claim, why=case.why,
                                    reason=judged.reason or fact.inference or fact.note,
-                                   unit=fact.units[0].text[:160] if fact.units else None)))
+                                   unit=fact.units[0].text[:160] if fact.units else None, rule=judged.rule)))
     outcomes = [o for o, _ in rows]
     print(f"split {args.split}: {len(rows)} cases (one claim per case)")
     print("| group | n | bal | TPR false | FPR true | acc | contr->contr |")
@@ -137,7 +137,7 @@ def _run(args: argparse.Namespace, default_calibrator) -> None:
             o.expected is SupportLabel.contradicted and o.predicted is not SupportLabel.contradicted
         ):
             print(f"\n[{o.category.value}] {o.id} exp={o.expected.value} fact={r['fact']} "
-                  f"got={o.predicted.value} s={o.support:.2f}")
+                  f"got={o.predicted.value} s={o.support:.2f} rule={r['rule']}")
             print("  claim:", r["claim"])
             print("  why:  ", r["why"])
             print("  facts:", r["reason"])

@@ -24,7 +24,7 @@ from guard.facts.modal_clash import (
 from guard.facts.negation_clash import PROHIBITION, polarity_clash
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
-from guard.facts.predicates import Agreement, same_act
+from guard.facts.predicates import Agreement, predicates, same_act
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
@@ -167,17 +167,44 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         shared = claim.content & unit.content
         clash = polarity_clash(claim, unit, lexicon)
         restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
-        if clash is None or restated:
-            continue
+        if clash is None or restated or not _shares_a_value(claim, unit):
+            continue  # a claim value this unit does not state: another fact ("under 25 °C" / "after the expiry date")
         claim_no, unit_no = clash
         rivals = [
             unit_slots(b.unit, lexicon) for b in scored[:_FLIP_POOL] if b.unit is not a.unit and b.score >= a.score
         ]
         if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
             continue
+        if _better_placed(claim, unit, a, scored[:_FLIP_POOL], claim_no, lexicon):
+            continue
         if _act_turned(claim, a.unit):
             return [_polarity_flip(claim_no, unit_no, a.unit, FactRule.flip_negation_near)]
     return []
+
+
+def _better_placed(
+    claim: Slots, unit: Slots, near: Alignment, pool: list[Alignment], claim_no: bool, lexicon: Lexicon
+) -> bool:
+    """Another close unit holds the claim's own words this one lacks, and says the claim's way the
+    act both share: the claim is about that unit's fact, not this one's.
+
+    Why: "It is fine to take paracetamol alongside Dorvexin" shares "take Dorvexin" with "You should
+    not take Dorvexin with other anti-inflammatory painkillers", but its argument, paracetamol, is
+    in "It can be taken with paracetamol" (which names Dorvexin only as "it", so it does not hold
+    every word the flip is about, as _speaks_of asks of a rival).
+    """
+    own = claim.content - unit.content
+    about = _negated_words(claim, unit, claim.content & unit.content)  # what the flip is about
+    for b in pool:
+        if b.unit is near.unit or b.unit.kind is UnitKind.heading:
+            continue
+        other = unit_slots(b.unit, lexicon)
+        verbs = frozenset(p.lemma for p in predicates(b.unit.text))  # "taken" is the parse's "take"
+        if not (own & other.content) or not (about & (other.content | verbs)):
+            continue
+        if other.negates_any(claim.content & other.content) == claim_no:
+            return True
+    return False
 
 
 def _negated_words(claim: Slots, unit: Slots, shared: frozenset[str]) -> frozenset[str]:

@@ -114,6 +114,8 @@ _DEONTIC_ADJ = {
     "allowed": Status.allowed,
     "permitted": Status.allowed,
 }
+_REFERS = "~"  # the filler of a pronoun: it agrees with any filler of the same role
+_PRONOUNS = frozenset({"it", "them", "they", "this", "these", "those"})
 _LIGHT = frozenset({"go", "take", "get", "have", "do", "make", "come"})
 _NOBODY = frozenset({"nobody", "none", "nothing", "noone"})
 _ANYONE = frozenset({"anyone", "anybody", "everyone", "everybody", "all", "any", "someone", "anything"})
@@ -144,6 +146,8 @@ def _filler(token) -> frozenset[str]:
         return frozenset({"*"})
     if token.lower_ == "one" and any(c.lower_ in ("no", "any", "every") for c in token.children):
         return frozenset({"*"})
+    if token.lower_ in _PRONOUNS:
+        return frozenset({_REFERS})  # "do not crush them": unresolved, it names what its context names
     parts = [token] + [
         c for c in token.children if c.dep_ in ("compound", "amod", "flat", "nmod", "poss") and not c.is_stop
     ]
@@ -204,6 +208,11 @@ def _compose(force: Status | None, negated: bool, negation_on_modal: bool) -> St
 
 def _status(token) -> tuple[Status, bool]:
     """The verb's status and whether it is explicit (a modal or deontic word, not an imperative)."""
+    if _bare_conjunct(token):
+        # "do not chew or crush them", "must never photograph or film staff": the second verb has
+        # no subject, auxiliary or negation of its own, so the first verb's "do not" / "must never"
+        # governs it too (read alone, "crush" would be a plain statement)
+        return _status(token.head)
     negated = _negated(token) or _subject_denies(token) or _object_denies(token)
     force, on_modal = _own_modal(token)
     explicit = force is not None
@@ -243,6 +252,16 @@ def _status(token) -> tuple[Status, bool]:
     ):
         force = Status.required  # an imperative: "Take the whole course", "Do not refrigerate"
     return _compose(force, negated, on_modal), explicit
+
+
+def _bare_conjunct(token) -> bool:
+    """A verb joined by "or" / "and" to a verb, with no subject, auxiliary or negation of its own."""
+    return (
+        token.dep_ == "conj"
+        and token.head.pos_ in ("VERB", "AUX")
+        and not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "neg", "expl") for c in token.children)
+        and not any(c.dep_ == "advmod" and c.lower_ == "never" for c in token.children)
+    )
 
 
 def _agent_of(token):
@@ -344,10 +363,10 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                 if token.head.lower_ in _DEONTIC_ADJ:
                     continue  # "Subletting the flat is forbidden": the adjective carries the act
             status, explicit = _status(token)
-            if token.tag_ == "VBG" and token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass"):
-                head_lemma = token.head.lemma_.lower()
-                if head_lemma in _DENY or head_lemma in _FORBID:
-                    status = Status.denied  # "Shaking the vial is avoided"
+            gerund_subject = token.tag_ == "VBG" and token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass")
+            if gerund_subject and (token.head.lemma_.lower() in _DENY or token.head.lemma_.lower() in _FORBID):
+                status = Status.denied  # "Shaking the vial is avoided"
+                gerund_subject = False
             args, complement = _args(token)
             out.append(
                 Predicate(
@@ -356,7 +375,9 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                     explicit=explicit,
                     args=tuple(args),
                     complement=complement,
-                    conditional=question or _conditional(token),
+                    # a gerund subject names the act without saying it happens: "mixing it with bleach
+                    # gives off a toxic gas" neither mixes nor says one may, so it clashes with no rule
+                    conditional=question or gerund_subject or _conditional(token),
                     surface=token.text,
                     phrase=token.dep_ in _SUBORDINATE,
                     main=_is_main(token),
@@ -446,6 +467,9 @@ def _arguments_agree(c: Predicate, u: Predicate) -> bool:
         mine, theirs = c.role(role), u.role(role)
         if any("*" in f for f in mine + theirs):
             continue  # "no one", "anyone": fills any role
+        if any(_REFERS in f for f in mine + theirs):
+            agreed = True  # "them" after "the tablets": the sentence's own topic, taken as the same
+            continue
         if not any(_same_filler(a, b) for a in mine for b in theirs):
             return False
         agreed = True
