@@ -66,6 +66,10 @@ OPPOSITES: dict[str, tuple[tuple[str, str], ...]] = {
         ("refundable", "forfeited"),
         ("refunded", "forfeited"),
         ("weekdays", "weekends"),
+        ("included", "excluded"),
+        ("inclusive", "exclusive"),
+        ("allowed", "banned"),
+        ("permitted", "banned"),
     ),
 }
 _NEGATING_PREFIXES = ("un", "non")
@@ -105,13 +109,23 @@ def opposite(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[str, str] | N
     u_plain, u_neg = _read(unit.text)
     c_scoped = frozenset().union(*claim.negation_scopes)
     u_scoped = frozenset().union(*unit.negation_scopes)
-    # a prefix-negated word against its base ("unpaid" / "paid"), on either side
+    # a prefix-negated word against its base ("unpaid" / "paid"), on either side; not when one side
+    # also negates and the other does not: "Unapproved overtime is not paid" against "Approved
+    # overtime is paid" turns both the case and the verdict round, which is the other case of the
+    # rule (the unit does not settle it), not this case turned round
+    if bool(claim.negation_scopes) != bool(unit.negation_scopes):
+        return _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped)
     for base in sorted(u_neg & c_plain):
         if base not in c_neg and base not in u_plain and base not in c_scoped:
             return base, f"un-/non-{base}"
     for base in sorted(c_neg & u_plain):
         if base not in u_neg and base not in c_plain and base not in u_scoped:
             return f"un-/non-{base}", base
+    return _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped)
+
+
+def _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped) -> tuple[str, str] | None:
+    """A pair of the language's opposites, one word on each side, neither negated where it stands."""
     for a, b in _pairs(lexicon.code):
         if a in c_plain and b in u_plain and a not in u_plain and b not in c_plain:
             if a in c_scoped or b in u_scoped or a in c_neg or b in u_neg:

@@ -363,7 +363,12 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                 if token.head.lower_ in _DEONTIC_ADJ:
                     continue  # "Subletting the flat is forbidden": the adjective carries the act
             status, explicit = _status(token)
-            gerund_subject = token.tag_ == "VBG" and token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass")
+            gerund_subject = token.tag_ == "VBG" and (
+                token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass")
+                # a subjectless "-ing" adjunct names an act too ("..., mixing it with bleach gives off
+                # gas", which the small parser often reads so)
+                or (token.dep_ == "advcl" and not any(c.dep_ in ("nsubj", "nsubjpass", "aux") for c in token.children))
+            )
             if gerund_subject and (token.head.lemma_.lower() in _DENY or token.head.lemma_.lower() in _FORBID):
                 status = Status.denied  # "Shaking the vial is avoided"
                 gerund_subject = False
@@ -556,8 +561,8 @@ def _any_sign_change(claim_text: str, unit_text: str) -> bool:
     other sign (a rule for anyone that yields to a named one does not count)."""
     unit_preds = predicates(unit_text)
     for c in predicates(claim_text):
-        if c.phrase:
-            continue
+        if c.phrase or c.conditional:
+            continue  # a verb the claim does not assert ("mixing it with bleach gives off gas") changes no sign
         # a unit act under a "without" condition the claim drops is a double negation, not a sign change
         mates = [u for u in unit_preds if u.lemma == c.lemma and not (_SANS in {r for r, _ in u.args} - {r for r, _ in c.args})]
         if any((c.status in _POSITIVE) != (u.status in _POSITIVE) and not _overridden(u, mates) for u in mates):
