@@ -8,6 +8,8 @@ module decides against which unit a flip stands.
 
 from __future__ import annotations
 
+import re
+
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.clause_parts import clauses, matching_clause
 from guard.facts.frequency import frequency_clash, frequency_level
@@ -21,12 +23,12 @@ from guard.facts.modal_clash import (
     modal_word,
     value_modal_clash,
 )
-from guard.facts.negation_clash import PROHIBITION, polarity_clash
+from guard.facts.negation_clash import PROHIBITION, excepted_words, polarity_clash
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.predicates import Agreement, predicates, same_act
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, all_stems
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 
 __all__ = ["flip_outcomes"]
@@ -60,6 +62,7 @@ def flip_outcomes(
     if clash is not None and not restated:
         return _polarity_against_best(claim, unit, best.unit, clash, peers)
     flips = [
+        _exception_included(claim, unit, best.unit),
         _modal_flip(claim, unit, best.unit, peers, lexicon),
         _quantifier_flip(claim, unit, best.unit) or _frequency_flip(claim, unit, best.unit, peers, lexicon),
     ]
@@ -110,11 +113,39 @@ def _value_modal_flip(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -
 
 
 def _quantifier_flip(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outcome | None:
-    """"Always/all" in the claim where the unit says "some/usually"."""
-    if "universal" not in claim.quantifiers or "partial" not in unit.quantifiers or "universal" in unit.quantifiers:
-        return None
-    explanation = "the claim generalises what the evidence says holds only sometimes or for some"
-    return _flip(SlotKind.quantifier, "always/all", "some/usually", evidence, explanation, FactRule.flip_quantifier)
+    """"Always/all" in the claim where the unit says "some/usually", or the claim restricts to "only
+    some" / "not all" what the unit says of all or always (the converse: "only some" denies "all")."""
+    if "universal" in claim.quantifiers and "partial" in unit.quantifiers and "universal" not in unit.quantifiers:
+        explanation = "the claim generalises what the evidence says holds only sometimes or for some"
+        return _flip(SlotKind.quantifier, "always/all", "some/usually", evidence, explanation, FactRule.flip_quantifier)
+    said = _RESTRICTED_PART.search(claim.text)
+    if said and "universal" in unit.quantifiers and "partial" not in unit.quantifiers:
+        explanation = "the claim says it holds only sometimes or for some where the evidence says always or for all"
+        return _flip(SlotKind.quantifier, said.group(0), "always/all", evidence, explanation, FactRule.flip_quantifier)
+    return None
+
+
+def _exception_included(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outcome | None:
+    """The claim puts inside the rule ("including in PE lessons", "even for fire damage") what the
+    unit takes out of it ("except in PE lessons"): the exception's own words, after "including",
+    "even" or "also" in the claim."""
+    excepted = excepted_words(unit.text)
+    for match in _INCLUDING.finditer(claim.text):
+        if all_stems(match.group(1)) & excepted:
+            said = match.group(0).strip()
+            explanation = "the evidence makes an exception of what the claim includes"
+            return _flip(SlotKind.quantifier, said, "except", evidence, explanation, FactRule.flip_quantifier)
+    return None
+
+
+# "including in PE lessons", "even in PE lessons", "also during PE": the words the claim brings inside
+_INCLUDING = re.compile(r"\b(?:including|even|also)\b((?:\s+[\w'-]+){1,4})", re.I)
+# a claim that denies a universal in so many words: "only some", "only sometimes", "not all", "not every"
+_RESTRICTED_PART = re.compile(
+    r"\bonly\s+(?:in\s+|on\s+|for\s+|to\s+|at\s+)?(?:some|sometimes|occasionally|a\s+few|certain)\b"
+    r"|\bnot\s+(?:all|every|everyone|always|each)\b",
+    re.I,
+)
 
 
 def _frequency_flip(

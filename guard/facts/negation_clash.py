@@ -10,7 +10,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.slots import Slots, all_stems, read_slots, stem
 
-__all__ = ["PROHIBITION", "negates", "polarity_clash", "turned"]
+__all__ = ["PROHIBITION", "excepted_words", "negates", "polarity_clash", "turned"]
 
 
 def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, bool] | None:
@@ -25,7 +25,7 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
     whichever words their negations reach.
     """
     unit_clauses = clauses(unit, lexicon)
-    excepted = _excepted_words(unit.text)
+    excepted = excepted_words(unit.text)
     for part in [_asserted(c, lexicon) for c, _ in clauses(claim, lexicon)] if claim.text else [claim]:
         clause, content = matching_clause(part, unit, unit_clauses)
         part, clause = _without_shared_negations(part, clause)
@@ -41,7 +41,7 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
     return None
 
 
-def _excepted_words(text: str) -> frozenset[str]:
+def excepted_words(text: str) -> frozenset[str]:
     """Words of the unit's exception tails ("unless the review sends the dispute back") that the rule
     itself does not use: a claim about them speaks of the exception. A word the rule uses too
     ("A review is not an appeal ... unless the review ...") is the rule's."""
