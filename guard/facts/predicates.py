@@ -255,10 +255,14 @@ def _status(token) -> tuple[Status, bool]:
 
 
 def _bare_conjunct(token) -> bool:
-    """A verb joined by "or" / "and" to a verb, with no subject, auxiliary or negation of its own."""
+    """A verb joined by "or" / "and" to a verb, with no subject, auxiliary or negation of its own,
+    in the head verb's non-finite form (so the head's auxiliary governs both): "do not chew or
+    crush", but not "doesn't hold back and exposes", whose finite "exposes" stands alone."""
     return (
         token.dep_ == "conj"
         and token.head.pos_ in ("VERB", "AUX")
+        and token.tag_ in ("VB", "VBN")
+        and token.tag_ == token.head.tag_
         and not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "neg", "expl") for c in token.children)
         and not any(c.dep_ == "advmod" and c.lower_ == "never" for c in token.children)
     )
