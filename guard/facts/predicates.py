@@ -351,7 +351,12 @@ def _controls(token) -> bool:
 @lru_cache(maxsize=2048)
 def predicates(text: str) -> tuple[Predicate, ...]:
     """Every predicate of ``text`` with its status and arguments; empty when no parser is installed."""
-    doc = parse(text)  # the parse roles.py reads too: one parse for both
+    # a leading label ("Your obligations: Report theft ...") would be parsed as the subject and hide
+    # the imperative; the statement after it is what is said
+    label = _LABEL.match(text)
+    if label and _STATUS_WORDS.search(label.group(0)):
+        label = None  # "What is not covered: Business equipment ...": the label says the no
+    doc = parse(text[label.end():] if label else text)  # the parse roles.py reads too: one parse for both
     if doc is None:
         return ()
     question = text.rstrip().endswith("?")
@@ -364,7 +369,9 @@ def predicates(text: str) -> tuple[Predicate, ...]:
             continue
         if token.pos_ == "VERB" and not _controls(token):
             if token.tag_ == "VBG" and token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass"):
-                if token.head.lower_ in _DEONTIC_ADJ:
+                if token.head.lower_ in _DEONTIC_ADJ or any(
+                    c.dep_ == "acomp" and c.lower_ in _DEONTIC_ADJ for c in token.head.children
+                ):
                     continue  # "Subletting the flat is forbidden": the adjective carries the act
             status, explicit = _status(token)
             gerund_subject = token.tag_ == "VBG" and (
@@ -402,7 +409,7 @@ def predicates(text: str) -> tuple[Predicate, ...]:
             force = _DEONTIC_ADJ[token.lower_]
             head = token.head if token.dep_ == "acomp" else token
             negated = _negated(head) or _negated(token)
-            subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
+            subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
             if not subjects:
                 continue
             status = _compose(force, negated, force is Status.required)
@@ -417,6 +424,10 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                 for t in c.subtree
                 if t.is_alpha and not t.is_stop
             )
+            if not acts and subjects[0].tag_ == "VBG":
+                # "Reporting a theft to the police is optional": the gerund's own objects are the act's
+                own, governed = _args(subjects[0])
+                args, complement = own, complement | governed
             out.append(
                 Predicate(
                     lemma=lemma,
@@ -429,6 +440,9 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                 )
             )
     return tuple(out)
+
+
+_LABEL = re.compile(r"^[^:.;!?]{1,40}:\s+(?=[A-Z])")
 
 
 def _is_main(token) -> bool:
