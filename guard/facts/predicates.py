@@ -77,6 +77,9 @@ class Predicate(BaseModel):
     surface: str
     phrase: bool = False  # a verb inside a prepositional phrase ("before changing any treatment")
     main: bool = False  # the sentence's main verb (its root, or a verb joined to it by "and")
+    # a gerund that names the act without saying it happens ("mixing it with bleach gives off a toxic
+    # gas" neither mixes nor says one may): it may concur with a rule, never clash with one
+    named: bool = False
 
     def role(self, name: str) -> list[frozenset[str]]:
         return [f for r, f in self.args if r == name]
@@ -391,9 +394,8 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                     explicit=explicit,
                     args=tuple(args),
                     complement=complement,
-                    # a gerund subject names the act without saying it happens: "mixing it with bleach
-                    # gives off a toxic gas" neither mixes nor says one may, so it clashes with no rule
-                    conditional=question or gerund_subject or _conditional(token),
+                    conditional=question or _conditional(token),
+                    named=gerund_subject,
                     surface=token.text,
                     phrase=token.dep_ in _SUBORDINATE,
                     main=_is_main(token),
@@ -579,7 +581,7 @@ def _any_sign_change(claim_text: str, unit_text: str) -> bool:
     other sign (a rule for anyone that yields to a named one does not count)."""
     unit_preds = predicates(unit_text)
     for c in predicates(claim_text):
-        if c.phrase or c.conditional:
+        if c.phrase or c.conditional or c.named:
             continue  # a verb the claim does not assert ("mixing it with bleach gives off gas") changes no sign
         # a unit act under a "without" condition the claim drops is a double negation, not a sign change
         mates = [u for u in unit_preds if u.lemma == c.lemma and not (_SANS in {r for r, _ in u.args} - {r for r, _ in c.args})]
@@ -604,6 +606,8 @@ def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicat
         same = [u for u in lemma_mates if _arguments_agree(c, u)]
         if any(_concurs(c, u) for u in same):
             verdict = Agreement.concur  # the unit also says it the claim's way
+            continue
+        if c.named:
             continue
         for u in same:
             if not _overridden(u, lemma_mates) and clash(c.status, u.status, c.explicit, u.explicit):
