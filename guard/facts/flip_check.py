@@ -24,6 +24,7 @@ from guard.facts.modal_clash import (
     value_modal_clash,
 )
 from guard.facts.negation_clash import PROHIBITION, excepted_words, polarity_clash
+from guard.facts.opposites import prefix_turned
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.predicates import Agreement, predicates, same_act
@@ -59,7 +60,7 @@ def flip_outcomes(
     peers = [s for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
     restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
     clash = polarity_clash(claim, unit, lexicon)
-    if clash is not None and not restated:
+    if clash is not None and not restated and not prefix_turned(claim, unit, lexicon):
         return _polarity_against_best(claim, unit, best.unit, clash, peers)
     flips = [
         _exception_included(claim, unit, best.unit),
@@ -198,7 +199,7 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         shared = claim.content & unit.content
         clash = polarity_clash(claim, unit, lexicon)
         restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
-        if clash is None or restated or not _shares_a_value(claim, unit):
+        if clash is None or restated or prefix_turned(claim, unit, lexicon) or not _shares_a_value(claim, unit):
             continue  # a claim value this unit does not state: another fact ("under 25 °C" / "after the expiry date")
         claim_no, unit_no = clash
         rivals = [
