@@ -12,7 +12,7 @@ from fact_judge import judge
 
 from guard.facts.lexicon import ENGLISH
 from guard.facts.polarity import negation_scopes
-from guard.facts.predicates import Status, predicates, same_act, Agreement
+from guard.facts.predicates import Agreement, Status, predicates, same_act
 from guard.facts.types import FactLabel
 
 
