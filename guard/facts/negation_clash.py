@@ -111,7 +111,21 @@ def _any_negative(slots: Slots, other: Slots) -> bool:
     """Any negation at all, a denying word, or a restriction or contrast that denies the rest
     ("only for the Enterprise plan", "into the autoclave bin rather than the general waste")."""
     scopes = len(slots.negation_scopes) - len(_RESTRICTION.findall(slots.text))
-    return scopes > 0 or _denies(slots, other) or bool(_CONTRAST.search(slots.text))
+    return scopes > 0 or _denies(slots, other) or bool(_CONTRAST.search(slots.text)) or _weakly_denies(slots, other)
+
+
+# words that say no without a "not", too often in conditions or purposes to call a flip by
+# ("without prior warning", "prevents the enforcement", "was absent", "did little to placate"),
+# but enough to keep a text from counting as the plain affirmation a flip needs
+_WEAK_DENYING = frozenset(stem(w) for w in ("without", "prevent", "absent", "little", "lack", "fail", "neither", "stop"))
+
+
+def _weakly_denies(slots: Slots, other: Slots) -> bool:
+    """A weak denying word here, not in the other text, within four words before a word both share."""
+    mine = [stem(w) for _, w in words(slots.text)]
+    found = (frozenset(mine) & _WEAK_DENYING) - all_stems(other.text)
+    shared = slots.content & other.content
+    return any(t in found and set(mine[i + 1 : i + 5]) & shared for i, t in enumerate(mine))
 
 
 # a restriction or a contrast says no to what it leaves out: "only X" against "not Y",

@@ -103,3 +103,24 @@ def test_a_near_flip_yields_to_the_unit_that_holds_the_claims_argument():
     verdict = judge("It is fine to take ibuprofen alongside Loramex.", passage)
     assert verdict.label is not FactLabel.contradicted, verdict.mismatch
     assert judge("Loramex can be taken with sleeping tablets.", passage).label is FactLabel.contradicted
+
+
+@pytest.mark.parametrize(
+    ("claim", "unit"),
+    [
+        # "without" says no as "no" does: both sides deny the warning
+        ("The second inspection was also carried out without prior notice.",
+         "The second inspection was again carried out with the tenants receiving no prior notice."),
+        # "prevents" and "prohibits" both say no to the enforcement
+        ("The order still prevents the enforcement of the new parking charges.",
+         "The order continues to prohibit the enforcement of the new parking charges."),
+    ],
+)
+def test_a_weak_denying_word_is_no_plain_affirmation(claim: str, unit: str):
+    verdict = judge(claim, unit)
+    assert verdict.label is not FactLabel.contradicted, verdict.mismatch
+
+
+def test_a_weak_denying_word_shared_by_both_sides_still_lets_a_flip_stand():
+    unit = "The tablets must not be taken without food."
+    assert judge("The tablets can be taken without food.", unit).label is FactLabel.contradicted
