@@ -7,7 +7,7 @@ vocabulary, cached in ``.cache/hardcases_judge/``), then replays
 a change to the fact layer, the credited score or ``verdict.combine`` is measured in seconds.
 One claim per case (``verify()`` may split a case into two claims; the full run is the reference).
 
-    python benchmarks/hardcases_judge.py --split dev|val|val2|val3|val4|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
+    python benchmarks/hardcases_judge.py --split dev|val|val2|val3|val4|val5|val5h|test|all [--fails] [--true] [--cat CATEGORY] [--calibrator]
         [--rule-switches PATH]
 
 ``--calibrator``: the claim calibrator (guard/verifiers/claim_calibrator.py; the verification stage
@@ -81,7 +81,7 @@ def _figures(m: GroupMetrics) -> str:
 
 
 def _chosen(split: Split, wanted: str) -> bool:
-    """``all`` is every split but the blind ones (val2, val3, val4, val6h), which are read only when named."""
+    """``all`` is every split but the blind ones (val2, val3, val4, val5h, val6h), which are read only when named."""
     return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
 
 
@@ -118,7 +118,7 @@ def _run(args: argparse.Namespace, default_calibrator) -> None:
         )
         rows.append((outcome, dict(fact=fact.label.value, claim=case.claim, why=case.why,
                                    reason=judged.reason or fact.inference or fact.note,
-                                   unit=fact.units[0].text[:160] if fact.units else None)))
+                                   unit=fact.units[0].text[:160] if fact.units else None, rule=judged.rule)))
     outcomes = [o for o, _ in rows]
     print(f"split {args.split}: {len(rows)} cases (one claim per case)")
     print("| group | n | bal | TPR false | FPR true | acc | contr->contr |")
@@ -137,7 +137,7 @@ def _run(args: argparse.Namespace, default_calibrator) -> None:
             o.expected is SupportLabel.contradicted and o.predicted is not SupportLabel.contradicted
         ):
             print(f"\n[{o.category.value}] {o.id} exp={o.expected.value} fact={r['fact']} "
-                  f"got={o.predicted.value} s={o.support:.2f}")
+                  f"got={o.predicted.value} s={o.support:.2f} rule={r['rule']}")
             print("  claim:", r["claim"])
             print("  why:  ", r["why"])
             print("  facts:", r["reason"])

@@ -28,6 +28,10 @@ def clauses(slots: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]
         content = here.content
         if out and here.negation_scopes and not any(here.negation_scopes):
             content = content | out[-1][1]
+            # "October releases are not": the bare negation governs what the previous clause said
+            # (less the words this clause replaces), so the polarity check can read it
+            said = out[-1][1] - here.content
+            here = here.model_copy(update={"negation_scopes": tuple(s or said for s in here.negation_scopes)})
         out.append((here, content))
     return out
 

@@ -8,6 +8,8 @@ module decides against which unit a flip stands.
 
 from __future__ import annotations
 
+import re
+
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.clause_parts import clauses, matching_clause
 from guard.facts.frequency import frequency_clash, frequency_level
@@ -21,12 +23,13 @@ from guard.facts.modal_clash import (
     modal_word,
     value_modal_clash,
 )
-from guard.facts.negation_clash import PROHIBITION, polarity_clash
+from guard.facts.negation_clash import PROHIBITION, excepted_words, polarity_clash
+from guard.facts.opposites import prefix_turned
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
-from guard.facts.predicates import Agreement, same_act
+from guard.facts.predicates import Agreement, predicates, same_act
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, all_stems
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 
 __all__ = ["flip_outcomes"]
@@ -57,9 +60,10 @@ def flip_outcomes(
     peers = [s for a, s in peers if _same_values(claim, s) and _shares_a_value(claim, s)]
     restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception  # "unless" -> "if"
     clash = polarity_clash(claim, unit, lexicon)
-    if clash is not None and not restated:
+    if clash is not None and not restated and not prefix_turned(claim, unit, lexicon):
         return _polarity_against_best(claim, unit, best.unit, clash, peers)
     flips = [
+        _exception_included(claim, unit, best.unit),
         _modal_flip(claim, unit, best.unit, peers, lexicon),
         _quantifier_flip(claim, unit, best.unit) or _frequency_flip(claim, unit, best.unit, peers, lexicon),
     ]
@@ -110,11 +114,39 @@ def _value_modal_flip(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -
 
 
 def _quantifier_flip(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outcome | None:
-    """"Always/all" in the claim where the unit says "some/usually"."""
-    if "universal" not in claim.quantifiers or "partial" not in unit.quantifiers or "universal" in unit.quantifiers:
-        return None
-    explanation = "the claim generalises what the evidence says holds only sometimes or for some"
-    return _flip(SlotKind.quantifier, "always/all", "some/usually", evidence, explanation, FactRule.flip_quantifier)
+    """"Always/all" in the claim where the unit says "some/usually", or the claim restricts to "only
+    some" / "not all" what the unit says of all or always (the converse: "only some" denies "all")."""
+    if "universal" in claim.quantifiers and "partial" in unit.quantifiers and "universal" not in unit.quantifiers:
+        explanation = "the claim generalises what the evidence says holds only sometimes or for some"
+        return _flip(SlotKind.quantifier, "always/all", "some/usually", evidence, explanation, FactRule.flip_quantifier)
+    said = _RESTRICTED_PART.search(claim.text)
+    if said and "universal" in unit.quantifiers and "partial" not in unit.quantifiers:
+        explanation = "the claim says it holds only sometimes or for some where the evidence says always or for all"
+        return _flip(SlotKind.quantifier, said.group(0), "always/all", evidence, explanation, FactRule.flip_quantifier)
+    return None
+
+
+def _exception_included(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Outcome | None:
+    """The claim puts inside the rule ("including in PE lessons", "even for fire damage") what the
+    unit takes out of it ("except in PE lessons"): the exception's own words, after "including",
+    "even" or "also" in the claim."""
+    excepted = excepted_words(unit.text)
+    for match in _INCLUDING.finditer(claim.text):
+        if all_stems(match.group(1)) & excepted:
+            said = match.group(0).strip()
+            explanation = "the evidence makes an exception of what the claim includes"
+            return _flip(SlotKind.quantifier, said, "except", evidence, explanation, FactRule.flip_quantifier)
+    return None
+
+
+# "including in PE lessons", "even in PE lessons", "also during PE": the words the claim brings inside
+_INCLUDING = re.compile(r"\b(?:including|even|also)\b((?:\s+[\w'-]+){1,4})", re.I)
+# a claim that denies a universal in so many words: "only some", "only sometimes", "not all", "not every"
+_RESTRICTED_PART = re.compile(
+    r"\bonly\s+(?:in\s+|on\s+|for\s+|to\s+|at\s+)?(?:some|sometimes|occasionally|a\s+few|certain)\b"
+    r"|\bnot\s+(?:all|every|everyone|always|each)\b",
+    re.I,
+)
 
 
 def _frequency_flip(
@@ -167,17 +199,44 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         shared = claim.content & unit.content
         clash = polarity_clash(claim, unit, lexicon)
         restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
-        if clash is None or restated:
-            continue
+        if clash is None or restated or prefix_turned(claim, unit, lexicon) or not _shares_a_value(claim, unit):
+            continue  # a claim value this unit does not state: another fact ("under 25 °C" / "after the expiry date")
         claim_no, unit_no = clash
         rivals = [
             unit_slots(b.unit, lexicon) for b in scored[:_FLIP_POOL] if b.unit is not a.unit and b.score >= a.score
         ]
         if any(_speaks_of(r, claim, unit, shared) and _says_it(r, claim, unit, shared) == claim_no for r in rivals):
             continue
+        if _better_placed(claim, unit, a, scored[:_FLIP_POOL], claim_no, lexicon):
+            continue
         if _act_turned(claim, a.unit):
             return [_polarity_flip(claim_no, unit_no, a.unit, FactRule.flip_negation_near)]
     return []
+
+
+def _better_placed(
+    claim: Slots, unit: Slots, near: Alignment, pool: list[Alignment], claim_no: bool, lexicon: Lexicon
+) -> bool:
+    """Another close unit holds the claim's own words this one lacks, and says the claim's way the
+    act both share: the claim is about that unit's fact, not this one's.
+
+    Why: "It is fine to take paracetamol alongside Dorvexin" shares "take Dorvexin" with "You should
+    not take Dorvexin with other anti-inflammatory painkillers", but its argument, paracetamol, is
+    in "It can be taken with paracetamol" (which names Dorvexin only as "it", so it does not hold
+    every word the flip is about, as _speaks_of asks of a rival).
+    """
+    own = claim.content - unit.content
+    about = _negated_words(claim, unit, claim.content & unit.content)  # what the flip is about
+    for b in pool:
+        if b.unit is near.unit or b.unit.kind is UnitKind.heading:
+            continue
+        other = unit_slots(b.unit, lexicon)
+        verbs = frozenset(p.lemma for p in predicates(b.unit.text))  # "taken" is the parse's "take"
+        if not (own & other.content) or not (about & (other.content | verbs)):
+            continue
+        if other.negates_any(claim.content & other.content) == claim_no:
+            return True
+    return False
 
 
 def _negated_words(claim: Slots, unit: Slots, shared: frozenset[str]) -> frozenset[str]:

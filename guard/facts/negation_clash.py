@@ -10,7 +10,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.slots import Slots, all_stems, read_slots, stem
 
-__all__ = ["PROHIBITION", "negates", "polarity_clash", "turned"]
+__all__ = ["PROHIBITION", "excepted_words", "negates", "polarity_clash", "turned"]
 
 
 def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, bool] | None:
@@ -25,7 +25,7 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
     whichever words their negations reach.
     """
     unit_clauses = clauses(unit, lexicon)
-    excepted = _excepted_words(unit.text)
+    excepted = excepted_words(unit.text)
     for part in [_asserted(c, lexicon) for c, _ in clauses(claim, lexicon)] if claim.text else [claim]:
         clause, content = matching_clause(part, unit, unit_clauses)
         part, clause = _without_shared_negations(part, clause)
@@ -41,7 +41,7 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
     return None
 
 
-def _excepted_words(text: str) -> frozenset[str]:
+def excepted_words(text: str) -> frozenset[str]:
     """Words of the unit's exception tails ("unless the review sends the dispute back") that the rule
     itself does not use: a claim about them speaks of the exception. A word the rule uses too
     ("A review is not an appeal ... unless the review ...") is the rule's."""
@@ -111,7 +111,21 @@ def _any_negative(slots: Slots, other: Slots) -> bool:
     """Any negation at all, a denying word, or a restriction or contrast that denies the rest
     ("only for the Enterprise plan", "into the autoclave bin rather than the general waste")."""
     scopes = len(slots.negation_scopes) - len(_RESTRICTION.findall(slots.text))
-    return scopes > 0 or _denies(slots, other) or bool(_CONTRAST.search(slots.text))
+    return scopes > 0 or _denies(slots, other) or bool(_CONTRAST.search(slots.text)) or _weakly_denies(slots, other)
+
+
+# words that say no without a "not", too often in conditions or purposes to call a flip by
+# ("without prior warning", "prevents the enforcement", "was absent", "did little to placate"),
+# but enough to keep a text from counting as the plain affirmation a flip needs
+_WEAK_DENYING = frozenset(stem(w) for w in ("without", "prevent", "absent", "little", "lack", "fail", "neither", "stop"))
+
+
+def _weakly_denies(slots: Slots, other: Slots) -> bool:
+    """A weak denying word here, not in the other text, within four words before a word both share."""
+    mine = [stem(w) for _, w in words(slots.text)]
+    found = (frozenset(mine) & _WEAK_DENYING) - all_stems(other.text)
+    shared = slots.content & other.content
+    return any(t in found and set(mine[i + 1 : i + 5]) & shared for i, t in enumerate(mine))
 
 
 # a restriction or a contrast says no to what it leaves out: "only X" against "not Y",

@@ -18,10 +18,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from guard.facts.lexicon import Lexicon
-from guard.facts.polarity import words
+from guard.facts.polarity import negated, words
 from guard.facts.slots import Slots, stem
 
-__all__ = ["OPPOSITES", "opposite"]
+__all__ = ["OPPOSITES", "opposite", "prefix_turned"]
 
 # pairs of words that cannot both hold of one thing; compared by Snowball stem
 OPPOSITES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -66,6 +66,10 @@ OPPOSITES: dict[str, tuple[tuple[str, str], ...]] = {
         ("refundable", "forfeited"),
         ("refunded", "forfeited"),
         ("weekdays", "weekends"),
+        ("included", "excluded"),
+        ("inclusive", "exclusive"),
+        ("allowed", "banned"),
+        ("permitted", "banned"),
     ),
 }
 _NEGATING_PREFIXES = ("un", "non")
@@ -105,16 +109,43 @@ def opposite(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[str, str] | N
     u_plain, u_neg = _read(unit.text)
     c_scoped = frozenset().union(*claim.negation_scopes)
     u_scoped = frozenset().union(*unit.negation_scopes)
-    # a prefix-negated word against its base ("unpaid" / "paid"), on either side
+    # a prefix-negated word against its base ("unpaid" / "paid"), on either side; not when one side
+    # also negates and the other does not: "Unapproved overtime is not paid" against "Approved
+    # overtime is paid" turns both the case and the verdict round, which is the other case of the
+    # rule (the unit does not settle it), not this case turned round
+    if negated(claim.text, lexicon) != negated(unit.text, lexicon):
+        return _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped)
     for base in sorted(u_neg & c_plain):
         if base not in c_neg and base not in u_plain and base not in c_scoped:
             return base, f"un-/non-{base}"
     for base in sorted(c_neg & u_plain):
         if base not in u_neg and base not in c_plain and base not in u_scoped:
             return f"un-/non-{base}", base
+    return _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped)
+
+
+def _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped) -> tuple[str, str] | None:
+    """A pair of the language's opposites, one word on each side, neither negated where it stands."""
     for a, b in _pairs(lexicon.code):
         if a in c_plain and b in u_plain and a not in u_plain and b not in c_plain:
             if a in c_scoped or b in u_scoped or a in c_neg or b in u_neg:
                 continue
             return a, b
     return None
+
+
+def prefix_turned(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:
+    """One side holds, with a "not" of its own, a word the other holds only un-prefixed.
+
+    "Unapproved leave is not paid" against "Approved leave is paid" turns both the case and the
+    verdict round: the claim speaks of the rule's other case, which the unit does not settle, so
+    it is no flip of the unit. ("Unpaid" against "paid" with no "not" is a flip: it stays one.)
+    """
+    c_plain, c_neg = _read(claim.text)
+    u_plain, u_neg = _read(unit.text)
+    claim_not, unit_not = negated(claim.text, lexicon), negated(unit.text, lexicon)
+    if claim_not and not unit_not:
+        return bool((c_neg & u_plain) - u_neg - c_plain)
+    if unit_not and not claim_not:
+        return bool((u_neg & c_plain) - c_neg - u_plain)
+    return False

@@ -67,10 +67,19 @@ def negation_scopes(
     for match in _NEGATION.finditer(text):
         if match.start() in consumed or _is_bound(text, match.end()):
             continue
-        clause = re.split(r"[,;:.!?()\n—–]", text[match.end() : match.end() + 80], maxsplit=1)[0]
+        clause = _SCOPE_END.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
         scope = [w for _, w in words(clause)][:SCOPE_WORDS]
         scopes.append(tuple(scope))
     return tuple(scopes)
+
+
+# a negation's scope ends with its clause: at punctuation, and at a subordinating word that opens
+# another clause ("The server is not available while the upgrade runs" denies nothing of the upgrade)
+_SCOPE_END = re.compile(
+    r"[,;:.!?()\n—–]|\b(?:while|whereas|because|since|although|though|when|whenever|if|unless|until|"
+    r"before|after|once)\b",
+    re.I,
+)
 
 
 def _is_bound(text: str, end: int) -> bool:

@@ -77,6 +77,9 @@ class Predicate(BaseModel):
     surface: str
     phrase: bool = False  # a verb inside a prepositional phrase ("before changing any treatment")
     main: bool = False  # the sentence's main verb (its root, or a verb joined to it by "and")
+    # a gerund that names the act without saying it happens ("mixing it with bleach gives off a toxic
+    # gas" neither mixes nor says one may): it may concur with a rule, never clash with one
+    named: bool = False
 
     def role(self, name: str) -> list[frozenset[str]]:
         return [f for r, f in self.args if r == name]
@@ -114,10 +117,12 @@ _DEONTIC_ADJ = {
     "allowed": Status.allowed,
     "permitted": Status.allowed,
 }
+_REFERS = "~"  # the filler of a pronoun: it agrees with any filler of the same role
+_PRONOUNS = frozenset({"it", "them", "they", "this", "these", "those"})
 _LIGHT = frozenset({"go", "take", "get", "have", "do", "make", "come"})
 _NOBODY = frozenset({"nobody", "none", "nothing", "noone"})
 _ANYONE = frozenset({"anyone", "anybody", "everyone", "everybody", "all", "any", "someone", "anything"})
-_CONDITION_MARKS = frozenset({"if", "unless", "when", "whenever", "whether", "until", "once", "before", "after"})
+_CONDITION_MARKS = frozenset({"if", "unless", "when", "whenever", "while", "whether", "until", "once", "before", "after"})
 _EXCEPTION = re.compile(r"\b(?:unless|except|other than|apart from)\b", re.I)
 _CONDITION = re.compile(r"\b(?:if|when|provided|as long as)\b", re.I)
 _STOP = frozenset("the a an this that these those his her its their your our my of".split())
@@ -144,6 +149,8 @@ def _filler(token) -> frozenset[str]:
         return frozenset({"*"})
     if token.lower_ == "one" and any(c.lower_ in ("no", "any", "every") for c in token.children):
         return frozenset({"*"})
+    if token.lower_ in _PRONOUNS:
+        return frozenset({_REFERS})  # "do not crush them": unresolved, it names what its context names
     parts = [token] + [
         c for c in token.children if c.dep_ in ("compound", "amod", "flat", "nmod", "poss") and not c.is_stop
     ]
@@ -204,6 +211,11 @@ def _compose(force: Status | None, negated: bool, negation_on_modal: bool) -> St
 
 def _status(token) -> tuple[Status, bool]:
     """The verb's status and whether it is explicit (a modal or deontic word, not an imperative)."""
+    if _bare_conjunct(token):
+        # "do not chew or crush them", "must never photograph or film staff": the second verb has
+        # no subject, auxiliary or negation of its own, so the first verb's "do not" / "must never"
+        # governs it too (read alone, "crush" would be a plain statement)
+        return _status(token.head)
     negated = _negated(token) or _subject_denies(token) or _object_denies(token)
     force, on_modal = _own_modal(token)
     explicit = force is not None
@@ -243,6 +255,20 @@ def _status(token) -> tuple[Status, bool]:
     ):
         force = Status.required  # an imperative: "Take the whole course", "Do not refrigerate"
     return _compose(force, negated, on_modal), explicit
+
+
+def _bare_conjunct(token) -> bool:
+    """A verb joined by "or" / "and" to a verb, with no subject, auxiliary or negation of its own,
+    in the head verb's non-finite form (so the head's auxiliary governs both): "do not chew or
+    crush", but not "doesn't hold back and exposes", whose finite "exposes" stands alone."""
+    return (
+        token.dep_ == "conj"
+        and token.head.pos_ in ("VERB", "AUX")
+        and token.tag_ in ("VB", "VBN")
+        and token.tag_ == token.head.tag_
+        and not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "neg", "expl") for c in token.children)
+        and not any(c.dep_ == "advmod" and c.lower_ == "never" for c in token.children)
+    )
 
 
 def _agent_of(token):
@@ -328,7 +354,12 @@ def _controls(token) -> bool:
 @lru_cache(maxsize=2048)
 def predicates(text: str) -> tuple[Predicate, ...]:
     """Every predicate of ``text`` with its status and arguments; empty when no parser is installed."""
-    doc = parse(text)  # the parse roles.py reads too: one parse for both
+    # a leading label ("Your obligations: Report theft ...") would be parsed as the subject and hide
+    # the imperative; the statement after it is what is said
+    label = _LABEL.match(text)
+    if label and _STATUS_WORDS.search(label.group(0)):
+        label = None  # "What is not covered: Business equipment ...": the label says the no
+    doc = parse(text[label.end():] if label else text)  # the parse roles.py reads too: one parse for both
     if doc is None:
         return ()
     question = text.rstrip().endswith("?")
@@ -341,13 +372,20 @@ def predicates(text: str) -> tuple[Predicate, ...]:
             continue
         if token.pos_ == "VERB" and not _controls(token):
             if token.tag_ == "VBG" and token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass"):
-                if token.head.lower_ in _DEONTIC_ADJ:
+                if token.head.lower_ in _DEONTIC_ADJ or any(
+                    c.dep_ == "acomp" and c.lower_ in _DEONTIC_ADJ for c in token.head.children
+                ):
                     continue  # "Subletting the flat is forbidden": the adjective carries the act
             status, explicit = _status(token)
-            if token.tag_ == "VBG" and token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass"):
-                head_lemma = token.head.lemma_.lower()
-                if head_lemma in _DENY or head_lemma in _FORBID:
-                    status = Status.denied  # "Shaking the vial is avoided"
+            gerund_subject = token.tag_ == "VBG" and (
+                token.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass")
+                # a subjectless "-ing" adjunct names an act too ("..., mixing it with bleach gives off
+                # gas", which the small parser often reads so)
+                or (token.dep_ == "advcl" and not any(c.dep_ in ("nsubj", "nsubjpass", "aux") for c in token.children))
+            )
+            if gerund_subject and (token.head.lemma_.lower() in _DENY or token.head.lemma_.lower() in _FORBID):
+                status = Status.denied  # "Shaking the vial is avoided"
+                gerund_subject = False
             args, complement = _args(token)
             out.append(
                 Predicate(
@@ -357,6 +395,7 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                     args=tuple(args),
                     complement=complement,
                     conditional=question or _conditional(token),
+                    named=gerund_subject,
                     surface=token.text,
                     phrase=token.dep_ in _SUBORDINATE,
                     main=_is_main(token),
@@ -372,7 +411,7 @@ def predicates(text: str) -> tuple[Predicate, ...]:
             force = _DEONTIC_ADJ[token.lower_]
             head = token.head if token.dep_ == "acomp" else token
             negated = _negated(head) or _negated(token)
-            subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
+            subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
             if not subjects:
                 continue
             status = _compose(force, negated, force is Status.required)
@@ -387,6 +426,10 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                 for t in c.subtree
                 if t.is_alpha and not t.is_stop
             )
+            if not acts and subjects[0].tag_ == "VBG":
+                # "Reporting a theft to the police is optional": the gerund's own objects are the act's
+                own, governed = _args(subjects[0])
+                args, complement = own, complement | governed
             out.append(
                 Predicate(
                     lemma=lemma,
@@ -399,6 +442,9 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                 )
             )
     return tuple(out)
+
+
+_LABEL = re.compile(r"^[^:.;!?]{1,40}:\s+(?=[A-Z])")
 
 
 def _is_main(token) -> bool:
@@ -446,6 +492,9 @@ def _arguments_agree(c: Predicate, u: Predicate) -> bool:
         mine, theirs = c.role(role), u.role(role)
         if any("*" in f for f in mine + theirs):
             continue  # "no one", "anyone": fills any role
+        if any(_REFERS in f for f in mine + theirs):
+            agreed = True  # "them" after "the tablets": the sentence's own topic, taken as the same
+            continue
         if not any(_same_filler(a, b) for a in mine for b in theirs):
             return False
         agreed = True
@@ -532,8 +581,8 @@ def _any_sign_change(claim_text: str, unit_text: str) -> bool:
     other sign (a rule for anyone that yields to a named one does not count)."""
     unit_preds = predicates(unit_text)
     for c in predicates(claim_text):
-        if c.phrase:
-            continue
+        if c.phrase or c.conditional or c.named:
+            continue  # a verb the claim does not assert ("mixing it with bleach gives off gas") changes no sign
         # a unit act under a "without" condition the claim drops is a double negation, not a sign change
         mates = [u for u in unit_preds if u.lemma == c.lemma and not (_SANS in {r for r, _ in u.args} - {r for r, _ in c.args})]
         if any((c.status in _POSITIVE) != (u.status in _POSITIVE) and not _overridden(u, mates) for u in mates):
@@ -557,6 +606,8 @@ def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicat
         same = [u for u in lemma_mates if _arguments_agree(c, u)]
         if any(_concurs(c, u) for u in same):
             verdict = Agreement.concur  # the unit also says it the claim's way
+            continue
+        if c.named:
             continue
         for u in same:
             if not _overridden(u, lemma_mates) and clash(c.status, u.status, c.explicit, u.explicit):

@@ -123,14 +123,14 @@ def test_the_value_splits_cover_values_roles_inferences_and_paraphrases(cases, s
 def test_held_out_rows_follow_dev_and_test_in_spec_order(cases):
     # build.py writes val after every dev and test row, val2 after val, val3 after val2 and val4 after
     # val3, so adding a held-out split (or cases to one) never moves or rewrites an earlier row.
-    order = [Split.val, Split.val2, Split.val3, Split.val4, Split.val6, Split.val6h]
+    order = [Split.val, Split.val2, Split.val3, Split.val4, Split.val5, Split.val5h, Split.val6, Split.val6h]
     blocks = [c.split for i, c in enumerate(cases) if i == 0 or c.split is not cases[i - 1].split]
     held_out = [b for b in blocks if b in order]
     assert held_out == order
     assert blocks[-len(order):] == held_out
 
 
-@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val6, Split.val6h])
+@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val5, Split.val5h, Split.val6, Split.val6h])
 def test_val_documents_are_exactly_those_of_the_val_spec(cases, split):
     spec = yaml.safe_load((CASES_PATH.parent / "specs" / f"{split.value}.yaml").read_text(encoding="utf-8"))
     assert {c.doc for c in cases if c.split is split} == {group["doc"] for group in spec}
@@ -140,14 +140,14 @@ def test_val_documents_are_exactly_those_of_the_val_spec(cases, split):
             assert not docs & {group["doc"] for group in spec}, other.name
 
 
-@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val6, Split.val6h])
+@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val5, Split.val5h, Split.val6, Split.val6h])
 def test_val_resolves_verbatim_without_shared_data(cases, split):
     val = [c for c in cases if c.split is split]
     assert len(resolve_cases(val)) == len(val)  # written cases only: no RAGTruth file needed
 
 
 def test_the_blind_splits_are_left_out_of_a_run_over_all_splits():
-    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4, Split.val6h}
+    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h}
 
 
 @needs_ragtruth
@@ -400,3 +400,12 @@ def test_build_refuses_a_val_document_that_another_spec_uses():
     # and val4 against every earlier split, val3 included.
     with pytest.raises(SystemExit, match="x.md: has cases in specs/val4.yaml and in another spec"):
         build._check_val_documents([{"doc": doc, "split": "val4"}, {"doc": doc, "split": "val3"}], "val4")
+
+
+@pytest.mark.parametrize("split", [Split.val5, Split.val5h])
+def test_val5_covers_negation_modality_and_paraphrase_with_both_truths(cases, split):
+    mine = [c for c in cases if c.split is split]
+    assert len(mine) >= 70 and len({c.doc for c in mine}) == 3
+    assert {c.category for c in mine} == {Category.negation, Category.modality_quantifier, Category.correct_paraphrase}
+    for category in (Category.negation, Category.modality_quantifier):
+        assert {c.truth for c in mine if c.category is category} == {Truth.true, Truth.false}, category
