@@ -48,14 +48,35 @@ def test_bfloat16_vectors_do_not_depend_on_the_batch(bf16):
     assert np.array_equal(together, alone)
 
 
+
+def test_prepacked_bfloat16_linears_give_the_plain_models_vectors(bf16, monkeypatch):
+    """The weights laid out once for oneDNN (issue 15) must not move a single bit."""
+    import torch
+
+    if not emb.native_bfloat16():
+        pytest.skip("this CPU has no native bfloat16: the model is not packed")
+    assert not any(isinstance(m, torch.nn.Linear) for m in bf16._model.modules())
+    monkeypatch.setattr(emb, "_pack_linears", lambda model: None)
+    plain = emb.Embedder("torch-bf16")
+    assert any(isinstance(m, torch.nn.Linear) for m in plain._model.modules())
+    assert np.array_equal(bf16.encode(TEXTS), plain.encode(TEXTS))
+
 def test_the_verifiers_backend_is_read_from_the_environment(monkeypatch):
     monkeypatch.delenv("RAGGUARD_EMBEDDER", raising=False)
     assert emb.configured_backend() == "onnx-int8"
     monkeypatch.setenv("RAGGUARD_EMBEDDER", "torch-bf16")
     assert emb.configured_backend() == "torch-bf16"
     monkeypatch.setenv("RAGGUARD_EMBEDDER", "int4")
-    with pytest.raises(ModelError, match="RAGGUARD_EMBEDDER must be one of onnx-int8, torch, torch-bf16"):
+    with pytest.raises(ModelError, match="RAGGUARD_EMBEDDER must be one of onnx-int8, torch, torch-bf16 or auto"):
         emb.configured_backend()
+
+
+def test_auto_takes_bfloat16_only_where_the_cpu_computes_it(monkeypatch):
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", "auto")
+    expected = "torch-bf16" if emb.native_bfloat16() else "onnx-int8"
+    assert emb.configured_backend() == expected
+    monkeypatch.setattr(emb, "native_bfloat16", lambda: False)
+    assert emb.configured_backend() == "onnx-int8"
 
 
 def test_get_embedder_follows_the_environment_and_keeps_one_per_backend(monkeypatch):
@@ -82,3 +103,19 @@ def test_the_content_cache_keeps_each_backends_vectors_apart(monkeypatch):
 def test_an_unknown_backend_names_the_allowed_ones():
     with pytest.raises(ModelError, match="use one of onnx-int8, torch, torch-bf16"):
         emb.Embedder("int4")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("backend", ["onnx-int8", "torch-bf16"])
+def test_texts_that_are_the_same_word_pieces_run_once_with_the_same_vectors(backend, monkeypatch):
+    """Case and spacing are lost to the uncased tokenizer: such texts share one model row, and
+    every vector is the one the text gets on its own."""
+    embedder = emb.get_embedder(backend)
+    texts = [TEXTS[0], TEXTS[0].upper(), TEXTS[0].replace(" ", "  "), TEXTS[1], TEXTS[0]]
+    rows: list[int] = []
+    run = embedder._encode_batch
+    monkeypatch.setattr(embedder, "_encode_batch", lambda ids: rows.append(len(ids)) or run(ids))
+    together = embedder.encode(texts)
+    assert sum(rows) == 2
+    alone = np.stack([embedder.encode([text])[0] for text in texts])
+    assert np.array_equal(together, alone)
+    assert np.array_equal(together[0], together[1]) and np.array_equal(together[0], together[2])
