@@ -62,7 +62,7 @@ def test_prepacked_bfloat16_linears_give_the_plain_models_vectors(bf16, monkeypa
     assert np.array_equal(bf16.encode(TEXTS), plain.encode(TEXTS))
 
 def test_the_verifiers_backend_is_read_from_the_environment(monkeypatch):
-    monkeypatch.delenv("RAGGUARD_EMBEDDER", raising=False)
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", "onnx-int8")
     assert emb.configured_backend() == "onnx-int8"
     monkeypatch.setenv("RAGGUARD_EMBEDDER", "torch-bf16")
     assert emb.configured_backend() == "torch-bf16"
@@ -71,8 +71,9 @@ def test_the_verifiers_backend_is_read_from_the_environment(monkeypatch):
         emb.configured_backend()
 
 
-def test_auto_takes_bfloat16_only_where_the_cpu_computes_it(monkeypatch):
-    monkeypatch.setenv("RAGGUARD_EMBEDDER", "auto")
+@pytest.mark.parametrize("setting", ["auto", ""])  # unset means auto
+def test_auto_takes_bfloat16_only_where_the_cpu_computes_it(monkeypatch, setting):
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", setting)
     expected = "torch-bf16" if emb.native_bfloat16() else "onnx-int8"
     assert emb.configured_backend() == expected
     monkeypatch.setattr(emb, "native_bfloat16", lambda: False)
@@ -84,7 +85,7 @@ def test_get_embedder_follows_the_environment_and_keeps_one_per_backend(monkeypa
     chosen = emb.get_embedder()
     assert chosen.backend == "torch-bf16"
     assert emb.get_embedder("torch-bf16") is chosen
-    monkeypatch.delenv("RAGGUARD_EMBEDDER")
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", "onnx-int8")
     assert emb.get_embedder().backend == "onnx-int8"
 
 
@@ -92,7 +93,7 @@ def test_the_content_cache_keeps_each_backends_vectors_apart(monkeypatch):
     from guard.content_cache import clear_content_caches, shared_embedder
 
     clear_content_caches()
-    monkeypatch.delenv("RAGGUARD_EMBEDDER", raising=False)
+    monkeypatch.setenv("RAGGUARD_EMBEDDER", "onnx-int8")
     default = shared_embedder().encode(TEXTS[:2])
     monkeypatch.setenv("RAGGUARD_EMBEDDER", "torch-bf16")
     low = shared_embedder().encode(TEXTS[:2])
