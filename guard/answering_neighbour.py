@@ -50,12 +50,18 @@ def neighbour_only(
     if not siblings:
         return None
     vocabulary = set().union(*(passage_words[pid] for pid in own))
-    asked = [w for w in dict.fromkeys([*terms, *_activities(question)]) if not has_term(w, vocabulary)]
+    own_text = " ".join(f"{p.title or ''} {p.text}" for p in passages if p.id in own)
+    asked = [w for w in dict.fromkeys([*terms, *_activities(question)]) if not _holds(w, vocabulary, own_text)]
     for p in siblings:
-        only = [w for w in asked if has_term(w, passage_words[p.id])]
+        only = [w for w in asked if _holds(w, passage_words[p.id], f"{p.title or ''} {p.text}")]
         if only:
             return only, p
     return None
+
+
+def _holds(word: str, vocabulary: set[str], text: str) -> bool:
+    # words() keeps no numbers: a number is looked for in the text, as itself ("75", not "750")
+    return bool(re.search(rf"(?<![\d.,]){word}(?![\d]|[.,]\d)", text)) if word.isdigit() else has_term(word, vocabulary)
 
 
 def _frame(passage: Passage) -> str | None:
