@@ -36,6 +36,7 @@ from guard.answering_compose import (
     whole_section,
 )
 from guard.answering_doubt import close_rival, doubt_detail
+from guard.answering_neighbour import band_limits, neighbour_only
 from guard.answering_question import (
     CONCEPTS,
     WRITTEN_AS_VALUE,
@@ -177,6 +178,10 @@ def plan_answer(
         )
     ]
     contexts = placed
+    neighbour = _neighbour_case(question, names, kept, passages, passage_words, titles)
+    if neighbour is not None:
+        plan.missing = neighbour
+        return plan
     weights = term_weights(terms, [u for u, _ in kept], contexts)
     # a term the passages word only their own way ("held" / "holds") cannot be found in a unit: no focus
     # ... and in the question's sense: held by the unit nearest the question or beside another of its terms
@@ -235,6 +240,28 @@ def plan_answer(
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
     return plan
+
+
+def _neighbour_case(
+    question: str, names: list[str], kept: list[tuple[EvidenceUnit, float]], passages: Sequence[Passage],
+    passage_words: dict[str, set[str]], titles: dict[str, str],
+) -> str | None:
+    """What was looked for, when the documents say it only for a sibling case of the one the question
+    names (guard/answering_neighbour.py): the named product's best unit would answer another question."""
+    own = {u.passage_id for u, _ in kept} | {p.id for p in passages if names_it(names, passage_words[p.id], passage_words)}
+    situation = situation_terms(question)
+    terms = [
+        t for t in key_terms(question)
+        if t not in names and t not in CONCEPTS and t not in WRITTEN_AS_VALUE and t not in situation
+    ]
+    found = neighbour_only(question, names, [*terms, *band_limits(question)], passages, own, passage_words)
+    if found is None:
+        return None
+    only, other = found
+    return (
+        f"the documents mention {listing(only)} only for another case ({titles[other.id].split(' > ')[0].strip()}), "
+        f"not for {listing([n.capitalize() for n in names])}"
+    )
 
 
 def _year_unstated(

@@ -52,7 +52,7 @@ _LEADS: list[tuple[re.Pattern[str], QuestionType]] = [
 
 
 # Words a question uses that say nothing about which fact it wants.
-_GENERIC = frozenset(
+_GENERIC = GENERIC_WORDS = frozenset(
     "much many long often usual normal give take get use need want know tell please like would could "
     "allowed allow able one person someone anyone kind type way also still exactly really current "
     "currently time day make made happen happens apply applies available doe offer having refer son "

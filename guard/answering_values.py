@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from guard.facts.dates import dates
 from guard.facts.quantities import Bound, Quantity, quantities
+from guard.verifiers.lexical import stop_words
 
 __all__ = [
     "AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "stated_amounts", "value_near",
@@ -304,20 +305,45 @@ def compound_fit(question: str, text: str) -> bool | None:
     states: the same one, the same case; only a sibling with the same head and another first part
     ("Full-time employees are entitled to 25 days"), another case, so the unit answers a
     neighbouring question; neither, undecided."""
-    asked = {c.lower() for c in _COMPOUND.findall(question) if not _AGE_COMPOUND.search(c)}
+    asked = {c.lower() for c in _COMPOUND.findall(question) if not _AGE_COMPOUND.search(c)} | _staff_groups(question)
     if not asked:
         return None
-    stated = {c.lower() for c in _COMPOUND.findall(text)}
+    stated = {c.lower() for c in _COMPOUND.findall(text)} | _staff_groups(text)
     verdicts = []
     for compound in asked:
-        head = compound.rsplit("-", 1)[1]
+        head = _head(compound)
         if compound in stated:
             verdicts.append(True)
-        elif any(c != compound and c.rsplit("-", 1)[1] == head for c in stated):
+        elif " " in compound and re.search(rf"\b{re.escape(compound.split()[0])}", text, re.IGNORECASE):
+            # the unit names the asker's group beside another's ("operations staff (warehouse and
+            # transport teams)"): the documents' name for it, not a neighbour
+            continue
+        elif any(c != compound and _head(c) == head for c in stated):
             verdicts.append(False)
     if not verdicts:
         return None
     return all(verdicts)
+
+
+# a group of staff named by where or what they work ("office staff", "warehouse staff", "agency
+# workers"): like a hyphenated modifier, a sibling with the same head is another group ("Altamira has
+# a zero-tolerance policy for drivers and warehouse staff" does not say whether office staff are tested)
+_STAFF_GROUP = re.compile(r"\b([a-z]{3,}) (staff|employees?|workers?)\b", re.IGNORECASE)
+# modifiers that pick out no group: quantity, time, or the organisation all staff share
+_NOT_A_GROUP = frozenset("new existing current former permanent company altamira clinic other every".split())
+
+
+def _staff_groups(text: str) -> set[str]:
+    """The "<modifier> staff / employees / workers" groups ``text`` names, lower-cased, head singular."""
+    return {
+        f"{m.group(1).lower()} {m.group(2).lower().rstrip('s') if m.group(2).lower() != 'staff' else 'staff'}"
+        for m in _STAFF_GROUP.finditer(text)
+        if m.group(1).lower() not in stop_words() and m.group(1).lower() not in _NOT_A_GROUP
+    }
+
+
+def _head(compound: str) -> str:
+    return re.split(r"[- ]", compound)[-1]
 
 
 # the group of people a question asks about, as its last words ("the overtime rate for managers",
