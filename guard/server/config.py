@@ -75,7 +75,12 @@ class VerifyBatching(_Strict):
 
     # Milliseconds a batch waits for more requests after its first; a lone request pays this once.
     window_ms: float = Field(10.0, ge=0.0, le=1_000.0, description="wait for more requests after the first")
-    max_size: int = Field(16, ge=1, le=256, description="requests per batch; a full batch goes at once")
+    # 4, not 16: batches formed in lockstep (8 clients, each waiting for its answer) all went
+    # into one batch of 8 while the second worker thread idled; batches of 4 cost no more CPU
+    # per request (requests rarely share passages; the content caches share them across
+    # batches) and keep both threads busy: 8 clients 11.5-11.8 -> 14.6-15.5 requests/s,
+    # p95 0.80-1.03 -> 0.67-0.68 s (benchmarks/README.md, "the server's CPU per request").
+    max_size: int = Field(4, ge=1, le=256, description="requests per batch; a full batch goes at once")
     # Worker processes that verify the batches (each loads the models once); 0: the server's
     # threads, which GIL-bound verification keeps to about one core.
     processes: int = Field(0, ge=0, le=64, description="verification worker processes (0: in the server)")
