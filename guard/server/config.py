@@ -78,8 +78,8 @@ class VerifyBatching(_Strict):
     # 4, not 16: batches formed in lockstep (8 clients, each waiting for its answer) all went
     # into one batch of 8 while the second worker thread idled; batches of 4 cost no more CPU
     # per request (requests rarely share passages; the content caches share them across
-    # batches) and keep both threads busy: 8 clients 11.5-11.8 -> 14.6-15.5 requests/s,
-    # p95 0.80-1.03 -> 0.67-0.68 s (benchmarks/README.md, "the server's CPU per request").
+    # batches) and keep both threads busy: 8 clients 10.8-11.8 -> 12.5-15.5 requests/s,
+    # p95 0.80-1.04 -> 0.67-0.81 s (three pairs; benchmarks/README.md, "the server's CPU per request").
     max_size: int = Field(4, ge=1, le=256, description="requests per batch; a full batch goes at once")
     # Worker processes that verify the batches (each loads the models once); 0: the server's
     # threads, which GIL-bound verification keeps to about one core.
