@@ -178,7 +178,7 @@ def plan_answer(
         )
     ]
     contexts = placed
-    neighbour = _neighbour_case(question, names, kept, passages, passage_words, titles)
+    neighbour = _neighbour_case(question, terms, names, kept, passages, passage_words, titles)
     if neighbour is not None:
         plan.missing = neighbour
         return plan
@@ -243,18 +243,18 @@ def plan_answer(
 
 
 def _neighbour_case(
-    question: str, names: list[str], kept: list[tuple[EvidenceUnit, float]], passages: Sequence[Passage],
-    passage_words: dict[str, set[str]], titles: dict[str, str],
+    question: str, terms: list[str], names: list[str], kept: list[tuple[EvidenceUnit, float]],
+    passages: Sequence[Passage], passage_words: dict[str, set[str]], titles: dict[str, str],
 ) -> str | None:
     """What was looked for, when the documents say it only for a sibling case of the one the question
     names (guard/answering_neighbour.py): the named product's best unit would answer another question."""
     own = {u.passage_id for u, _ in kept} | {p.id for p in passages if names_it(names, passage_words[p.id], passage_words)}
-    situation = situation_terms(question)
-    terms = [
-        t for t in key_terms(question)
+    situation = situation_terms(question)  # the asker's case words, before plan_answer adds the verbs
+    topical = [
+        t for t in terms
         if t not in names and t not in CONCEPTS and t not in WRITTEN_AS_VALUE and t not in situation
     ]
-    found = neighbour_only(question, names, [*terms, *band_limits(question)], passages, own, passage_words)
+    found = neighbour_only(question, names, [*topical, *band_limits(question)], passages, own, passage_words)
     if found is None:
         return None
     only, other = found

@@ -124,8 +124,9 @@ class Embedder:
         out = np.empty((len(ids), EMBED_DIM), dtype=np.float32)
         budget = self._onnx_budget() if self.backend == "onnx-int8" else TORCH_TOKEN_BUDGET
         # bfloat16 results move with the padding a text gets (1e-3 on a 12-token text padded to
-        # 17): its batches hold texts of one length, so a vector never depends on its batch
-        # (verify_batch must give verify()'s verdicts); 5 % more CPU than padded batches.
+        # 17): its batches hold texts of one padded width (_bucket), and a text always runs at
+        # its own bucket's width, so a vector never depends on its batch (verify_batch must give
+        # verify()'s verdicts).
         same_length = self.backend == "torch-bf16"
         lengths = [_bucket(len(i)) if same_length else len(i) for i in ids]
         batches = _length_batches(lengths, batch_size, budget, same_length)
