@@ -42,7 +42,6 @@ from guard.answering_question import (
     WRITTEN_AS_VALUE,
     QuestionType,
     classify_question,
-    condition_terms,
     key_terms,
     named_terms,
     situation_terms,
@@ -71,7 +70,6 @@ from guard.answering_values import (
     asked_value,
     compound_fit,
     holds_value,
-    month_fit,
     strength_fit,
     year_asked,
     year_fit,
@@ -150,11 +148,6 @@ def plan_answer(
     situation = situation_terms(question)
     checked = passages[:given] if given is not None else passages
     unworded = {t for t in terms if not found_in(t, checked, passage_words)}
-    # an opening "If ...," clause in words the documents do not use is the asker's case, as a sentence
-    # before the question is; in their words it is the condition they state, and a term like any other
-    condition = condition_terms(question)
-    if condition & unworded:
-        situation |= condition
     if kind is not QuestionType.yes_no:
         # the verb of a question asking for a thing or a value relates the topic to the answer; the
         # documents put the relation their own way ("must I avoid" / "Do not take"): missing, it is
@@ -206,10 +199,7 @@ def plan_answer(
     for s in scored:
         # another year's rule or date, another strength of the named product: a neighbouring question
         placed = f"{s.context} {s.unit.text}"
-        if (
-            year_fit(question, placed) is False or strength_fit(question, placed) is False
-            or month_fit(question, s.unit.text) is False
-        ):
+        if year_fit(question, placed) is False or strength_fit(question, placed) is False:
             s.misfit, s.fit = True, min(s.fit, -1.0)
     _named_case(question, scored)
     _sibling_subject([t for t in terms if t not in situation], weights, scored, all_units or units, contexts)

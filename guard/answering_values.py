@@ -295,42 +295,6 @@ def year_fit(question: str, text: str) -> bool | None:
     return bool(asked & stated)
 
 
-_MONTH_NAMES = (
-    "january february march april may june july august september october november december".split()
-)
-# a month named as a period ("in December", "October and November"), not as a day's date ("30 September",
-# "September 30"); "May" is left out, as a month it is too often the verb
-_PERIOD_MONTH = re.compile(
-    r"(?<!\d\s)(?<!\d)\b(" + "|".join(m for m in _MONTH_NAMES if m != "may") + r")\b(?!\s?\d{1,2}\b)", re.IGNORECASE
-)
-_MONTH_RANGE = re.compile(
-    r"\b(?:from\s+)?(" + "|".join(_MONTH_NAMES) + r")\s+(?:to|until|through)\s+(" + "|".join(_MONTH_NAMES) + r")\b",
-    re.IGNORECASE,
-)
-
-
-def months_stated(text: str) -> set[str]:
-    """The months ``text`` names as a period, a range spelt out ("October to December")."""
-    found = {m.lower() for m in _PERIOD_MONTH.findall(text)}
-    for first, last in _MONTH_RANGE.findall(text):
-        i, j = _MONTH_NAMES.index(first.lower()), _MONTH_NAMES.index(last.lower())
-        found |= {_MONTH_NAMES[k % 12] for k in range(i, i + (j - i) % 12 + 1)}
-    return found
-
-
-def month_fit(question: str, text: str) -> bool | None:
-    """The month the question names as a period ("the Saturday flu clinics in December") against the
-    months ``text`` (a unit) states as one: one of them, the same period; only others ("in October and
-    November 2025"), another period, as year_fit judges years; none, undecided."""
-    asked = months_stated(question)
-    if not asked:
-        return None
-    stated = months_stated(text)
-    if not stated:
-        return None
-    return bool(asked & stated)
-
-
 # a hyphenated modifier ("part-time", "office-based", "short-stay"); an age ("6-week-old") is judged apart
 _COMPOUND = re.compile(r"\b[a-z]{2,}(?:-[a-z]{2,})+\b", re.IGNORECASE)
 _AGE_COMPOUND = re.compile(r"(?:year|month|week|day|hour)s?(?:-old)?$", re.IGNORECASE)
@@ -410,9 +374,6 @@ def asked_group(question: str) -> str | None:
 
 # a product named with its strength: "Febrilon 500 mg", "Zelorin 20 mg"
 _STRENGTH = re.compile(r"\b([A-Z][a-z]{2,})\s+(\d+(?:[.,]\d+)?\s?(?:mg|mcg|micrograms?|g|ml|%))(?![\w/])")
-_FORM_STRENGTH = re.compile(
-    r"\b([A-Z][a-z]{2,})(?:\s+[A-Z][\w'\u2019]*){1,3}\s+(\d+(?:[.,]\d+)?\s?(?:mg|mcg|micrograms?|g|ml|%))(?=/|\b)"
-)
 
 
 def strength_fit(question: str, text: str) -> bool | None:
@@ -422,9 +383,6 @@ def strength_fit(question: str, text: str) -> bool | None:
     verdicts = []
     for name, amount in _STRENGTH.findall(question):
         stated = [a for n, a in _STRENGTH.findall(text) if n.lower() == name.lower()]
-        # another form named between the product and its strength: "Febrilon Children's Suspension
-        # 120 mg/5 ml" is another product than "Febrilon 500 mg" (a concentration is a strength too)
-        stated = stated or [a for n, a in _FORM_STRENGTH.findall(text) if n.lower() == name.lower()]
         if stated:
             # the asked amount written anywhere ("increase the dose to 40 mg") is a dose of this product
             number, unit = re.match(r"([\d.,]+)\s?(.*)", amount).groups()
