@@ -117,6 +117,11 @@ def _readable(
     return kept, sims, note
 
 
+# a derived value is not held to the limit of one of its parts (quantifier), nor read as another
+# row's value (quantity: "£9 a brake, both brakes £18" where another row costs £18)
+_DERIVABLE = (SlotKind.quantifier, SlotKind.quantity)
+
+
 def _bound_elsewhere(
     claim: Slots,
     outcomes: list[Outcome],
@@ -131,7 +136,7 @@ def _bound_elsewhere(
     found = [
         o
         for o in misbindings(claim, kept, [a.unit for a in aligned], lexicon, scored)
-        if not (o.mismatch and o.mismatch.kind is SlotKind.quantifier and o.mismatch.claim_value in derived)
+        if not (o.mismatch and o.mismatch.kind in _DERIVABLE and o.mismatch.claim_value in derived)
     ]
     return found + minimal_edits(claim, kept, scored, lexicon, frozenset(derived)) + unit_changed(claim, scored, lexicon)
 

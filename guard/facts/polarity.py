@@ -91,9 +91,14 @@ _NEGATION = re.compile(
 )
 
 
+# "May" capitalised after a word (not at a sentence's or a cell's start) is the month: "usually from
+# 20 May", "April, May, September"; the modal verb is written "may" there
+_MONTH_MAY = re.compile(r"(?<=[\w,(] )May\b")
+
+
 def modal_classes(text: str, lexicon: Lexicon) -> frozenset[str]:
     """The strength classes of the modal verbs present ("obligation", "advice", "permission")."""
-    lowered = " " + " ".join(w for _, w in words(text)) + " "
+    lowered = " " + " ".join(w for _, w in words(_MONTH_MAY.sub("month", text))) + " "
     return frozenset(cls for modal, cls in lexicon.modals.items() if f" {modal} " in lowered)
 
 

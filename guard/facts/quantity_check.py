@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import step_band
 from guard.facts.binding import distinctive, owned_words
+from guard.facts.derivation import derived_step, says_combined
 from guard.facts.inference import daily_average
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
@@ -51,13 +52,26 @@ def check_quantity(
         not rates_of_kind and _limit_bound_by_words(q, claim, candidates, lexicon)
     ):
         moved = moved_value(q, claim, candidates, lexicon) or other_topic(q, claim, candidates, scored, lexicon)
+        if moved and says_combined(q, claim):
+            # "cost £6 together" where another row writes £6: the claim says it joins two values
+            return _derived(q, claim, everywhere, lexicon) or moved
         return moved or Outcome(FactLabel.supported)
     step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near)
     if step is not None:
         return step
     if denied_outside_limit(q, claim, held):
         return Outcome(FactLabel.supported)
-    return _over_inference(_unheld(q, claim, held, everywhere, lexicon, scored, rates_of_kind), unlicensed)
+    return _derived(q, claim, everywhere, lexicon) or _over_inference(
+        _unheld(q, claim, held, everywhere, lexicon, scored, rates_of_kind), unlicensed
+    )
+
+
+def _derived(q: Quantity, claim: Slots, everywhere: list[Slots], lexicon: Lexicon) -> Outcome | None:
+    """One step over the values of the units the claim is about (derivation.py), as an inference."""
+    found = derived_step(q, claim, everywhere, lexicon)
+    if found is None:
+        return None
+    return Outcome(FactLabel.inferred, inference=found[0], operands=found[1])
 
 
 def _step(

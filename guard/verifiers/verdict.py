@@ -131,7 +131,8 @@ def combine(
     if fact.label is FactLabel.unsupported:
         return JudgedClaim(SupportLabel.unsupported, min(support, FACT_FAILED_SUPPORT), _why(fact), rule=fact.rule)
     if fact.label is FactLabel.inferred:
-        return JudgedClaim(SupportLabel.supported, max(support, INFERRED_SUPPORT), fact.inference)
+        why = f"supported by inference: {fact.inference}" if fact.inference else "supported by inference"
+        return JudgedClaim(SupportLabel.supported, max(support, INFERRED_SUPPORT), why)
     if fact.label is FactLabel.supported:
         if support >= min(threshold, FACTS_MATCHED_SUPPORT) or restated:
             return JudgedClaim(SupportLabel.supported, max(support, threshold), None)

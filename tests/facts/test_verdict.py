@@ -26,7 +26,7 @@ def test_an_unsupported_fact_is_not_rescued():
 def test_an_inference_is_supported_and_says_its_step():
     judged = combine(FactVerdict(label=FactLabel.inferred, inference="£300 - £120 = £180"), 0.2, 0.5)
     assert judged.label is SupportLabel.supported
-    assert judged.reason == "£300 - £120 = £180"
+    assert judged.reason == "supported by inference: £300 - £120 = £180"
 
 
 def test_matching_values_lower_the_bar_but_do_not_remove_it():

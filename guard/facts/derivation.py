@@ -1,0 +1,191 @@
+"""A claim value derived in one step from the values of the units the claim is about (issue 11).
+
+:func:`guard.facts.quantity_check.check_quantity` accepts a step over the best-aligned units when
+the claim says it combines values (step_licence.licensed). Correct answers on unseen documents
+often join two facts the claim names apart ("a packet of tomato seed and a packet of courgette
+seed cost £6 together": two table rows), take a count from one row and a price from another
+("a term of 30-minute lessons in the autumn costs £286": 13 weeks x £22), or say the step in
+words the licence does not read ("£18 more than a 30-minute one", "75p each", "pays £2.38" for
+15 % off). This module is the fallback for such a value, before it is flagged:
+
+- **Operands** come from the units the claim is about, one unit per operand: for each kind of
+  value, the units (of all the passages) that share the most of the claim's words and other
+  values among those holding a value of that kind (:func:`_best_units`; ties kept, so a claim
+  naming two rows reaches both), plus the claim's own other values (its scenario: "a £200
+  booking"). A value of a row the claim does not name ("11 weeks" of the spring term for an
+  autumn claim) is never an operand: that is how a wrong-row answer stays wrong.
+- **Licence**: the value is written nowhere in the evidence (a copied value is a misbinding,
+  the step a coincidence), or the claim says it combines values (:func:`says_combined`: a
+  comparison with its difference, "each", "between them", "together", "off").
+
+The step itself is :func:`guard.facts.matching.one_step` (sum, difference, product, ratio,
+percentage of, on or off). The verdict says "supported by inference" and names the step.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from guard.facts.lexicon import Lexicon
+from guard.facts.matching import one_step, same_kind, same_number
+from guard.facts.polarity import words
+from guard.facts.quantities import Bound, Quantity
+from guard.facts.slots import Slots
+
+__all__ = ["derived_step", "says_combined"]
+
+# Minimum overlap (claim words and values shared) for a unit to give an operand: one shared word
+# is chance ("cost"), two name the row ("tomato" + "packet").
+MIN_ANCHOR = 2
+
+# words saying a value is a per-item share, a joint total or a difference (a linguistic class,
+# English): "75p each", "£28 between them", "£2 more than", "saves £5", "15 % off"
+_COMBINED_WORDS = frozenset(
+    {"each", "apiece", "between", "together", "both", "saves", "save", "saving", "extra", "off",
+     "altogether", "combined", "total", "works", "work", "worked"}
+)
+# "£18 more than a 30-minute one", "£10 a night more in high season than": the value, then at most a
+# rate's "a night", then a comparative; a bound ("more than 3 days") puts the comparative first
+_DIFFERENCE_AFTER = re.compile(
+    r"^\s*(?:(?:a|an|per|each)\s+[a-z]+\s+)?(?:more|less|fewer|cheaper|dearer|longer|shorter|higher|lower|"
+    r"older|younger|later|earlier)\b",
+    re.I,
+)
+
+
+def says_combined(q: Quantity, claim: Slots) -> bool:
+    """The claim says ``q`` combines values: a per-item, joint-total or discount word, or ``q``
+    followed by a comparative (the difference of the things compared)."""
+    present = {w for _, w in words(claim.text)}
+    return bool(present & _COMBINED_WORDS) or _DIFFERENCE_AFTER.match(claim.text[q.end :]) is not None
+
+
+def derived_step(
+    q: Quantity, claim: Slots, everywhere: Sequence[Slots], lexicon: Lexicon
+) -> tuple[str, tuple[Quantity, ...]] | None:
+    """(the step as text, its operands) giving ``q`` from the values of the units the claim is
+    about and the claim's own values, when the claim may rest on it; else None."""
+    # a total over a period may be said as a ceiling ("up to 30 ml in 24 hours"); other bounds restate limits
+    ceiling = q.bound is Bound.le and q.period is not None
+    if q.is_range or q.dim == "rate" or not (q.bound is Bound.eq or ceiling):
+        return None
+    window = _window_days(q, claim, everywhere)
+    if window is not None:
+        return window
+    stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
+    if stated and not says_combined(q, claim):
+        return None
+    own = [o for o in claim.quantities if o is not q and o.bound is Bound.eq and not o.is_range and o.dim != "rate"]
+    own += _word_multipliers(claim.text)
+    pool = own + [e for e in _operands(q, claim, everywhere, own) if _noun_named(e, claim)]
+    found = one_step(q, pool) or one_step(_difference_of_rates(q, claim), pool)
+    if found is None:
+        return None
+    text, x, y = found
+    if x in own and y in own:
+        return None  # the claim's own arithmetic, not a fact of the evidence
+    return text, (x, y)
+
+
+# words that multiply an amount ("both brakes", "twice the price", "half the adult fare"); English
+_MULTIPLIERS = {"both": 2.0, "twice": 2.0, "double": 2.0, "half": 0.5}
+_MULTIPLIER = re.compile(r"\b(" + "|".join(_MULTIPLIERS) + r")\b", re.I)
+
+
+def _word_multipliers(text: str) -> list[Quantity]:
+    """The claim's multiplying words as plain numbers, operands of its step."""
+    return [
+        Quantity(surface=m.group(1), start=m.start(), end=m.end(), dim="number",
+                 lo=_MULTIPLIERS[m.group(1).lower()], hi=_MULTIPLIERS[m.group(1).lower()])
+        for m in _MULTIPLIER.finditer(text)
+    ]
+
+
+_DAY_HOURS = 24.0
+# "from 1 May to 30 June", "1 May to 30 June", "between 1 May and 30 June": a window of days
+_WINDOW = re.compile(r"^\s*(?:to|until|till|through|and|-|–)\s*$", re.I)
+
+
+def _window_days(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> tuple[str, tuple[Quantity, ...]] | None:
+    """``q`` (whole days) as the length of a window of days the claim names and one unit gives
+    ("from 1 May to 30 June lasts 61 days"): counted with both ends, as a reader counts a window
+    of calendar days, or from one to the other."""
+    if q.dim != "duration" or q.bound is not Bound.eq or q.is_range or q.scale != _DAY_HOURS:
+        return None
+    dated = [d for d in claim.dates if d.day is not None and d.month is not None and d.minutes is None]
+    for early, late in zip(dated, dated[1:]):
+        if not _WINDOW.match(claim.text[early.end : late.start]):
+            continue
+        if not any(_holds(early, sl) and _holds(late, sl) for sl in everywhere):
+            return None
+        days = _days_between(early, late)
+        if days is not None and round(q.lo / _DAY_HOURS) in (days, days + 1):
+            return f"{early.surface} to {late.surface} = {q.surface}", ()
+    return None
+
+
+def _holds(d, unit: Slots) -> bool:
+    return any((e.day, e.month) == (d.day, d.month) and (d.year is None or e.year in (None, d.year)) for e in unit.dates)
+
+
+def _days_between(early, late) -> int | None:
+    from datetime import date
+
+    year = early.year or late.year or 2027  # a year without 29 February when none is written
+    try:
+        start = date(year, early.month, early.day)
+        end = date(late.year or year, late.month, late.day)
+    except ValueError:
+        return None
+    if end < start and late.year is None:
+        end = end.replace(year=end.year + 1)
+    return (end - start).days if end >= start else None
+
+
+def _noun_named(e: Quantity, claim: Slots) -> bool:
+    """A count of a named noun ("12 tomato") counts what the claim is about only if the claim names
+    it: "lettuce plugs ... 50p each" is not £6.00 ÷ 12 tomato plugs."""
+    if not e.dim.startswith("count:"):
+        return True
+    noun = e.dim.split(":", 1)[1].split("/")[0]
+    return noun[:5].lower() in claim.text.lower()
+
+
+def _difference_of_rates(q: Quantity, claim: Slots) -> Quantity:
+    """``q`` read as a plain amount when it is a difference of two rates the claim compares ("£10 a
+    night more in high season than in low season": the two nightly prices differ by £10); else ``q``."""
+    if q.per is None or _DIFFERENCE_AFTER.match(claim.text[q.end :]) is None:
+        return q
+    return q.model_copy(update={"dim": q.dim.split("/", 1)[0], "per": None})
+
+
+def _operands(q: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]) -> list[Quantity]:
+    """Values of the best units for each kind of value a step with ``q`` may use."""
+    kinds = {e.dim for sl in everywhere for e in sl.quantities if e.dim != "rate" and e.per is None}
+    out: list[Quantity] = []
+    for kind in kinds:
+        # a percentage is taken of, off or on a price here ("15 % off", "a 25 % deposit"): a duration or
+        # a count "changed by 50 %" is a refund band or a share, not a step a reader takes
+        percent = kind == "percent" and q.dim.startswith("money")
+        if not (same_kind(kind, q.dim) or percent or kind == "number" or kind.startswith("count:") or kind == "duration"):
+            continue
+        for slots in _best_units(kind, claim, everywhere, own):
+            out += [e for e in slots.quantities if e.dim == kind and e.bound is Bound.eq and not e.is_range]
+    return out
+
+
+def _best_units(kind: str, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]) -> list[Slots]:
+    """The units holding a value of ``kind`` that share the most with the claim (ties kept)."""
+    holders = [sl for sl in everywhere if any(e.dim == kind for e in sl.quantities)]
+    scored = [(_overlap(claim, sl, own), sl) for sl in holders]
+    best = max((s for s, _ in scored), default=0)
+    if best < MIN_ANCHOR:
+        return []
+    return [sl for s, sl in scored if s == best]
+
+
+def _overlap(claim: Slots, unit: Slots, own: list[Quantity]) -> int:
+    """Claim content words the unit shares, plus claim values it writes ("30-minute" in "30 minutes")."""
+    values = sum(any(same_number(o, e) for e in unit.quantities) for o in own)
+    return len(claim.content & unit.content) + values
