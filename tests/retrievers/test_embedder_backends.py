@@ -61,6 +61,29 @@ def test_prepacked_bfloat16_linears_give_the_plain_models_vectors(bf16, monkeypa
     assert any(isinstance(m, torch.nn.Linear) for m in plain._model.modules())
     assert np.array_equal(bf16.encode(TEXTS), plain.encode(TEXTS))
 
+@pytest.mark.parametrize("backend", ["torch-bf16", "torch"])
+def test_the_lean_forward_gives_the_models_own_hidden_states(backend, bf16, fp32, monkeypatch):
+    """The embedder runs BERT's layers without transformers' per-call Python (issue 15): the
+    vectors must be those of the model's own forward bit for bit, in batches and one by one."""
+    embedder = bf16 if backend == "torch-bf16" else fp32
+    assert embedder._layers is not None  # the load-time check found the lean path equal
+    lean_together = embedder.encode(TEXTS)
+    lean_alone = [embedder.encode([text]) for text in TEXTS]
+    monkeypatch.setattr(embedder, "_layers", None)
+    assert np.array_equal(lean_together, embedder.encode(TEXTS))
+    assert all(np.array_equal(a, embedder.encode([t])) for a, t in zip(lean_alone, TEXTS))
+
+
+def test_a_model_the_lean_forward_does_not_know_keeps_its_own_forward(bf16):
+    config = bf16._model.config
+    saved = config._attn_implementation
+    try:
+        config._attn_implementation = "eager"
+        assert emb._lean_layers(bf16._model) is None
+    finally:
+        config._attn_implementation = saved
+
+
 def test_the_verifiers_backend_is_read_from_the_environment(monkeypatch):
     monkeypatch.setenv("RAGGUARD_EMBEDDER", "onnx-int8")
     assert emb.configured_backend() == "onnx-int8"
