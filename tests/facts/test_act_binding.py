@@ -75,7 +75,8 @@ def test_a_denied_act_is_not_given_to_its_doer():
 
 
 def test_coordinated_verbs_share_their_subject():
-    found = {(f.verb, f.role, f.surface) for f in frames("The music director chooses the programme and approves every soloist.")}
+    text = "The music director chooses the programme and approves every soloist."
+    found = {(f.verb, f.role, f.surface) for f in frames(text, True)}
     assert any(verb.startswith("approv") and role == "agent" and surface == "music director" for verb, role, surface in found)
 
 
