@@ -101,11 +101,16 @@ class Split(str, Enum):
     # once before the change and once after (specs/val7*.yaml).
     val7 = "val7"
     val7h = "val7h"
+    # Session 10 (issue 11, entity/role swaps and ranges): six new documents written before the branch's
+    # judge change. val8 is open (read and tuned on); val8h, on three more documents written the same
+    # way, is held: aggregate figures only, once before the change and once after (specs/val8*.yaml).
+    val8 = "val8"
+    val8h = "val8h"
 
 
-# Splits a "--split all" run leaves out: val2, val3, val4, val5h, val6h and val7h are read only when named, so that a run over
+# Splits a "--split all" run leaves out: val2, val3, val4, val5h, val6h, val7h and val8h are read only when named, so that a run over
 # everything (and its --fails listing) never shows their cases to someone tuning the judge.
-BLIND_SPLITS = frozenset({Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h})
+BLIND_SPLITS = frozenset({Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h})
 
 
 class Category(str, Enum):

@@ -86,6 +86,60 @@ def _row_bands(unit_text: str, slots: Slots) -> list[tuple[str, float, float, st
     return bands
 
 
+# An age band said in prose about the people a rule is for: "adults aged 18 to 80", "Stewards must
+# be aged 18 to 70", "researchers aged 16 or 17", "Patients aged 75 and over", "Researchers must be
+# 18 or over", "children under 8". Read only after "aged" / "be" or a noun for people, so that
+# "under 8 m" or "from 4 to 6 hours" are never taken for ages.
+_PEOPLE = (
+    r"(?:children|child|people|persons|anyone|those|pupils|students|patients|adults|babies|infants|"
+    r"boys|girls|players|members|visitors|applicants|customers|passengers|drivers|volunteers)"
+)
+# a unit after the number: "under 8 m", "under 12 kg", "under 6 months" are not ages in years
+_NOT_YEARS = r"(?:%|£|€|\$|(?:months?|weeks?|days?|hours?|minutes?|[a-z]{1,2})\b)"
+_PROSE_BANDS = (
+    re.compile(r"\baged?\s+(?P<lo>\d{1,3})\s*(?:to|-|–|or)\s*(?P<hi>\d{1,3})\b(?!\s*(?:%|[a-z]*\s*(?:months?|weeks?|days?)))"),
+    re.compile(r"\b(?:aged?|be)\s+(?P<min>\d{1,3})\s*(?:years?\s+(?:old\s+)?)?(?:and|or)\s+(?:over|above|older)\b"),
+    re.compile(r"\b" + _PEOPLE + r"\s+(?:aged\s+)?(?:under|below|younger than)\s+(?P<max>\d{1,3})\b(?!\s*" + _NOT_YEARS + ")", re.I),
+)
+_PROSE_LEXICAL = 0.5  # the claim restates the unit's rule: most of its words are the unit's
+
+
+def _prose_bands(text: str) -> list[tuple[float, float, str]]:
+    bands = []
+    for pattern in _PROSE_BANDS:
+        for m in pattern.finditer(text):
+            found = m.groupdict()
+            if found.get("lo"):
+                lo, hi = float(found["lo"]), float(found["hi"])
+                if hi < lo:
+                    continue
+            elif found.get("min"):
+                lo, hi = float(found["min"]), float("inf")
+            else:
+                lo, hi = 0.0, float(found["max"]) - 1e-9
+            bands.append((lo, hi, m.group(0)))
+    return bands
+
+
+def outside_prose_band(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
+    """The claim's age against the age bands the best-aligned prose units state for the rule it
+    restates: "Castrelin is licensed for an 82-year-old" against "licensed for adults aged 18 to 80".
+    An age inside any band of those units (a rule may give two: "18 or over; aged 16 or 17 with
+    consent") is left alone; outside them all, and the claim restating the best unit, contradicted."""
+    age = _claim_age(claim)
+    if age is None or _DENIAL.search(claim.text):
+        return []
+    years, surface = age
+    pool = [(a, _prose_bands(a.unit.text)) for a in scored[:_POOL] if a.unit.kind is not UnitKind.table_row]
+    pool = [(a, bands) for a, bands in pool if bands]
+    if not pool or any(lo <= years <= hi for _, bands in pool for lo, hi, _ in bands):
+        return []
+    best, bands = pool[0]
+    if best is not scored[0] or best.lexical < _PROSE_LEXICAL:
+        return []
+    return [given_otherwise(SlotKind.quantity, surface, bands[0][2], best.unit, anchor=bands[0][2])]
+
+
 def _names(claim: Slots, label: str) -> bool:
     words = [stem(w.lower()) for w in re.findall(r"[A-Za-z]+", label)]
     claim_words = claim.content | claim.name_tokens
@@ -110,4 +164,4 @@ def age_outside_band(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon
             return []  # the claim's age is inside a band it names
         label, _, _, written = named[0]
         return [given_otherwise(SlotKind.quantity, surface, written, a.unit, anchor=label)]
-    return []
+    return outside_prose_band(claim, scored)

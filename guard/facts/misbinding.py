@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from guard.facts.act_binding import act_given_elsewhere, denied_doer
 from guard.facts.ages import age_outside_band
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import band_misbindings
@@ -130,9 +131,20 @@ _ROLE_LEXICAL = 0.5  # the unit must say most of what the claim says before its 
 def _roles(
     claim: Slots, units: Sequence[EvidenceUnit], scored: Sequence[Alignment], lexicon: Lexicon
 ) -> list[tuple[FactRule, list[SlotMismatch]]]:
-    """A role of the best unit's verb filled otherwise by the claim (roles.py), by the rule that found it."""
+    """A role of the best unit's verb filled otherwise by the claim (roles.py), by the rule that found it;
+    else the claim's act given to another party by a statement among the best aligned (act_binding.py)."""
     if not scored:
         return []
+    found = _best_unit_roles(claim, units, scored, lexicon)
+    if found:
+        return found
+    given = act_given_elsewhere(claim, scored, units) or denied_doer(claim, scored)
+    return [(FactRule.role_act_elsewhere, [given])] if given else []
+
+
+def _best_unit_roles(
+    claim: Slots, units: Sequence[EvidenceUnit], scored: Sequence[Alignment], lexicon: Lexicon
+) -> list[tuple[FactRule, list[SlotMismatch]]]:
     statements = [a.unit for a in scored if a.unit.kind in _STATEMENTS]
     elsewhere = role_elsewhere(claim, statements) if claim.names else None
     if elsewhere:

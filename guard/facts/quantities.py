@@ -324,7 +324,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "4 doses"; "a three-night stay": the hyphen joins the count to its noun
     ("count", re.compile(rf"(?P<v>{_V})(?:\s+|-)(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
     # "aged 30", "aged 12 and over": an age in years, the unit left out (units and counts read first)
-    ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?![\d.,])", re.I)),
+    # "aged 16 or 17": two ages next to each other are the band between them
+    ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?:\s+or\s+(?P<v2>{NUMBER}))?(?![\d.,])", re.I)),
     ("bare", re.compile(rf"(?P<v>{_V})", re.I)),
 ]
 
@@ -730,7 +731,9 @@ def _aged(text, m):
     if value is None:
         return None
     years = _DURATION["year"]
-    return _make(text, m.start("v"), m.end(), "duration", value * years, value * years, scale=years)
+    other = _value(m.group("v2")) if m.group("v2") else None
+    high = other if other is not None and other > value else value
+    return _make(text, m.start("v"), m.end(), "duration", value * years, high * years, scale=years)
 
 
 def _pound_weight(text, m):
@@ -815,9 +818,16 @@ def _range(text, m):
         # noun, as a single number before a noun does ("5 nights or more"): otherwise the two never meet
         noun = _RANGE_NOUN.match(text, end)
         word = noun.group(1).lower() if noun else ""
+        if _AGED_BEFORE.search(text[: m.start()]):
+            # "adults aged 18 to 80": an age band in years, as "aged 30" is an age (the "aged" reader)
+            years = _DURATION["year"]
+            return _make(text, start, m.end("b"), "duration", lo * years, hi * years, scale=years)
         if noun and word not in _NOT_COUNT_NOUNS and not _is_stopword(word):
             dim, end = f"count:{_singular(word)}", noun.end()
     return _make(text, start, end, dim, lo, hi, scale=fb)
+
+
+_AGED_BEFORE = re.compile(r"\baged\s*$", re.I)
 
 
 _RANGE_NOUN = re.compile(r"\s*([A-Za-z]{3,})\b")

@@ -155,6 +155,8 @@ def frames(text: str, common: bool = False) -> tuple[Frame, ...]:
         if token.pos_ == "VERB":
             verb = stem(token.lemma_.lower())
             passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in token.children)
+            if common:  # the party checks (actor_replaced, act_binding): see _shared_subject
+                out += [_frame(verb, AGENT, t) for t in _shared_subject(token, passive)]
             for child in token.children:
                 # "the Council, which sets the fares": the relative pronoun stands for its antecedent
                 filler = token.head if child.lower_ in _RELATIVE and token.dep_ == "relcl" else child
@@ -183,6 +185,25 @@ def frames(text: str, common: bool = False) -> tuple[Frame, ...]:
                     elif child.lower_ in _PARTICIPANT_PREPS:
                         out += [_nominal(f) for f in _prep_frames(stem(token.lemma_.lower()), child)]
     return tuple(f for f in out if f is not None)
+
+
+def _shared_subject(verb, passive: bool) -> list:
+    """The subject a coordinated verb shares with the verb it is joined to: in "The specialist
+    starts Castrelin and decides the dose" the parse hangs "specialist" on "starts" only, yet it
+    is the doer of "decides" too. Active verbs on both sides only (a passive changes the role);
+    a verb with a subject of its own keeps it. Read for the party checks only (``common``): the
+    name-against-name check (:func:`role_conflict`) kept its frames, as news sentences joining two
+    events of one subject ("X supports ISIS and has taken over parts of Iraq") flagged a clean
+    RAGTruth sentence once the second verb got the subject."""
+    head = verb.head
+    if verb.dep_ != "conj" or head.pos_ != "VERB" or passive:
+        return []
+    if any(c.dep_ in ("nsubj", "nsubjpass", "csubj", "expl") for c in verb.children):
+        return []
+    if any(c.dep_ in ("nsubjpass", "auxpass") for c in head.children):
+        return []
+    subjects = [c for c in head.children if c.dep_ == "nsubj" and c.lower_ not in _RELATIVE]
+    return [t for s in subjects for t in _with_conjuncts(s)]
 
 
 def _worth_parsing(claim: Slots, unit: Slots, lexical: float) -> bool:
@@ -469,9 +490,20 @@ _PERSON_ENDINGS = (
 )
 
 
+# nouns for a person or a body by its role that the endings above miss (a closed class: care and
+# health roles, officials, groups and bodies that act in a document's rules): "the specialist nurse"
+# against "your GP", "the harbour office" against "the harbour master", "the triage team"
+_PARTY_NOUNS = frozenset(
+    "nurse gp gps midwife surgeon vet vets coach captain chair chairperson steward stewards lifeguard "
+    "guard guards parent parents carer child pupil staff police council committee board panel team "
+    "office authority agency department court tribunal bank company firm charity union school clinic "
+    "pharmacy".split()
+)
+
+
 def _person_like(surface: str) -> bool:
     head = surface.split()[-1].lower() if surface.split() else ""
-    return len(head) > 4 and head.endswith(_PERSON_ENDINGS)
+    return (len(head) > 4 and head.endswith(_PERSON_ENDINGS)) or head in _PARTY_NOUNS
 
 
 def _same_word(a: str, b: str) -> bool:
@@ -493,8 +525,32 @@ def _is_actor(filler: frozenset[str], units: Sequence[EvidenceUnit]) -> bool:
     """Some unit of the document has ``filler`` do something or have something done to it ("ask
     your pharmacist"): a party of the document (parsed only where its words are)."""
     for unit in units:
-        if filler <= all_stems(unit.text) and any(
-            f.role in (AGENT, PATIENT) and filler <= f.filler for f in frames(unit.text)
+        if filler <= all_stems(unit.text) and (
+            any(f.role in (AGENT, PATIENT) and filler <= f.filler for f in frames(unit.text))
+            or _opens_sentence(unit.text, filler)
         ):
             return True
+    return False
+
+
+def _opens_sentence(text: str, filler: frozenset[str]) -> bool:
+    """The filler is the subject of a sentence whose verb the small parser read as a noun ("The
+    lesson coordinator, Dana Whitlock, handles bookings" parsed with "handles" as a compound): the
+    sentence's root is the filler's head noun, with the rest hanging on it. A party all the same."""
+    doc = parse(text)
+    if doc is None:
+        return False
+    for token in doc:
+        if token.dep_ in ("ROOT", "nsubj", "nsubjpass") and token.pos_ in ("NOUN", "PROPN"):
+            # the nouns before the head ("Your community pharmacist checks", read as one noun phrase)
+            # and an apposition ("The lesson coordinator, Dana Whitlock,")
+            named = [token] + [c for c in token.children if c.dep_ == "appos"]
+            words = frozenset(
+                stem(t.lower_)
+                for n in named
+                for t in n.subtree
+                if (t.i <= n.i or n is not token) and t.pos_ in ("NOUN", "PROPN")
+            )
+            if filler <= words and (token.dep_ != "ROOT" or token.i <= 3):
+                return True
     return False

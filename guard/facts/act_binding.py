@@ -1,0 +1,177 @@
+"""Who the document gives an act to: the claim's doer of an act the document assigns to another party.
+
+Why: "The specialist nurse checks your digoxin level" against "your GP will check your digoxin
+level", "Your community pharmacist decides the dose" against "Your hospital specialist starts
+Castrelin and decides the dose", "The council's environmental health officer allocates pitches"
+against "The market manager, Tom Aske, allocates pitches". The claim keeps the act (verb and
+object) and changes its doer to another of the document's parties. :func:`roles.actor_replaced`
+reads only the best-aligned unit and needs it to hold most of the claim's words, so a claim whose
+doer has a long name of its own ("the council's environmental health officer") aligns to the unit
+that mentions that doer, not to the one that gives the act, and is never compared. Here the act is
+looked up in every statement among the best-aligned units, the way a reader asks "who does this?".
+
+Contradicted when, for an active verb with an object in the claim:
+
+- some statement among the best-aligned units, holding most of the claim's other content words,
+  and not denying the act, gives the same verb, with an object sharing a word
+  with the claim's, to a doer that shares no word with the claim's doer and that the claim never
+  mentions;
+- no such statement gives the act to the claim's doer (a rule may give one act to two parties);
+- both doers are parties of the document: a name or a noun for a person or body by role
+  (roles._person_like), and the claim's doer itself does or undergoes something in some unit of the
+  document (roles._is_actor); a noun the document never uses as a party is more likely a paraphrase
+  ("your doctor" for "your hospital specialist") and is left to the other checks;
+- neither doer stands for a set ("each", "either", "any"), gives a time or means ("by post"), and
+  the claim does not deny the act ("The pharmacist does not decide the dose").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from guard.facts.align import Alignment
+from guard.facts.exclusive import _contrasts
+from guard.facts.mismatches import contradiction
+from guard.facts.roles import (
+    _NOT_PARTIES,
+    _PRO_VERB,
+    AGENT,
+    PATIENT,
+    Frame,
+    _abbreviates,
+    _denied,
+    _is_actor,
+    _person_like,
+    _role_mismatch,
+    frames,
+)
+from guard.facts.slots import Slots, all_stems, stem
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.language import parse
+
+__all__ = ["act_given_elsewhere", "denied_doer"]
+
+_POOL = 5  # statements among the best-aligned units that may give the act
+_STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
+# share of the claim's content words, its doer's left out, that the rival's unit must hold: the
+# unit states the claim's act, not another act of the same verb ("sign" an NDA as its party / as
+# the company's signatory)
+_ACT_SHARE = 0.6
+
+
+def _share(words: frozenset[str], stems: frozenset[str]) -> float:
+    return len(words & stems) / len(words) if words else 0.0
+
+
+def _party(frame: Frame) -> bool:
+    return frame.proper or _person_like(frame.surface)
+
+
+def _objects(found: Sequence[Frame], verb: str) -> list[frozenset[str]]:
+    return [f.filler for f in found if f.verb == verb and f.role == PATIENT]
+
+
+def act_given_elsewhere(
+    claim: Slots, scored: Sequence[Alignment], units: Sequence[EvidenceUnit]
+) -> SlotMismatch | None:
+    """The mismatch when the document gives the claim's act to another party (module's why)."""
+    claim_frames = frames(claim.text, True)
+    doers = [
+        c
+        for c in claim_frames
+        if c.role == AGENT and not c.nominal and not c.quantified and not (c.filler & _NOT_PARTIES) and _party(c)
+    ]
+    if not doers:
+        return None
+    statements = [a.unit for a in scored[:_POOL] if a.unit.kind in _STATEMENTS]
+    parsed = [(unit, frames(unit.text, True)) for unit in statements]
+    claim_stems = all_stems(claim.text)
+    for c in doers:
+        objects = _objects(claim_frames, c.verb)
+        if not objects or _denied(claim.text, c.verb):
+            continue
+        # the rest of the claim (all but its doer) must be said by the rival's unit: the same act
+        rest = claim.content - c.filler - c.aliases - _doer_phrase(claim.text, c)
+        restating = [(unit, f) for unit, f in parsed if _share(rest, all_stems(unit.text)) >= _ACT_SHARE]
+        rival = _rival(c, objects, restating, claim_stems)
+        if rival is not None and _is_actor(c.filler, units):
+            unit, u = rival
+            return _role_mismatch(c, u, unit, " (the document gives this act to another party)")
+    return None
+
+
+# what a doer's noun phrase is built of: its compounds, adjectives, possessor ("the council's"),
+# co-doers ("Suppliers and contractors") and apposition; not a relative clause, which says an act
+_PHRASE_DEPS = frozenset({"compound", "amod", "poss", "case", "conj", "cc", "appos", "flat", "nmod", "det", "punct"})
+
+
+def _doer_phrase(text: str, c: Frame) -> frozenset[str]:
+    """Stems of the noun phrase the claim names its doer with (not the act it does)."""
+    doc = parse(text)
+    if doc is None:
+        return frozenset()
+    heads = [t for t in doc if stem(t.lower_) in c.filler and t.dep_ in ("nsubj", "nsubjpass", "pobj", "conj")]
+    out: set[str] = set()
+    stack = list(heads)
+    while stack:
+        token = stack.pop()
+        out.add(stem(token.lower_))
+        stack += [child for child in token.children if child.dep_ in _PHRASE_DEPS]
+    return frozenset(out)
+
+
+def _rival(
+    c: Frame,
+    objects: list[frozenset[str]],
+    parsed: Sequence[tuple[EvidenceUnit, tuple[Frame, ...]]],
+    claim_stems: frozenset[str],
+) -> tuple[EvidenceUnit, Frame] | None:
+    """The first statement giving the claim's act to another party; None when one gives it to the
+    claim's doer (or to a doer the claim names too)."""
+    found = None
+    for unit, unit_frames in parsed:
+        theirs = _objects(unit_frames, c.verb)
+        if not any(a & b for a in objects for b in theirs):
+            continue  # another act of the same verb ("checks for interactions" / "checks the level")
+        for u in unit_frames:
+            if u.role != AGENT or u.nominal or u.verb not in (c.verb, _PRO_VERB):
+                continue
+            if (u.aliases or u.filler) & (c.aliases or c.filler):
+                return None  # the act is the claim's doer's (too), or "an agent may do so"
+            if u.verb == _PRO_VERB:
+                continue
+            if u.quantified or u.filler & _NOT_PARTIES or u.filler <= claim_stems or not _party(u):
+                continue
+            if _denied(unit.text, c.verb):
+                continue  # "Managers must not give personal references": the act is not theirs
+            if _abbreviates(c.surface, u.surface):
+                continue
+            found = found or (unit, u)
+    return found
+
+
+_CONTRAST_POOL = 2  # the best-aligned units: the claim restates the unit's act
+_CONTRAST_CLOSE = 0.5  # lexical share of the unit the claim must hold
+
+
+def denied_doer(claim: Slots, scored: Sequence[Alignment]) -> SlotMismatch | None:
+    """The claim gives the act to the party a best unit's "A, not B" rules out: "The market pays for
+    any damage" against "The stallholder, not the market, pays for any damage". (exclusive.py's
+    contrast_reversed reads a claim that says "B, not A"; this one, a claim that names B alone as the
+    act's doer.)"""
+    claim_frames = frames(claim.text, True)
+    stems = all_stems(claim.text)
+    if _contrasts(claim.text):
+        return None
+    for a in scored[:_CONTRAST_POOL]:
+        if a.unit.kind not in _STATEMENTS or a.lexical < _CONTRAST_CLOSE:
+            continue
+        for said, denied in _contrasts(a.unit.text):
+            if said in stems or denied not in stems:
+                continue
+            doer = next((c for c in claim_frames if c.role == AGENT and denied in c.filler), None)
+            if doer is None or _denied(claim.text, doer.verb):
+                continue
+            explanation = f'the evidence says {said}, not {denied}, does this ("{a.unit.text}")'
+            return contradiction(SlotKind.entity, doer.surface, said, a.unit, explanation, anchor="not")
+    return None
