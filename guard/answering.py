@@ -69,7 +69,6 @@ from guard.answering_values import (
     asked_group,
     asked_value,
     compound_fit,
-    counted_otherwise,
     holds_value,
     strength_fit,
     year_asked,
@@ -143,7 +142,6 @@ def plan_answer(
     passage_words = {p.id: set(words(f"{titles[p.id]} {p.text}")) for p in passages}
     # the terms no passage has literally (before other wordings count): no unit can hold them as such
     literal_absent = {t for t in terms if not found_in(t, passages, passage_words)}
-    asked = counted_otherwise(asked, literal_absent & set(worded or {}))
     for term, ids in (worded or {}).items():
         for pid in ids & passage_words.keys():
             passage_words[pid].add(term)

@@ -103,20 +103,12 @@ def _question_phrases(question: str, terms: tuple[str, ...]) -> dict[str, tuple[
 
 @lru_cache(maxsize=4096)
 def _phrases(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """A passage's lemmas, and its phrases: noun chunks (content words only) and their shorter
-    compounds, verbs, adjectives."""
+    """A passage's lemmas, and its phrases: noun chunks (content words only), verbs, adjectives."""
     doc = trained_pipeline(_PARSER_EXCLUDE)(text)
     lemmas = frozenset(t.lemma_.lower() for t in doc if t.is_alpha)
-    phrases = {tail for c in doc.noun_chunks for tail in _tails([t.lower_ for t in c if _content(t)])}
+    phrases = {" ".join(t.lower_ for t in c if _content(t)) for c in doc.noun_chunks}
     phrases |= {t.lower_ for t in doc if t.pos_ in ("VERB", "ADJ") and _content(t)}
     return lemmas, tuple(sorted(p for p in phrases if p))
-
-
-def _tails(kept: list[str]) -> list[str]:
-    """A noun chunk's content words, and each shorter compound ending at its head of two words or
-    more: an English compound names its head's class more narrowly from the left, so "the clinic
-    car park" is also a "car park", which is what "parking places" is close to (the clinic is not)."""
-    return [" ".join(kept[i:]) for i in range(max(1, len(kept) - 1))]
 
 
 def _content(token) -> bool:

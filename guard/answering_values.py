@@ -16,7 +16,7 @@ kind that does not hold it, or names only another group (the neighbouring questi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from guard.facts.dates import dates
@@ -84,11 +84,10 @@ class AskedValue:
     role: bool = False  # a role or a name (who approves / must sign?)
     phone: bool = False  # a number to call
     point: bool = False  # a point in time ("when"), not a length of time ("how long")
-    any_count: bool = False  # a count of whatever the documents call the counted thing
 
     @property
     def needs_value(self) -> bool:
-        return bool(self.dims or self.any_quantity or self.any_count or self.clock or self.frequency or self.name or self.phone)
+        return bool(self.dims or self.any_quantity or self.clock or self.frequency or self.name or self.phone)
 
 
 def asked_value(question: str, kind: str) -> AskedValue | None:
@@ -125,15 +124,6 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
     if _MONEY_WORDS.search(text) and not re.search(r"\b(?:dose|tablets?|ml|mg)\b", text):
         return AskedValue("an amount of money", dims=frozenset({"money"}))
     return AskedValue("an amount", any_quantity=True)
-
-
-def counted_otherwise(asked: AskedValue | None, otherwise: set[str]) -> AskedValue | None:
-    """``asked``, or for a count of a noun the passages word their own way (``otherwise``: "how
-    many parking places" where the documents say "40 spaces"), a count of whatever they count."""
-    counted = {d.split(":", 1)[1] for d in asked.dims if d.startswith("count:")} if asked else set()
-    if asked is None or not counted & otherwise:
-        return asked
-    return replace(asked, dims=frozenset(d for d in asked.dims if not d.startswith("count:")), any_count=True)
 
 
 def _counted_noun(question: str) -> str | None:
@@ -192,7 +182,7 @@ def holds_value(asked: AskedValue | None, text: str, question: str) -> bool:
         return any(d not in {"number"} for d in dims) or bool(_MONEY.search(text))
     if "duration" in asked.dims and any(_dim(q, text) == "rate" and _PERIOD.match(q.surface) for q in found):
         return True  # "about 8 hours apart", "3 days per week": a period the fact layer reads as a rate
-    if dims & asked.dims or (asked.any_count and any(d.startswith("count:") for d in dims)):
+    if dims & asked.dims:
         return True
     # "6 blue-badge bays": the reader counts the modifier; the noun after it is the one counted
     counted = {d.split(":", 1)[1] for d in asked.dims if d.startswith("count:")}
