@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import one_step, same_kind, same_number
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
-from guard.facts.slots import Slots
+from guard.facts.slots import DateSlot, Slots
 
 __all__ = ["derived_step", "says_combined"]
 
@@ -125,13 +126,11 @@ def _window_days(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> tupl
     return None
 
 
-def _holds(d, unit: Slots) -> bool:
+def _holds(d: DateSlot, unit: Slots) -> bool:
     return any((e.day, e.month) == (d.day, d.month) and (d.year is None or e.year in (None, d.year)) for e in unit.dates)
 
 
-def _days_between(early, late) -> int | None:
-    from datetime import date
-
+def _days_between(early: DateSlot, late: DateSlot) -> int | None:
     year = early.year or late.year or 2027  # a year without 29 February when none is written
     try:
         start = date(year, early.month, early.day)
