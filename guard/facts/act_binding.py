@@ -18,8 +18,8 @@ Contradicted when, for an active verb with an object in the claim:
   mentions;
 - no such statement gives the act to the claim's doer (a rule may give one act to two parties);
 - both doers are parties of the document: a name or a noun for a person or body by role
-  (roles._person_like), and the claim's doer itself does or undergoes something in some unit of the
-  document (roles._is_actor); a noun the document never uses as a party is more likely a paraphrase
+  (roles.person_like), and the claim's doer itself does or undergoes something in some unit of the
+  document (roles.is_actor); a noun the document never uses as a party is more likely a paraphrase
   ("your doctor" for "your hospital specialist") and is left to the other checks;
 - neither doer stands for a set ("each", "either", "any"), gives a time or means ("by post"), and
   the claim does not deny the act ("The pharmacist does not decide the dose").
@@ -30,20 +30,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
-from guard.facts.exclusive import _contrasts
+from guard.facts.exclusive import contrasts
 from guard.facts.mismatches import contradiction
 from guard.facts.roles import (
-    _NOT_PARTIES,
-    _PRO_VERB,
     AGENT,
+    NOT_PARTIES,
     PATIENT,
+    PRO_VERB,
     Frame,
-    _abbreviates,
-    _denied,
-    _is_actor,
-    _person_like,
-    _role_mismatch,
+    abbreviates,
+    act_denied,
     frames,
+    is_actor,
+    person_like,
+    role_mismatch,
 )
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
@@ -64,7 +64,7 @@ def _share(words: frozenset[str], stems: frozenset[str]) -> float:
 
 
 def _party(frame: Frame) -> bool:
-    return frame.proper or _person_like(frame.surface)
+    return frame.proper or person_like(frame.surface)
 
 
 def _objects(found: Sequence[Frame], verb: str) -> list[frozenset[str]]:
@@ -79,7 +79,7 @@ def act_given_elsewhere(
     doers = [
         c
         for c in claim_frames
-        if c.role == AGENT and not c.nominal and not c.quantified and not (c.filler & _NOT_PARTIES) and _party(c)
+        if c.role == AGENT and not c.nominal and not c.quantified and not (c.filler & NOT_PARTIES) and _party(c)
     ]
     if not doers:
         return None
@@ -88,15 +88,15 @@ def act_given_elsewhere(
     claim_stems = all_stems(claim.text)
     for c in doers:
         objects = _objects(claim_frames, c.verb)
-        if not objects or _denied(claim.text, c.verb):
+        if not objects or act_denied(claim.text, c.verb):
             continue
         # the rest of the claim (all but its doer) must be said by the rival's unit: the same act
         rest = claim.content - c.filler - c.aliases - _doer_phrase(claim.text, c)
         restating = [(unit, f) for unit, f in parsed if _share(rest, all_stems(unit.text)) >= _ACT_SHARE]
         rival = _rival(c, objects, restating, claim_stems)
-        if rival is not None and _is_actor(c.filler, units):
+        if rival is not None and is_actor(c.filler, units):
             unit, u = rival
-            return _role_mismatch(c, u, unit, " (the document gives this act to another party)")
+            return role_mismatch(c, u, unit, " (the document gives this act to another party)")
     return None
 
 
@@ -134,17 +134,17 @@ def _rival(
         if not any(a & b for a in objects for b in theirs):
             continue  # another act of the same verb ("checks for interactions" / "checks the level")
         for u in unit_frames:
-            if u.role != AGENT or u.nominal or u.verb not in (c.verb, _PRO_VERB):
+            if u.role != AGENT or u.nominal or u.verb not in (c.verb, PRO_VERB):
                 continue
             if (u.aliases or u.filler) & (c.aliases or c.filler):
                 return None  # the act is the claim's doer's (too), or "an agent may do so"
-            if u.verb == _PRO_VERB:
+            if u.verb == PRO_VERB:
                 continue
-            if u.quantified or u.filler & _NOT_PARTIES or u.filler <= claim_stems or not _party(u):
+            if u.quantified or u.filler & NOT_PARTIES or u.filler <= claim_stems or not _party(u):
                 continue
-            if _denied(unit.text, c.verb):
+            if act_denied(unit.text, c.verb):
                 continue  # "Managers must not give personal references": the act is not theirs
-            if _abbreviates(c.surface, u.surface):
+            if abbreviates(c.surface, u.surface):
                 continue
             found = found or (unit, u)
     return found
@@ -161,16 +161,16 @@ def denied_doer(claim: Slots, scored: Sequence[Alignment]) -> SlotMismatch | Non
     act's doer.)"""
     claim_frames = frames(claim.text, True)
     stems = all_stems(claim.text)
-    if _contrasts(claim.text):
+    if contrasts(claim.text):
         return None
     for a in scored[:_CONTRAST_POOL]:
         if a.unit.kind not in _STATEMENTS or a.lexical < _CONTRAST_CLOSE:
             continue
-        for said, denied in _contrasts(a.unit.text):
+        for said, denied in contrasts(a.unit.text):
             if said in stems or denied not in stems:
                 continue
             doer = next((c for c in claim_frames if c.role == AGENT and denied in c.filler), None)
-            if doer is None or _denied(claim.text, doer.verb):
+            if doer is None or act_denied(claim.text, doer.verb):
                 continue
             explanation = f'the evidence says {said}, not {denied}, does this ("{a.unit.text}")'
             return contradiction(SlotKind.entity, doer.surface, said, a.unit, explanation, anchor="not")

@@ -343,7 +343,7 @@ def _clash(
         return None
     words = frozenset(k for k in claim_keys if k[0] in "#@")  # the claim's values, as number and dimension keys
     if all(t.kind is _Kind.name for t in c) and all(t.kind is _Kind.name for t in u):
-        if _abbreviates(c, u) or _respelt(c, u) or _one_name(c, u, document) or not _elsewhere(c, document):
+        if abbreviates(c, u) or _respelt(c, u) or _one_name(c, u, document) or not _elsewhere(c, document):
             return None
         return None if _bound_alike(c, words, document) else SlotKind.entity
     if len(c) == 1 and len(u) == 1:
@@ -425,7 +425,7 @@ def _antonyms(a: str, b: str, lexicon: Lexicon) -> bool:
     return (a, b) in _antonym_pairs(lexicon.code)
 
 
-def _abbreviates(c: Sequence[_Tok], u: Sequence[_Tok]) -> bool:
+def abbreviates(c: Sequence[_Tok], u: Sequence[_Tok]) -> bool:
     """One side is an initialism or a shortening of the other ("CFO", "Sen." / "Senator")."""
     a, b = "".join(t.key for t in c), "".join(t.key for t in u)
     initials_c, initials_u = "".join(t.key[0] for t in c), "".join(t.key[0] for t in u)

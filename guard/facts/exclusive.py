@@ -26,7 +26,7 @@ from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 from guard.language import parse
 
-__all__ = ["contrast_reversed", "restriction_added", "restriction_broken", "restriction_waived"]
+__all__ = ["contrast_reversed", "contrasts", "restriction_added", "restriction_broken", "restriction_waived"]
 
 _POOL = 2  # the best-aligned units only: the restriction must be on the claim's own fact
 _SUBJECTS = ("nsubj", "nsubjpass")
@@ -225,7 +225,7 @@ _CONTRAST = re.compile(
 )
 
 
-def _contrasts(text: str) -> set[tuple[str, str]]:
+def contrasts(text: str) -> set[tuple[str, str]]:
     return {(stem(m.group(1).lower()), stem(m.group(2).lower())) for m in _CONTRAST.finditer(text)}
 
 
@@ -234,14 +234,14 @@ def contrast_reversed(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMis
     contact" against "the agent, not the landlord, is ..."): every word is the unit's, only the side
     of the "not" differs, which neither the roles (a copula has no doer) nor the polarity check (both
     sides hold one "not") reads."""
-    mine = _contrasts(claim.text)
+    mine = contrasts(claim.text)
     if not mine:
         return []
     for a in scored[:_POOL]:
         if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or a.lexical < _CLOSE:
             continue
         for said, denied in mine:
-            if (denied, said) in _contrasts(a.unit.text) and (said, denied) not in _contrasts(a.unit.text):
+            if (denied, said) in contrasts(a.unit.text) and (said, denied) not in contrasts(a.unit.text):
                 explanation = f'the evidence says {denied}, not {said}; the claim the reverse'
                 return [contradiction(SlotKind.entity, said, denied, a.unit, explanation, anchor="not")]
     return []

@@ -38,7 +38,21 @@ from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
 
-__all__ = ["Frame", "actor_replaced", "frames", "role_conflict"]
+__all__ = [
+    "AGENT",
+    "NOT_PARTIES",
+    "PATIENT",
+    "PRO_VERB",
+    "Frame",
+    "abbreviates",
+    "act_denied",
+    "actor_replaced",
+    "frames",
+    "is_actor",
+    "person_like",
+    "role_conflict",
+    "role_mismatch",
+]
 
 
 AGENT, PATIENT = "agent", "patient"
@@ -227,7 +241,7 @@ def _elsewhere(c: Frame, unit_frames) -> bool:
     return any(f.filler & c.filler for f in unit_frames if f.verb != c.verb)
 
 
-def _abbreviates(a: str, b: str) -> bool:
+def abbreviates(a: str, b: str) -> bool:
     """ "CFO" for "the Chief Financial Officer" (either way): initials, not another person."""
     def initials(text: str) -> str:
         return "".join(w[0] for w in text.split() if w[:1].isupper())
@@ -270,7 +284,7 @@ def role_conflict(
         # unit naming someone else in the role makes it a contradiction (no closeness needed)
         absent = not (c.filler <= passage_words)
         for u in rivals:
-            if _abbreviates(c.surface, u.surface):
+            if abbreviates(c.surface, u.surface):
                 continue
             exchanged = any(
                 f.filler & c.filler for f in unit_frames if f.verb == c.verb and f.role == other
@@ -294,7 +308,7 @@ def role_conflict(
             if not (swapped or replaced):
                 continue
             how = "swapped" if swapped else "replaced"
-            return _role_mismatch(c, u, unit, f" (roles {how})")
+            return role_mismatch(c, u, unit, f" (roles {how})")
     return None
 
 
@@ -341,16 +355,16 @@ def role_elsewhere(claim: Slots, candidates: list[EvidenceUnit]) -> SlotMismatch
                 for u in same
                 if u.proper
                 and not (u.filler & claim_words)
-                and not _abbreviates(c.surface, u.surface)
+                and not abbreviates(c.surface, u.surface)
                 and _same_thing_done(claim_frames, unit_frames, unit.text, c.verb, other)
             ]
         if rivals:
             unit, u = rivals[0]
-            return _role_mismatch(c, u, unit)
+            return role_mismatch(c, u, unit)
     return None
 
 
-def _role_mismatch(c: Frame, u: Frame, unit: EvidenceUnit, why: str = "") -> SlotMismatch:
+def role_mismatch(c: Frame, u: Frame, unit: EvidenceUnit, why: str = "") -> SlotMismatch:
     """Claim filler ``c`` where the unit gives ``u`` in the same role of the same verb."""
     explanation = f"the evidence gives {u.surface} as the {c.role} of '{c.verb}', not {c.surface}{why}"
     return contradiction(SlotKind.entity, c.surface, u.surface, unit, explanation, anchor=c.role)
@@ -361,7 +375,7 @@ def _role_mismatch(c: Frame, u: Frame, unit: EvidenceUnit, why: str = "") -> Slo
 _ACTOR_LEXICAL = 0.6
 # heads of a "by" phrase that give a time or a means, not a doer ("returned by the end of the
 # month", "paid by direct debit", "sent by post"): never compared as parties
-_NOT_PARTIES = frozenset(
+NOT_PARTIES = frozenset(
     stem(w)
     for w in "end start beginning close deadline time date day week month year noon midnight hand post "
     "mail email e-mail phone telephone cheque card transfer debit order bank courier fax".split()
@@ -396,14 +410,14 @@ def actor_replaced(
     claim_frames, unit_frames = frames(claim.text, True), frames(unit.text, True)
     claim_stems, unit_stems = all_stems(claim.text), all_stems(unit.text)
     for c in claim_frames:
-        if c.role == PATIENT or c.nominal or c.filler & _NOT_PARTIES:
+        if c.role == PATIENT or c.nominal or c.filler & NOT_PARTIES:
             continue
         mine = [f.filler for f in claim_frames if f.verb == c.verb and f.role == c.role]
         rivals = [u for u in unit_frames if u.verb == c.verb and u.role == c.role and not u.nominal]
         if not rivals or any(u.filler & m for u in rivals for m in mine):
             continue
         for u in rivals:
-            if u.quantified or u.filler & _NOT_PARTIES or (u.filler | u.modifiers) <= claim_stems:
+            if u.quantified or u.filler & NOT_PARTIES or (u.filler | u.modifiers) <= claim_stems:
                 continue
             if not _same_patient(claim_frames, unit_frames, c.verb) or _same_word(c.surface, u.surface):
                 continue
@@ -411,10 +425,10 @@ def actor_replaced(
                 unit.text, c.filler, u.filler
             )
             # a denied act ("A guarantor cannot raise a dispute") gives its doer no part in the unit's
-            if apart and _a_party(c, u) and not _in_act(c, unit_frames) and not _denied(claim.text, c.verb):
-                return _role_mismatch(c, u, unit, " (another party of the document)")
-            if _two_roles(c, u, unit_stems, claim_stems) and _is_actor(c.filler, units):
-                return _role_mismatch(c, u, unit, " (another party of the document)")
+            if apart and _a_party(c, u) and not _in_act(c, unit_frames) and not act_denied(claim.text, c.verb):
+                return role_mismatch(c, u, unit, " (another party of the document)")
+            if _two_roles(c, u, unit_stems, claim_stems) and is_actor(c.filler, units):
+                return role_mismatch(c, u, unit, " (another party of the document)")
     return None
 
 
@@ -423,10 +437,10 @@ def _two_roles(c: Frame, u: Frame, unit_stems: frozenset[str], claim_stems: froz
     neither text naming the other's doer."""
     if c.role != AGENT or c.proper or u.proper or c.filler <= unit_stems or u.filler <= claim_stems:
         return False
-    return _person_like(c.surface) or _person_like(u.surface)
+    return person_like(c.surface) or person_like(u.surface)
 
 
-def _denied(text: str, verb: str) -> bool:
+def act_denied(text: str, verb: str) -> bool:
     """The text denies or forbids the act ("cannot raise", "does not pay")."""
     return any(p.lemma == verb and p.status in NEGATIVE_STATUSES for p in predicates(text))
 
@@ -434,18 +448,18 @@ def _denied(text: str, verb: str) -> bool:
 def _a_party(c: Frame, u: Frame) -> bool:
     """One of the two is a name or a person's role: "the storm" / "the forecast projection", "videos"
     / "a series" fill one act's role in two sentences without being parties to anything."""
-    return c.proper or u.proper or _person_like(c.surface) or _person_like(u.surface)
+    return c.proper or u.proper or person_like(c.surface) or person_like(u.surface)
 
 
 def _in_act(c: Frame, unit_frames) -> bool:
     """The unit gives the claim's filler a part in the act itself, or the claim's role in another
     act (the unit's "an agent may do so" restates the act): then the claim moved no one."""
     return any(
-        f.filler & c.filler and (f.verb in (c.verb, _PRO_VERB) or f.role == c.role) for f in unit_frames
+        f.filler & c.filler and (f.verb in (c.verb, PRO_VERB) or f.role == c.role) for f in unit_frames
     )
 
 
-_PRO_VERB = "do"  # "an agent may do so", "the tenant does": the act of the sentence said again
+PRO_VERB = "do"  # "an agent may do so", "the tenant does": the act of the sentence said again
 
 
 def _named_apart(text: str, a: frozenset[str], b: frozenset[str]) -> bool:
@@ -501,7 +515,7 @@ _PARTY_NOUNS = frozenset(
 )
 
 
-def _person_like(surface: str) -> bool:
+def person_like(surface: str) -> bool:
     head = surface.split()[-1].lower() if surface.split() else ""
     return (len(head) > 4 and head.endswith(_PERSON_ENDINGS)) or head in _PARTY_NOUNS
 
@@ -521,7 +535,7 @@ def _same_patient(claim_frames, unit_frames, verb: str) -> bool:
     return any(a & b for a in mine for b in theirs)
 
 
-def _is_actor(filler: frozenset[str], units: Sequence[EvidenceUnit]) -> bool:
+def is_actor(filler: frozenset[str], units: Sequence[EvidenceUnit]) -> bool:
     """Some unit of the document has ``filler`` do something or have something done to it ("ask
     your pharmacist"): a party of the document (parsed only where its words are)."""
     for unit in units:

@@ -1,6 +1,6 @@
 """Probes for session 10 (issue 11, branch s10-roles): who the document gives an act to
 (act_binding.act_given_elsewhere), a subject shared by coordinated verbs (roles.frames), parties the
-small parser reads as a sentence's root noun (roles._is_actor), and ages in prose bands
+small parser reads as a sentence's root noun (roles.is_actor), and ages in prose bands
 (ages.outside_prose_band; "aged 18 to 80" read as years by the quantity reader).
 
 Passages written for these probes in a domain the hard cases do not use (a community orchestra's
