@@ -22,11 +22,10 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Sequence
 
 from guard.facts.quantities import Bound, Quantity
 
-__all__ = ["accepts", "accepts_in_band", "conflicts", "denied_value", "exact", "one_step", "same_kind", "same_number"]
+__all__ = ["accepts", "conflicts", "denied_value", "exact", "one_step", "same_kind", "same_number"]
 
 _UP = (Bound.ge, Bound.gt)
 _DOWN = (Bound.le, Bound.lt)
@@ -84,37 +83,6 @@ _IRREGULAR = {"count:people": "count:person", "count:children": "count:child", "
 
 def _noun(dim: str) -> str:
     return _IRREGULAR.get(dim, dim)
-
-
-# The most a written band puts between its two ends: "over 1 hour, up to 3 hours", "over 2.1 m and
-# up to 3 m", "more than 5 but under 10" (a clause break, ";" or ".", is never inside one band).
-_BAND_GAP = 16
-
-
-def accepts_in_band(claim: Quantity, evidence: Quantity, unit: Sequence[Quantity]) -> bool:
-    """``accepts``, and a plain claim value inside both ends of the band a one-sided bound opens.
-
-    Why: "over 1 hour, up to 3 hours" is one band, (1, 3]; each end read alone took "1 hour" (up to
-    3) and "6 hours" (over 1) into it, so a value of the next band read as this band's. A bound
-    whose other end the unit writes right beside it holds the claim's value to that end too.
-    """
-    if not accepts(claim, evidence):
-        return False
-    if claim.bound is not Bound.eq or claim.is_range or evidence.bound is Bound.eq:
-        return True
-    return all(accepts(claim, other) for other in unit if _other_end(evidence, other))
-
-
-def _other_end(bound: Quantity, other: Quantity) -> bool:
-    """``other`` closes the band ``bound`` opens: the other direction, the same measure, next to it,
-    on the far side (a lower end below its upper end)."""
-    if other.dim != bound.dim or other.bound is Bound.eq or other.is_range:
-        return False
-    if (other.bound in _UP) == (bound.bound in _UP):
-        return False
-    lower, upper = (bound, other) if bound.bound in _UP else (other, bound)
-    first, second = sorted((bound, other), key=lambda q: q.start)
-    return lower.lo < upper.lo and 0 <= second.start - first.end <= _BAND_GAP
 
 
 def _per_and_plain(a: Quantity, b: Quantity) -> bool:

@@ -18,7 +18,7 @@ from guard.facts.binding import distinctive, owned_words
 from guard.facts.derivation import derived_step, says_combined
 from guard.facts.inference import daily_average
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import accepts, accepts_in_band, conflicts, one_step, same_number
+from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.outcome import Outcome
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
@@ -48,7 +48,7 @@ def check_quantity(
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
     rates_of_kind = q.per is not None and any(e.dim == q.dim for s in everywhere for e in s.quantities)
-    if any(accepts_in_band(q, e, s.quantities) for _, s in candidates for e in _comparable(q, s, rates_of_kind)) or (
+    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s, rates_of_kind)) or (
         not rates_of_kind and _limit_bound_by_words(q, claim, candidates, lexicon)
     ):
         moved = moved_value(q, claim, candidates, lexicon) or other_topic(q, claim, candidates, scored, lexicon)
@@ -211,20 +211,11 @@ def _comparable(q: Quantity, slots: Slots, rates_of_kind: bool = False) -> list[
     if q.bound is not Bound.eq:
         return list(slots.quantities)
     plain = [e for e in slots.quantities if e.dim == q.dim and e.bound is Bound.eq]
-    if not plain or any(e.is_range for e in plain) or _bound_in_another_cell(q, slots, plain):
+    if not plain or any(e.is_range for e in plain):
         # no plain value, or the unit gives bands ("stays of 1 to 4 nights; 5 nights or more"):
         # the claim's value is the band it falls in, any of them
         return list(slots.quantities)
     return plain + [e for e in slots.quantities if e.dim != q.dim]
-
-
-def _bound_in_another_cell(q: Quantity, slots: Slots, plain: list[Quantity]) -> bool:
-    """A table row whose key cell is a bound and whose value cell a plain amount of the same measure
-    ("Weight: 40 kg or more | Dose: 500 mg"): the cells say different things, so the bound is the
-    row's band, not a limit on the plain value ("a 45 kg child" falls in the row)."""
-    bounds = [e for e in slots.quantities if e.dim == q.dim and e.bound is not Bound.eq]
-    text = slots.text
-    return any("|" in text[min(b.end, p.end) : max(b.start, p.start)] for b in bounds for p in plain)
 
 
 def _limit_bound_by_words(

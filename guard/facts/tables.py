@@ -17,9 +17,6 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-
-from guard.facts.quantities import quantities
 
 __all__ = ["TableRow", "html_table_rows", "markdown_table_blocks", "row_text"]
 
@@ -135,38 +132,5 @@ def row_text(row: TableRow) -> str:
         if not cell:
             continue
         header = row.headers[index] if index < len(row.headers) else ""
-        parts.append(f"{header}: {with_header_unit(header, cell)}" if header else cell)
+        parts.append(f"{header}: {cell}" if header else cell)
     return " | ".join(parts)
-
-
-_HEADER_UNIT = re.compile(r"\(([^()]{1,12})\)\s*$")  # "Weight (kg)", "eGFR (ml/min)"
-_DIGITS = re.compile(r"\d(?:[\d,]*\d)?(?:\.\d+)?")
-_SHORT_CELL = 30  # a band or a bound ("10 to 19", "40 or more", "0 (electric)"), not a sentence
-
-
-def with_header_unit(header: str, cell: str) -> str:
-    """A bare number in a column whose header names its unit, written with that unit.
-
-    Why: a band table keyed by bare numbers ("Weight (kg)": "10 to 19") gives a reader the unit
-    once, in the header; without it "15 kg" in a claim found no row ("no evidence gives 15 kg").
-    The unit goes after the cell's last number ("40 or more" -> "40 kg or more", "10 to 19" ->
-    "10 to 19 kg"), only when it reads as a unit after a number (not "£ a year") and the cell
-    holds numbers with no unit of their own.
-    """
-    unit = _HEADER_UNIT.search(header)
-    numbers = list(_DIGITS.finditer(cell))
-    if not unit or not numbers or len(cell) > _SHORT_CELL or not _names_unit(unit.group(1).strip()):
-        return cell
-    if any(q.dim != "number" for q in quantities(cell)):
-        return cell
-    end = numbers[-1].end()
-    return f"{cell[:end]} {unit.group(1).strip()}{cell[end:]}"
-
-
-@lru_cache(maxsize=256)
-def _names_unit(unit: str) -> bool:
-    """Whether the header's parenthesis is a unit of measure the quantity reader knows after a number
-    (a counted noun is a note, not a unit: "(average)", "(people)")."""
-    found = quantities(f"2 {unit}")
-    measured = len(found) == 1 and found[0].dim != "number" and not found[0].dim.startswith("count:")
-    return measured and found[0].surface == f"2 {unit}"
