@@ -106,11 +106,16 @@ class Split(str, Enum):
     # way, is held: aggregate figures only, once before the change and once after (specs/val8*.yaml).
     val8 = "val8"
     val8h = "val8h"
+    # Session 10 (issue 11, ranges: bands and bounds): four new documents written before the branch's
+    # judge change. val9 is open (read and tuned on); val9h, on two more documents written the same way,
+    # is held: aggregate figures only, once before the change and once after (specs/val9*.yaml).
+    val9 = "val9"
+    val9h = "val9h"
 
 
-# Splits a "--split all" run leaves out: val2, val3, val4, val5h, val6h, val7h and val8h are read only when named, so that a run over
+# Splits a "--split all" run leaves out: val2, val3, val4, val5h, val6h, val7h, val8h and val9h are read only when named, so that a run over
 # everything (and its --fails listing) never shows their cases to someone tuning the judge.
-BLIND_SPLITS = frozenset({Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h})
+BLIND_SPLITS = frozenset({Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h})
 
 
 class Category(str, Enum):

@@ -147,17 +147,26 @@ def test_the_role_and_range_splits_cover_both_truths(cases, split):
         assert {c.truth for c in held if c.category is category} == {Truth.true, Truth.false}, category
 
 
+@pytest.mark.parametrize("split", [Split.val9, Split.val9h])
+def test_the_range_splits_cover_both_truths(cases, split):
+    # val9 / val9h (issue 11, session 10): ranges only, bands and bounds, true and false in balance
+    held = [c for c in cases if c.split is split]
+    assert len(held) >= 50 and len({c.doc for c in held}) == 2
+    assert {c.category for c in held} == {Category.ranges}
+    assert 0.4 <= sum(c.truth is Truth.true for c in held) / len(held) <= 0.6
+
+
 def test_held_out_rows_follow_dev_and_test_in_spec_order(cases):
     # build.py writes val after every dev and test row, val2 after val, val3 after val2 and val4 after
     # val3, so adding a held-out split (or cases to one) never moves or rewrites an earlier row.
-    order = [Split.val, Split.val2, Split.val3, Split.val4, Split.val5, Split.val5h, Split.val6, Split.val6h, Split.val7, Split.val7h, Split.val8, Split.val8h]
+    order = [Split.val, Split.val2, Split.val3, Split.val4, Split.val5, Split.val5h, Split.val6, Split.val6h, Split.val7, Split.val7h, Split.val8, Split.val8h, Split.val9, Split.val9h]
     blocks = [c.split for i, c in enumerate(cases) if i == 0 or c.split is not cases[i - 1].split]
     held_out = [b for b in blocks if b in order]
     assert held_out == order
     assert blocks[-len(order):] == held_out
 
 
-@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val5, Split.val5h, Split.val6, Split.val6h, Split.val7, Split.val7h, Split.val8, Split.val8h])
+@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val5, Split.val5h, Split.val6, Split.val6h, Split.val7, Split.val7h, Split.val8, Split.val8h, Split.val9, Split.val9h])
 def test_val_documents_are_exactly_those_of_the_val_spec(cases, split):
     spec = yaml.safe_load((CASES_PATH.parent / "specs" / f"{split.value}.yaml").read_text(encoding="utf-8"))
     assert {c.doc for c in cases if c.split is split} == {group["doc"] for group in spec}
@@ -167,14 +176,14 @@ def test_val_documents_are_exactly_those_of_the_val_spec(cases, split):
             assert not docs & {group["doc"] for group in spec}, other.name
 
 
-@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val5, Split.val5h, Split.val6, Split.val6h, Split.val7, Split.val7h, Split.val8, Split.val8h])
+@pytest.mark.parametrize("split", [Split.val, Split.val2, Split.val3, Split.val4, Split.val5, Split.val5h, Split.val6, Split.val6h, Split.val7, Split.val7h, Split.val8, Split.val8h, Split.val9, Split.val9h])
 def test_val_resolves_verbatim_without_shared_data(cases, split):
     val = [c for c in cases if c.split is split]
     assert len(resolve_cases(val)) == len(val)  # written cases only: no RAGTruth file needed
 
 
 def test_the_blind_splits_are_left_out_of_a_run_over_all_splits():
-    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h}
+    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h}
 
 
 @needs_ragtruth
