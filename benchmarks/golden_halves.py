@@ -11,14 +11,13 @@ Prints one line per profile and part, no case ids:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from golden_shown import _held_out_ids, figures  # noqa: E402
+from golden_shown import figures, held_out_ids, profile_results  # noqa: E402
 
 
 def main() -> None:
@@ -26,19 +25,24 @@ def main() -> None:
     parser.add_argument("run", type=Path, help="the --out folder of `ragguard eval golden ... --split dev`")
     parser.add_argument("--tag", default="held-out-9", help="the batch to split in halves")
     args = parser.parse_args()
-    groups = _held_out_ids(ROOT / "examples" / "golden.jsonl")
+    groups = held_out_ids(ROOT / "examples" / "golden.jsonl")
     batch = groups.get(args.tag, set())
-    for path in sorted(args.run.glob("results-*.jsonl")):
-        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    runs = profile_results(args.run)
+    if not runs:
+        sys.exit(f"no results*.jsonl with rows in {args.run}: give the --out folder of `ragguard eval golden`")
+    for profile, rows in runs:
         parts = {
             "open": [r for r in rows if r["id"] in batch and int(r["id"][1:]) % 2 == 0],
             "held": [r for r in rows if r["id"] in batch and int(r["id"][1:]) % 2 == 1],
             "older": [r for r in rows if r["id"] not in batch],
         }
         for name, part in parts.items():
+            if not part:  # a run without this batch (a test run, or one from before it was written)
+                print(f"{profile:8} {name:6} n=  0")
+                continue
             f = figures(part)
             print(
-                f"{path.stem.removeprefix('results-'):8} {name:6} n={f['cases']:3} content={f['content_correct'] or 0:.3f} "
+                f"{profile:8} {name:6} n={f['cases']:3} content={f['content_correct'] or 0:.3f} "
                 f"recall={f['refusal_recall'] or 0:.3f} precision={f['refusal_precision'] or 0:.3f} "
                 f"wrong_shown_unmarked={f['wrong_shown_unmarked']} wrong_shown={f['wrong_shown']}"
             )

@@ -76,17 +76,13 @@ def main() -> None:
     left_out = {i for i in args.exclude.split(",") if i}
     out: dict[str, dict] = {}
     gates = []
-    for path in sorted(args.run.glob("results*.jsonl")):
-        profile = path.stem.removeprefix("results").removeprefix("-") or "single"
-        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        if not rows:  # a profile still running, or one that wrote nothing
-            continue
+    for profile, rows in profile_results(args.run):
         out[profile] = {"all": figures(rows)}
         gates.append(_gate(profile, rows))
         if left_out:
             out[profile]["without_excluded"] = figures([r for r in rows if r["id"] not in left_out])
         if args.held_out:
-            groups = _held_out_ids(args.held_out)
+            groups = held_out_ids(args.held_out)
             for tag, ids in sorted(groups.items()):
                 if any(r["id"] in ids for r in rows):  # a batch written after this run has none
                     out[profile][tag] = figures([r for r in rows if r["id"] in ids])
@@ -103,7 +99,19 @@ def main() -> None:
         args.metrics.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
 
 
-def _held_out_ids(golden: Path) -> dict[str, set[str]]:
+def profile_results(run: Path) -> list[tuple[str, list[dict]]]:
+    """(profile, per-case rows) for each results file of an eval's --out folder: ``results.jsonl``
+    (one profile: "single") or ``results-<profile>.jsonl``; a file with no rows (a profile still
+    running, or one that wrote nothing) is left out."""
+    out = []
+    for path in sorted(run.glob("results*.jsonl")):
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        if rows:
+            out.append((path.stem.removeprefix("results").removeprefix("-") or "single", rows))
+    return out
+
+
+def held_out_ids(golden: Path) -> dict[str, set[str]]:
     """Ids of the golden cases written as a held-out check, by the tag their notes open with
     ("held-out", "held-out-2": batches written at different times)."""
     rows = [json.loads(line) for line in golden.read_text(encoding="utf-8").splitlines() if line.strip()]
