@@ -62,7 +62,7 @@ from guard.answering_scoring import (
     term_weights,
     unit_contexts,
 )
-from guard.answering_terms import circumstance_terms, defined_names, predicate_terms, with_definitions
+from guard.answering_terms import defined_names, predicate_terms, with_definitions
 from guard.answering_values import (
     asked_age_band,
     asked_age_months,
@@ -153,9 +153,6 @@ def plan_answer(
         # documents put the relation their own way ("must I avoid" / "Do not take"): missing, it is
         # no sign that they do not answer. In a yes/no question ("Do I need to fast?") it is what is asked.
         situation |= predicate_terms(question, sorted(unworded))
-    # the circumstances of the act asked about ("behind the wheel", "by accident"): missing, no sign
-    # either, in any kind of question; a name ("to Paris") is another place, never the same in other words
-    situation |= circumstance_terms(question, sorted(unworded - set(named_terms(question))))
     absent = [t for t in terms if t in unworded and t not in situation]
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
     if absent:

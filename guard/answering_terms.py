@@ -41,9 +41,7 @@ from guard.language import trained_pipeline
 from guard.verifiers.lexical import stop_words, words
 from retrievers.types import Passage
 
-__all__ = [
-    "CLOSE_PHRASE", "circumstance_terms", "defined_names", "predicate_terms", "with_definitions", "worded_otherwise",
-]
+__all__ = ["CLOSE_PHRASE", "defined_names", "predicate_terms", "with_definitions", "worded_otherwise"]
 
 # cosine (all-MiniLM-L6-v2) at which two short phrases name the same thing: "free flu jab" /
 # "flu vaccine" 0.71, "bank holidays" / "public holidays" 0.73, "finished" / "complete" 0.72;
@@ -145,45 +143,6 @@ def predicate_terms(question: str, terms: Sequence[str]) -> set[str]:
     # painkiller is *best* with Zelorin?" is answered by "Febrilon is the preferred painkiller"
     verbs |= {t.lower_ for t in doc if t.pos_ == "ADJ" and t.dep_ == "acomp" and t.head.pos_ == "AUX"}
     return {t for t in terms if "-" not in t and (t in verbs or any(words(v)[:1] == [t] for v in verbs))}
-
-
-def circumstance_terms(question: str, terms: Sequence[str]) -> set[str]:
-    """Of ``terms``, those the question uses only inside a prepositional phrase hanging on a verb,
-    of a preposition that states circumstances ("take a break after 4.5 hours *behind the wheel*",
-    "a medicine that froze *by accident*", "walk away from a contract *without a reason*", "travel
-    *on the train*"): how or where the act asked about happens, which the documents leave implicit
-    or word their own way ("of driving", "for convenience", "Rail"), so its absence is no sign that
-    they do not answer. The verb's own complement ("pay *for* the jabs", "talk *to* a manager")
-    names what is asked and is not one: those prepositions are left out. The caller keeps names."""
-    nlp = trained_pipeline(_PARSER_EXCLUDE)
-    if nlp is None or not terms:
-        return set()
-    doc = _parsed(question)
-    out = set()
-    for term in terms:
-        first = [p for p in term.split("-") if p][:1]
-        tokens = [t for t in doc if t.lower_ == term or (first and words(t.text)[:1] == first)]
-        if tokens and all(_circumstantial(t) for t in tokens):
-            out.add(term)
-    return out
-
-
-def _circumstantial(token) -> bool:
-    """The token is inside the object of a circumstantial preposition that hangs on a verb."""
-    head = token
-    while head.dep_ in _INSIDE_PHRASE and head.head is not head:
-        head = head.head
-    prep = head.head
-    return (
-        head.dep_ == "pobj" and prep.dep_ in ("prep", "agent") and prep.lower_ in _CIRCUMSTANTIAL
-        and prep.head.pos_ == "VERB"
-    )
-
-
-_INSIDE_PHRASE = ("compound", "amod", "det", "poss", "nummod", "case")
-# prepositions of manner, place, means and accompanying state; "for", "to", "about", "with", "of",
-# "into" and "on"-as-a-topic are left out: after a verb they usually introduce its complement
-_CIRCUMSTANTIAL = frozenset("behind by without from in at on inside outside near during through via".split())
 
 
 @lru_cache(maxsize=1024)
