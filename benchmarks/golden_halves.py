@@ -5,7 +5,7 @@ split by a rule fixed before measuring: its even ids are the open half (read cas
 ids the held half (read as aggregate figures only, the after-figure of a pre-registered criterion).
 Prints one line per profile and part, no case ids:
 
-    python benchmarks/golden_halves.py runs/RUN [--tag held-out-9]
+    python benchmarks/golden_halves.py runs/RUN [--tag held-out-10]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from golden_shown import figures, held_out_ids, profile_results  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("run", type=Path, help="the --out folder of `ragguard eval golden ... --split dev`")
-    parser.add_argument("--tag", default="held-out-9", help="the batch to split in halves")
+    parser.add_argument("--tag", default="held-out-10", help="the batch to split in halves (held-out-9 for the tenth round)")
     args = parser.parse_args()
     groups = held_out_ids(ROOT / "examples" / "golden.jsonl")
     batch = groups.get(args.tag, set())
