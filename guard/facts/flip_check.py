@@ -23,7 +23,7 @@ from guard.facts.modal_clash import (
     modal_word,
     value_modal_clash,
 )
-from guard.facts.negation_clash import PROHIBITION, excepted_words, exception_denied, polarity_clash
+from guard.facts.negation_clash import PROHIBITION, excepted_words, polarity_clash
 from guard.facts.opposites import prefix_turned
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
@@ -63,7 +63,7 @@ def flip_outcomes(
     if clash is not None and not restated and not prefix_turned(claim, unit, lexicon):
         return _polarity_against_best(claim, unit, best.unit, clash, peers)
     flips = [
-        _exception_included(claim, unit, best.unit) or _exception_turned(claim, unit, best.unit, lexicon),
+        _exception_included(claim, unit, best.unit),
         _modal_flip(claim, unit, best.unit, peers, lexicon),
         _quantifier_flip(claim, unit, best.unit) or _frequency_flip(claim, unit, best.unit, peers, lexicon),
     ]
@@ -137,13 +137,6 @@ def _exception_included(claim: Slots, unit: Slots, evidence: EvidenceUnit) -> Ou
             explanation = "the evidence makes an exception of what the claim includes"
             return _flip(SlotKind.quantifier, said, "except", evidence, explanation, FactRule.flip_quantifier)
     return None
-
-
-def _exception_turned(claim: Slots, unit: Slots, evidence: EvidenceUnit, lexicon: Lexicon) -> Outcome | None:
-    """The claim denies what the unit's negated rule makes an exception of (negation_clash.exception_denied)."""
-    if not exception_denied(claim, unit, lexicon):
-        return None
-    return _polarity_flip(True, False, evidence, FactRule.flip_negation)
 
 
 # "including in PE lessons", "even in PE lessons", "also during PE": the words the claim brings inside

@@ -8,9 +8,9 @@ from guard.facts.clause_parts import clauses, matching_clause
 from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
-from guard.facts.slots import Slots, affix_negated, all_stems, read_slots, stem
+from guard.facts.slots import Slots, all_stems, read_slots, stem
 
-__all__ = ["PROHIBITION", "exception_denied", "excepted_words", "negates", "polarity_clash", "turned"]
+__all__ = ["PROHIBITION", "excepted_words", "negates", "polarity_clash", "turned"]
 
 
 def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, bool] | None:
@@ -26,14 +26,11 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
     """
     unit_clauses = clauses(unit, lexicon)
     excepted = excepted_words(unit.text)
-    # a word both texts negate by an affix ("claim-free years" on both sides) is no difference, even
-    # when the unit's clause compared is another one than the one that says it
-    both = affix_negated(claim.text) & affix_negated(unit.text)
     for part in [_asserted(c, lexicon) for c, _ in clauses(claim, lexicon)] if claim.text else [claim]:
         clause, content = matching_clause(part, unit, unit_clauses)
-        part, clause = _without_shared_negations(_without_affixes(part, both), _without_affixes(clause, both))
+        part, clause = _without_shared_negations(part, clause)
         shared = part.content & content
-        if not shared or part.content & excepted or _bound_restated(part, clause) or _bound_restated(clause, part):
+        if not shared or part.content & excepted:
             continue
         claim_no = negates(part, shared, clause) or _denies(part, clause, shared)
         unit_no = negates(clause, shared, part) or _denies(clause, claim, shared)
@@ -44,81 +41,14 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
     return None
 
 
-def _without_affixes(slots: Slots, words_: frozenset[str]) -> Slots:
-    """The slots less the one-word negation scopes an affix gives these words."""
-    kept = tuple(s for s in slots.negation_scopes if not (len(s) == 1 and s <= words_))
-    if not words_ or len(kept) == len(slots.negation_scopes):
-        return slots
-    return slots.model_copy(update={"negation_scopes": kept})
-
-
 def excepted_words(text: str) -> frozenset[str]:
     """Words of the unit's exception tails ("unless the review sends the dispute back") that the rule
     itself does not use: a claim about them speaks of the exception. A word the rule uses too
     ("A review is not an appeal ... unless the review ...") is the rule's."""
-    tails, rule = _exception_parts(text)
-    inside = frozenset(w for tail in tails for w in all_stems(tail))
-    return inside - all_stems(rule)
-
-
-def _exception_parts(text: str) -> tuple[list[str], str]:
-    """(each exception's words, the rule without them). An exception opening a sentence ("Other than
-    with ketoconazole, no interactions are known") ends at its comma; one after the rule ("..., except
-    in PE lessons") runs to the end of the clause."""
-    tails = [m.group(1) for m in _LEADING_EXCEPTION.finditer(text)]
-    rule = _LEADING_EXCEPTION.sub(" ", text)
-    tails += [m.group(1) for m in _EXCEPTION_TAIL.finditer(rule)]
-    return tails, _EXCEPTION_TAIL.sub(" ", rule)
-
-
-def exception_denied(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:
-    """The claim denies what the unit's negated rule makes an exception of: "Medical expenses from a
-    terrorist act are not covered" against "We will not pay claims arising from terrorism, except
-    medical expenses when you are caught up in a terrorist act".
-
-    Why: the rule's "not" stops at its exception, which the unit affirms; a claim that names the
-    exception (at least half of its own words) and negates it turns it round. A claim that carries a
-    condition or exception of its own ("apart from", "without", "if") restates the rule, not the
-    exception, and is left to the other checks.
-    """
-    if _OWN_CONDITION.search(claim.text) or not (claim.negation_scopes or _denies(claim, unit)):
-        return False
-    tails, rule = _exception_parts(unit.text)
-    ruled = all_stems(rule)
-    named = any(
-        own and len(claim.content & own) * 2 >= len(own)
-        for own in (all_stems(tail) & unit.content - ruled for tail in tails)
-    )
-    if not named:
-        return False
-    said = read_slots(rule, lexicon)
-    return bool(said.negation_scopes) or _denies(said, claim)
-
-
-# a claim's own condition or exception: it restates a rule with its exception, it does not deny one
-_OWN_CONDITION = re.compile(
-    r"\b(?:if|only|when|unless|provided|except|excluding|without|but|apart\s+from|other\s+than|as\s+long\s+as)\b",
-    re.I,
-)
-# "do not take more than one tablet" is "take at most one": a negated comparative is a bound, and a
-# text that states the same bound ("the most you should take is one", "up to two") does not turn it round
-_NEGATED_BOUND = re.compile(
-    r"(?:\bnot|n't|\bnever)\s+(?:[a-z]+\s+){1,2}(more|longer|later|less|fewer|earlier|sooner)\s+than\b", re.I
-)
-_UPPER_BOUND = re.compile(
-    r"\b(?:at\s+most|up\s+to|maximum|the\s+most|or\s+(?:fewer|less)|limited\s+to|no\s+(?:more|longer|later)\s+than)\b",
-    re.I,
-)
-_LOWER_BOUND = re.compile(r"\b(?:at\s+least|minimum|the\s+least|or\s+more|no\s+(?:less|fewer|earlier|sooner)\s+than)\b", re.I)
-
-
-def _bound_restated(one: Slots, other: Slots) -> bool:
-    """One side's negation is a bound ("do not take more than") that the other states as a bound."""
-    said = _NEGATED_BOUND.search(one.text)
-    if said is None:
-        return False
-    upper = said.group(1).lower() in ("more", "longer", "later")
-    return bool((_UPPER_BOUND if upper else _LOWER_BOUND).search(other.text))
+    tails = list(_EXCEPTION_TAIL.finditer(text))
+    inside = frozenset(w for m in tails for w in all_stems(m.group(1)))
+    outside = all_stems(_EXCEPTION_TAIL.sub(" ", text))
+    return inside - outside
 
 
 def _without_shared_negations(part: Slots, clause: Slots) -> tuple[Slots, Slots]:
@@ -207,10 +137,6 @@ _LEADING_SUBORDINATE = re.compile(r"^\s*(?:before|after|if|when|whenever|until|u
 # words of an exception ("..., except damage by fire"; "unless they are listed"): a claim about them
 # speaks of the exception, which the rule's negation does not reach
 _EXCEPTION_TAIL = re.compile(r"\b(?:except|unless|other\s+than|apart\s+from|excluding)\b([^;.]*)", re.I)
-# the same words opening a sentence or clause, up to their comma ("Other than with ketoconazole, no ...")
-_LEADING_EXCEPTION = re.compile(
-    r"(?:^|(?<=[.;:]))[\s\d.]*\b(?:except|unless|other\s+than|apart\s+from|excluding)\b([^,;.]*),", re.I
-)
 
 
 def negates(slots: Slots, shared: frozenset[str], other: Slots | None = None) -> bool:

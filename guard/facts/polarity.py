@@ -44,9 +44,9 @@ def negated(text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset())
     for i, (position, word) in enumerate(tokens):
         if word not in lexicon.negations or position in consumed:
             continue
-        following = [w for _, w in tokens[i + 1 : i + 3]]
-        if word in ("no", "not") and following[:1] and following[0] in _COMPARATIVES and following[1:] == ["than"]:
-            continue  # "no more than": a bound, read with the quantity ("no longer covered" says no)
+        following = tokens[i + 1][1] if i + 1 < len(tokens) else ""
+        if word in ("no", "not") and following in ("more", "less", "fewer", "later", "longer"):
+            continue  # "no more than": a bound, read with the quantity
         return True
     return False
 
@@ -67,8 +67,7 @@ def negation_scopes(
     for match in _NEGATION.finditer(text):
         if match.start() in consumed or _is_bound(text, match.end()):
             continue
-        start = match.end() + _partitive_length(text, match)
-        clause = _SCOPE_END.split(text[start : start + 80], maxsplit=1)[0]
+        clause = _SCOPE_END.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
         scope = [w for _, w in words(clause)][:SCOPE_WORDS]
         scopes.append(tuple(scope))
     return tuple(scopes)
@@ -83,24 +82,8 @@ _SCOPE_END = re.compile(
 )
 
 
-_COMPARATIVES = ("more", "less", "fewer", "later", "longer")
-
-
 def _is_bound(text: str, end: int) -> bool:
-    """ "no more than 3", "not later than Friday": a bound; "no longer covered", "no more places" say no."""
-    return bool(re.match(r"\s+(?:more|less|fewer|later|longer)\s+than\b", text[end:], re.I))
-
-
-# "none of the following are covered: X, Y": the partitive names the set, the words after it say what
-# is denied of it (within four words of "none" only "of the following are" would be in scope)
-_PARTITIVE = re.compile(r"\s+of\s+(?:(?:the|these|those|their|our|your|its|this)\s+)?[\w'-]+", re.I)
-
-
-def _partitive_length(text: str, match: re.Match[str]) -> int:
-    if match.group(0).lower() not in ("none", "neither"):
-        return 0
-    partitive = _PARTITIVE.match(text, match.end())
-    return partitive.end() - match.end() if partitive else 0
+    return bool(re.match(r"\s+(?:more|less|fewer|later|longer)\b", text[end:], re.I))
 
 
 _NEGATION = re.compile(

@@ -158,21 +158,7 @@ def _filler(token) -> frozenset[str]:
 
 
 def _negated(token) -> bool:
-    return any(
-        c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ == "never") or _no_longer(c) for c in token.children
-    )
-
-
-def _no_longer(token) -> bool:
-    """ "are no longer covered", "no more applies": the adverb's "no" denies the verb; "no longer than
-    3 nights" is a bound (its "than" says so), read with the quantity."""
-    children = list(token.children)
-    return (
-        token.dep_ == "advmod"
-        and token.lower_ in ("longer", "more")
-        and any(c.dep_ == "neg" and c.lower_ == "no" for c in children)
-        and not any(c.lower_ == "than" for c in children)
-    )
+    return any(c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ == "never") for c in token.children)
 
 
 def _subject_denies(token) -> bool:

@@ -91,7 +91,7 @@ def read_slots(text: str, lexicon: Lexicon, table_row: bool = False) -> Slots:
         and len(word) > 1
         and not any(s <= position < e for s, e in spans)
     )
-    affixed = affix_negated(text, spans)
+    affixed = _prefix_negated(text, spans)
     content = content | affixed
     consumed = frozenset(q.negation_at for q in found if q.negation_at is not None)
     key_end = None
@@ -133,11 +133,6 @@ _META_COUNTS = frozenset(
 )
 
 
-def affix_negated(text: str, spans: list[tuple[int, int]] | None = None) -> frozenset[str]:
-    """Stems of the words an affix negates: "unpaid" -> paid, "non-refundable" -> refund, "sugar-free" -> sugar."""
-    return _prefix_negated(text, spans or []) | _free_of(text, spans or [])
-
-
 # a prefix that negates the word it is glued to ("unpaid", "non-refundable", "nonresident")
 _NEGATING_PREFIXES = ("un", "non")
 _MIN_BASE = 4  # "unit", "until", "under" are not un-"it", un-"til", un-"der"
@@ -161,21 +156,6 @@ def _prefix_negated(text: str, spans: list[tuple[int, int]]) -> frozenset[str]:
         if len(base) >= _MIN_BASE:
             out.add(stem(base))
     return frozenset(out)
-
-
-# "lactose-free", "fee-free", "interest-free": the word before "-free" is what the text says is absent
-_FREE_OF = re.compile(r"\b([A-Za-z]{3,})-free\b", re.I)
-
-
-def _free_of(text: str, spans: list[tuple[int, int]]) -> frozenset[str]:
-    """Stems of the words a "-free" suffix negates: "lactose-free" -> lactose, read like "no lactose".
-
-    Why: "Quelvane is lactose-free" against "Quelvane contains no lactose" says the same; without
-    this the unit's "no" over "lactose" faced a claim with no negation at all, a flip.
-    """
-    return frozenset(
-        stem(m.group(1).lower()) for m in _FREE_OF.finditer(text) if not any(s <= m.start() < e for s, e in spans)
-    )
 
 
 def _outside(names: tuple[str, ...], text: str, spans: list[tuple[int, int]]) -> tuple[str, ...]:
