@@ -81,7 +81,7 @@ def _figures(m: GroupMetrics) -> str:
 
 
 def _chosen(split: Split, wanted: str) -> bool:
-    """``all`` is every split but the blind ones (val2, val3, val4, val5h, val6h, val7h, val8h), which are read only when named."""
+    """``all`` is every split but the blind ones (val2, val3, val4 and the held twins val5h ... val10h), which are read only when named."""
     return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
 
 

@@ -159,6 +159,21 @@ def test_the_range_splits_cover_both_truths(cases, split):
     assert 0.4 <= sum(c.truth is Truth.true for c in held) / len(held) <= 0.6
 
 
+NEGATION_CATEGORIES = {Category.negation, Category.correct_paraphrase}
+
+
+@pytest.mark.parametrize("split", [Split.val10, Split.val10h])
+def test_the_negation_splits_balance_true_and_false_negations(cases, split):
+    # val10 / val10h (issue 11, session 11): mostly negation claims, both truths, on documents of their own
+    held = [c for c in cases if c.split is split]
+    assert len(held) >= 60 and len({c.doc for c in held}) == 3
+    assert not {c.doc for c in held} & {c.doc for c in cases if c.split is not split}
+    assert {c.category for c in held} == NEGATION_CATEGORIES
+    assert sum(c.category is Category.negation for c in held) / len(held) >= 0.8
+    assert {c.truth for c in held if c.category is Category.negation} == {Truth.true, Truth.false}
+    assert 0.4 <= sum(c.truth is Truth.true for c in held) / len(held) <= 0.6
+
+
 def test_held_out_rows_follow_dev_and_test_in_spec_order(cases):
     # build.py writes val after every dev and test row, val2 after val, val3 after val2 and val4 after
     # val3, so adding a held-out split (or cases to one) never moves or rewrites an earlier row.
@@ -186,7 +201,7 @@ def test_val_resolves_verbatim_without_shared_data(cases, split):
 
 
 def test_the_blind_splits_are_left_out_of_a_run_over_all_splits():
-    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h}
+    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h, Split.val10h}
 
 
 @needs_ragtruth
