@@ -30,7 +30,7 @@ from guard.facts.limits import broken_limits, denied_limits, optional_made_requi
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
 from guard.facts.name_binding import name_in_other_clause
-from guard.facts.opposites import holds_word, opposite
+from guard.facts.opposites import opposite
 from guard.facts.outcome import Outcome
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
 from guard.facts.roles import actor_replaced, role_conflict, role_elsewhere
@@ -112,11 +112,17 @@ def _opposites(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> l
         peers = [
             unit_slots(b.unit, lexicon) for b in scored[:3] if b.unit is not a.unit and b.lexical >= a.lexical
         ]
-        if any(opposite(claim, p, lexicon) is None and holds_word(p.text, found[0]) for p in peers):
+        if any(opposite(claim, p, lexicon) is None and _holds(p, found[0]) for p in peers):
             continue
         explanation = f'the evidence says the opposite ("{a.unit.text}"): {found[1]}, not {found[0]}'
         return [contradiction(SlotKind.polarity, found[0], found[1], a.unit, explanation)]
     return []
+
+
+def _holds(slots: Slots, word: str) -> bool:
+    from guard.facts.opposites import _read
+
+    return word in _read(slots.text)[0]
 
 
 _ROLE_LEXICAL = 0.5  # the unit must say most of what the claim says before its roles are compared

@@ -21,7 +21,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import negated, words
 from guard.facts.slots import Slots, stem
 
-__all__ = ["OPPOSITES", "holds_word", "opposite", "prefix_turned"]
+__all__ = ["OPPOSITES", "opposite", "prefix_turned"]
 
 # pairs of words that cannot both hold of one thing; compared by Snowball stem
 OPPOSITES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -117,10 +117,10 @@ def opposite(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[str, str] | N
         return _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped)
     for base in sorted(u_neg & c_plain):
         if base not in c_neg and base not in u_plain and base not in c_scoped:
-            return base, f"{_PREFIXED}{base}"
+            return base, f"un-/non-{base}"
     for base in sorted(c_neg & u_plain):
         if base not in u_neg and base not in c_plain and base not in u_scoped:
-            return f"{_PREFIXED}{base}", base
+            return f"un-/non-{base}", base
     return _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped)
 
 
@@ -132,16 +132,6 @@ def _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_s
                 continue
             return a, b
     return None
-
-
-_PREFIXED = "un-/non-"  # how opposite() names a prefix-negated word
-
-
-def holds_word(text: str, word: str) -> bool:
-    """Whether ``text`` says ``word`` as :func:`opposite` names it: a plain stem, or a prefix-negated
-    one ("un-/non-use" is held by "unused")."""
-    plain, negated_bases = _read(text)
-    return word[len(_PREFIXED):] in negated_bases if word.startswith(_PREFIXED) else word in plain
 
 
 def prefix_turned(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:

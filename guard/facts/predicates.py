@@ -257,35 +257,6 @@ def _status(token) -> tuple[Status, bool]:
     return _compose(force, negated, on_modal), explicit
 
 
-# the same act denied: what a "never" / "not" before a place turns the verb's status into
-_DENIED = {Status.said: Status.denied, Status.required: Status.forbidden, Status.allowed: Status.forbidden,
-           Status.advised: Status.advised_against}
-
-
-def _negated_places(token, said: Predicate) -> list[Predicate]:
-    """The verb repeated, denied, for a place joined to it with its own negation.
-
-    "Put them at the back of a shelf, and never in the freezer": the parse joins "in the freezer"
-    to "Put" as a conjunct with a "never" of its own, so the sentence also says "never put them in
-    the freezer". Read alone, the verb's arguments have no freezer and "Put" (required) would clash
-    with a claim that says "Never put it in the freezer" about the same object.
-    """
-    denied = _DENIED.get(said.status)
-    if denied is None:
-        return []
-    kept = tuple((r, f) for r, f in said.args if not r.startswith("prep:"))
-    out = []
-    for c in token.children:
-        if c.dep_ != "conj" or c.pos_ != "ADP" or not _negated(c):
-            continue
-        places = tuple((f"prep:{c.lower_}", _filler(o)) for o in c.children if o.dep_ in ("pobj", "pcomp"))
-        places = tuple((r, f) for r, f in places if f)
-        if places:
-            words = frozenset(stem(t.lower_) for t in c.subtree if t.is_alpha and not t.is_stop)
-            out.append(said.model_copy(update={"status": denied, "args": kept + places, "complement": words}))
-    return out
-
-
 def _bare_conjunct(token) -> bool:
     """A verb joined by "or" / "and" to a verb, with no subject, auxiliary or negation of its own,
     in the head verb's non-finite form (so the head's auxiliary governs both): "do not chew or
@@ -416,19 +387,20 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                 status = Status.denied  # "Shaking the vial is avoided"
                 gerund_subject = False
             args, complement = _args(token)
-            said = Predicate(
-                lemma=stem(token.lemma_.lower()),
-                status=status,
-                explicit=explicit,
-                args=tuple(args),
-                complement=complement,
-                conditional=question or _conditional(token),
-                named=gerund_subject,
-                surface=token.text,
-                phrase=token.dep_ in _SUBORDINATE,
-                main=_is_main(token),
+            out.append(
+                Predicate(
+                    lemma=stem(token.lemma_.lower()),
+                    status=status,
+                    explicit=explicit,
+                    args=tuple(args),
+                    complement=complement,
+                    conditional=question or _conditional(token),
+                    named=gerund_subject,
+                    surface=token.text,
+                    phrase=token.dep_ in _SUBORDINATE,
+                    main=_is_main(token),
+                )
             )
-            out += [said, *_negated_places(token, said)]
         elif (
             token.lower_ in _DEONTIC_ADJ
             and token.dep_ in ("acomp", "ROOT", "conj")
@@ -527,21 +499,9 @@ def _arguments_agree(c: Predicate, u: Predicate) -> bool:
             return False
         agreed = True
     if not agreed:
-        # a bare prohibition with nothing after its verb ("Do not refrigerate.") speaks of the
-        # passage's own topic, as a claim's "it" does ("refrigerate it after opening"); else the
-        # complements must still speak of the same thing
-        return _bare_prohibition_on_topic(c, u) or bool(c.complement & u.complement)
+        # no shared role filled alike: the complements must still speak of the same thing
+        return bool(c.complement & u.complement)
     return True
-
-
-def _bare_prohibition_on_topic(c: Predicate, u: Predicate) -> bool:
-    """The unit's verb says no and has no argument or complement at all; the claim's object is a pronoun.
-
-    Only a prohibition: a bare positive step ("Add the buffer and mix.") read as the claim's
-    "mix it" would concur with it and hide a flip elsewhere in the claim.
-    """
-    bare = not u.args and not u.complement and u.status in _NEGATIVE
-    return bare and any(r == "patient" and _REFERS in f for r, f in c.args)
 
 
 def _same_filler(a: frozenset[str], b: frozenset[str]) -> bool:

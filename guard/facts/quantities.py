@@ -222,11 +222,7 @@ _V = rf"(?:{NUMBER}|\b{NUMBER_WORD_RUN})"
 _UNIT = _alternation(_UNITS) + r"(?![a-z])"
 _TIME = _alternation(_DURATION) + r"(?![a-z])"
 _COUNT = rf"(?:(?P<c>{_V})\s+times|(?P<cw>once|twice|thrice))"
-# (and whether they are used, paid or left: "5 unused days", "10 unpaid days", "3 remaining weeks")
-_DAY_KIND = (
-    "calendar|clear|full|complete|completed|consecutive|whole|additional|extra|further|school|banking"
-    "|unused|used|paid|unpaid|remaining|spare"
-)
+_DAY_KIND = "calendar|clear|full|complete|completed|consecutive|whole|additional|extra|further|school|banking"
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (

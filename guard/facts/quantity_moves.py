@@ -86,16 +86,9 @@ def other_topic(
     ("Uncommon (up to 1 in 100): ankle swelling") and gives a different value of the same
     measure, and none the claim's, the claim moved the value. A unit holding another of the
     claim's values is the other side of a comparison ("300 ppi against the Paperwhite's 212"),
-    not the claim's topic. Nor is there a move when one unit holds every value of a claim of two or
-    more ("Do not take more than 8 tablets (4,000 mg) in 24 hours" for the same limit, beside the
-    single dose "take 1 or 2 tablets ... every 4 to 6 hours"): a value moved from another topic
-    does not bring that topic's other values along.
+    not the claim's topic.
     """
     holders = [(a, s) for a, s in candidates if any(accepts(q, e) for e in s.quantities)]
-    if len(claim.quantities) >= 2 and any(
-        all(any(accepts(c, e) for e in s.quantities) for c in claim.quantities) for _, s in holders
-    ):
-        return None
     keyed = any(
         s.in_key(e) and accepts(c, e) for _, s in holders for c in claim.quantities for e in s.quantities
     )
