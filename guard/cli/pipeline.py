@@ -83,7 +83,9 @@ def eval_golden(
     policy: list[str] = typer.Option(
         ["default"], "--policy", help="Profile name or YAML path; repeat for several profiles."
     ),
-    split: str = typer.Option("all", "--split", help="dev, test or all: which labelled items to report on."),
+    split: str = typer.Option(
+        "all", "--split", help="dev, test, val11h (labelled drafts only) or all: which labelled items to report on."
+    ),
     fit: list[str] = typer.Option(
         [], "--fit", help="Fit this profile's thresholds to --target on the dev drafts (needs --drafts); "
         "repeat with one --target each.",
@@ -129,8 +131,8 @@ def eval_golden(
     from guard.eval.operating_report import OperatingPointsReport, write_outputs
     from guard.policy import load_policy
 
-    if split not in ("dev", "test", "all"):
-        raise InputError(f"--split {split!r}: use dev, test or all.")
+    if split not in ("dev", "test", "val11h", "all"):
+        raise InputError(f"--split {split!r}: use dev, test, val11h or all.")
     if golden is None and drafts is None:
         raise InputError("Give a golden set (argument), --drafts FILE, or both.")
     if fit and (drafts is None or len(target) != len(fit)):
@@ -217,7 +219,7 @@ def _labelled_drafts(path, profiles, split, out, report, fit, target, support_gr
     from tqdm import tqdm
 
     from guard.errors import InputError
-    from guard.eval.drafts import classify, load_drafts, prepare_draft
+    from guard.eval.drafts import HELD_SPLITS, classify, load_drafts, prepare_draft
     from guard.eval.operating_points import FitSettings, parse_target, summarise_outcomes
     from guard.policy import load_policy
 
@@ -235,8 +237,8 @@ def _labelled_drafts(path, profiles, split, out, report, fit, target, support_gr
         runs_by_profile[profile.name] = runs
         with (out / f"drafts-{profile.name}.jsonl").open("w", encoding="utf-8") as sink:
             sink.writelines(o.model_dump_json() + "\n" for o in outcomes)
-        # With --split all, dev and test are summarised apart too: the held figures are test's.
-        for part in [split] + (["dev", "test"] if split == "all" else []):
+        # With --split all, each part is summarised apart too: the held figures are test's and val11h's.
+        for part in [split] + (["dev", *HELD_SPLITS] if split == "all" else []):
             chosen_part = [o for o in outcomes if part == "all" or o.split == part]
             if not chosen_part:
                 continue
@@ -248,7 +250,8 @@ def _labelled_drafts(path, profiles, split, out, report, fit, target, support_gr
         profile = load_policy(name)
         # Runs already made for this profile keep their verifications: the fit re-decides only.
         known = {r.draft.id: r for r in runs_by_profile.get(profile.name, [])} if profile in profiles else {}
-        wanted = [d for d in everything if d.split == "dev" or (d.split == "test" and split != "dev")]
+        # The fit reports on test only when the run does (--split test or all): a dev or val11h run never reads test.
+        wanted = [d for d in everything if d.split == "dev" or (d.split == "test" and split in ("test", "all"))]
         runs = [known.get(d.id) or prepare_draft(d, profile)
                 for d in tqdm(wanted, desc=f"{profile.name}: retrieval for the fit", unit="draft")]
         dev = [r for r in runs if r.draft.split == "dev"]

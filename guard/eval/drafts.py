@@ -82,6 +82,7 @@ __all__ = [
     "DraftContext",
     "DraftOutcome",
     "DraftRun",
+    "HELD_SPLITS",
     "LabelledDraft",
     "Outcome",
     "ShownCause",
@@ -91,7 +92,11 @@ __all__ = [
     "run_draft",
 ]
 
-Split = Literal["dev", "test"]
+# dev: open (tune on it). test and val11h: held, figures only; val11h was written after the test
+# part had been measured, over dev documents, as a second held part for a change tuned on dev
+# (examples/README.md, "Dev and test parts").
+Split = Literal["dev", "test", "val11h"]
+HELD_SPLITS: tuple[Split, ...] = ("test", "val11h")
 # The verification deadline of an evaluation run (the policy's own is for serving).
 EVAL_DEADLINE_S = 600.0
 # The generator name the verifiers see; stacked heads differ by family, and a scripted draft has none.

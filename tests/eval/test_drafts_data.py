@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from guard.eval.drafts import load_drafts
 from guard.eval.golden import load_golden
 from guard.policy import DEFAULT_REFUSAL
 
@@ -39,6 +40,9 @@ TEST_DOCS = {
     "hr-notice-periods.md", "hr-parental-leave.md", "hr-it-security.md", "legal-nda-terms.md",
     "hr-office-closure-2025.txt", "legal-liability-and-jurisdiction.txt",
 }
+# The second held part (session 11): drafts over dev documents, written before a change tuned on dev
+# and measured on it in figures only. Its documents are dev documents (never a test one).
+HELD_DEV = "val11h"
 FIRST_NEW_GOLDEN = 116  # g001-g115 predate the split; g116-g186 were written for the test part
 FIRST_DEV_ADDITION = 187  # g187 on: dev questions over dev documents, added when tuning evidence-first answering
 
@@ -62,7 +66,7 @@ def test_every_draft_has_the_documented_fields(drafts):
     fields = {"id", "question", "contexts", "draft", "claims", "kind", "category", "split", "notes"}
     assert all(set(d) == fields for d in drafts)
     assert len({d["id"] for d in drafts}) == len(drafts)
-    assert all(d["kind"] in {"correct", "wrong"} and d["split"] in {"dev", "test"} for d in drafts)
+    assert all(d["kind"] in {"correct", "wrong"} and d["split"] in {"dev", "test", HELD_DEV} for d in drafts)
     assert {d["category"] for d in drafts} <= WRONG_CATEGORIES | CORRECT_CATEGORIES
 
 
@@ -124,23 +128,38 @@ def test_enough_drafts_of_every_category(drafts):
     assert 0.35 <= share <= 0.55, share  # about 45 % correct
 
 
+def _document_part(split: str) -> str:
+    return "dev" if split == HELD_DEV else split
+
+
 def test_drafts_split_by_document(drafts):
     docs = {"dev": set(), "test": set()}
     for d in drafts:
         sources = {c["source"] for c in d["contexts"]}
-        docs[d["split"]] |= sources
+        docs[_document_part(d["split"])] |= sources
     assert not docs["dev"] & docs["test"], docs["dev"] & docs["test"]
-    test_share = sum(d["split"] == "test" for d in drafts) / len(drafts)
+    first_parts = [d for d in drafts if d["split"] != HELD_DEV]
+    test_share = sum(d["split"] == "test" for d in first_parts) / len(first_parts)
     assert 0.25 <= test_share <= 0.42, test_share
     for category in WRONG_CATEGORIES | CORRECT_CATEGORIES:
         splits = Counter(d["split"] for d in drafts if d["category"] == category)
         assert splits["dev"] and splits["test"], (category, splits)
 
 
+def test_the_second_held_part_is_balanced_and_over_dev_documents(drafts):
+    held = [d for d in drafts if d["split"] == HELD_DEV]
+    kinds = Counter(d["kind"] for d in held)
+    assert len(held) >= 30 and kinds["correct"] == kinds["wrong"], kinds
+    sources = {c["source"] for d in held for c in d["contexts"]}
+    assert not sources & (TEST_DOCS | NEW_DOCS), sources & (TEST_DOCS | NEW_DOCS)
+    assert len({d["category"] for d in held if d["kind"] == "wrong"}) >= 6
+    assert len(load_drafts(EXAMPLES / "drafts.jsonl", HELD_DEV)) == len(held)
+
+
 def test_every_golden_case_has_a_split_that_follows_its_document(golden, drafts):
     assert all(case.get("split") in {"dev", "test"} for case in golden)
     assert [c.split for c in load_golden(EXAMPLES / "golden.jsonl")] == [case["split"] for case in golden]
-    draft_split = {c["source"]: d["split"] for d in drafts for c in d["contexts"]}
+    draft_split = {c["source"]: _document_part(d["split"]) for d in drafts for c in d["contexts"]}
     by_doc: dict[str, set[str]] = {}
     for case in golden:
         if case["supporting_sources"]:

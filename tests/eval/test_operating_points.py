@@ -81,6 +81,17 @@ def test_fixture_loads_and_splits(drafts):
             assert c.text in (REPO / "examples" / "kb" / c.source).read_text(encoding="utf-8")
 
 
+def test_the_second_held_part_loads_apart_and_an_unknown_split_is_refused(tmp_path):
+    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
+    held = json.loads(lines[0]) | {"id": "held-1", "split": "val11h"}
+    path = tmp_path / "d.jsonl"
+    path.write_text("\n".join([*lines, json.dumps(held)]) + "\n", encoding="utf-8")
+    assert [d.id for d in load_drafts(path, "val11h")] == ["held-1"]
+    assert "held-1" not in {d.id for d in load_drafts(path, "dev") + load_drafts(path, "test")}
+    bad = CliRunner().invoke(app, ["eval", "golden", "--drafts", str(path), "--split", "val11", "--out", str(tmp_path)])
+    assert bad.exit_code != 0 and "val11h" in str(bad.exception or bad.output)
+
+
 def test_a_bad_draft_line_names_its_number(tmp_path):
     good = FIXTURE.read_text(encoding="utf-8").splitlines()[0]
     bad = json.loads(good) | {"claims": [{"text": "not in the draft", "truth": "false"}]}
