@@ -149,3 +149,41 @@ def test_a_date_a_duration_before_an_event_the_letter_dates():
     assert verdict.inference == "12 March 2026 - 7 days = 5 March 2026"
     # the duration's own side: 7 days *after* the appointment is not what the letter says
     assert judge("Stop the iron tablets on 19 March 2026.", LETTER).label in FLAGGED
+
+
+HOURS = "Off-peak members may use the club from 10:00 to 16:00 on weekdays and at any time at weekends."
+EARLY_BIRD = """| Category | Early-bird (until 19 March 2027) | Standard |
+|---|---|---|
+| Student | £120 | £160 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "holds"),
+    [
+        ("An Off-peak member can use the club at 11am on a Tuesday.", HOURS, True),
+        ("An Off-peak member can use the club at 6pm on a Wednesday.", HOURS, False),
+        # a claim that states the window's own bound is not a moment inside it
+        ("Off-peak members can use the club until 17:00 on weekdays.", HOURS, False),
+        ("A student registering on 1 March 2027 pays the early-bird fee of £120.", EARLY_BIRD, True),
+        ("A student registering on 25 March 2027 pays the early-bird fee of £120.", EARLY_BIRD, False),
+    ],
+)
+def test_a_moment_inside_a_stated_window(claim, passage, holds):
+    verdict = judge(claim, passage)
+    assert (verdict.label in HOLDS) is holds, (verdict.label, verdict.mismatch)
+
+
+CERTIFICATE = (
+    "Yellow fever vaccine is given only at registered centres. "
+    "You will get a certificate that becomes valid 10 days after the injection."
+)
+
+
+def test_a_scenario_date_moved_by_a_stated_duration_is_inferred():
+    # neither date is in the evidence: the claim's own vaccination date, and the step the evidence states
+    verdict = judge("Someone given the yellow fever vaccine on 3 June has a valid certificate from 13 June.", CERTIFICATE)
+    assert verdict.label is FactLabel.inferred
+    assert judge(
+        "Someone given the yellow fever vaccine on 3 June has a valid certificate from 17 June.", CERTIFICATE
+    ).label in FLAGGED
