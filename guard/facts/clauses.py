@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.binding import distinctive, moved_to, owned_words
-from guard.facts.date_windows import moment_inside
 from guard.facts.dates import same_date
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, denied_value, same_number
@@ -146,8 +145,6 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
         ]
         if not differing or any(same_date(d, e) is True for e in best_slots.dates):
             continue
-        if moment_inside(d, claim.text, claim.dates, best_slots.text, best_slots.dates):
-            continue  # a moment inside the unit's window ("at 11am" in "from 10:00 to 16:00")
         holders = [
             a
             for a in scored

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment
 from guard.facts.binding import _CLAUSE_BREAK
-from guard.facts.date_windows import moment_inside
 from guard.facts.dates import DateSlot, same_date, states
 from guard.facts.inference import shifted_date, shifted_time, side_of
 from guard.facts.matching import denied_value
@@ -39,9 +38,6 @@ def check_date(
     shifted_own = shifted_time(d, stated, [q for s in (*near, *everywhere) for q in s.quantities])
     if shifted_own and not any(same_date(d, e) is True for s in everywhere for e in s.dates):
         return Outcome(FactLabel.inferred, inference=shifted_own)
-    inside = _inside_window(d, held, claim) if differing else None
-    if inside:
-        return Outcome(FactLabel.inferred, inference=inside)
     if differing:
         a, e = differing[0]
         return Outcome(
@@ -62,7 +58,7 @@ def check_date(
     # range opens a window only from its event's own date (_in_window), never from any near date
     sides = [0 if q.is_range else side_of(text, q)[0] for text, q in written]
     moved = shifted_date(d, bases, [q for _, q in written], sides)
-    moved = moved or _in_window(d, near, everywhere) or _scenario_step(d, near, everywhere, claim)
+    moved = moved or _in_window(d, near, everywhere)
     if moved:
         return Outcome(FactLabel.inferred, inference=moved)
     return Outcome(
@@ -94,43 +90,6 @@ def _differing(
         about_others = {id(a) for a, s in held if any(same_date(o, e) is True for o in others for e in s.dates)}
         differing = [(a, e) for a, e in differing if id(a) not in about_others]
     return differing
-
-
-def _inside_window(d: DateSlot, held: list[tuple[Alignment, Slots]], claim: Slots | None) -> str | None:
-    """``d`` as a moment inside a window a strong aligned unit states (date_windows.py)."""
-    if claim is None:
-        return None
-    for a, slots in held:
-        inside = moment_inside(d, claim.text, claim.dates, slots.text, slots.dates) if a.strong else None
-        if inside:
-            return inside
-    return None
-
-
-def _scenario_step(d: DateSlot, near: Sequence[Slots], everywhere: list[Slots], claim: Slots | None) -> str | None:
-    """``d`` and another claim date that no evidence gives, one a duration of a near unit
-    from the other ("given the vaccine on 3 June, the certificate is valid from 13 June" against
-    "valid 10 days after the injection"): the claim's own scenario, whose step the evidence states.
-    Either date is the step's premise or its result, so both are inferred."""
-    if claim is None or d.day is None or d.month is None:
-        return None
-    written = [(s.text, q) for s in near for q in s.quantities if q.dim == "duration"]
-    durations, sides = [q for _, q in written], [side_of(t, q)[0] for t, q in written]
-    for other in claim.dates:
-        if other is d or other.day is None or other.minutes is not None:
-            continue
-        if any(same_date(other, e) is True for s in everywhere for e in s.dates):
-            continue  # a stated date is a base the checks above already tried
-        year = d.year or other.year or _ANY_YEAR
-        early, late = sorted((d, other), key=lambda x: (x.month, x.day))
-        step = shifted_date(late.model_copy(update={"year": late.year or year}),
-                            [early.model_copy(update={"year": early.year or year})], durations, sides)
-        if step:
-            return step
-    return None
-
-
-_ANY_YEAR = 2027  # a year without 29 February, for dates written without one
 
 
 def _in_window(d: DateSlot, near: Sequence[Slots], everywhere: list[Slots]) -> str | None:

@@ -28,7 +28,6 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import one_step, same_kind, same_number
 from guard.facts.polarity import words
@@ -83,7 +82,7 @@ def derived_step(
     pool = own + [e for e in _operands(q, claim, everywhere, own) if _noun_named(e, claim)]
     found = one_step(q, pool) or one_step(_difference_of_rates(q, claim), pool)
     if found is None:
-        return _across_rows(q, claim, everywhere) if says_combined(q, claim) else None
+        return None
     text, x, y = found
     if x in own and y in own:
         return None  # the claim's own arithmetic, not a fact of the evidence
@@ -183,49 +182,6 @@ def _best_units(kind: str, claim: Slots, everywhere: Sequence[Slots], own: list[
     if best < MIN_ANCHOR:
         return []
     return [sl for s, sl in scored if s == best]
-
-
-def _across_rows(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> tuple[str, tuple[Quantity, ...]] | None:
-    """``q`` as the difference or sum of one column's values in two table rows the claim names ("Flex
-    costs £10 a month more than Standard": the monthly fees of the Flex and Standard rows).
-
-    Why: the operands of :func:`_operands` come from the units sharing most of the claim's words, and
-    a sentence that shares more of them ("each Standard member ... per month ... cost £8") can crowd
-    out the rows the claim compares. Values of one column only: £44.99 - £34.99, never a monthly fee
-    less another row's joining fee."""
-    # a key several rows share ("Lesson: Individual" for 30, 45 and 60 minutes) names none of them
-    keys = [_key(sl) for sl in everywhere]
-    rows = [sl for sl, key in zip(everywhere, keys) if key and keys.count(key) == 1 and _row_named(sl, claim)]
-    for a, b in ((a, b) for i, a in enumerate(rows) for b in rows[i + 1 :]):
-        pairs = [
-            (x, y) for x in a.quantities for y in b.quantities
-            if x.dim == y.dim == q.dim and _column(a, x) and _column(a, x) == _column(b, y)
-        ]
-        for x, y in pairs:
-            found = one_step(q, [x, y])
-            if found is not None:
-                return found[0], (found[1], found[2])
-    return None
-
-
-def _key(unit: Slots) -> frozenset[str]:
-    """A table row's key in words ("flex" for "Membership: Flex"); empty for prose or a key with digits
-    (a row keyed by a number is named by its value, read elsewhere)."""
-    if unit.key_end is None or any(ch.isdigit() for ch in unit.text[: unit.key_end]):
-        return frozenset()
-    return name_tokens(unit.text[: unit.key_end].rsplit(": ", 1)[-1])
-
-
-def _row_named(unit: Slots, claim: Slots) -> bool:
-    """A table row whose key the claim writes in full."""
-    key = _key(unit)
-    return bool(key) and key <= name_tokens(claim.text)
-
-
-def _column(row: Slots, value: Quantity) -> str | None:
-    """The header of the cell holding ``value`` ("Monthly fee" for "Monthly fee: £44.99"), or None."""
-    cell = row.text[: value.start].rsplit(" | ", 1)[-1]
-    return cell.split(": ", 1)[0].strip().lower() if ": " in cell else None
 
 
 def _overlap(claim: Slots, unit: Slots, own: list[Quantity]) -> int:

@@ -83,8 +83,4 @@ def _is_name_word(token: str, at_boundary: bool, lexicon: Lexicon) -> bool:
         return False
     if at_boundary and (lower in lexicon.sentence_openers or lower in lexicon.modals):
         return False
-    # a negation or quantifier is a closed-class word, never part of a name, even capitalised before
-    # one ("Neither Student nor Flex membership": the name is "Student", not "Neither Student")
-    if lower in lexicon.negations or lower in lexicon.universal_quantifiers or lower in lexicon.partial_quantifiers:
-        return False
     return len(token) > 1

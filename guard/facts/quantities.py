@@ -316,19 +316,6 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "7 calendar days", "3 complete years": a word that says which days does not change the unit
     ("single", re.compile(rf"(?P<v>{_V})\s+(?:{_DAY_KIND})\s+(?P<u>{_TIME})", re.I)),
     ("single", re.compile(rf"(?P<v>{_V})\s*-?\s*(?P<u>{_UNIT})", re.I)),
-    # "for a week", "within a fortnight", "a day later": one period said with an article, read as a
-    # duration of one (so "seven days" restates it) only after a word that makes it a length of time
-    # and before the clause ends or moves on ("a day return" is a ticket, "a day or two" no one
-    # length); "once a week" and "£5 a week" are rates, read above
-    (
-        "one_period",
-        re.compile(
-            r"(?:\b(?:for|within|after|than|lasts?|lasting|takes?|taking)\s+(?P<q>an?)\s+(?P<u>week|fortnight|day|month|year)"
-            r"|(?P<q2>\ban?)\s+(?P<u2>week|fortnight|day|month|year)(?=\s+(?:later|earlier)\b))\b"
-            r"(?=\s*(?:[.,;:)]|$|(?:later|earlier|from|of|and|in|on|at|when|if|before|after|once|then)\b))",
-            re.I,
-        ),
-    ),
     # "two 250 mg capsules": the count is of the capsules (only the count's own span is taken)
     ("count", re.compile(rf"(?P<v>{_V})(?=\s+{NUMBER}\s*-?\s*{_UNIT}\s+(?P<noun>[a-z][a-z-]{{2,}}))", re.I)),
     # "12 more months", "3 extra days": an amount added, in the unit after it (not "1.8 fewer days",
@@ -337,8 +324,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "4 doses"; "a three-night stay": the hyphen joins the count to its noun
     ("count", re.compile(rf"(?P<v>{_V})(?:\s+|-)(?P<noun>[a-z][a-z-]{{2,}})", re.I)),
     # "aged 30", "aged 12 and over": an age in years, the unit left out (units and counts read first)
-    # "aged 16 or 17", "aged 7 to 18": two ages next to each other are the band between them
-    ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?:\s*(?:or|to|-|–)\s*(?P<v2>{NUMBER}))?(?![\d.,])", re.I)),
+    # "aged 16 or 17": two ages next to each other are the band between them
+    ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?:\s+or\s+(?P<v2>{NUMBER}))?(?![\d.,])", re.I)),
     ("bare", re.compile(rf"(?P<v>{_V})", re.I)),
 ]
 
@@ -900,14 +887,6 @@ def _single(text, m):
     return _make(text, start, m.end(), unit[0], value * unit[1], value * unit[1], scale=unit[1])
 
 
-def _one_period(text, m):
-    which = "q" if m.group("q") else "q2"
-    unit = _unit_of(m.group("u" if which == "q" else "u2"))
-    if unit is None:
-        return None
-    return _make(text, m.start(which), m.end(), unit[0], unit[1], unit[1], scale=unit[1])
-
-
 def _temperature_letter(text, m):
     value = _value(m.group("v"))
     if value is None:
@@ -987,7 +966,6 @@ _READERS = {
     "proportion": _proportion,
     "temperature_letter": _temperature_letter,
     "single": _single,
-    "one_period": _one_period,
     "count": _count,
     "bare": _bare,
 }

@@ -218,10 +218,3 @@ def test_injected_answer_is_not_evidence():
     verdict = judge_facts("Zelorin is safe during pregnancy.", result.units)
     assert verdict.label is not FactLabel.supported or all("pregnancy" not in u.text for u in verdict.units)
     assert all("pregnancy" not in u.text for u in result.units)
-
-
-def test_a_closed_class_word_opening_a_claim_is_no_name():
-    from guard.facts.entities import entity_names
-    from guard.facts.lexicon import ENGLISH
-
-    assert entity_names("Neither Student nor Flex membership has a joining fee.", ENGLISH) == ("Student", "Flex")

@@ -97,26 +97,3 @@ def test_a_window_of_days_counts_both_ends():
     wrong = _slots("The sowing window, from 1 May to 30 June, lasts 51 days.")
     assert derived_step(right.quantities[0], right, [unit], ENGLISH) is not None
     assert derived_step(wrong.quantities[0], wrong, [unit], ENGLISH) is None
-
-
-MEMBERSHIPS = """| Membership | Monthly fee | Joining fee |
-|---|---|---|
-| Standard | £34.99 | £20 |
-| Flex | £44.99 | £0 |
-| Off-peak | £24.99 | £20 |
-
-Each Standard member may bring one guest per month free of charge; further guest visits cost £8 each.
-"""
-
-
-def _memberships(claim: str):
-    result = units_of("1", MEMBERSHIPS)
-    return judge_facts(claim, getattr(result, "units", result))
-
-
-def test_a_difference_of_one_column_in_two_named_rows_is_inferred():
-    # the guest sentence shares more of the claim's words than either row; the rows are what it compares
-    verdict = _memberships("Flex membership costs £10 a month more than Standard.")
-    assert verdict.label is FactLabel.inferred
-    assert "£44.99" in verdict.inference and "£34.99" in verdict.inference
-

@@ -147,33 +147,3 @@ def test_polarity_modality_quantifiers():
 def test_negative_temperatures_keep_their_sign_and_ranges_do_not():
     assert _read("very cold at -2°C (28°F)")[0][:3] == ("-2°C", "temperature_c", -2.0)
     assert _read("Store at 2-8°C")[0][2:4] == (2.0, 8.0)
-
-
-@pytest.mark.parametrize(
-    ("text", "surface", "hours", "bound"),
-    [
-        ("three strikes block class bookings for a week.", "a week", 168.0, Bound.eq),
-        ("A failed payment is tried again a week later.", "a week", 168.0, Bound.eq),
-        ("Reply within a fortnight.", "a fortnight", 336.0, Bound.le),
-        ("The permit is valid for a year from the date of issue.", "a year", 8766.0, Bound.eq),
-    ],
-)
-def test_one_period_said_with_an_article_is_a_duration(text, surface, hours, bound):
-    found = [q for q in quantities(text) if q.dim == "duration"]
-    assert [(q.surface, q.lo, q.bound) for q in found] == [(surface, hours, bound)]
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["It takes a day or two to arrive.", "A child pays £5.60 for a day return.", "Take it once a week.",
-     "1.8 fewer migraine days a month after 12 weeks"],
-)
-def test_an_article_period_that_is_no_length_of_time_is_not_read_as_one(text):
-    # a ticket ("a day return"), a rough span ("a day or two"), a rate ("once a week", "days a month")
-    assert not [q for q in quantities(text) if q.dim == "duration" and q.surface.lower().startswith("a ")]
-
-
-@pytest.mark.parametrize(("text", "lo", "hi"), [("Pupils aged 7 to 18 may join.", 7, 18), ("Players aged 16 or 17 may enter.", 16, 17)])
-def test_an_age_band_after_aged_is_one_band_in_years(text, lo, hi):
-    ages = [q for q in quantities(text) if q.dim == "duration"]
-    assert [(round(q.lo / 8766), round(q.hi / 8766)) for q in ages] == [(lo, hi)]
