@@ -174,6 +174,21 @@ def test_the_negation_splits_balance_true_and_false_negations(cases, split):
     assert 0.4 <= sum(c.truth is Truth.true for c in held) / len(held) <= 0.6
 
 
+FALSE_ALARM_CATEGORIES = {Category.correct_paraphrase, Category.correct_inference}
+
+
+@pytest.mark.parametrize("split", [Split.val11, Split.val11h])
+def test_the_false_alarm_splits_are_mostly_true_claims_with_false_twins(cases, split):
+    # val11 / val11h (issue 11, session 11): about two thirds true claims of the kinds the judge flags
+    # wrongly, the rest false claims of the same shape, so that passing everything cannot win.
+    held = [c for c in cases if c.split is split]
+    assert len(held) >= 60 and len({c.doc for c in held}) == 3
+    assert not {c.doc for c in held} & {c.doc for c in cases if c.split is not split}
+    assert sum(c.category in FALSE_ALARM_CATEGORIES for c in held) / len(held) >= 0.4
+    assert 0.55 <= sum(c.truth is Truth.true for c in held) / len(held) <= 0.7
+    assert {c.expected for c in held} == set(SupportLabel)
+
+
 def test_held_out_rows_follow_dev_and_test_in_spec_order(cases):
     # build.py writes val after every dev and test row, val2 after val, val3 after val2 and val4 after
     # val3, so adding a held-out split (or cases to one) never moves or rewrites an earlier row.
@@ -201,7 +216,10 @@ def test_val_resolves_verbatim_without_shared_data(cases, split):
 
 
 def test_the_blind_splits_are_left_out_of_a_run_over_all_splits():
-    assert BLIND_SPLITS == {Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h, Split.val10h}
+    assert BLIND_SPLITS == {
+        Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
+        Split.val10h, Split.val11h,
+    }
 
 
 @needs_ragtruth
