@@ -1,6 +1,6 @@
 """Rule audit: which fact-layer rules decide the hard cases, and which do more harm than good.
 
-    python benchmarks/rule_audit.py --split dev|val|val3|dev,val [--all-rules] [--propose PATH] [--figures-only]
+    python benchmarks/rule_audit.py --split dev|val|val3|dev,val|open [--all-rules] [--propose PATH] [--figures-only]
 
 Each case's claim goes through ``verify()`` (as benchmarks/hardcases.py runs it). A flagged case
 (label not ``supported``) is decided by the rule of its worst claim (``ClaimVerdict.rule``: a
@@ -43,18 +43,21 @@ from tqdm import tqdm  # noqa: E402
 
 from guard.eval.hardcases import (  # noqa: E402
     BLIND_SPLITS,
+    CaseOutcome,
     ResolvedCase,
     Split,
     group_metrics,
     load_hardcases,
     resolve_cases,
 )
-from guard.eval.rule_audit import AuditReport, RuleStats, audit, propose  # noqa: E402
+from guard.eval.rule_audit import AuditReport, RuleStats, audit, merge_stats, propose  # noqa: E402
 from guard.facts.rules import RuleSwitches, active_switches, load_switches  # noqa: E402
 from guard.verifiers.types import Verification  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
-ALLOWED = (Split.dev, Split.val, Split.val3)  # val2, val4 and test are measured by the lead only
+# Every open split (cases readable), and val3 (the session-8 audit split: aggregate counts only).
+# val2, val4 and test are measured by the lead only; the held halves (val5h ...) through hardcases.py.
+ALLOWED = (*(s for s in Split if s is not Split.test and s not in BLIND_SPLITS), Split.val3)
 
 
 def _fmt(x: float | None) -> str:
@@ -80,9 +83,27 @@ def render(report: AuditReport) -> str:
             f"| {s.rule} | {s.decisive_true} | {s.decisive_false} ({s.false_expected_contradicted} / "
             f"{s.false_expected_unsupported}) | {s.labelled_contradicted} | {harm} | {gain} |"
         )
+    lines += _per_split(report)
     lines += ["", "proposals (pre-registered criterion):"]
     lines += [f"- {p.action}: {p.rule} ({p.why})" for p in report.proposals] or ["- none"]
     return "\n".join(lines)
+
+
+def _per_split(report: AuditReport) -> list[str]:
+    """Harm / gain of each fact-layer rule split by split (decisive true / false for a judge rule)."""
+    if not report.by_split:
+        return []
+    names = list(report.by_split)
+    lines = ["", "per split: harm/gain of a fact-layer rule; decisive true/false of a judge rule (j)", "",
+             "| rule | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for r in report.rules:
+        cells = []
+        for split in names:
+            s = next((x for x in report.by_split[split] if x.rule == r.rule), None)
+            cells.append("" if s is None else f"{s.harm}/{s.gain}" if s.switchable
+                         else f"j{s.decisive_true}/{s.decisive_false}")
+        lines.append(f"| {r.rule} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def proposal_yaml(report: AuditReport) -> str:
@@ -96,6 +117,9 @@ def proposal_yaml(report: AuditReport) -> str:
 
 
 def _splits(text: str) -> list[Split]:
+    """``open`` is every open split (dev, val, val5 ... val10): the session-11 audit's data."""
+    if text.strip() == "open":
+        return [s for s in ALLOWED if s is not Split.val3]
     chosen = [Split(s.strip()) for s in text.split(",") if s.strip()]
     refused = [s.value for s in chosen if s not in ALLOWED]
     if refused:
@@ -106,7 +130,8 @@ def _splits(text: str) -> list[Split]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--split", required=True, help="dev, val, val3, or several joined by commas (dev,val)")
+    ap.add_argument("--split", required=True,
+                    help="dev, val, val3, an open split (val5 ... val10), several joined by commas, or open (all of them)")
     ap.add_argument("--all-rules", action="store_true", help="every rule on (ignore rule_switches.yaml)")
     ap.add_argument("--propose", type=Path, default=None, help="write the criterion's proposals as YAML here")
     ap.add_argument("--limit", type=int, default=None, help="first N cases only (smoke runs)")
@@ -115,17 +140,16 @@ def main() -> None:
     args = ap.parse_args()
     splits = _splits(args.split)
     blind = any(s in BLIND_SPLITS for s in splits)
-    cases = [c for c in load_hardcases() if c.split in splits]
-    resolved = resolve_cases(cases[: args.limit] if args.limit else cases)
     base, which = _switches(args)
-    cases_seen = tqdm(resolved, desc="audit", unit="case")
-    outcomes, stats = audit(cases_seen, base, blind, _verify_fn(), per_rule=not args.figures_only)
-    rules = sorted(stats.values(), key=lambda s: (-(s.decisive_true + s.decisive_false), s.rule))
-    name = "+".join(s.value for s in splits)
+    outcomes, stats, by_split = _audit_each(splits, base, blind, args)
+    rules = _ranked(stats)
+    name = "open" if args.split.strip() == "open" else "+".join(s.value for s in splits)
     report = AuditReport(
         split=name, switches=which, switches_off=sorted(r.value for r in base.off_rules),
         switches_to_unsupported=sorted(r.value for r in base.unsupported_rules),
         overall=group_metrics(outcomes), rules=rules, proposals=[] if args.figures_only else propose(stats, base),
+        by_split={} if len(splits) == 1 else {k: _ranked(v) for k, v in by_split.items()},
+        outcomes=[] if blind else outcomes,
     )
     if blind:  # aggregate counts only: the per-category confusion stays out too
         report.overall.confusion = {}
@@ -141,6 +165,27 @@ def main() -> None:
         print(f"wrote {args.propose}")
     if not blind:
         _print_examples(rules)
+
+
+def _audit_each(
+    splits: list[Split], base: RuleSwitches, blind: bool, args: argparse.Namespace
+) -> tuple[list[CaseOutcome], dict[str, RuleStats], dict[str, dict[str, RuleStats]]]:
+    """The audit split by split (so each split's harm and gain can be read), then summed."""
+    loaded = load_hardcases()
+    outcomes: list[CaseOutcome] = []
+    by_split: dict[str, dict[str, RuleStats]] = {}
+    verify_fn = _verify_fn()
+    for split in splits:
+        cases = [c for c in loaded if c.split is split]
+        resolved = resolve_cases(cases[: args.limit] if args.limit else cases)
+        seen = tqdm(resolved, desc=f"audit {split.value}", unit="case")
+        part, by_split[split.value] = audit(seen, base, blind, verify_fn, per_rule=not args.figures_only)
+        outcomes += part
+    return outcomes, merge_stats(by_split.values()), by_split
+
+
+def _ranked(stats: dict[str, RuleStats]) -> list[RuleStats]:
+    return sorted(stats.values(), key=lambda s: (-(s.decisive_true + s.decisive_false), s.rule))
 
 
 def _switches(args: argparse.Namespace) -> tuple[RuleSwitches, str]:

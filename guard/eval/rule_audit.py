@@ -33,7 +33,7 @@ from guard.eval.hardcases import CaseOutcome, GroupMetrics, ResolvedCase, Truth,
 from guard.facts.rules import FactRule, RuleSwitches, switched
 from guard.verifiers.types import SupportLabel, Verification
 
-__all__ = ["AuditReport", "Proposal", "RuleStats", "audit", "propose"]
+__all__ = ["AuditReport", "Proposal", "RuleStats", "audit", "merge_stats", "propose"]
 
 MIN_EFFECTS = 3  # the criterion's least number of marginal effects (harm + gain)
 EXAMPLES = 4  # case ids kept per rule and truth on open splits, to read the cases behind a count
@@ -73,6 +73,10 @@ class AuditReport(BaseModel):
     overall: GroupMetrics
     rules: list[RuleStats]
     proposals: list[Proposal]
+    # several splits audited together: each split's own counts (the rules above are their sums)
+    by_split: dict[str, list[RuleStats]] = Field(default_factory=dict)
+    # every case's outcome (open splits only): what a threshold sweep over the support scores reads
+    outcomes: list[CaseOutcome] = Field(default_factory=list)
 
 
 def _fact_rules(verification: Verification) -> list[FactRule]:
@@ -124,6 +128,23 @@ def audit(
                 else:
                     of(rule.value).harm += 1
     return outcomes, stats
+
+
+_COUNTS = ("decisive_true", "decisive_false", "false_expected_contradicted", "false_expected_unsupported",
+           "labelled_contradicted", "harm", "gain")
+
+
+def merge_stats(parts: Iterable[dict[str, RuleStats]]) -> dict[str, RuleStats]:
+    """Per rule, the sum of its counts over several audits (one per split); examples up to EXAMPLES each."""
+    merged: dict[str, RuleStats] = {}
+    for part in parts:
+        for rule, s in part.items():
+            m = merged.setdefault(rule, RuleStats(rule=rule, switchable=s.switchable))
+            for k in _COUNTS:
+                setattr(m, k, getattr(m, k) + getattr(s, k))
+            m.examples_true = (m.examples_true + s.examples_true)[:EXAMPLES]
+            m.examples_false = (m.examples_false + s.examples_false)[:EXAMPLES]
+    return merged
 
 
 def propose(stats: dict[str, RuleStats], base: RuleSwitches) -> list[Proposal]:

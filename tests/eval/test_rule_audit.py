@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from guard.eval.hardcases import CaseSource, Category, HardCase, ResolvedCase, Split, Truth
-from guard.eval.rule_audit import RuleStats, audit, propose
+from guard.eval.hardcases import BLIND_SPLITS, CaseSource, Category, HardCase, ResolvedCase, Split, Truth
+from guard.eval.rule_audit import RuleStats, audit, merge_stats, propose
 from guard.facts.rules import FactRule, RuleSwitches, SwitchedRule, active_switches
 from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification
 
@@ -89,3 +89,41 @@ def test_a_kept_rule_mostly_catching_unsupported_claims_is_softened():
 def test_rules_already_off_are_not_proposed_again():
     base = RuleSwitches(disabled=[SwitchedRule(rule=FactRule.flip_modal, why="x")])
     assert propose({"flip.modal": _stats("flip.modal", 5, 0)}, base) == []
+
+
+def test_audits_of_several_splits_sum_per_rule():
+    """rule_audit.py --split open audits split by split; the summed counts are what the criterion reads."""
+    dev = {"quantity.not_found": _stats("quantity.not_found", 1, 3, decisive_true=1, examples_true=["a"])}
+    val6 = {
+        "quantity.not_found": _stats("quantity.not_found", 2, 0, decisive_true=2, examples_true=["b", "c"]),
+        "judge.below_threshold": RuleStats(rule="judge.below_threshold", switchable=False, decisive_true=1),
+    }
+    merged = merge_stats([dev, val6])
+    q = merged["quantity.not_found"]
+    assert (q.harm, q.gain, q.decisive_true, q.examples_true) == (3, 3, 3, ["a", "b", "c"])
+    assert not merged["judge.below_threshold"].switchable and merged["judge.below_threshold"].decisive_true == 1
+    assert dev["quantity.not_found"].harm == 1  # the parts are left as they were
+    assert {p.rule for p in propose(merged, RuleSwitches())} == {"quantity.not_found"}  # 3 / 3: criterion 1
+
+
+def _script():
+    """benchmarks/rule_audit.py, loaded as a module (it is a script, not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "rule_audit.py"
+    spec = importlib.util.spec_from_file_location("rule_audit_script", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_script_audits_every_open_split_and_refuses_the_blind_ones():
+    script = _script()
+    chosen = script._splits("open")
+    assert {"dev", "val", "val5", "val6", "val7", "val8", "val9", "val10"} <= {s.value for s in chosen}
+    assert not {Split.test, Split.val3} & set(chosen) and not BLIND_SPLITS & set(chosen)
+    assert [s.value for s in script._splits("val6,val10")] == ["val6", "val10"]
+    for blind in ("val6h", "test", "val2"):
+        with pytest.raises(SystemExit):
+            script._splits(blind)
