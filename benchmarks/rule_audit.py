@@ -117,7 +117,7 @@ def proposal_yaml(report: AuditReport) -> str:
 
 
 def _splits(text: str) -> list[Split]:
-    """``open`` is every open split (dev, val, val5 ... val10): the session-11 audit's data."""
+    """``open`` is every open split (dev, val, val5 ... val11): the session-11 audit's data."""
     if text.strip() == "open":
         return [s for s in ALLOWED if s is not Split.val3]
     chosen = [Split(s.strip()) for s in text.split(",") if s.strip()]
@@ -131,7 +131,7 @@ def _splits(text: str) -> list[Split]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--split", required=True,
-                    help="dev, val, val3, an open split (val5 ... val10), several joined by commas, or open (all of them)")
+                    help="dev, val, val3, an open split (val5 ... val11), several joined by commas, or open (all of them)")
     ap.add_argument("--all-rules", action="store_true", help="every rule on (ignore rule_switches.yaml)")
     ap.add_argument("--propose", type=Path, default=None, help="write the criterion's proposals as YAML here")
     ap.add_argument("--limit", type=int, default=None, help="first N cases only (smoke runs)")
