@@ -83,3 +83,22 @@ def test_coordinated_verbs_share_their_subject():
 def test_an_age_band_after_aged_is_read_in_years():
     (band,) = quantities("open to players aged 18 to 70")
     assert band.dim == "duration" and band.shown.startswith("18 to 70")
+
+
+def test_only_statements_restating_the_act_are_parsed(monkeypatch):
+    # issue 15: every statement among the best-aligned units was parsed (one nlp() call each) before
+    # any was found to restate the claim's act; those that do not can never be the rival
+    import guard.facts.act_binding as act_binding
+
+    read: list[str] = []
+
+    def spy(text: str, common: bool = False):
+        read.append(text)
+        return frames(text, common)
+
+    monkeypatch.setattr(act_binding, "frames", spy)
+    claim = "The orchestra manager approves every soloist."
+    verdict = judge(claim, ORCHESTRA)
+    assert verdict.label in FLAGGED and verdict.rule == "role.act_elsewhere"
+    # the one statement saying "approves every soloist"; not the manager's own, nor any other
+    assert set(read) - {claim} == {"The music director chooses the programme and approves every soloist."}
