@@ -187,10 +187,9 @@ def plan_answer(
     # ... and in the question's sense: held by the unit nearest the question or beside another of its terms
     no_focus = situation | (set(worded or {}) & literal_absent)
     sensed = [SensedUnit(u, sim, holds_value(asked, u.text, question)) for u, sim in kept]
-    verbs = frozenset(predicate_terms(question, terms))
-    focus = focus_term(terms, weights, no_focus, sensed, contexts, question, verbs)
+    focus = focus_term(terms, weights, no_focus, sensed, contexts, question)
     # a rarer term passed over as used in another sense is not asked of the answer's passage either
-    uncounted = frozenset((situation & unworded) | passed_over(terms, weights, no_focus, focus, verbs))
+    uncounted = frozenset((situation & unworded) | passed_over(terms, weights, no_focus, focus))
     scored = [
         score_unit(question, asked, terms, weights, focus, unit, sim, number[unit.passage_id],
                passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)],

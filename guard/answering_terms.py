@@ -142,8 +142,6 @@ def predicate_terms(question: str, terms: Sequence[str]) -> set[str]:
     # an adjective complementing "is" relates the thing asked for to the topic the same way: "Which
     # painkiller is *best* with Zelorin?" is answered by "Febrilon is the preferred painkiller"
     verbs |= {t.lower_ for t in doc if t.pos_ == "ADJ" and t.dep_ == "acomp" and t.head.pos_ == "AUX"}
-    # the particle of a phrasal verb is part of the verb: "walk *away*" is the relation "terminate"
-    verbs |= {t.lower_ for t in doc if t.dep_ == "prt"}
     return {t for t in terms if "-" not in t and (t in verbs or any(words(v)[:1] == [t] for v in verbs))}
 
 
