@@ -62,7 +62,7 @@ from guard.answering_scoring import (
     term_weights,
     unit_contexts,
 )
-from guard.answering_terms import defined_names, predicate_terms, with_definitions
+from guard.answering_terms import defined_names, framing_verbs, predicate_terms, with_definitions
 from guard.answering_values import (
     asked_age_band,
     asked_age_months,
@@ -187,9 +187,10 @@ def plan_answer(
     # ... and in the question's sense: held by the unit nearest the question or beside another of its terms
     no_focus = situation | (set(worded or {}) & literal_absent)
     sensed = [SensedUnit(u, sim, holds_value(asked, u.text, question)) for u, sim in kept]
-    focus = focus_term(terms, weights, no_focus, sensed, contexts, question)
+    framing = frozenset(framing_verbs(question, terms))
+    focus = focus_term(terms, weights, no_focus, sensed, contexts, question, framing)
     # a rarer term passed over as used in another sense is not asked of the answer's passage either
-    uncounted = frozenset((situation & unworded) | passed_over(terms, weights, no_focus, focus))
+    uncounted = frozenset((situation & unworded) | passed_over(terms, weights, no_focus, focus, framing))
     scored = [
         score_unit(question, asked, terms, weights, focus, unit, sim, number[unit.passage_id],
                passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)],

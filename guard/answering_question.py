@@ -200,8 +200,8 @@ def situation_terms(question: str) -> set[str]:
     # the words that state a value ("worth EUR 500,000", "for 45 kg"): the qualifier fit judges the value
     parts += [m.group(0) for m in re.finditer(
         r"\b[a-z]+\s+(?:eur|gbp|usd|[£€$])\s?\d[\d,.]*|\b[a-z]+\s+\d[\d,.]*\s?(?:eur|gbp|usd|euros?|pounds?)\b", asked, re.I)]
-    # an age ("6-week-old"): the qualifier fit judges it against each unit's range
-    parts += [m.group(1) for m in re.finditer(r"\d+[- ]((?:year|month|week|day)s?)[- ]old\b", asked, re.IGNORECASE)]
+    # an age ("6-week-old", "11-year-olds"): the qualifier fit judges it against each unit's range
+    parts += [m.group(1) for m in re.finditer(r"\d+[- ]((?:year|month|week|day)s?)[- ]olds?\b", asked, re.IGNORECASE)]
     # a noun naming who is asking or for whom ("my partner", "people on Glucotane"): the documents
     # name the group their own way ("family members", "patients"), and the qualifier fit judges groups
     parts += [m.group(0) for m in _PERSON.finditer(asked)]
@@ -215,5 +215,5 @@ _PERSON = re.compile(
 )
 
 
-_AGE_WORD = re.compile(r"\b(?:year|month|week|day|hour)s?-old\b|^(?:year|month|week|day|hour)s?$|-(?:year|month|week|day|hour)s?$")
+_AGE_WORD = re.compile(r"\b(?:year|month|week|day|hour)s?-olds?\b|^(?:year|month|week|day|hour)s?$|-(?:year|month|week|day|hour)s?$")
 

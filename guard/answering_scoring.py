@@ -64,6 +64,7 @@ def names_it(names: list[str], vocabulary: set[str], passage_words: dict[str, se
 def focus_term(
     terms: list[str], weights: dict[str, float], situation: set[str],
     units: Sequence[SensedUnit] = (), contexts: dict[tuple[str, int], str] | None = None, question: str = "",
+    framing: frozenset[str] = frozenset(),
 ) -> str | None:
     """The question's most distinctive term among those naming what is asked about (a word of
     the asker's case, "people who got ...", is no topic), in the sense the question uses it.
@@ -81,8 +82,11 @@ def focus_term(
     hold it with a value of the asked kind. Otherwise the rare term stays the focus, so a question
     the documents answer only for a neighbouring case is refused for it rather than answered
     about another topic: "the maternity ward" is not Willow Ward, "Compassionate leave ... is
-    covered by separate policies" gives no number of days."""
-    ranked = _topical_ranked(terms, weights, situation)
+    covered by separate policies" gives no number of days.
+
+    ``framing`` are the verbs the question puts before the verb of the act ("need to *ask* to work
+    abroad"): they are ranked after every other topical term, however rare."""
+    ranked = _topical_ranked(terms, weights, situation, framing)
     if len(ranked) < 2 or not units:
         return ranked[0] if ranked else None
     confirmed = _in_question_sense(ranked, units, contexts or {})
@@ -93,20 +97,27 @@ def focus_term(
     return ranked[0]
 
 
-def passed_over(terms: list[str], weights: dict[str, float], situation: set[str], focus: str | None) -> set[str]:
+def passed_over(
+    terms: list[str], weights: dict[str, float], situation: set[str], focus: str | None,
+    framing: frozenset[str] = frozenset(),
+) -> set[str]:
     """The topical terms :func:`focus_term` ranked before ``focus`` and passed over: the documents
     use them in another sense ("public holiday"), so the passage answering the question need not
     hold them."""
-    ranked = _topical_ranked(terms, weights, situation)
+    ranked = _topical_ranked(terms, weights, situation, framing)
     return set(ranked[: ranked.index(focus)]) if focus in ranked else set()
 
 
-def _topical_ranked(terms: list[str], weights: dict[str, float], situation: set[str]) -> list[str]:
-    """The terms naming the topic, rarest first."""
-    topical = [t for t in terms if t not in situation] or terms
+def _topical_ranked(
+    terms: list[str], weights: dict[str, float], situation: set[str], framing: frozenset[str] = frozenset()
+) -> list[str]:
+    """The terms naming the topic, rarest first, framing verbs last; none when every term is the
+    asker's case ("I came out in spots after starting Pravacillin."): the documents word a case
+    their own way ("a rash"), so no word of it is one a unit must hold."""
+    topical = [t for t in terms if t not in situation]
     # a participle ("needed", "held") says what happens to the topic, not what it is
     named = [t for t in topical if not (t.endswith("ed") and len(t) > 4)] or topical
-    return sorted(named, key=lambda t: weights[t], reverse=True)
+    return sorted(named, key=lambda t: (t not in framing, weights[t]), reverse=True)
 
 
 # cosine below the nearest unit's at which a unit holding two of the question's terms is still

@@ -41,7 +41,7 @@ from guard.language import trained_pipeline
 from guard.verifiers.lexical import stop_words, words
 from retrievers.types import Passage
 
-__all__ = ["CLOSE_PHRASE", "defined_names", "predicate_terms", "with_definitions", "worded_otherwise"]
+__all__ = ["CLOSE_PHRASE", "defined_names", "framing_verbs", "predicate_terms", "with_definitions", "worded_otherwise"]
 
 # cosine (all-MiniLM-L6-v2) at which two short phrases name the same thing: "free flu jab" /
 # "flu vaccine" 0.71, "bank holidays" / "public holidays" 0.73, "finished" / "complete" 0.72;
@@ -143,6 +143,20 @@ def predicate_terms(question: str, terms: Sequence[str]) -> set[str]:
     # painkiller is *best* with Zelorin?" is answered by "Febrilon is the preferred painkiller"
     verbs |= {t.lower_ for t in doc if t.pos_ == "ADJ" and t.dep_ == "acomp" and t.head.pos_ == "AUX"}
     return {t for t in terms if "-" not in t and (t in verbs or any(words(v)[:1] == [t] for v in verbs))}
+
+
+def framing_verbs(question: str, terms: Sequence[str]) -> set[str]:
+    """Of ``terms``, the verbs the question puts before another verb as its complement: "need to
+    *ask* to work abroad", "*want* to quit". They say how the asker comes at the act, not what it
+    is about; the verb of the act itself ("accidentally *break* my laptop", "*carry* over") is not one."""
+    nlp = trained_pipeline(_PARSER_EXCLUDE)
+    if nlp is None or not terms:
+        return set()
+    framing = {
+        t.lower_ for t in _parsed(question)
+        if t.pos_ == "VERB" and any(c.dep_ == "xcomp" and c.pos_ == "VERB" for c in t.children)
+    }
+    return {t for t in terms if t in framing}
 
 
 @lru_cache(maxsize=1024)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from guard.facts.dates import dates
+from guard.facts.name_check import in_coded_band
 from guard.facts.quantities import Bound, Quantity, quantities
 from guard.verifiers.lexical import stop_words
 
@@ -423,10 +424,24 @@ def holds_asked_case(question: str, text: str) -> bool:
 
 
 def _value_fit(question: str, text: str) -> bool | None:
-    for fit in (_age_fit, _weight_fit, _money_fit):
+    for fit in (_age_fit, _weight_fit, _money_fit, _code_fit):
         found = fit(question, text)
         if found is not None:
             return found
+    return None
+
+
+# a code the asker gives for their case ("I'm a G6", "on grade G3"): capitals then digits
+_ASKED_CODE = re.compile(r"\b[A-Z]{1,3}\d{1,3}\b")
+
+
+def _code_fit(question: str, text: str) -> bool | None:
+    """The asker's code against the bands of codes a unit gives ("G6" and "grades G5 and above": the
+    same case; "grades G1 to G4": another one); None when the unit gives no band of its prefix."""
+    for code in _ASKED_CODE.findall(question):
+        held = in_coded_band(code, text)
+        if held is not None:
+            return held
     return None
 
 
@@ -435,7 +450,7 @@ def _value_fit(question: str, text: str) -> bool | None:
 # "over-75s"): an age without a unit is in years. All in months.
 _IN_MONTHS = {"year": 12.0, "month": 1.0, "week": 12.0 / 52.0, "day": 12.0 / 365.0}
 _ASKED_AGE = re.compile(
-    r"\b(\d+(?:\.\d+)?)[- ](year|month|week|day)s?[- ]old\b|\baged? (\d+(?:\.\d+)?)\b|"
+    r"\b(\d+(?:\.\d+)?)[- ](year|month|week|day)s?[- ]olds?\b|\baged? (\d+(?:\.\d+)?)\b|"
     r"\b(?:son|daughter|child|kid|boy|girl|baby) of (\d+(?:\.\d+)?)\b(?!\s*(?:kg|g|mg|ml|%|°|cm|km|hours?|days?|weeks?|minutes?))|"
     r"\b(?:son|daughter|child|kid|boy|girl|baby|dad|father|mum|mom|mother|husband|wife|partner|he|she|i)"
     r"(?: is|'s| am| turns| turned)\s+(\d+(?:\.\d+)?)\b(?!\s*(?:kg|g|mg|ml|%|°|cm|km|hours?|days?|weeks?|minutes?))",

@@ -17,7 +17,7 @@ from guard.facts.step_licence import TOTAL_WORDS
 from guard.facts.terms import adds_something, nouns
 from guard.facts.types import FactLabel, SlotKind, UnitKind
 
-__all__ = ["added_term", "check_name", "implicit_subject"]
+__all__ = ["added_term", "check_name", "coded_bands", "implicit_subject", "in_coded_band"]
 
 
 def check_name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> Outcome:
@@ -102,16 +102,47 @@ def _limit_names(claim: Slots) -> list[tuple[int, int]]:
 
 
 _CODE = re.compile(r"^([A-Za-z]{1,3})(\d{1,3})$")
+# after a code, the words that open its band upwards or downwards: "G5 and above", "G3 or below"
+_OPEN_UP = r"(?:and|or)\s+(?:above|over|higher)"
+_OPEN_DOWN = r"(?:and|or)\s+(?:below|under|lower)"
+
+
+def coded_bands(code: str, text: str) -> list[tuple[float, float]]:
+    """The bands of codes with ``code``'s prefix that ``text`` gives, as (lowest, highest) numbers:
+    "grades G1 to G4" -> (1, 4), "G5 and above" -> (5, inf), "G3 or below" -> (0, 3). Empty when
+    ``code`` is no code ("G6", "B2") or the text gives no band of its prefix."""
+    found = _CODE.match(code.strip())
+    if not found:
+        return []
+    prefix = re.escape(found.group(1))
+    band = re.compile(
+        rf"\b{prefix}(\d{{1,3}})\s*(?:(?:to|-|–|—)\s*{prefix}?(\d{{1,3}})\b|(?P<up>{_OPEN_UP})\b|(?P<down>{_OPEN_DOWN})\b)",
+        re.I,
+    )
+    out = []
+    for m in band.finditer(text):
+        number = float(m.group(1))
+        if m.group("up"):
+            out.append((number, float("inf")))
+        elif m.group("down"):
+            out.append((0.0, number))
+        else:
+            out.append((number, float(m.group(2))))
+    return out
+
+
+def in_coded_band(code: str, text: str) -> bool | None:
+    """``code`` ("G6") inside a band of codes ``text`` gives; None when it gives no band of its prefix."""
+    bands = coded_bands(code, text)
+    if not bands:
+        return None
+    number = int(_CODE.match(code.strip()).group(2))
+    return any(lo <= number <= hi for lo, hi in bands)
 
 
 def _in_coded_range(name: str, everywhere: list[Slots]) -> bool:
-    """A code ("G4", "Band 3" is a count) inside a range of codes a unit gives ("grades G1 to G6")."""
-    code = _CODE.match(name.strip())
-    if not code:
-        return False
-    prefix, number = code.group(1), int(code.group(2))
-    pattern = re.compile(rf"\b{re.escape(prefix)}(\d{{1,3}})\s*(?:to|-|–|—)\s*{re.escape(prefix)}?(\d{{1,3}})\b", re.I)
-    return any(int(m.group(1)) <= number <= int(m.group(2)) for s in everywhere for m in pattern.finditer(s.text))
+    """A code ("G4", "Band 3" is a count) inside a band of codes a unit gives ("grades G1 to G6", "G5 and above")."""
+    return any(in_coded_band(name, s.text) for s in everywhere)
 
 
 def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
