@@ -189,6 +189,20 @@ def test_the_false_alarm_splits_are_mostly_true_claims_with_false_twins(cases, s
     assert {c.expected for c in held} == set(SupportLabel)
 
 
+@pytest.mark.parametrize("split", [Split.val12, Split.val12h])
+def test_the_mixed_splits_cover_every_category_in_balance(cases, split):
+    # val12 / val12h (issue 11, session 12): a fresh mixed check on documents of its own, every category,
+    # about half true claims, so that no single kind of rule can win it.
+    held = [c for c in cases if c.split is split]
+    assert len(held) >= 40 and len({c.doc for c in held}) == 3
+    assert not {c.doc for c in held} & {c.doc for c in cases if c.split is not split}
+    assert {c.category for c in held} == set(Category)
+    for category in set(Category) - TRUE_ONLY - FALSE_ONLY:
+        assert {c.truth for c in held if c.category is category} == {Truth.true, Truth.false}, category
+    assert 0.4 <= sum(c.truth is Truth.true for c in held) / len(held) <= 0.6
+    assert {c.expected for c in held} == set(SupportLabel)
+
+
 def test_held_out_rows_follow_dev_and_test_in_spec_order(cases):
     # build.py writes val after every dev and test row, val2 after val, val3 after val2 and val4 after
     # val3, so adding a held-out split (or cases to one) never moves or rewrites an earlier row.
@@ -218,7 +232,7 @@ def test_val_resolves_verbatim_without_shared_data(cases, split):
 def test_the_blind_splits_are_left_out_of_a_run_over_all_splits():
     assert BLIND_SPLITS == {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
-        Split.val10h, Split.val11h,
+        Split.val10h, Split.val11h, Split.val12h,
     }
 
 
