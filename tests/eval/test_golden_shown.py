@@ -1,19 +1,17 @@
 """benchmarks/golden_shown.py --held-out: each held-out batch of the golden dev part is reported
 apart from the rest (the generality check of a dev split that was tuned on)."""
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
+
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _module():
-    spec = importlib.util.spec_from_file_location("golden_shown", ROOT / "benchmarks" / "golden_shown.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/golden_shown.py", "golden_shown")
 
 
 def _row(case_id: str, expect: str, refused: bool, correct: bool) -> dict:

@@ -35,6 +35,7 @@ from guard.eval.hardcases import (
     summarise,
 )
 from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification
+from tests.scripts import load_script
 
 DATA_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 needs_ragtruth = pytest.mark.skipif(
@@ -159,15 +160,21 @@ def test_the_range_splits_cover_both_truths(cases, split):
     assert 0.4 <= sum(c.truth is Truth.true for c in held) / len(held) <= 0.6
 
 
+def _own_split(cases, split, at_least: int, docs: int):
+    """The split's cases, after checking it has enough of them on documents no other split uses."""
+    held = [c for c in cases if c.split is split]
+    assert len(held) >= at_least and len({c.doc for c in held}) == docs
+    assert not {c.doc for c in held} & {c.doc for c in cases if c.split is not split}
+    return held
+
+
 NEGATION_CATEGORIES = {Category.negation, Category.correct_paraphrase}
 
 
 @pytest.mark.parametrize("split", [Split.val10, Split.val10h])
 def test_the_negation_splits_balance_true_and_false_negations(cases, split):
     # val10 / val10h (issue 11, session 11): mostly negation claims, both truths, on documents of their own
-    held = [c for c in cases if c.split is split]
-    assert len(held) >= 60 and len({c.doc for c in held}) == 3
-    assert not {c.doc for c in held} & {c.doc for c in cases if c.split is not split}
+    held = _own_split(cases, split, at_least=60, docs=3)
     assert {c.category for c in held} == NEGATION_CATEGORIES
     assert sum(c.category is Category.negation for c in held) / len(held) >= 0.8
     assert {c.truth for c in held if c.category is Category.negation} == {Truth.true, Truth.false}
@@ -181,9 +188,7 @@ FALSE_ALARM_CATEGORIES = {Category.correct_paraphrase, Category.correct_inferenc
 def test_the_false_alarm_splits_are_mostly_true_claims_with_false_twins(cases, split):
     # val11 / val11h (issue 11, session 11): about two thirds true claims of the kinds the judge flags
     # wrongly, the rest false claims of the same shape, so that passing everything cannot win.
-    held = [c for c in cases if c.split is split]
-    assert len(held) >= 60 and len({c.doc for c in held}) == 3
-    assert not {c.doc for c in held} & {c.doc for c in cases if c.split is not split}
+    held = _own_split(cases, split, at_least=60, docs=3)
     assert sum(c.category in FALSE_ALARM_CATEGORIES for c in held) / len(held) >= 0.4
     assert 0.55 <= sum(c.truth is Truth.true for c in held) / len(held) <= 0.7
     assert {c.expected for c in held} == set(SupportLabel)
@@ -193,9 +198,7 @@ def test_the_false_alarm_splits_are_mostly_true_claims_with_false_twins(cases, s
 def test_the_mixed_splits_cover_every_category_in_balance(cases, split):
     # val12 / val12h (issue 11, session 12): a fresh mixed check on documents of its own, every category,
     # about half true claims, so that no single kind of rule can win it.
-    held = [c for c in cases if c.split is split]
-    assert len(held) >= 40 and len({c.doc for c in held}) == 3
-    assert not {c.doc for c in held} & {c.doc for c in cases if c.split is not split}
+    held = _own_split(cases, split, at_least=40, docs=3)
     assert {c.category for c in held} == set(Category)
     for category in set(Category) - TRUE_ONLY - FALSE_ONLY:
         assert {c.truth for c in held if c.category is category} == {Truth.true, Truth.false}, category
@@ -462,13 +465,7 @@ def test_the_shipped_file_is_the_default():
 
 
 def _build_module():
-    import importlib.util
-
-    path = CASES_PATH.parent / "build.py"
-    spec = importlib.util.spec_from_file_location("hardcases_build", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/hardcases/build.py", "hardcases_build")
 
 
 def test_build_refuses_a_val_document_that_another_spec_uses():

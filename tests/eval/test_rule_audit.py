@@ -8,6 +8,7 @@ from guard.eval.hardcases import BLIND_SPLITS, CaseSource, Category, HardCase, R
 from guard.eval.rule_audit import RuleStats, audit, merge_stats, propose
 from guard.facts.rules import FactRule, RuleSwitches, SwitchedRule, active_switches
 from guard.verifiers.types import Claim, ClaimVerdict, SupportLabel, Verification
+from tests.scripts import load_script
 
 
 def _case(i: int, truth: Truth, rules: str) -> ResolvedCase:
@@ -108,14 +109,7 @@ def test_audits_of_several_splits_sum_per_rule():
 
 def _script():
     """benchmarks/rule_audit.py, loaded as a module (it is a script, not a package)."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "rule_audit.py"
-    spec = importlib.util.spec_from_file_location("rule_audit_script", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/rule_audit.py", "rule_audit_script")
 
 
 def test_the_script_audits_every_open_split_and_refuses_the_blind_ones():

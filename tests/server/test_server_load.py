@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 from server_helpers import API_KEY, live_server
 
 from guard.server import ServerConfig
+from tests.scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def _load_benchmark():
-    spec = importlib.util.spec_from_file_location("server_load", REPO / "benchmarks" / "server_load.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/server_load.py", "server_load")
 
 
 @pytest.mark.slow
