@@ -112,10 +112,7 @@ def _run(args: argparse.Namespace, default_calibrator) -> None:
         units, sims, assessment, known = _inputs(rc)
         judged = judge_read(case.claim, units, sims, assessment, known, NOVELTY_PENALTY, THRESHOLD, calibrator)
         fact = judged.fact
-        outcome = CaseOutcome(
-            id=case.id, source=case.source, category=case.category, split=case.split, truth=case.truth,
-            expected=case.expected, predicted=judged.label, support=judged.support, claims=1, latency_ms=0.0,
-        )
+        outcome = CaseOutcome.judged(case, judged.label, support=judged.support)
         rows.append((outcome, dict(fact=fact.label.value, claim=case.claim, why=case.why,
                                    reason=judged.reason or fact.inference or fact.note,
                                    unit=fact.units[0].text[:160] if fact.units else None, rule=judged.rule)))

@@ -347,17 +347,22 @@ class CaseOutcome(BaseModel):
     @classmethod
     def of(cls, case: HardCase, verification: Verification, latency_ms: float) -> CaseOutcome:
         """The outcome of ``case`` as ``verification`` judged it."""
-        return cls(
-            id=case.id,
-            source=case.source,
-            category=case.category,
-            split=case.split,
-            truth=case.truth,
-            expected=case.expected,
-            predicted=predicted_label(verification),
+        return cls.judged(
+            case,
+            predicted_label(verification),
             support=min((v.support for v in verification.claims), default=None),
             claims=len(verification.claims),
             latency_ms=latency_ms,
+        )
+
+    @classmethod
+    def judged(
+        cls, case: HardCase, predicted: SupportLabel, support: float | None, claims: int = 1, latency_ms: float = 0.0
+    ) -> CaseOutcome:
+        """The outcome of ``case`` given a label reached some other way (the judge alone, without ``verify()``)."""
+        return cls(
+            id=case.id, source=case.source, category=case.category, split=case.split, truth=case.truth,
+            expected=case.expected, predicted=predicted, support=support, claims=claims, latency_ms=latency_ms,
         )
 
 
