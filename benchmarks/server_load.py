@@ -39,6 +39,7 @@ import math
 import os
 import platform
 import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -504,6 +505,8 @@ def main() -> None:
     )
     args = parser.parse_args()
 
+    # a SIGTERM (kill, a CI timeout) must run the finally below, or the server outlives the benchmark
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     load = round(os.getloadavg()[0], 2)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
