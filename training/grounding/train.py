@@ -250,13 +250,17 @@ class _TrainingState:
             for key in ("input_ids", "attention_mask", "token_type_ids")
         }
         target = torch.tensor([self.labels[i] for i in indices], dtype=torch.long)
-        loss = self.loss_fn(self.network(**batch), target)
+        loss = self._loss(self.network(**batch), target, indices)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(self.network.parameters(), 1.0)
         self.optimizer.step()
         self.scheduler.step()
         self.optimizer.zero_grad(set_to_none=True)
         return float(loss.detach())
+
+    def _loss(self, logits, target, indices: list[int]):
+        """The step's loss; a subclass may add terms that depend on which examples share the batch."""
+        return self.loss_fn(logits, target)
 
 
 def _no_decay(name: str) -> bool:

@@ -21,11 +21,23 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from guard.grounding.model import DEFAULT_MODEL_DIR, WEIGHTS
+from pydantic import BaseModel
+
+from guard.grounding.model import DEFAULT_MODEL_DIR, LABELS, WEIGHTS
+from guard.verifiers.types import SupportLabel
 from training.grounding.train import TrainSettings, _TrainingState, run_dir, save_grounding_model
+from training.judge.batches import PairedSchedule, pair_margin_loss, pair_units
 from training.judge.pairs import JudgePair
 
-__all__ = ["read_pairs", "train_judge", "main"]
+__all__ = ["read_pairs", "PairedOptions", "train_judge", "main"]
+
+
+class PairedOptions(BaseModel):
+    """Variants beside their originals in each batch (:mod:`training.judge.batches`)."""
+
+    margin_weight: float = 0.0  # weight of the pair hinge on log P(contradicted); 0: batching only
+    margin: float = 1.0  # nats by which a variant's log P(contradicted) should exceed its original's
+    snapshot_every: int = 0  # also write a loadable fp16 model every this many steps (0: never)
 
 
 def read_pairs(path: str | Path, split: str | None = None) -> list[JudgePair]:
@@ -62,8 +74,41 @@ def _freeze(network, layers: int) -> None:
             parameter.requires_grad = False
 
 
+class _PairedTrainingState(_TrainingState):
+    """The grounding trainer with paired batches, the pair hinge and numbered snapshots."""
+
+    def attach(self, pairs: Sequence[JudgePair], options: PairedOptions, encoder: Path, out_dir: Path) -> None:
+        units = pair_units(pairs)
+        self.schedule = PairedSchedule(units, self.settings.batch_size, self.settings.seed)
+        self.partner = {variant: unit[0] for unit in units for variant in unit[1:]}
+        self.options, self.encoder_dir, self.out_dir = options, encoder, out_dir
+
+    def batch_indices(self, step: int) -> list[int]:
+        return self.schedule.batch(step)
+
+    def _loss(self, logits, target, indices: list[int]):
+        import torch
+
+        loss = self.loss_fn(logits, target)
+        if self.options.margin_weight > 0:
+            contradicted = torch.log_softmax(logits, dim=-1)[:, LABELS.index(SupportLabel.contradicted)]
+            hinge = pair_margin_loss(contradicted, indices, self.partner, self.options.margin)
+            if hinge is not None:
+                loss = loss + self.options.margin_weight * hinge
+        return loss
+
+    def save(self, path: Path) -> None:
+        super().save(path)
+        every = self.options.snapshot_every
+        if every and self.step % every == 0:
+            # last.pt is overwritten; a numbered fp16 model keeps the middle of the run evaluable.
+            save_grounding_model(self.network, self.encoder_dir, self.out_dir / f"step-{self.step:05d}",
+                                 self.settings.max_length)
+
+
 def train_judge(
-    pairs: Sequence[JudgePair], out_dir: Path, base: str, settings: TrainSettings, freeze_layers: int = 0
+    pairs: Sequence[JudgePair], out_dir: Path, base: str, settings: TrainSettings, freeze_layers: int = 0,
+    paired: PairedOptions | None = None,
 ) -> dict:
     """Train (or resume) to ``settings.max_steps`` and write the model; returns a summary."""
     import torch
@@ -76,7 +121,11 @@ def train_judge(
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "settings.json").write_text(settings.model_dump_json(indent=2) + "\n")
     # _TrainingState only reads .claim, .evidence and .label of each example.
-    state = _TrainingState.create(settings, list(pairs))
+    if paired is None:
+        state = _TrainingState.create(settings, list(pairs))
+    else:
+        state = _PairedTrainingState.create(settings, list(pairs))
+        state.attach(pairs, paired, encoder, out_dir)
     if start is not None:
         state.network.load_state_dict({k: v.to(torch.float32) for k, v in load_file(str(start)).items()})
     state.restore(folder / "last.pt")  # a checkpoint of this run, when there is one, wins
@@ -86,6 +135,7 @@ def train_judge(
     summary = {
         "base": base,
         "freeze_layers": freeze_layers,
+        "paired": None if paired is None else paired.model_dump(),
         "run_dir": str(folder),
         "steps": state.step,
         "examples_seen": state.step * settings.batch_size,
@@ -115,10 +165,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--freeze-layers", type=int, default=0,
                         help="encoder layers kept fixed, from the bottom")
+    parser.add_argument("--paired-batches", action="store_true",
+                        help="keep each perturbed claim and its original in the same batch")
+    parser.add_argument("--pair-margin-weight", type=float, default=0.0,
+                        help="with --paired-batches: weight of the hinge on log P(contradicted), variant vs original")
+    parser.add_argument("--pair-margin", type=float, default=1.0)
+    parser.add_argument("--snapshot-every", type=int, default=0,
+                        help="with --paired-batches: also write a loadable model to OUT/step-N every N steps")
     args = parser.parse_args(argv)
     pairs = read_pairs(args.pairs, "train")
-    # One checkpoint folder per base and pairs file, so a different file never resumes this run.
+    paired = PairedOptions(margin_weight=args.pair_margin_weight, margin=args.pair_margin,
+                           snapshot_every=args.snapshot_every) if args.paired_batches else None
+    # One checkpoint folder per base, pairs file and batching, so a different one never resumes this run.
     data_key = hashlib.sha256(args.pairs.read_bytes()).hexdigest()[:12]
+    if paired is not None:
+        data_key += f"-paired-m{paired.margin_weight:g}-{paired.margin:g}"
     steps = args.max_steps or -(-len(pairs) // args.batch_size)
     settings = TrainSettings(
         data_dir=args.pairs, out_dir=args.out,
@@ -127,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         warmup_steps=args.warmup_steps, max_steps=steps, checkpoint_every=args.checkpoint_every, log_every=5,
         seed=args.seed, threads=args.threads,
     )
-    print(json.dumps(train_judge(pairs, args.out, args.base, settings, args.freeze_layers), indent=2))
+    print(json.dumps(train_judge(pairs, args.out, args.base, settings, args.freeze_layers, paired), indent=2))
 
 
 if __name__ == "__main__":
