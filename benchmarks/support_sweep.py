@@ -15,36 +15,33 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from pydantic import BaseModel
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from guard.eval.hardcases import CaseOutcome, Truth  # noqa: E402
+from guard.verifiers.types import SupportLabel, VerifyThresholds  # noqa: E402
+from guard.verifiers.verdict import FACT_FAILED_SUPPORT  # noqa: E402
+
 AUDIT = ROOT / "benchmarks" / "results" / "rule_audit-open.json"
-CUT = 0.5  # VerifyThresholds.support's default
-FACT_FAILED_SUPPORT = 0.1  # guard/verifiers/verdict.py: a fact-layer failure's support cap
+CUT = VerifyThresholds().support  # the cut the audited outcomes were judged at
 CUTS = (0.30, 0.35, 0.40, 0.42, 0.44, 0.46, 0.48, 0.50)
 
 
-class Outcome(BaseModel):
-    split: str
-    truth: str
-    predicted: str
-    support: float | None
-
-
-def flagged_at(o: Outcome, cut: float) -> bool:
-    """The case's flag had the cut been ``cut`` (<= 0.5)."""
-    if o.predicted == "supported":
+def flagged_at(o: CaseOutcome, cut: float) -> bool:
+    """The case's flag had the cut been ``cut`` (<= CUT)."""
+    if o.predicted is SupportLabel.supported:
         return False
     judge_only = o.support is not None and FACT_FAILED_SUPPORT < o.support < CUT
     return not (judge_only and o.support >= cut)
 
 
-def balanced(outcomes: Sequence[Outcome], cut: float) -> tuple[float, float, float]:
-    false = [o for o in outcomes if o.truth == "false"]
-    true = [o for o in outcomes if o.truth != "false"]
+def balanced(outcomes: Sequence[CaseOutcome], cut: float) -> tuple[float, float, float]:
+    false = [o for o in outcomes if o.truth is Truth.false]
+    true = [o for o in outcomes if o.truth is not Truth.false]
     tpr = sum(flagged_at(o, cut) for o in false) / len(false)
     fpr = sum(flagged_at(o, cut) for o in true) / len(true)
     return (tpr + 1 - fpr) / 2, tpr, fpr
@@ -54,12 +51,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--audit", type=Path, default=AUDIT)
     args = ap.parse_args()
-    outcomes = [Outcome.model_validate(o) for o in json.loads(args.audit.read_text(encoding="utf-8"))["outcomes"]]
-    splits = list(dict.fromkeys(o.split for o in outcomes))
+    outcomes = [CaseOutcome.model_validate(o) for o in json.loads(args.audit.read_text(encoding="utf-8"))["outcomes"]]
+    splits = list(dict.fromkeys(o.split.value for o in outcomes))
     print("| cut | " + " | ".join(splits) + " | all open (bal. / TPR / FPR) |")
     print("|---|" + "---|" * (len(splits) + 1))
     for cut in CUTS:
-        cells = [f"{balanced([o for o in outcomes if o.split == s], cut)[0]:.3f}" for s in splits]
+        cells = [f"{balanced([o for o in outcomes if o.split.value == s], cut)[0]:.3f}" for s in splits]
         b, tpr, fpr = balanced(outcomes, cut)
         print(f"| {cut:.2f} | " + " | ".join(cells) + f" | {b:.3f} / {tpr:.3f} / {fpr:.3f} |")
 
