@@ -127,12 +127,16 @@ def eval_golden(
     drafts and the chosen point is reported on the test drafts. Exits 1 when a golden-set
     threshold is missed.
     """
+    from typing import get_args
+
     from guard.errors import InputError
+    from guard.eval.drafts import Split as DraftSplit
     from guard.eval.operating_report import OperatingPointsReport, write_outputs
     from guard.policy import load_policy
 
-    if split not in ("dev", "test", "val11h", "all"):
-        raise InputError(f"--split {split!r}: use dev, test, val11h or all.")
+    splits = (*get_args(DraftSplit), "all")
+    if split not in splits:
+        raise InputError(f"--split {split!r}: use {', '.join(splits[:-1])} or all.")
     if golden is None and drafts is None:
         raise InputError("Give a golden set (argument), --drafts FILE, or both.")
     if fit and (drafts is None or len(target) != len(fit)):

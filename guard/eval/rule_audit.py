@@ -130,8 +130,8 @@ def audit(
     return outcomes, stats
 
 
-_COUNTS = ("decisive_true", "decisive_false", "false_expected_contradicted", "false_expected_unsupported",
-           "labelled_contradicted", "harm", "gain")
+# every count of RuleStats (its int fields), so that a count added there is summed too
+_COUNTS = tuple(name for name, field in RuleStats.model_fields.items() if field.annotation is int)
 
 
 def merge_stats(parts: Iterable[dict[str, RuleStats]]) -> dict[str, RuleStats]:
