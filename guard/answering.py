@@ -36,6 +36,7 @@ from guard.answering_compose import (
     whole_section,
 )
 from guard.answering_doubt import close_rival, doubt_detail
+from guard.answering_links import LinkedTerm, unlinked, wordnet_links
 from guard.answering_neighbour import band_limits, neighbour_only
 from guard.answering_question import (
     CONCEPTS,
@@ -120,6 +121,7 @@ def plan_answer(
     worded: dict[str, set[str]] | None = None,
     given: int | None = None,
     all_units: Sequence[EvidenceUnit] | None = None,
+    linked: dict[str, LinkedTerm] | None = None,
 ) -> AnswerPlan:
     """Choose the unit(s) that answer ``question`` and build the answer, or say what is missing.
 
@@ -132,6 +134,9 @@ def plan_answer(
     the question's terms at all is judged on the given ones, so a distant passage's word does
     not make an unanswerable question look answerable. ``all_units`` are every unit of the
     passages (``units`` may be a shortlist): a short section is quoted whole from them.
+    ``linked`` maps a term no given passage has nor words otherwise to the words WordNet links to it
+    that given passages hold (:func:`guard.answering_links.wordnet_links`): there it counts as
+    mentioned, but the answer stands only if a chosen unit holds one of those words.
     """
     kind = classify_question(question)
     asked = asked_value(question, kind.value)
@@ -154,6 +159,13 @@ def plan_answer(
         # no sign that they do not answer. In a yes/no question ("Do I need to fast?") it is what is asked.
         situation |= predicate_terms(question, sorted(unworded))
     absent = [t for t in terms if t in unworded and t not in situation]
+    # a term absent but for a word WordNet links to it: a candidate, kept only if a chosen unit holds that word
+    bridged = {t: linked[t] for t in absent if t in (linked or {})}
+    absent = [t for t in absent if t not in bridged]
+    for term, link in bridged.items():
+        worded.setdefault(term, set()).update(link.passages)
+        for pid in link.passages & passage_words.keys():
+            passage_words[pid].add(term)
     plan = AnswerPlan(question_type=kind, key_terms=terms, answerable=False)
     if absent:
         plan.missing = f"the documents do not mention {listing(absent)}"
@@ -194,7 +206,7 @@ def plan_answer(
     scored = [
         score_unit(question, asked, terms, weights, focus, unit, sim, number[unit.passage_id],
                passage_words[unit.passage_id], contexts[(unit.passage_id, unit.index)],
-               uncounted, frozenset(situation))
+               uncounted, frozenset(situation), _linked_in(bridged, unit.text))
         for unit, sim in kept
     ]
     for s in scored:
@@ -238,9 +250,18 @@ def plan_answer(
     if undated is not None:
         plan.units, plan.missing = [], f"the documents do not say what applied in {undated}"
         return plan
+    weak = unlinked(bridged, [s.unit.text for s in plan.units])
+    if weak:  # the chosen units hold no word WordNet links to the term: the link found nothing
+        plan.units, plan.missing = [], f"the documents do not mention {listing(weak)}"
+        return plan
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
     return plan
+
+
+def _linked_in(bridged: dict[str, LinkedTerm], text: str) -> frozenset[str]:
+    """The bridged terms ``text`` holds a linked word of: the unit holds them in other words."""
+    return frozenset(t for t, link in bridged.items() if link.held_by(text))
 
 
 def _neighbour_case(
@@ -440,9 +461,10 @@ def plan_from_passages(question: str, passages: Sequence[Passage], reserve: Sequ
     candidates = lexical_candidates(question, everything, units, _titles(everything))
     embedder = get_embedder()
     similarities = similarities_to(question, candidates, embedder)
+    worded = _worded(question, everything, embedder)
     plan = plan_answer(
-        question, everything, candidates, similarities, worded=_worded(question, everything, embedder),
-        given=len(passages), all_units=units,
+        question, everything, candidates, similarities, worded=worded,
+        given=len(passages), all_units=units, linked=_linked(question, list(passages), worded),
     )
     return _cited_after(plan, list(passages), everything)
 
@@ -475,6 +497,22 @@ def _worded(question: str, passages: Sequence[Passage], embedder) -> dict[str, s
         if t not in names and not all(has_term(t, set(words(f"{titles[p.id]} {p.text}"))) for p in passages)
     ]
     return worded_otherwise(question, lacking, passages, embedder) if lacking else {}
+
+
+def _linked(question: str, given: list[Passage], worded: dict[str, set[str]]) -> dict[str, LinkedTerm]:
+    """WordNet candidates for the question's terms that no given passage has nor words otherwise
+    (the terms that would make the answer a refusal); {} when WordNet is not installed."""
+    titles = _titles(given)
+    ids = {p.id for p in given}
+    names = set(named_terms(question))
+    absent = [
+        t for t in key_terms(question)
+        if t not in names and not (worded.get(t, set()) & ids)
+        and not any(has_term(t, set(words(f"{titles[p.id]} {p.text}"))) for p in given)
+    ]
+    if not absent:
+        return {}
+    return wordnet_links(question, absent, given, broader=classify_question(question) is not QuestionType.yes_no)
 
 
 def _titles(passages: Sequence[Passage]) -> dict[str, str]:

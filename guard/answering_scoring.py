@@ -176,10 +176,12 @@ def score_unit(
     question: str, asked: AskedValue | None, terms: list[str], weights: dict[str, float], focus: str | None,
     unit: EvidenceUnit, similarity: float, citation: int, passage_words: set[str], context: str,
     unworded: frozenset[str] = frozenset(), situation: frozenset[str] = frozenset(),
+    linked: frozenset[str] = frozenset(),
 ) -> ScoredUnit:
+    """``linked``: terms the unit holds only as a word WordNet links to them (guard/answering_links.py)."""
     unit_words = set(words(unit.text))
     context_words = set(words(context))
-    in_unit = {t: _term_in(t, unit_words, unit.text) for t in terms}
+    in_unit = {t: t in linked or _term_in(t, unit_words, unit.text) for t in terms}
     in_context = {t: _term_in(t, context_words, context) for t in terms}
     # what the unit is about, from the terms naming the topic; words of the asker's case ("worth",
     # "my dad") are judged by the qualifier fit instead

