@@ -27,7 +27,6 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from guard.answering_case import uncovered_case, unnamed_group
 from guard.answering_compose import (
     chosen_units,
     compose_answer,
@@ -247,11 +246,6 @@ def plan_answer(
         rival = close_rival(plan.units, fitting, terms)
         if rival is not None:
             plan.units, plan.doubt = [*plan.units, rival], doubt_detail(rival)
-    document = _document_units(plan.units, all_units or units, passages, contexts)
-    gap = uncovered_case(question, plan.units, document) or unnamed_group(question, document)
-    if gap is not None:  # the documents state other cases only: the quote would answer a neighbouring question
-        plan.units, plan.missing = [], gap.missing()
-        return plan
     undated = _year_unstated(question, plan.units, passages, titles)
     if undated is not None:
         plan.units, plan.missing = [], f"the documents do not say what applied in {undated}"
@@ -290,16 +284,6 @@ def _neighbour_case(
         f"the documents mention {listing(only)} only for another case ({titles[other.id].split(' > ')[0].strip()}), "
         f"not for {listing([n.capitalize() for n in names])}"
     )
-
-
-def _document_units(
-    chosen: list[ScoredUnit], units: Sequence[EvidenceUnit], passages: Sequence[Passage],
-    contexts: dict[tuple[str, int], str],
-) -> list[tuple[EvidenceUnit, str]]:
-    """Every unit (with its context) of the retrieved passages of the documents the chosen units sit in."""
-    sources = {p.source for p in passages if any(s.unit.passage_id == p.id for s in chosen)}
-    ids = {p.id for p in passages if p.source in sources}
-    return [(u, contexts.get((u.passage_id, u.index), "")) for u in units if u.passage_id in ids]
 
 
 def _year_unstated(

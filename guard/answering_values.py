@@ -26,7 +26,7 @@ from guard.verifiers.lexical import stop_words
 
 __all__ = [
     "AskedValue", "Fit", "asked_value", "holds_value", "qualifier_fit", "shared_values", "stated_amounts", "value_near",
-    "asked_group", "compound_fit", "strength_fit", "year_asked", "year_fit", "AGE_CUE", "asked_case", "case_fit", "staff_groups", "names_age_group", "names_asked_age",
+    "asked_group", "compound_fit", "strength_fit", "year_asked", "year_fit",
 ]
 
 _MONEY = re.compile(
@@ -334,11 +334,6 @@ _STAFF_GROUP = re.compile(r"\b([a-z]{3,}) (staff|employees?|workers?)\b", re.IGN
 _NOT_A_GROUP = frozenset("new existing current former permanent company altamira clinic other every".split())
 
 
-def staff_groups(text: str) -> set[str]:
-    """The "<modifier> staff / employees / workers" groups ``text`` names ("agency worker")."""
-    return _staff_groups(text)
-
-
 def _staff_groups(text: str) -> set[str]:
     """The "<modifier> staff / employees / workers" groups ``text`` names, lower-cased, head singular."""
     return {
@@ -428,21 +423,6 @@ def holds_asked_case(question: str, text: str) -> bool:
     return _value_fit(question, text) is True
 
 
-def case_fit(question: str, text: str) -> bool | None:
-    """The asker's age, weight, amount or code against the ranges ``text`` states: True, it falls in
-    one; False, ``text`` states such ranges and none holds it; None, no verdict."""
-    return _value_fit(question, text)
-
-
-def asked_case(question: str) -> str | None:
-    """The asker's case as the question writes it ("12-year-old", "over 75", "G6"), or None."""
-    for pattern in (_ASKED_AGE, _ASKED_BAND, _ASKED_CODE):
-        m = pattern.search(question)
-        if m:
-            return m.group(0)
-    return None
-
-
 def _value_fit(question: str, text: str) -> bool | None:
     for fit in (_age_fit, _weight_fit, _money_fit, _code_fit):
         found = fit(question, text)
@@ -477,7 +457,7 @@ _ASKED_AGE = re.compile(
     re.IGNORECASE,
 )
 _UNIT = r"(?:\s*(year|month|week)s?)?"
-AGE_CUE = _AGE_CUE = r"(?:\bages?:?|\baged|\bchildren|\badults|\bpeople|\bbab(?:y|ies)|\bpatients)\s+(?:(?:of|from|between)\s+)?"
+_AGE_CUE = r"(?:\bages?:?|\baged|\bchildren|\badults|\bpeople|\bbab(?:y|ies)|\bpatients)\s+(?:(?:of|from|between)\s+)?"
 _AGE_RANGE = re.compile(
     rf"({_AGE_CUE})?(\d+(?:\.\d+)?)(?:\s*(year|month|week)s?)?\s*(?:to|-|–)\s*(\d+(?:\.\d+)?){_UNIT}", re.IGNORECASE
 )
@@ -693,7 +673,7 @@ def _group_fit(question: str, text: str) -> bool | None:
     if not asked and age is not None:
         # an age says the group only against: a row for adults is not a 12-year-old's, but a row
         # naming children is judged by its age band, which is narrower than the group
-        aged = _aged_groups(age)
+        aged = {"adult", "older"} if age >= 65 * 12 else {"adult"} if age >= 18 * 12 else {"child", "baby"}
         named = {g for g, p in _GROUPS.items() if p.search(text)}
         return False if named and not named & aged else None
     if not asked:
@@ -702,28 +682,6 @@ def _group_fit(question: str, text: str) -> bool | None:
     if not named:
         return None
     return bool(asked & named)
-
-
-def _aged_groups(age: float) -> set[str]:
-    return {"adult", "older"} if age >= 65 * 12 else {"adult"} if age >= 18 * 12 else {"child", "baby"}
-
-
-def names_age_group(question: str, text: str) -> bool:
-    """``text`` names the group of people the asker's age falls in ("Adults:" for a 68-year-old)."""
-    age = asked_age_months(question)
-    if age is None:
-        return False
-    return any(_GROUPS[g].search(_unnamed(text)) for g in _aged_groups(age))
-
-
-def names_asked_age(question: str, text: str) -> bool:
-    """``text`` states the asker's age itself as a point ("At 14 years:" for a 14-year-old)."""
-    asked = _ASKED_AGE.search(question)
-    if not asked:
-        return False
-    number = re.escape(_asked_number(asked))
-    unit = (asked.group(2) or "year").lower()
-    return bool(re.search(rf"\b{number}[- ]{unit}s?\b", text, re.IGNORECASE))
 
 
 _NAMED_RUN = re.compile(r"\b[A-Z][a-z]+(?:'s)?(?:\s+[A-Z][\w']*)+")
