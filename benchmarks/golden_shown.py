@@ -12,6 +12,10 @@ Reads the per-case results that `ragguard eval golden ... --out DIR` writes
   answerable question lacking a ``must_contain`` string. This over-counts (a right answer
   worded without the expected string counts as wrong), so it bounds the true figure from above;
 - ``wrong_shown``: the same, counting every action that shows the draft (pass, annotate, strip);
+- ``wrong_quoted``: wrong answers given as a verbatim quote of the evidence (action ``quote``).
+  Kept apart from ``wrong_shown`` (which earlier figures did not count them in), but the user reads
+  them: a quoted unit about another case (another age, another plan) answers the question wrongly
+  although every quoted word is in the documents. Issue 17's "none shown" bar counts them;
 - ``latency_p50_ms`` / ``latency_p95_ms``.
 
     python benchmarks/golden_shown.py runs/golden [--write benchmarks/results/NAME.json]
@@ -45,6 +49,7 @@ def figures(rows: list[dict]) -> dict:
         "wrong_shown_unmarked": sum(r["action"] == "pass" for r in wrong),
         "wrong_shown": sum(r["action"] in SHOWN for r in wrong),
         "wrong_shown_ids": sorted(r["id"] for r in wrong if r["action"] in SHOWN),
+        "wrong_quoted": sum(r["action"] == "quote" for r in wrong),
         "actions": {a: sum(r["action"] == a for r in rows) for a in sorted({r["action"] for r in rows})},
         "latency_p50_ms": float(np.percentile(latency, 50)),
         "latency_p95_ms": float(np.percentile(latency, 95)),
