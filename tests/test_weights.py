@@ -56,3 +56,28 @@ def test_the_spacy_pipeline_is_checked_before_it_loads(monkeypatch):
     monkeypatch.setattr(language, "_nlp", None)
     language._pipeline()
     assert checked == [language.MODEL_NAME]
+
+
+def test_wordnet_data_files_are_recorded_and_checked_before_use(fresh, monkeypatch):
+    from guard import wordnet
+
+    recorded = json.loads(weights.MANIFEST.read_text())["pattern"]
+    assert {"text/en/wordnet/dict/data.verb", "text/en/wordnet/dict/LICENSE.txt"} <= set(recorded)
+    assert all(name.startswith("text/en/wordnet/dict/") for name in recorded)  # not Pattern's other data
+    checked = []
+    monkeypatch.setattr(wordnet, "check_package", checked.append)
+    wordnet.load_wordnet.cache_clear()
+    try:
+        assert wordnet.load_wordnet() is not None and checked == ["pattern"]
+    finally:
+        wordnet.load_wordnet.cache_clear()
+
+
+def test_a_changed_wordnet_file_is_refused(fresh, monkeypatch, tmp_path):
+    recorded = json.loads(weights.MANIFEST.read_text())
+    recorded["pattern"]["text/en/wordnet/dict/data.verb"] = "0" * 64
+    manifest = tmp_path / "weights_sha256.json"
+    manifest.write_text(json.dumps(recorded))
+    monkeypatch.setattr(weights, "MANIFEST", manifest)
+    with pytest.raises(ModelError, match="data.verb"):
+        weights.check_package("pattern")
