@@ -27,7 +27,6 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from guard.answering_caseline import case_line
 from guard.answering_compose import (
     chosen_units,
     compose_answer,
@@ -255,11 +254,6 @@ def plan_answer(
     if weak:  # the chosen units hold no word WordNet links to the term: the link found nothing
         plan.units, plan.missing = [], f"the documents do not mention {listing(weak)}"
         return plan
-    # the line beside the chosen table or list that states the asker's own case (guard/answering_caseline.py)
-    sources = {p.id: p.source for p in passages}
-    line = case_line(question, terms, asked, plan.units, all_units or units, number, titles, sources)
-    if line is not None:
-        plan.units = sorted([*plan.units, line], key=lambda s: (s.citation, s.unit.index))
     plan.answerable = True
     plan.answer = compose_answer(plan.units)
     return plan

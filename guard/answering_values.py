@@ -19,7 +19,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from guard.facts.ages import listed_ages
 from guard.facts.dates import dates
 from guard.facts.name_check import in_coded_band
 from guard.facts.quantities import Bound, Quantity, quantities
@@ -567,8 +566,6 @@ def _age_bounds(text: str) -> list[tuple[float, float]]:
     for m in _AGE_UNDER.finditer(text):
         if m.group(2) or _AGE_HINT.search(text):
             found.append((0.0, float(m.group(1)) * _IN_MONTHS[(m.group(2) or "year").lower()]))
-    # ages listed, not ranged ("children aged 2 and 3 years"): each held age is the whole year it names
-    found += [(low * 12.0, (high + 1) * 12.0) for low, high, _ in listed_ages(text)]
     return found
 
 
@@ -685,17 +682,6 @@ def _group_fit(question: str, text: str) -> bool | None:
     if not named:
         return None
     return bool(asked & named)
-
-
-def names_asker_group(question: str, text: str) -> bool:
-    """``text`` names the patient group the question states ("adults") or its age puts the asker in
-    (a 12-year-old: children or babies; 40: adults): it speaks of the asker's own case."""
-    question, text = _unnamed(question), _unnamed(text)
-    asked = {g for g, p in _GROUPS.items() if p.search(question)}
-    age = asked_age_months(question)
-    if not asked and age is not None:
-        asked = {"adult", "older"} if age >= 65 * 12 else {"adult"} if age >= 18 * 12 else {"child", "baby"}
-    return any(_GROUPS[g].search(text) for g in asked)
 
 
 _NAMED_RUN = re.compile(r"\b[A-Z][a-z]+(?:'s)?(?:\s+[A-Z][\w']*)+")
