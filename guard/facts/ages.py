@@ -24,7 +24,7 @@ from guard.facts.quantities import Bound
 from guard.facts.slots import Slots, stem
 from guard.facts.types import SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["age_outside_band"]
+__all__ = ["age_outside_band", "listed_ages"]
 
 _CLAIM_AGE = re.compile(r"\b(\d{1,3})-year-old\b|\b(?:[Aa]t|[Aa]ged|[Aa]ge)\s+(\d{1,3})\b(?![:.,]\d)")
 # "Child (5 to 15)", "Junior (11-15 years)", "Senior (65 and over)", "Infant (under 5)"
@@ -97,15 +97,39 @@ _PEOPLE = (
 # a unit after the number: "under 8 m", "under 12 kg", "under 6 months" are not ages in years
 _NOT_YEARS = r"(?:%|£|€|\$|(?:months?|weeks?|days?|hours?|minutes?|[a-z]{1,2})\b)"
 _PROSE_BANDS = (
-    re.compile(r"\baged?\s+(?P<lo>\d{1,3})\s*(?:to|-|–|or)\s*(?P<hi>\d{1,3})\b(?!\s*(?:%|[a-z]*\s*(?:months?|weeks?|days?)))"),
+    re.compile(r"\baged?\s+(?P<lo>\d{1,3})\s*(?:to|-|–)\s*(?P<hi>\d{1,3})\b(?!\s*(?:%|[a-z]*\s*(?:months?|weeks?|days?)))"),
     re.compile(r"\b(?:aged?|be)\s+(?P<min>\d{1,3})\s*(?:years?\s+(?:old\s+)?)?(?:and|or)\s+(?:over|above|older)\b"),
     re.compile(r"\b" + _PEOPLE + r"\s+(?:aged\s+)?(?:under|below|younger than)\s+(?P<max>\d{1,3})\b(?!\s*" + _NOT_YEARS + ")", re.I),
 )
 _PROSE_LEXICAL = 0.5  # the claim restates the unit's rule: most of its words are the unit's
 
 
+# Ages listed rather than ranged: "children aged 2 and 3 years", "aged 16 or 17", "2 and 3-year-olds".
+# Read only after "aged" or before "years" / "-year-olds", so "2 and 3 tablets" is never an age.
+_LISTED_AGES = re.compile(
+    r"\b(?:(?P<aged>aged?)\s+)?(?P<first>\d{1,3})\s+(?:and|or)\s+(?P<second>\d{1,3})"
+    r"(?P<years>\s*years?\b(?!\s*(?:and|or)\s+(?:over|above|older))|-years?-olds?\b)?"
+)
+
+
+def listed_ages(text: str) -> list[tuple[float, float, str]]:
+    """The ages a text lists, in years, each as (low, high, surface), both ends held: two ages a year
+    apart are one band ("aged 2 and 3 years" -> (2, 3)); two further apart are two ages ("aged 5
+    and 8" -> (5, 5), (8, 8)), not every age between."""
+    found = []
+    for m in _LISTED_AGES.finditer(text):
+        if not (m.group("aged") or m.group("years")):
+            continue
+        first, second = float(m.group("first")), float(m.group("second"))
+        if second == first + 1:
+            found.append((first, second, m.group(0)))
+        elif second > first:
+            found += [(first, first, m.group(0)), (second, second, m.group(0))]
+    return found
+
+
 def _prose_bands(text: str) -> list[tuple[float, float, str]]:
-    bands = []
+    bands = list(listed_ages(text))
     for pattern in _PROSE_BANDS:
         for m in pattern.finditer(text):
             found = m.groupdict()

@@ -57,3 +57,22 @@ def test_age_inside_the_band_is_not_contradicted(passage: str, claim: str):
 def test_age_outside_the_band_is_contradicted(passage: str, claim: str):
     verdict = judge(claim, passage)
     assert verdict.label is FactLabel.contradicted, verdict.mismatch
+
+
+def test_ages_listed_with_and_or_or_are_read_as_a_band_or_as_points():
+    from guard.facts.ages import listed_ages
+
+    assert [(lo, hi) for lo, hi, _ in listed_ages("children aged 2 and 3 years, who receive it")] == [(2, 3)]
+    assert [(lo, hi) for lo, hi, _ in listed_ages("volunteers aged 16 or 17 need consent")] == [(16, 17)]
+    assert [(lo, hi) for lo, hi, _ in listed_ages("free for 2 and 3-year-olds")] == [(2, 3)]
+    # two ages further apart are two ages, not every age between
+    assert [(lo, hi) for lo, hi, _ in listed_ages("children aged 5 and 8")] == [(5, 5), (8, 8)]
+    assert listed_ages("take 2 and 3 tablets") == []  # no "aged", no "years": no age
+
+
+CONSENT = "## Consent\n\nVolunteers must be 18 or over; volunteers aged 16 or 17 need a parent's consent.\n"
+
+
+def test_an_age_outside_a_band_listed_with_or_is_contradicted():
+    assert judge("A 17-year-old volunteer needs a parent's consent.", CONSENT).label is not FactLabel.contradicted
+    assert judge("A 15-year-old volunteer needs a parent's consent.", CONSENT).label is FactLabel.contradicted
