@@ -490,29 +490,36 @@ def _worded(question: str, passages: Sequence[Passage], embedder) -> dict[str, s
     passage that gives the seizure's time limit, though another passage says "ambulance"."""
     from guard.answering_terms import worded_otherwise
 
-    titles = _titles(passages)
-    names = set(named_terms(question))
-    lacking = [
-        t for t in key_terms(question)
-        if t not in names and not all(has_term(t, set(words(f"{titles[p.id]} {p.text}"))) for p in passages)
-    ]
+    vocabularies = _vocabularies(passages)
+    lacking = [t for t in _unnamed_terms(question) if not all(has_term(t, v) for v in vocabularies)]
     return worded_otherwise(question, lacking, passages, embedder) if lacking else {}
 
 
 def _linked(question: str, given: list[Passage], worded: dict[str, set[str]]) -> dict[str, LinkedTerm]:
     """WordNet candidates for the question's terms that no given passage has nor words otherwise
     (the terms that would make the answer a refusal); {} when WordNet is not installed."""
-    titles = _titles(given)
     ids = {p.id for p in given}
-    names = set(named_terms(question))
+    vocabularies = _vocabularies(given)
     absent = [
-        t for t in key_terms(question)
-        if t not in names and not (worded.get(t, set()) & ids)
-        and not any(has_term(t, set(words(f"{titles[p.id]} {p.text}"))) for p in given)
+        t for t in _unnamed_terms(question)
+        if not (worded.get(t, set()) & ids) and not any(has_term(t, v) for v in vocabularies)
     ]
     if not absent:
         return {}
     return wordnet_links(question, absent, given, broader=classify_question(question) is not QuestionType.yes_no)
+
+
+def _unnamed_terms(question: str) -> list[str]:
+    """The question's key terms other than its names (another product or place is not the same one
+    in other words)."""
+    names = set(named_terms(question))
+    return [t for t in key_terms(question) if t not in names]
+
+
+def _vocabularies(passages: Sequence[Passage]) -> list[set[str]]:
+    """Each passage's words with its title's (titles read among ``passages``), read once for all terms."""
+    titles = _titles(passages)
+    return [set(words(f"{titles[p.id]} {p.text}")) for p in passages]
 
 
 def _titles(passages: Sequence[Passage]) -> dict[str, str]:
