@@ -96,11 +96,13 @@ def test_paired_training_runs_writes_snapshots_and_loads(tmp_path):
                          intermediate_size=64)).save_pretrained(base)
     AutoTokenizer.from_pretrained(str(get_model_path())).save_pretrained(base)
     settings = TrainSettings(data_dir=tmp_path, out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
-                             max_length=32, batch_size=4, warmup_steps=1, max_steps=4, checkpoint_every=2,
+                             max_length=32, batch_size=3, warmup_steps=1, max_steps=4, checkpoint_every=2,
                              log_every=2, threads=1)
     options = PairedOptions(margin_weight=1.0, snapshot_every=2)
     summary = train_judge(_pairs()[:12], tmp_path / "out", str(base), settings, paired=options)
     assert summary["steps"] == 4 and summary["paired"]["margin_weight"] == 1.0
+    schedule = PairedSchedule(pair_units(_pairs()[:12]), 3, settings.seed)  # pairs of 2 packed into batches of <= 3
+    assert summary["examples_seen"] == sum(len(schedule.batch(step)) for step in range(4))
     for folder in ("step-00002", "step-00004", "."):
         scores = GroundingModel.load(tmp_path / "out" / folder).predict([("claim 1 is 9", "e")])
         assert sum(getattr(scores[0], label.value) for label in SupportLabel) == pytest.approx(1.0, abs=1e-5)

@@ -106,6 +106,12 @@ class _PairedTrainingState(_TrainingState):
                                  self.settings.max_length)
 
 
+def examples_seen(state) -> int:
+    """Examples the run's steps trained on: paired batches are packed to at most the batch size,
+    so steps x batch size overstates them."""
+    return sum(len(state.batch_indices(step)) for step in range(state.step))
+
+
 def train_judge(
     pairs: Sequence[JudgePair], out_dir: Path, base: str, settings: TrainSettings, freeze_layers: int = 0,
     paired: PairedOptions | None = None,
@@ -138,7 +144,7 @@ def train_judge(
         "paired": None if paired is None else paired.model_dump(),
         "run_dir": str(folder),
         "steps": state.step,
-        "examples_seen": state.step * settings.batch_size,
+        "examples_seen": examples_seen(state),
         "train_pairs": len(pairs),
         "label_counts": dict(zip(("supported", "unsupported", "contradicted"), state.label_counts)),
         "train_seconds": round(state.seconds, 1),
