@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.binding import distinctive, moved_to, owned_words
-from guard.facts.dates import inside_stated_hours, same_date
+from guard.facts.dates import same_date
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, denied_value, same_number
 from guard.facts.mismatches import contradiction, given_otherwise
@@ -137,8 +137,6 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     for d in claim.dates:
         if denied_value(claim.text, d.start):
             continue  # "there is no 07:10 sailing on a Sunday" is not the Sunday time moved
-        if inside_stated_hours(d, claim.text, best_slots.text, best_slots.dates):
-            continue  # "at 11am" inside the unit's "from 10:00 to 16:00" is no time taken from elsewhere
         # a unit date another claim date restates is that one's counterpart ("09:30, 12:45 and 17:40")
         differing = [
             e for e in best_slots.dates

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["DateSlot", "dates", "inside_stated_hours", "same_date", "states", "weekday_of"]
+__all__ = ["DateSlot", "dates", "same_date", "states", "weekday_of"]
 
 _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
@@ -167,34 +167,3 @@ def states(e: DateSlot, d: DateSlot) -> bool:
     if same_date(d, e) is not True:
         return False
     return (d.day is None or e.day is not None) and (d.month is None or e.month is not None)
-
-
-# two times of one text written as a span: "from 10:00 to 16:00", "between 06:00 and 22:00", "8 am - 6 pm"
-_SPAN_JOIN = re.compile(r"^\s*(?:to|until|till|-|–|—|and)\s*$", re.I)
-# words that make a claim's time an endpoint it asserts ("opens at 07:00", "core hours begin at 15:00",
-# "between 15:00 and 17:30", "gets in at 10:05"), not a moment it asks about
-_ENDPOINT_WORDS = re.compile(
-    r"\b(?:open(?:s|ed|ing)?|clos(?:e|es|ed|ing)|start(?:s|ed|ing)?|begin(?:s|ning)?|began|end(?:s|ed|ing)?|"
-    r"finish(?:es|ed|ing)?|from|until|till|between|by|first|last|earliest|latest|leav(?:e|es|ing)|"
-    r"depart(?:s|ing|ure)?|arriv(?:e|es|al)|gets?\s+in)\b",
-    re.I,
-)
-
-
-def inside_stated_hours(d: DateSlot, claim_text: str, unit_text: str, unit_dates: tuple[DateSlot, ...] | list[DateSlot]) -> bool:
-    """A time of day the claim asks about that falls inside a span of hours the unit states.
-
-    "An Off-peak member can use the club at 11am" against "from 10:00 to 16:00 on weekdays": the
-    time is a moment inside the stated hours, as a plain quantity inside a stated range holds
-    (quantity_check.py); compared as a single time it was "the evidence gives 10:00, not 11am". A
-    time the claim gives as an endpoint ("opens at 07:00", "begin at 15:00") is still compared with
-    the span's ends, and so is a calendar date.
-    """
-    if d.minutes is None or d.day is not None or d.month is not None or _ENDPOINT_WORDS.search(claim_text):
-        return False
-    times = [e for e in unit_dates if e.minutes is not None and e.day is None and e.month is None]
-    return any(
-        _SPAN_JOIN.match(unit_text[first.end : second.start]) is not None
-        and first.minutes <= d.minutes <= second.minutes
-        for first, second in zip(times, times[1:])
-    )

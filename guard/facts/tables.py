@@ -17,9 +17,6 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-
-from guard.facts.quantities import quantities
 
 __all__ = ["TableRow", "html_table_rows", "markdown_table_blocks", "row_text"]
 
@@ -129,54 +126,11 @@ def html_table_rows(text: str) -> list[tuple[int, int, list[TableRow]]]:
 
 
 def row_text(row: TableRow) -> str:
-    """'Header: cell | Header: cell', unlabelled cells as they are, empty cells left out; a bare
-    number under a header that names its unit in brackets gets that unit (:func:`with_header_unit`)."""
+    """'Header: cell | Header: cell', unlabelled cells as they are, empty cells left out."""
     parts = []
     for index, cell in enumerate(row.cells):
         if not cell:
             continue
         header = row.headers[index] if index < len(row.headers) else ""
-        parts.append(f"{header}: {with_header_unit(cell, header)}" if header else cell)
+        parts.append(f"{header}: {cell}" if header else cell)
     return " | ".join(parts)
-
-
-# a header that ends with its column's unit in brackets: "Weight (kg)", "CO2 emissions (g/km)"
-_HEADER_UNIT = re.compile(r"\(\s*([^()\d]{1,12}?)\s*\)\s*$")
-_NUM = r"\d[\d,]*(?:\.\d+)?"
-# a cell that is only a number or a range, with its bound words: "121 to 180", "over 180",
-# "60 or more", "below 15", "0 (electric)"
-_BARE_CELL = re.compile(
-    rf"^(?P<value>(?:(?:under|below|over|above|up\s+to|from|less\s+than|more\s+than|fewer\s+than|"
-    rf"at\s+least|at\s+most)\s+)?{_NUM}(?:\s*(?:to|-|–|and)\s*{_NUM})?)"
-    rf"(?P<rest>(?:\s+(?:or|and)\s+(?:more|over|above|less|under|below|fewer))?\s*(?:\([^()]*\))?)$",
-    re.I,
-)
-
-
-def with_header_unit(cell: str, header: str) -> str:
-    """``cell`` with the unit its header names in brackets, when the cell is a bare number or range.
-
-    Why: a table states its unit once, in the header ("eGFR (ml/min)", "Weight (kg)"), and its
-    cells as bare numbers ("30 to 59"). Read alone, "30 to 59" is a plain number, so a claim's
-    "45 ml/min" or "a child weighing 45 kg" found no band of its measure: the claim was
-    unsupported ("no evidence gives 45 kg") or bound to the wrong row. Only a bare cell takes the
-    unit, and only a bracketed header word the quantity reader knows as a measure.
-    """
-    found = _BARE_CELL.match(cell.strip())
-    unit = _header_unit(header)
-    if found is None or unit is None:
-        return cell
-    return f"{found.group('value')} {unit}{found.group('rest')}"
-
-
-@lru_cache(maxsize=256)
-def _header_unit(header: str) -> str | None:
-    """The bracketed unit ending ``header``, when it reads as a measure (not a plain number or a count)."""
-    found = _HEADER_UNIT.search(header)
-    if found is None:
-        return None
-    unit = found.group(1)
-    read = quantities(f"1 {unit}")
-    if len(read) != 1 or read[0].dim == "number" or read[0].dim.startswith("count"):
-        return None
-    return unit
