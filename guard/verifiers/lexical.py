@@ -112,11 +112,18 @@ def novel_terms(claim_text: str, entities: list[Entity], known: Vocabulary) -> l
 
 
 def all_known(pieces: Iterable[str], known: Vocabulary) -> bool:
-    """Every lower-cased letter run in ``pieces`` is, as :func:`words` reads it, a known word.
+    """Every lower-cased letter run in ``pieces`` is, as :func:`words` reads it, a known word, or
+    a stop word that :func:`novel_terms` leaves out under every label (a name's words are
+    dropped singularised, a quantity's before: both forms are stop words).
 
     Then :func:`novel_terms` finds no novel entity word whatever entities it is given, if their
-    words are among the pieces (:func:`guard.language.entity_word_pieces`)."""
-    return all(_singular(piece) in known.words for piece in pieces)
+    words are among the pieces (:func:`guard.language.entity_word_pieces`). Why the stop words:
+    a claim whose only unknown words are ones like "whereby" or "nevertheless" was tagged by
+    the NER for nothing (188 of the 1,853 claims tagged over 300 RAGTruth dev QA responses)."""
+    stops = stop_words()
+    return all(
+        _singular(piece) in known.words or (piece in stops and _singular(piece) in stops) for piece in pieces
+    )
 
 
 def content_words(text: str) -> list[str]:
