@@ -46,6 +46,7 @@ __all__ = [
     "parse_many",
     "sentence_spans",
     "sentence_spans_many",
+    "tagged",
     "trained_pipeline",
     "uses_trained_model",
 ]
@@ -183,6 +184,23 @@ def parse_many(texts: Iterable[str]) -> list:
 
 def _parse_texts(nlp, texts: list[str]) -> list:
     return list(nlp.pipe(texts, batch_size=SPACY_BATCH))
+
+
+# Without the parser the attribute ruler gives the tagger's own part-of-speech reading (with it,
+# some tags come out otherwise: 22 % of 15,308 RAGTruth texts had a different POS somewhere).
+_TAG_DISABLE = ["parser", "lemmatizer"]
+
+
+def tagged(text: str):
+    """The spaCy ``Doc`` of ``text`` with part-of-speech tags only (tok2vec, tagger, attribute
+    ruler), or None when the trained pipeline is not installed. Not cached: read it, never change it.
+
+    The parse pipeline of :func:`parse` with its parser and lemmatizer disabled for this call
+    (which leaves the shared pipeline untouched): the same tags as a pipeline loaded without
+    them (nouns equal on 15,308 RAGTruth texts), without a second copy of the model in memory
+    and the 0.7 s a worker process spent loading it on its first "Yes" claim."""
+    nlp = trained_pipeline(_PARSE_EXCLUDE)
+    return None if nlp is None else nlp(text, disable=_TAG_DISABLE)
 
 
 def uses_trained_model() -> bool:

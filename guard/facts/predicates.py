@@ -137,10 +137,12 @@ _STATUS_WORDS = re.compile(
 
 def status_words_differ(claim_text: str, unit_text: str) -> bool:
     """The two texts use different polarity or modal words (their statuses may differ)."""
-    def found(text: str) -> frozenset[str]:
-        return frozenset(m.group(0).lower().replace("n't", "not") for m in _STATUS_WORDS.finditer(text))
+    return _status_words(claim_text) != _status_words(unit_text)
 
-    return found(claim_text) != found(unit_text)
+
+@lru_cache(maxsize=4_096)  # asked for each claim against each rule unit: the same units again and again
+def _status_words(text: str) -> frozenset[str]:
+    return frozenset(m.group(0).lower().replace("n't", "not") for m in _STATUS_WORDS.finditer(text))
 
 
 def _filler(token) -> frozenset[str]:

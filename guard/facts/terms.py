@@ -9,9 +9,9 @@ On the hard-case dev split no true "Yes" claim had such a noun. Claims with "als
 too and dropped: on RAGTruth clean summary sentences they flagged 22 of 1,178 ("You can also
 have hard cheese in limited quantities": "quantities").
 
-Nouns come from spaCy's tagger (tok2vec + tagger + attribute_ruler of the pipeline the
-verifiers already use; no parser, no NER), loaded once, only when such a claim is met, and
-run on the claim only (~3.5 ms per claim on the 2-core machine under load).
+Nouns come from spaCy's tagger (tok2vec + tagger + attribute_ruler of the fact layer's parse
+pipeline, :func:`guard.language.tagged`; no parser, no NER), run on the claim only (~3.5 ms per
+claim on the 2-core machine under load).
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from guard.language import trained_pipeline
+from guard.language import tagged
 
 __all__ = ["adds_something", "nouns"]
 
-_TAGGER_EXCLUDE = ("parser", "ner", "lemmatizer", "senter")  # part-of-speech tags only
 _ADDS = re.compile(r"^\s*yes\b", re.IGNORECASE)
 
 
@@ -35,7 +34,7 @@ def adds_something(claim_text: str) -> bool:
 @lru_cache(maxsize=4096)
 def nouns(text: str) -> tuple[tuple[int, str], ...]:
     """(position, word) of the nouns and proper nouns of ``text``; empty if no tagger is installed."""
-    nlp = trained_pipeline(_TAGGER_EXCLUDE)
-    if nlp is None:
+    doc = tagged(text)
+    if doc is None:
         return ()
-    return tuple((t.idx, t.text) for t in nlp(text) if t.pos_ in ("NOUN", "PROPN"))
+    return tuple((t.idx, t.text) for t in doc if t.pos_ in ("NOUN", "PROPN"))

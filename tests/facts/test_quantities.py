@@ -147,3 +147,32 @@ def test_polarity_modality_quantifiers():
 def test_negative_temperatures_keep_their_sign_and_ranges_do_not():
     assert _read("very cold at -2°C (28°F)")[0][:3] == ("-2°C", "temperature_c", -2.0)
     assert _read("Store at 2-8°C")[0][2:4] == (2.0, 8.0)
+
+
+# one example each pattern of quantities._PATTERNS reads (the comments' own examples)
+_PATTERN_EXAMPLES = [
+    "£5", "5 pounds", "a 5-pound roast", "EUR 160", "45p", "twice a day", "3 times daily", "every other day",
+    "2 hours apart", "paid monthly", "1 in 10 people", "between 2 and 5 mg", "30 ml per day", "a 3-year-old",
+    "an hour and a half", "three quarters of an hour", "325 F", "8 bank holidays", "7 calendar days", "5 ml",
+    "two 250 mg capsules", "12 more months", "4 doses", "aged 16 or 17", "seven",
+]
+
+
+def test_a_pattern_is_tried_only_where_its_gates_are_found_and_each_match_holds_them():
+    # quantities() skips a pattern on a text without its gates: sound only if every match holds them
+    from guard.facts.quantities import _PATTERNS
+
+    for kind, pattern, gates in _PATTERNS:
+        matched = [text for text in _PATTERN_EXAMPLES if pattern.search(text)]
+        assert matched, kind
+        assert all(gate.search(text) for text in matched for gate in gates), kind
+
+
+def test_text_without_numbers_still_reads_word_quantities():
+    # the patterns that need no number are still tried on a text without one
+    found = quantities("Take it twice a day, every other day, for an hour and a half.")
+    assert [(q.surface, q.dim) for q in found] == [
+        ("twice a day", "rate"),
+        ("every other day", "rate"),
+        ("an hour and a half", "duration"),
+    ]

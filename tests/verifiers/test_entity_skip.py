@@ -86,3 +86,14 @@ def test_the_judge_tags_a_claim_only_when_asked_against_evidence_that_lacks_its_
     assert claim not in judge._entities  # all its words known: no NER run
     assert judge.novel(claim, ["The tower in Paris was built in 1889."]) == ["Gustave Eiffel"]
     assert claim in judge._entities
+
+
+def test_a_claim_whose_only_unknown_words_are_stop_words_is_not_tagged():
+    # novel_terms drops stop words from every entity, so an unknown one cannot make a term novel
+    known = vocabulary(["Gustave Eiffel built the tower in Paris."])
+    claim = "Nevertheless, Gustave Eiffel built the tower in Paris."
+    assert "nevertheless" not in known.words
+    assert not needs_entities(claim, known)
+    assert not needs_entities(claim.replace("Nevertheless", "Thereafter"), known)
+    assert needs_entities(claim.replace("Nevertheless", "Reportedly"), known)  # not a stop word
+    assert novel_terms(claim, [], known) == novel_terms(claim, language.entities_many([claim])[0], known)

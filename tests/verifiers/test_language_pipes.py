@@ -91,3 +91,23 @@ def test_roles_and_predicates_share_one_parse(monkeypatch):
     frames(text)
     predicates(text)
     assert parsed == [text]
+
+
+def test_tags_from_the_parse_pipeline_are_those_of_a_tagger_only_pipeline():
+    # guard.facts.terms reads nouns from tagged(): the same as loading the tagger alone
+    tagger = language.trained_pipeline(("parser", "ner", "lemmatizer", "senter"))
+    texts = TEXTS + ["Yes, lounge access is covered for flights of 6 hours or more.", "Yes, it removes microplastics."]
+    for text in texts:
+        assert [(t.idx, t.tag_, t.pos_) for t in language.tagged(text)] == [(t.idx, t.tag_, t.pos_) for t in tagger(text)]
+    assert "parser" in language.trained_pipeline(language._PARSE_EXCLUDE).pipe_names  # untouched
+
+
+def test_nouns_load_no_second_pipeline(monkeypatch):
+    from guard.facts.terms import nouns
+
+    language.trained_pipeline(language._PARSE_EXCLUDE)  # the fact layer's pipeline, loaded first
+    loaded = []
+    monkeypatch.setattr(language, "_load_trained", lambda exclude: loaded.append(exclude))
+    nouns.cache_clear()
+    assert nouns("Yes, the filter also removes microplastics.") == ((9, "filter"), (29, "microplastics"))
+    assert loaded == []
