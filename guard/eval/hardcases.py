@@ -132,15 +132,21 @@ class Split(str, Enum):
     # as a baseline and reserved for the next judge design's single before/after check (specs/val12*.yaml).
     val12 = "val12"
     val12h = "val12h"
+    # Session 14 (issue 11, a second fresh mixed check): val12h was measured before and after a change of
+    # session 14, so the next judge design needs an untouched held measure again. Six new short documents,
+    # every category, a little under half true, written before any judge change and without running the
+    # judge on them. val13 is open; val13h is held: aggregate figures only (specs/val13*.yaml).
+    val13 = "val13"
+    val13h = "val13h"
 
 
-# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val12h) are read
+# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val13h) are read
 # only when named, so that a run over everything (and its --fails listing) never shows their cases to
 # someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
-        Split.val10h, Split.val11h, Split.val12h,
+        Split.val10h, Split.val11h, Split.val12h, Split.val13h,
     }
 )
 
