@@ -143,15 +143,22 @@ class Split(str, Enum):
     # running the judge on them. val14 is open; val14h is held: aggregate figures only (specs/val14*.yaml).
     val14 = "val14"
     val14h = "val14h"
+    # Session 15 (issue 11, a fourth fresh mixed check): six more short documents in new domains and in
+    # varied forms (prose policy, tables, FAQ and bulleted lists), every category, a little under half
+    # true, written without running the judge on them. val15 is open; val15h is held: aggregate figures
+    # only (specs/val15*.yaml).
+    val15 = "val15"
+    val15h = "val15h"
 
 
-# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val14h) are read
+# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val15h) are read
 # only when named, so that a run over everything (and its --fails listing) never shows their cases to
 # someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
         Split.val10h, Split.val11h, Split.val12h, Split.val13h, Split.val14h,
+        Split.val15h,
     }
 )
 
