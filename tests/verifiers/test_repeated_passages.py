@@ -92,7 +92,8 @@ def test_the_shared_vector_cache_stays_within_its_bound(monkeypatch, model_runs)
     model_runs.clear()
     got = shared_embedder().encode(texts[-3:])  # the three used last are kept
     assert model_runs == []
-    assert np.array_equal(got, get_embedder().encode(texts[-3:]))
+    # batch-shape-dependent kernels: the cached one-by-one vectors equal a batch's up to 7e-5 an element (batch_cases.py)
+    assert np.allclose(got, get_embedder().encode(texts[-3:]), rtol=0, atol=2e-4)
     model_runs.clear()
     shared_embedder().encode(texts[:1])  # the oldest was evicted: computed again
     assert model_runs == texts[:1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from batch_cases import EDGE_CASES, draft_items, ragtruth_items
+from batch_cases import EDGE_CASES, assert_same, draft_items, ragtruth_items
 
 from guard.content_cache import clear_content_caches
 from guard.errors import InputError
@@ -46,7 +46,7 @@ def test_batched_verdicts_are_those_of_one_by_one_calls(items, settings):
     assert len(batched) == len(items) == 37
     assert not any(r.failures for r in batched)
     for n, (got, expected) in enumerate(zip(batched, one_by_one, strict=True)):
-        assert _comparable(got) == _comparable(expected), f"item {n} differs"
+        assert_same(_comparable(got), _comparable(expected), f"item {n}")
     # Not vacuous: the inputs hold supported and unsupported claims, cited and uncited.
     labels = {v.label.value for r in batched for v in r.claims}
     assert {"supported", "unsupported"} <= labels

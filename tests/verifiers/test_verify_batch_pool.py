@@ -7,7 +7,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from batch_cases import EDGE_CASES, draft_items, ragtruth_items
+from batch_cases import EDGE_CASES, assert_same, draft_items, ragtruth_items
 
 import guard.verifiers.batch_pool as batch_pool
 from guard.content_cache import clear_content_caches
@@ -51,7 +51,7 @@ def test_worker_processes_give_the_verdicts_of_one_by_one_calls(settings):
     assert batch_pool._kept is not None and batch_pool._kept[0] == (2, 1)  # it did run in a pool
     assert len(got) == len(expected)
     for n, (a, b) in enumerate(zip(got, expected, strict=True)):
-        assert a == b, f"item {n} differs"
+        assert_same(a, b, f"item {n}")
 
     # The server's batches, sent to a pool (its workers keep the embedder's two threads) by the
     # batcher's threads.
@@ -61,14 +61,14 @@ def test_worker_processes_give_the_verdicts_of_one_by_one_calls(settings):
             return await asyncio.gather(*(batcher.verify(i, settings) for i in items[:6]))
 
     served = asyncio.run(serve())
-    assert [_comparable(r) for r in served] == expected[:6]
+    assert_same([_comparable(r) for r in served], expected[:6], "served")
 
 
 def test_a_short_input_is_verified_in_this_process(settings, monkeypatch):
     monkeypatch.setattr(batch_pool, "_pool", lambda *args, **kwargs: pytest.fail("no pool for a short input"))
     items = EDGE_CASES[:3]
     got = list(verify_batch(items, settings=settings, workers=2))
-    assert [_comparable(r) for r in got] == [_comparable(r) for r in verify_batch(items, settings=settings)]
+    assert_same([_comparable(r) for r in got], [_comparable(r) for r in verify_batch(items, settings=settings)], "threads")
 
 
 def test_bad_processes_are_refused():

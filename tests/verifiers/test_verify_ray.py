@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from batch_cases import EDGE_CASES, draft_items, ragtruth_items
+from batch_cases import EDGE_CASES, assert_same, draft_items, ragtruth_items
 
 from guard.verifiers.batch import VerifyItem, verify_batch
 from guard.verifiers.batch_ray import _code_path
@@ -43,7 +43,7 @@ def test_ray_reports_are_the_local_ones_in_input_order(local_ray):
     local = _comparable(verify_batch(items, settings=settings, batch_size=3))
     on_ray = _comparable(verify_batch(items, settings=settings, batch_size=3, executor="ray", workers=2))
     assert len(on_ray) == len(items) == 16
-    assert on_ray == local
+    assert_same(on_ray, local, "ray")
     assert ray.is_initialized()  # the caller's Ray is left running
 
 
@@ -74,4 +74,5 @@ def test_cli_with_ray_writes_the_local_output_and_resumes(local_ray, tmp_path, m
     for rows_ in (local, on_ray):
         for row in rows_:
             row["verification"].pop("timings")
-    assert on_ray == local and len(local) == len(rows)
+    assert len(local) == len(rows)
+    assert_same(on_ray, local, "ray output")
