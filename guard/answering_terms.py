@@ -38,7 +38,7 @@ from functools import lru_cache
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from guard.language import trained_pipeline
+from guard.language import parse, trained_pipeline
 from guard.verifiers.lexical import stop_words, words
 from retrievers.types import Passage
 
@@ -87,7 +87,7 @@ def worded_otherwise(
 @lru_cache(maxsize=1024)
 def _question_phrases(question: str, terms: tuple[str, ...]) -> dict[str, tuple[str, str]]:
     """term -> (its lemma, the question's phrase around it); capitalised words (names) are left out."""
-    doc = trained_pipeline(_PARSER_EXCLUDE)(question)
+    doc = parse(question)
     chunks = list(doc.noun_chunks)
     out: dict[str, tuple[str, str]] = {}
     for term in terms:
@@ -131,7 +131,7 @@ def term_senses(question: str, terms: Sequence[str]) -> dict[str, TermSense]:
     nlp = trained_pipeline(_PARSER_EXCLUDE)
     if nlp is None or not terms:
         return {}
-    doc = _parsed(question)
+    doc = parse(question)
     out = {}
     for term in terms:
         token = _term_token(doc, term) if "-" not in term else None
@@ -186,7 +186,7 @@ def predicate_terms(question: str, terms: Sequence[str]) -> set[str]:
     nlp = trained_pipeline(_PARSER_EXCLUDE)
     if nlp is None or not terms:
         return set()
-    doc = _parsed(question)
+    doc = parse(question)
     verbs = {t.lower_ for t in doc if t.pos_ == "VERB"}
     # an adjective complementing "is" relates the thing asked for to the topic the same way: "Which
     # painkiller is *best* with Zelorin?" is answered by "Febrilon is the preferred painkiller"
@@ -202,15 +202,10 @@ def framing_verbs(question: str, terms: Sequence[str]) -> set[str]:
     if nlp is None or not terms:
         return set()
     framing = {
-        t.lower_ for t in _parsed(question)
+        t.lower_ for t in parse(question)
         if t.pos_ == "VERB" and any(c.dep_ == "xcomp" and c.pos_ == "VERB" for c in t.children)
     }
     return {t for t in terms if t in framing}
-
-
-@lru_cache(maxsize=1024)
-def _parsed(text: str):
-    return trained_pipeline(_PARSER_EXCLUDE)(text)
 
 
 # "**MSA-2024:** Master Services Agreement for customers ..." (a code, a colon or dash, what it is)

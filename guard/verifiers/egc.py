@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,6 +89,7 @@ def _english_tokenizer():
     return _tokenizer
 
 
+@lru_cache(maxsize=8_192)  # the same claim text is asked again (160 dev QA responses: 1,490 calls, 1,168 texts)
 def claim_token_count(text: str) -> int:
     """spaCy tokens of ``text`` that are neither punctuation nor whitespace."""
     return sum(1 for token in _english_tokenizer()(text) if not (token.is_punct or token.is_space))
