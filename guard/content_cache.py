@@ -1,7 +1,9 @@
 """What the verifiers compute from a text alone, kept across requests by the text's hash.
 
 Sentence splits, named entities and embeddings depend on nothing but the text (an
-embedding is the same bit for bit whatever batch computed it), so a passage retrieved
+embedding is the same whatever batch computed it: bit for bit on the machines of earlier sessions,
+to about 1e-3 an element on one with AMX bfloat16 kernels, benchmarks/results/s15_batch_invariance.md),
+so a passage retrieved
 again, or shared by the six RAGTruth answers of one source, is split, tagged and embedded
 once. Each cache is a bounded LRU keyed by a 128-bit BLAKE2 hash of the text (so the cache
 does not hold the texts), safe to share between threads: a miss is computed outside the

@@ -43,7 +43,9 @@ DEFAULT_CHOICE = "auto"
 # per token of 256-token batches (RAGTruth passages, sentences and claims mixed); 128-token
 # batches cost 15 % less again than 256 on short sentences and claims (same on RAGTruth's
 # longer texts), and give the threads more batches to share. A text's vector does not depend
-# on the batch it is in (checked bit for bit), so the grouping changes no result.
+# on the batch it is in (checked bit for bit on earlier machines; on one with AMX bfloat16 kernels
+# it moves by up to ~1e-3 an element, benchmarks/results/s15_batch_invariance.md), so the
+# grouping changes no label.
 TOKEN_BUDGET = 128
 # On one thread (a worker process of verify_batch) the threads share no batches and 256-token
 # batches cost 7-8 % less CPU than 128 (977 RAGTruth claims, sentences and passages, three
@@ -116,7 +118,8 @@ class Embedder:
         # Texts that differ only in case or spacing (a passage's "2  Bend the floss" and its
         # sentence's "2 Bend the floss"; a claim and the same sentence lower-cased) are the same
         # word pieces to this uncased model: each distinct row runs once (2.3 % of the texts
-        # of a RAGTruth verify_batch). A vector does not depend on its batch, so none changes.
+        # of a RAGTruth verify_batch). A vector does not depend on its batch (up to the kernels' last
+# bits, see above), so none changes.
         first: dict[tuple[int, ...], int] = {}
         rows = [first.setdefault(tuple(e.ids), len(first)) for e in encodings]
         vectors = self._encode_ids([list(row) for row in first], batch_size)
