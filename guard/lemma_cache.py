@@ -5,8 +5,8 @@ English ``is_base_form``). Its ``__call__`` works token by token in Python: it b
 token's cache key, and spaCy's ``rule_lemmatize`` fills its cache only at its end, so a token
 that returns earlier (a base form, "noun" with ``Number=Sing``, "verb" with ``VerbForm=Inf``...:
 most tokens of RAGTruth text; a proper noun) is worked out again every time, reading the POS as a
-string and the morphology as a dict; then ``token.lemma_`` adds the string to the store. It was
-about 5 % of a ``verify_batch`` worker's GIL-held time (issue 15, fifteenth session).
+string and the morphology as a dict; then ``token.lemma_`` adds the string to the store (its
+share of a ``verify_batch`` worker's time: benchmarks/README.md, "Issue 15, fifteenth session").
 
 What ``rule_lemmatize`` returns depends on the token's text, POS and morphology only (the
 lookup tables are fixed once loaded; ``EnglishLemmatizer.is_base_form`` reads the POS and the
