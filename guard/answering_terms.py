@@ -128,10 +128,9 @@ class TermSense(BaseModel):
 def term_senses(question: str, terms: Sequence[str]) -> dict[str, TermSense]:
     """How the question uses each of ``terms``; names, hyphenated terms and nouns modifying another
     noun are left out."""
-    nlp = trained_pipeline(_PARSER_EXCLUDE)
-    if nlp is None or not terms:
+    doc = parse(question) if terms else None  # None: no trained pipeline
+    if doc is None:
         return {}
-    doc = parse(question)
     out = {}
     for term in terms:
         token = _term_token(doc, term) if "-" not in term else None
@@ -183,10 +182,9 @@ def predicate_terms(question: str, terms: Sequence[str]) -> set[str]:
     after "is": "avoid" in "Which painkiller must I avoid?", "best" in "Which painkiller is
     best?". The caller decides when a verb is only a relation (a question
     asking for a thing or a value) rather than what is asked (yes/no)."""
-    nlp = trained_pipeline(_PARSER_EXCLUDE)
-    if nlp is None or not terms:
+    doc = parse(question) if terms else None  # None: no trained pipeline
+    if doc is None:
         return set()
-    doc = parse(question)
     verbs = {t.lower_ for t in doc if t.pos_ == "VERB"}
     # an adjective complementing "is" relates the thing asked for to the topic the same way: "Which
     # painkiller is *best* with Zelorin?" is answered by "Febrilon is the preferred painkiller"
@@ -198,11 +196,11 @@ def framing_verbs(question: str, terms: Sequence[str]) -> set[str]:
     """Of ``terms``, the verbs the question puts before another verb as its complement: "need to
     *ask* to work abroad", "*want* to quit". They say how the asker comes at the act, not what it
     is about; the verb of the act itself ("accidentally *break* my laptop", "*carry* over") is not one."""
-    nlp = trained_pipeline(_PARSER_EXCLUDE)
-    if nlp is None or not terms:
+    doc = parse(question) if terms else None  # None: no trained pipeline
+    if doc is None:
         return set()
     framing = {
-        t.lower_ for t in parse(question)
+        t.lower_ for t in doc
         if t.pos_ == "VERB" and any(c.dep_ == "xcomp" and c.pos_ == "VERB" for c in t.children)
     }
     return {t for t in terms if t in framing}

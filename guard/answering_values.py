@@ -130,12 +130,12 @@ def asked_value(question: str, kind: str) -> AskedValue | None:
 def _counted_noun(question: str) -> str | None:
     """The noun "how many" counts, from the parse: "bays" in "how many blue-badge bays", where
     the first word after "many" is a modifier; None without a parser or a noun head."""
-    from guard.language import parse, trained_pipeline
+    from guard.language import parse
 
-    nlp = trained_pipeline(("ner", "senter"))
-    if nlp is None:
+    doc = parse(question)
+    if doc is None:  # no trained pipeline
         return None
-    head = next((t.head for t in parse(question) if t.lower_ == "many" and t.i > 0 and t.nbor(-1).lower_ == "how"), None)
+    head = next((t.head for t in doc if t.lower_ == "many" and t.i > 0 and t.nbor(-1).lower_ == "how"), None)
     return head.lower_ if head is not None and head.pos_ in ("NOUN", "PROPN") and head.lower_.isalpha() else None
 
 
