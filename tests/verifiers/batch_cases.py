@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from guard.verifiers.batch import VerifyItem
+from guard.verifiers.types import Verification
 from retrievers.types import Passage
 
 REPO = Path(__file__).resolve().parents[2]
@@ -58,18 +59,25 @@ REL_TOL = 1e-3
 ABS_TOL = 2e-3
 
 
-def assert_same(actual, expected, where: str = "report") -> None:
-    """``actual == expected`` for dumped reports, floats compared within REL_TOL / ABS_TOL."""
+def comparable(report: Verification) -> dict:
+    """A report as JSON without its timings (which differ from run to run)."""
+    dumped = report.model_dump(mode="json")
+    dumped.pop("timings")
+    return dumped
+
+
+def assert_same(actual, expected, where: str = "report", *, rel_tol: float = REL_TOL, abs_tol: float = ABS_TOL) -> None:
+    """``actual == expected`` for dumped reports, floats compared within ``rel_tol`` / ``abs_tol``."""
     if isinstance(expected, float) or isinstance(actual, float):
         assert isinstance(actual, (int, float)) and isinstance(expected, (int, float)), f"{where}: {actual!r} != {expected!r}"
-        assert math.isclose(actual, expected, rel_tol=REL_TOL, abs_tol=ABS_TOL), f"{where}: {actual!r} != {expected!r}"
+        assert math.isclose(actual, expected, rel_tol=rel_tol, abs_tol=abs_tol), f"{where}: {actual!r} != {expected!r}"
     elif isinstance(expected, dict):
         assert isinstance(actual, dict) and actual.keys() == expected.keys(), f"{where}: keys differ"
         for key in expected:
-            assert_same(actual[key], expected[key], f"{where}.{key}")
+            assert_same(actual[key], expected[key], f"{where}.{key}", rel_tol=rel_tol, abs_tol=abs_tol)
     elif isinstance(expected, list):
-        assert isinstance(actual, list) and len(actual) == len(expected), f"{where}: lengths differ"
+        assert isinstance(actual, list) and len(actual) == len(expected), f"{where}: {actual!r} != {expected!r}"
         for n, (a, e) in enumerate(zip(actual, expected)):
-            assert_same(a, e, f"{where}[{n}]")
+            assert_same(a, e, f"{where}[{n}]", rel_tol=rel_tol, abs_tol=abs_tol)
     else:
         assert actual == expected, f"{where}: {actual!r} != {expected!r}"

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import math
 from pathlib import Path
-from typing import Any
 
 import pytest
+from batch_cases import assert_same
 
 pytestmark = pytest.mark.slow
 
@@ -30,23 +29,6 @@ RECORDED = json.loads(recorder.RECORDING.read_text(encoding="utf-8"))
 TOLERANCE = 2e-3
 
 
-def _same(actual: Any, expected: Any, where: str) -> None:
-    if isinstance(expected, float) or isinstance(actual, float):
-        assert actual is not None and expected is not None, f"{where}: {actual!r} != {expected!r}"
-        assert math.isclose(actual, expected, abs_tol=TOLERANCE), f"{where}: {actual!r} != {expected!r}"
-    elif isinstance(expected, dict):
-        assert isinstance(actual, dict) and actual.keys() == expected.keys(), f"{where}: keys differ"
-        for key in expected:
-            _same(actual[key], expected[key], f"{where}.{key}")
-    elif isinstance(expected, list):
-        same_length = isinstance(actual, list) and len(actual) == len(expected)
-        assert same_length, f"{where}: {actual!r} != {expected!r}"
-        for i, (a, e) in enumerate(zip(actual, expected)):
-            _same(a, e, f"{where}[{i}]")
-    else:
-        assert actual == expected, f"{where}: {actual!r} != {expected!r}"
-
-
 def test_the_recording_covers_every_case():
     assert sorted(RECORDED["verify"]) == sorted(c["name"] for c in recorder.verify_cases())
     assert sorted(RECORDED["pipeline"]) == sorted(c["name"] for c in recorder.pipeline_cases())
@@ -54,7 +36,7 @@ def test_the_recording_covers_every_case():
 
 @pytest.mark.parametrize("case", recorder.verify_cases(), ids=lambda c: c["name"])
 def test_verify_matches_the_recording(case):
-    _same(recorder.run_verify_case(case), RECORDED["verify"][case["name"]], case["name"])
+    assert_same(recorder.run_verify_case(case), RECORDED["verify"][case["name"]], case["name"], rel_tol=0.0, abs_tol=TOLERANCE)
 
 
 @pytest.fixture(scope="module")
@@ -64,4 +46,7 @@ def example_kb():
 
 @pytest.mark.parametrize("case", recorder.pipeline_cases(), ids=lambda c: c["name"])
 def test_pipeline_matches_the_recording(case, example_kb):
-    _same(recorder.run_pipeline_case(case, example_kb), RECORDED["pipeline"][case["name"]], case["name"])
+    assert_same(
+        recorder.run_pipeline_case(case, example_kb), RECORDED["pipeline"][case["name"]], case["name"],
+        rel_tol=0.0, abs_tol=TOLERANCE,
+    )

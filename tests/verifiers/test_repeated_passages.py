@@ -9,19 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from batch_cases import RAGTRUTH
+from batch_cases import RAGTRUTH, comparable
 
 from guard.content_cache import clear_content_caches, shared_embedder
 from guard.verifiers.stage import build_settings
 from guard.verifiers.types import Verification
 
 pytestmark = pytest.mark.slow  # the real embedder and spaCy
-
-
-def _comparable(report: Verification) -> dict:
-    dumped = report.model_dump(mode="json")
-    dumped.pop("timings")
-    return dumped
 
 
 def _two_answers_over_one_source():
@@ -75,7 +69,7 @@ def test_a_second_answer_over_seen_passages_embeds_only_its_claims_with_the_cold
     assert model_runs and set(model_runs) <= claims  # the passages, sentences, units and question kept
     clear_content_caches()
     cold = check(second)
-    assert _comparable(warm) == _comparable(cold)
+    assert comparable(warm) == comparable(cold)
     assert cold.egc is not None and cold.egc.defined and not cold.failures
 
 

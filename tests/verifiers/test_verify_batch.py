@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from batch_cases import EDGE_CASES, assert_same, draft_items, ragtruth_items
+from batch_cases import EDGE_CASES, assert_same, comparable, draft_items, ragtruth_items
 
 from guard.content_cache import clear_content_caches
 from guard.errors import InputError
 from guard.verifiers.batch import VerifyItem, averify_batch, verify_batch
 from guard.verifiers.stage import build_settings
-from guard.verifiers.types import Verification
 from retrievers.types import Passage
 
 pytestmark = pytest.mark.slow  # the real embedder and spaCy
@@ -27,12 +26,6 @@ def items() -> list[VerifyItem]:
     return ragtruth_items() + draft_items() + EDGE_CASES
 
 
-def _comparable(report: Verification) -> dict:
-    dumped = report.model_dump(mode="json")
-    dumped.pop("timings")
-    return dumped
-
-
 def test_batched_verdicts_are_those_of_one_by_one_calls(items, settings):
     from guard.verifiers.api import verify
 
@@ -46,7 +39,7 @@ def test_batched_verdicts_are_those_of_one_by_one_calls(items, settings):
     assert len(batched) == len(items) == 37
     assert not any(r.failures for r in batched)
     for n, (got, expected) in enumerate(zip(batched, one_by_one, strict=True)):
-        assert_same(_comparable(got), _comparable(expected), f"item {n}")
+        assert_same(comparable(got), comparable(expected), f"item {n}")
     # Not vacuous: the inputs hold supported and unsupported claims, cited and uncited.
     labels = {v.label.value for r in batched for v in r.claims}
     assert {"supported", "unsupported"} <= labels
@@ -73,7 +66,7 @@ def test_input_is_read_lazily_one_batch_ahead(settings):
 def test_averify_batch_matches(settings):
     items = EDGE_CASES + draft_items(2)
     got = asyncio.run(averify_batch(items, settings=settings, batch_size=2))
-    assert [_comparable(r) for r in got] == [_comparable(r) for r in verify_batch(items, settings=settings)]
+    assert [comparable(r) for r in got] == [comparable(r) for r in verify_batch(items, settings=settings)]
 
 
 def test_thresholds_and_refusal_apply_to_every_item(settings):
@@ -89,7 +82,7 @@ def test_thresholds_and_refusal_apply_to_every_item(settings):
                refusal_text=refusal)
         for i in items
     ]
-    assert [_comparable(r) for r in got] == [_comparable(r) for r in expected]
+    assert [comparable(r) for r in got] == [comparable(r) for r in expected]
     assert got[-1].is_refusal and not got[0].is_refusal
 
 

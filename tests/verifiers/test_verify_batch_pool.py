@@ -7,7 +7,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from batch_cases import EDGE_CASES, assert_same, draft_items, ragtruth_items
+from batch_cases import EDGE_CASES, assert_same, comparable, draft_items, ragtruth_items
 
 import guard.verifiers.batch_pool as batch_pool
 from guard.content_cache import clear_content_caches
@@ -24,12 +24,6 @@ def settings():
     return build_settings(deadline_s=600.0)  # verdicts, not the clock, on a busy machine
 
 
-def _comparable(report: Verification) -> dict:
-    dumped = report.model_dump(mode="json")
-    dumped.pop("timings")
-    return dumped
-
-
 def _items() -> list[VerifyItem]:
     # 74 items, each twice: over POOL_MIN_ITEMS, and repeated passages hit the workers' caches.
     items = ragtruth_items() + draft_items() + EDGE_CASES
@@ -43,11 +37,11 @@ def test_worker_processes_give_the_verdicts_of_one_by_one_calls(settings):
     assert len(items) >= batch_pool.POOL_MIN_ITEMS
     clear_content_caches()
     expected = [
-        _comparable(verify(question=i.question, contexts=i.contexts, answer=i.answer, generator=i.generator,
+        comparable(verify(question=i.question, contexts=i.contexts, answer=i.answer, generator=i.generator,
                            settings=settings))
         for i in items[: len(items) // 2]
     ] * 2
-    got = [_comparable(r) for r in verify_batch(items, settings=settings, batch_size=8, workers=2)]
+    got = [comparable(r) for r in verify_batch(items, settings=settings, batch_size=8, workers=2)]
     assert batch_pool._kept is not None and batch_pool._kept[0] == (2, 1)  # it did run in a pool
     assert len(got) == len(expected)
     for n, (a, b) in enumerate(zip(got, expected, strict=True)):
@@ -61,14 +55,14 @@ def test_worker_processes_give_the_verdicts_of_one_by_one_calls(settings):
             return await asyncio.gather(*(batcher.verify(i, settings) for i in items[:6]))
 
     served = asyncio.run(serve())
-    assert_same([_comparable(r) for r in served], expected[:6], "served")
+    assert_same([comparable(r) for r in served], expected[:6], "served")
 
 
 def test_a_short_input_is_verified_in_this_process(settings, monkeypatch):
     monkeypatch.setattr(batch_pool, "_pool", lambda *args, **kwargs: pytest.fail("no pool for a short input"))
     items = EDGE_CASES[:3]
     got = list(verify_batch(items, settings=settings, workers=2))
-    assert_same([_comparable(r) for r in got], [_comparable(r) for r in verify_batch(items, settings=settings)], "threads")
+    assert_same([comparable(r) for r in got], [comparable(r) for r in verify_batch(items, settings=settings)], "threads")
 
 
 def test_bad_processes_are_refused():

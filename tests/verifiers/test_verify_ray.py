@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from batch_cases import EDGE_CASES, assert_same, draft_items, ragtruth_items
+from batch_cases import EDGE_CASES, assert_same, comparable, draft_items, ragtruth_items
 
 from guard.verifiers.batch import VerifyItem, verify_batch
 from guard.verifiers.batch_ray import _code_path
@@ -29,12 +29,7 @@ def _items() -> list[VerifyItem]:
 
 
 def _comparable(reports) -> list[dict]:
-    out = []
-    for report in reports:
-        dumped = report.model_dump(mode="json")
-        dumped.pop("timings")
-        out.append(dumped)
-    return out
+    return [comparable(report) for report in reports]
 
 
 def test_ray_reports_are_the_local_ones_in_input_order(local_ray):
