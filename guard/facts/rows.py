@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
-from guard.facts.quantities import Quantity
+from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.table_reading import Row, claim_words, key_words, outside_brackets, parse_row, tables
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
@@ -199,6 +199,9 @@ def column_misbindings(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: L
         if row is None:
             continue
         named = {i for i in range(1, len(row.headers)) if _names_header(claim, row.headers[i], lexicon)}
+        # a column named by the band a claim value falls in: the next band's half or double is the
+        # classic wrong dose, not a rule the row leaves unsaid
+        by_band = {i for i in named if _names_band(claim, row.headers[i], lexicon)}
         # the claim must be about this row (its key named) and no claim value may sit in a named
         # column (then the claim pairs columns: "£39 a month, or £390 upfront")
         if not named or not _names_key(claim, row, lexicon):
@@ -215,7 +218,7 @@ def column_misbindings(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: L
             for other in sorted(named):
                 # the named cell's value, or its half or double: a claim may apply a rule the row
                 # does not show ("with a resident card an adult pays £3.40", half the £6.80 fare)
-                if any(accepts(q, e) or _halved_or_doubled(q, e) for e in row.values_in(other)):
+                if any(accepts(q, e) or (other not in by_band and _halved_or_doubled(q, e)) for e in row.values_in(other)):
                     break
             else:
                 other = min(named)
@@ -234,8 +237,23 @@ def _names_header(claim: Slots, header: str, lexicon: Lexicon) -> bool:
     if not slots.content and not slots.quantities:
         return False
     words = slots.content <= claim.content
-    values = all(any(accepts(c, h) and accepts(h, c) for c in claim.quantities) for h in slots.quantities)
+    values = all(any(_names_value(c, h) for c in claim.quantities) for h in slots.quantities)
     return words and values
+
+
+def _names_band(claim: Slots, header: str, lexicon: Lexicon) -> bool:
+    slots = read_slots(outside_brackets(header), lexicon)
+    return bool(slots.quantities) and not any(accepts(c, h) and accepts(h, c) for c in claim.quantities for h in slots.quantities)
+
+
+def _names_value(c: Quantity, h: Quantity) -> bool:
+    """A header value the claim names: the same value ("100 mg"), or a band of the header
+    ("10.1 to 25 kg", "Over 40 kg") that holds a single value of the claim of the same measure
+    ("a dog that weighs 30 kg"): price and dose lists put their bands in the columns."""
+    if accepts(c, h) and accepts(h, c):
+        return True
+    band = h.is_range or h.bound is not Bound.eq
+    return band and not c.is_range and c.bound is Bound.eq and c.dim == h.dim and accepts(c, h)
 
 
 def _names_key(claim: Slots, row: Row, lexicon: Lexicon) -> bool:

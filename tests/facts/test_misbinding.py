@@ -53,6 +53,46 @@ def test_period_in_the_column_header():
     assert judge("The Resident permit is £160 a year.", PARKING).label is FactLabel.supported
 
 
+# Bands as column headers: a dosing chart by body weight, a price list by size.
+DOSING = """## Dose of Calvoren oral solution by body weight
+
+| Dose | 5 to 9 kg | 10 to 19 kg | 20 to 39 kg | 40 kg or more |
+|---|---|---|---|---|
+| Single dose | 2.5 ml | 5 ml | 10 ml | 15 ml |
+| Most in 24 hours | 10 ml | 20 ml | 40 ml | 60 ml |
+"""
+
+GROOMING = """<table>
+<tr><th>Service</th><th>Up to 10 kg</th><th>10.1 to 30 kg</th><th>Over 30 kg</th></tr>
+<tr><td>Full groom</td><td>£35</td><td>£48</td><td>£62</td></tr>
+<tr><td>Bath and dry</td><td>£20</td><td>£28</td><td>£36</td></tr>
+</table>
+"""
+
+
+def test_value_from_the_band_column_a_claim_value_does_not_fall_in():
+    verdict = judge("A child who weighs 12 kg takes a single dose of 10 ml.", DOSING)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.evidence_value == "5 ml"
+    assert '"10 to 19 kg"' in verdict.mismatch.explanation
+    verdict = judge("A full groom for a 31 kg dog costs £48.", GROOMING)
+    assert verdict.label is FactLabel.contradicted
+    assert verdict.mismatch is not None and verdict.mismatch.evidence_value == "£62"
+
+
+def test_value_from_the_band_column_a_claim_value_falls_in_is_supported():
+    assert judge("A child who weighs 12 kg takes a single dose of 5 ml.", DOSING).label is FactLabel.supported
+    assert judge("A child weighing 45 kg can have at most 60 ml in 24 hours.", DOSING).label is FactLabel.supported
+    assert judge("A full groom for a 31 kg dog costs £62.", GROOMING).label is FactLabel.supported
+    assert judge("Bath and dry for an 8 kg dog is £20.", GROOMING).label is FactLabel.supported
+
+
+def test_a_band_header_is_not_named_by_a_value_of_another_measure():
+    # "10 ml" is no body weight: the claim names no band column, so the column check stays silent
+    verdict = judge("The single dose for children is 10 ml.", DOSING)
+    assert verdict.mismatch is None or "under" not in verdict.mismatch.explanation
+
+
 def test_table_without_headers_binds_nothing():
     passage = "| Resident | £45 |\n| Visitor | £12 |\n"
     assert judge("A Resident permit costs £12.", passage).mismatch is None or (
