@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Bound, Quantity
-from guard.facts.slots import Slots
-from guard.facts.types import SlotKind, SlotMismatch, UnitKind
+from guard.facts.slots import Slots, read_slots
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["band_misbindings", "step_band"]
+__all__ = ["band_misbindings", "band_outcome_misbindings", "in_stated_case", "step_band"]
 
 _SEGMENT_BREAK = re.compile(r";|[.!?]\s|,\s*(?:or|but|whereas|while)\b|\b(?:whereas|otherwise)\b", re.I)
 _STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
@@ -107,3 +108,148 @@ def step_band(claim: Slots, x: Quantity, y: Quantity, near: Sequence[Slots]) -> 
                 if bands:
                     return any(accepts(said[0], e) for e in bands)
     return None
+
+
+# A segment that takes the rest of the measure the segments before it band: "After that, cancellation
+# costs £30", "or who cancels later than that, is fined £5", "otherwise no refund is given".
+_REST = re.compile(
+    r"\b(?:after (?:that|this|which)|later than (?:that|this)|beyond (?:that|this)|any later|otherwise|"
+    r"less notice|shorter notice|(?:smaller|larger|bigger|shorter|longer|younger|older|cheaper|lower|higher|fewer)"
+    r"\s+(?:ones|[a-z]+s))\b",
+    re.I,
+)
+
+
+class _Segment(NamedTuple):
+    unit: EvidenceUnit
+    text: str
+    bands: list[Quantity]  # the bands of the claim value's measure it states
+    rest: bool  # it takes what the bands before it leave
+    content: frozenset[str]  # its outcome: the words after its band and the band's reference point
+
+
+def band_outcome_misbindings(
+    claim: Slots, scored: Sequence[Alignment], units: Sequence[EvidenceUnit], lexicon: Lexicon
+) -> list[SlotMismatch]:
+    """An outcome the evidence gives for another band than the one the claim's value falls in.
+
+    Why: refund windows, notice periods and fines are written as bands with an outcome each,
+    the outcome in words ("cancel at least 28 days before for a full refund; between 14 and 27
+    days before, you get half back; after that, no refund is given"). A wrong answer keeps an
+    outcome and moves the case into another band ("cancelling 20 days before gets a full
+    refund"); its value (20 days) is in no unit and its outcome words are all in the passage,
+    so neither the values nor the wording give it away. Here the segments of the claim's best
+    units (and of a following sentence that takes the rest: "After that, ...") are read as
+    bands of the claim value's measure, each with its words; the claim contradicts the
+    evidence when its value falls in exactly one band, shares none of that band's own words
+    (the words no other band's segment has), and shares at least two with another band's.
+    """
+    for a in scored[:2]:
+        if not a.strong or a.unit.kind not in _STATEMENTS:
+            continue
+        texts = _with_rest(a.unit, units)
+        for c in claim.quantities:
+            if _is_band(c) or any(same_number(c, e) for u in texts for e in unit_slots(u, lexicon).quantities):
+                continue
+            segments = _banded_segments(texts, c, lexicon)
+            if len(segments) < 2:
+                continue
+            inside = [s for s in segments if _holds(s, segments, c)]
+            if len(inside) != 1:
+                continue
+            own = inside[0]
+            said = _outcome(claim.text, c.end, c, lexicon)
+            scores = {id(s): len(s.content & said) for s in segments}
+            other = max(segments, key=lambda s: scores[id(s)])
+            if other is own or scores[id(other)] < 2 or scores[id(other)] < scores[id(own)] + 2:
+                continue
+            band = own.bands[0].shown if own.bands else "the rest"
+            explanation = (
+                f"{c.shown} falls in {band}, for which the evidence says \u201c{own.text.strip()}\u201d; "
+                f"what the claim says is given for {other.bands[0].shown if other.bands else 'another case'}"
+            )
+            return [contradiction(SlotKind.quantity, c.shown, own.text.strip(), own.unit, explanation, band)]
+    return []
+
+
+def _with_rest(unit: EvidenceUnit, units: Sequence[EvidenceUnit]) -> list[EvidenceUnit]:
+    """The unit, and the next unit of its passage when that one opens by taking the rest ("After that")."""
+    following = [u for u in units if u.passage_id == unit.passage_id and u.index == unit.index + 1]
+    if following and _REST.search(following[0].text[:40]):
+        return [unit, following[0]]
+    return [unit]
+
+
+def _banded_segments(texts: Sequence[EvidenceUnit], c: Quantity, lexicon: Lexicon) -> list[_Segment]:
+    out: list[_Segment] = []
+    for unit in texts:
+        breaks = [0, *(m.end() for m in _SEGMENT_BREAK.finditer(unit.text)), len(unit.text)]
+        for start, end in zip(breaks, breaks[1:]):
+            text = unit.text[start:end]
+            slots = read_slots(text, lexicon)
+            bands = [e for e in slots.quantities if e.dim == c.dim and _is_band(e)]
+            rest = _REST.search(text) if not bands and out else None
+            if bands or rest:
+                end_of_case = max(e.end for e in bands) if bands else rest.end()
+                out.append(_Segment(unit, text, bands, bool(rest), _outcome(text, end_of_case, None, lexicon)))
+    return out
+
+
+# the point a band is counted from, right after it: "before the course starts", "of the start date"
+_REFERENCE = re.compile(
+    r"^\s*(?:(?:before|after|of|from|following|prior to)\s+(?:(?!(?:for|you|is|are|will|gets?|costs?|pays?|can|"
+    r"must|may|and|or)\b)[\w'-]+\s*){1,4})?",
+    re.I,
+)
+
+
+def _outcome(text: str, end_of_case: int, skip: Quantity | None, lexicon: Lexicon) -> frozenset[str]:
+    """The words (and values) of ``text`` after the case it states: what happens in that case."""
+    tail = text[end_of_case:]
+    tail = tail[_REFERENCE.match(tail).end() :]
+    slots = read_slots(tail, lexicon)
+    words = slots.content - _LIGHT_VERBS
+    return words | frozenset(f"#{e.lo:g}{e.dim}" for e in slots.quantities if e is not skip)
+
+
+# verbs that carry no outcome of their own ("you get half back", "a full refund is given")
+_LIGHT_VERBS = frozenset({"get", "got", "give", "given", "gave", "have", "has", "had", "make", "made", "take", "taken"})
+
+
+def _holds(segment: _Segment, segments: Sequence[_Segment], c: Quantity) -> bool:
+    if segment.bands:
+        return any(accepts(c, e) for e in segment.bands)
+    before = segments[: segments.index(segment)]
+    return not any(accepts(c, e) for s in before for e in s.bands)
+
+
+def in_stated_case(q: Quantity, claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> bool:
+    """``q`` is a case inside one band of an aligned unit whose outcome the claim states.
+
+    The other side of :func:`band_outcome_misbindings`: "a member who cancels 2 hours before the
+    start is fined £5" against "Bookings must be cancelled at least 4 hours before the start; a
+    member who ... cancels later than that, is fined £5". The value is in no unit and differs
+    from the band's bound, yet it is the case the fine is stated for. Held only when the band's
+    outcome shares at least two words with the claim's, more than any other band's, and
+    neither denies what the other says.
+    """
+    if _is_band(q):
+        return False
+    for unit in units[:2]:
+        if unit.kind not in _STATEMENTS:
+            continue
+        segments = _banded_segments([unit], q, lexicon)
+        inside = [s for s in segments if _holds(s, segments, q)]
+        if len(segments) < 2 or len(inside) != 1:
+            continue
+        own = inside[0]
+        said = _outcome(claim.text, q.end, q, lexicon)
+        mine = len(own.content & said)
+        if mine >= 2 and all(mine > len(s.content & said) for s in segments if s is not own):
+            if _denies(claim.text[q.end :], lexicon) == _denies(own.text, lexicon):
+                return True
+    return False
+
+
+def _denies(text: str, lexicon: Lexicon) -> bool:
+    return sum(w in lexicon.negations for w in re.findall(r"[a-z']+", text.lower())) % 2 == 1

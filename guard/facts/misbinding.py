@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from guard.facts.act_binding import act_given_elsewhere, denied_doer
 from guard.facts.ages import age_outside_band
 from guard.facts.align import Alignment, unit_slots
-from guard.facts.bands import band_misbindings
+from guard.facts.bands import band_misbindings, band_outcome_misbindings
 from guard.facts.bound_words import bound_turned
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
 from guard.facts.date_rows import date_column_misbindings, date_row_misbindings
@@ -64,6 +64,7 @@ def misbindings(
         (R.misbinding_row, row_misbindings(claim, units, lexicon, best)),
         (R.misbinding_period, period_mismatches(claim, aligned, lexicon)),
         (R.misbinding_band, band_misbindings(claim, scored, lexicon)),
+        (R.misbinding_band_outcome, band_outcome_misbindings(claim, scored, units, lexicon)),
         (R.misbinding_column, column_misbindings(claim, strong_two, lexicon)),
         (R.misbinding_swapped_pair, swapped_pairs(claim, strong, lexicon)),
         (R.misbinding_moved_date, moved_dates(claim, strong, lexicon)),

@@ -73,6 +73,7 @@ class FactRule(str, Enum):
     misbinding_row = "misbinding.row"
     misbinding_period = "misbinding.period"
     misbinding_band = "misbinding.band"
+    misbinding_band_outcome = "misbinding.band_outcome"  # the outcome of another band ("a full refund" 20 days on)
     misbinding_column = "misbinding.column"
     misbinding_swapped_pair = "misbinding.swapped_pair"
     misbinding_moved_date = "misbinding.moved_date"
@@ -140,6 +141,10 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.misbinding_row: "The number belongs to another row of the table.",
     FactRule.misbinding_period: "The amount is for another period (for example a year instead of a month).",
     FactRule.misbinding_band: "The value comes from another band or range than the one the claim is about.",
+    FactRule.misbinding_band_outcome: (
+        "The outcome the claim gives is the one the passage gives for another band or range "
+        "(for example a full refund for a cancellation past the refund window)."
+    ),
     FactRule.misbinding_column: "The number belongs to another column of the table.",
     FactRule.misbinding_swapped_pair: "Two values are swapped: each belongs to the other's item.",
     FactRule.misbinding_moved_date: "The date is in the passage, but for another item.",
