@@ -95,7 +95,8 @@ _PEOPLE = (
     r"boys|girls|players|members|visitors|applicants|customers|passengers|drivers|volunteers)"
 )
 # a unit after the number: "under 8 m", "under 12 kg", "under 6 months" are not ages in years
-_NOT_YEARS = r"(?:%|£|€|\$|(?:months?|weeks?|days?|hours?|minutes?|[a-z]{1,2})\b)"
+# (a one- or two-letter unit, "m", "kg"; not a short word of the sentence: "a child under 2 or someone aged 75")
+_NOT_YEARS = r"(?:%|£|€|\$|(?:months?|weeks?|days?|hours?|minutes?|(?!(?:or|and|to|in|at|on|of|if|as|by|is|be|so|up|an|a)\b)[a-z]{1,2})\b)"
 _PROSE_BANDS = (
     re.compile(r"\baged?\s+(?P<lo>\d{1,3})\s*(?:to|-|–)\s*(?P<hi>\d{1,3})\b(?!\s*(?:%|[a-z]*\s*(?:months?|weeks?|days?)))"),
     re.compile(r"\b(?:aged?|be)\s+(?P<min>\d{1,3})\s*(?:years?\s+(?:old\s+)?)?(?:and|or)\s+(?:over|above|older)\b"),

@@ -87,8 +87,8 @@ def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
         return DateSlot(**base, minutes=hour * 60 + int(match.group("min") or 0))
     if kind == "year":
         return DateSlot(**base, year=int(match.group("y")))
-    if kind in ("dmy", "mdy") and match.group("m").lower().startswith("may") and match.group(0)[0].islower():
-        return None  # "may 2 doses": the modal verb, not the month
+    if kind in ("dmy", "mdy") and match.group("m").lower().startswith("may") and match.group("m")[0].islower():
+        return None  # "may 2 doses", "aged 16 or 17 may stay": the modal verb, not the month
     parsed = _parse(match.group(0))
     if parsed is None:
         return None

@@ -76,3 +76,12 @@ CONSENT = "## Consent\n\nVolunteers must be 18 or over; volunteers aged 16 or 17
 def test_an_age_outside_a_band_listed_with_or_is_contradicted():
     assert judge("A 17-year-old volunteer needs a parent's consent.", CONSENT).label is not FactLabel.contradicted
     assert judge("A 15-year-old volunteer needs a parent's consent.", CONSENT).label is FactLabel.contradicted
+
+
+def test_an_age_band_followed_by_or_is_still_an_age_band():
+    # "under 2 or": the short word after the number is the sentence's, not a unit ("under 8 m")
+    passage = "Entry is free for a child under 2 or anyone aged 75 or over; everyone else pays £6."
+    assert judge("Entry is free for a 1-year-old child.", passage).label is FactLabel.supported
+    assert judge("Entry is free for an 80-year-old.", passage).label is FactLabel.supported
+    assert judge("Entry is free for a 3-year-old child.", passage).label is FactLabel.contradicted
+    assert judge("Entry is free for a 70-year-old.", passage).label is FactLabel.contradicted

@@ -149,3 +149,26 @@ def test_a_date_a_duration_before_an_event_the_letter_dates():
     assert verdict.inference == "12 March 2026 - 7 days = 5 March 2026"
     # the duration's own side: 7 days *after* the appointment is not what the letter says
     assert judge("Stop the iron tablets on 19 March 2026.", LETTER).label in FLAGGED
+
+
+def test_a_number_before_the_modal_may_is_no_date_in_may():
+    from guard.facts.dates import dates
+
+    assert dates("a brother or sister aged 16 or 17 may stay if a parent signs") == ()
+    assert [d.surface for d in dates("The offer ends on 17 May 2027.")] == ["17 May 2027"]
+    passage = (
+        "Guests must be 18 or over, with one exception: a resident's brother or sister aged 16 or 17 may stay "
+        "if a parent or guardian has signed the under-18 consent form."
+    )
+    from fact_judge import judge
+
+    from guard.facts.types import FactLabel
+
+    assert judge("A resident's 17-year-old sister may stay once a parent has signed the consent form.", passage).label in (
+        FactLabel.supported,
+        FactLabel.inferred,
+    )
+    assert judge("A resident's 15-year-old sister may stay once a parent has signed the consent form.", passage).label in (
+        FactLabel.contradicted,
+        FactLabel.unsupported,
+    )
