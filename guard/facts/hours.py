@@ -1,0 +1,92 @@
+"""A moment inside stated hours: a claim's time of day on a day the unit's hours cover.
+
+Why: opening hours, charging hours and access hours are written as spans ("Monday to Friday, 08:00
+to 18:00", "from 10:00 to 16:00 on weekdays", "06:00-22:00 every day"). A right answer asks about a
+moment inside them ("a member can use a hot desk at 17:30 on a Wednesday"): its time is in no unit,
+so compared as a date it was "the evidence gives 08:00, not 17:30" or "no evidence gives 17:30",
+on six open splits of the hard-case set. Here the time is supported when it falls inside a span of
+an aligned unit and the day the claim names (if any) is a day that span's part of the unit covers.
+
+Left to the other checks: a time the claim gives as an endpoint ("opens at 07:00", "until 18:00"),
+a calendar date, a span with one end only ("until 12:00 at weekends"), and a day the span's part of
+the unit does not name while another part names days (then the span's days are unknown).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from guard.facts.dates import DateSlot
+
+__all__ = ["inside_stated_hours"]
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
+_DAY_RANGE = re.compile(rf"\b({_DAY})\s*(?:to|-|–|until|through)\s*({_DAY})\b", re.I)
+_DAY_WORDS = (
+    (re.compile(r"\bweekdays?\b", re.I), {0, 1, 2, 3, 4}),
+    (re.compile(r"\bweekends?\b", re.I), {5, 6}),
+    (re.compile(r"\b(?:every day|daily|7 days|seven days|all week)\b", re.I), set(range(7))),
+)
+_ONE_DAY = re.compile(rf"\b({_DAY})s?\b", re.I)
+# two times written as a span: "08:00 to 18:00", "from 10:00 until 16:00", "between 8 am and 6 pm", "06:00-22:00"
+_SPAN_JOIN = re.compile(r"^\s*(?:to|until|till|-|–|—|and)\s*$", re.I)
+# the claim's time is an endpoint it asserts, not a moment inside: "opens at 07:00", "from 10:00", "until 18:00"
+_ENDPOINT_BEFORE = re.compile(
+    r"\b(?:open(?:s|ed|ing)?|clos(?:e|es|ed|ing)|start(?:s|ed|ing)?|begin(?:s|ning)?|began|end(?:s|ed|ing)?|"
+    r"finish(?:es|ed|ing)?|from|until|till|between|by|before|after|earliest|latest|last|first|runs?|"
+    r"leav(?:e|es|ing)|depart(?:s|ing)?|arriv(?:e|es|ing)|stops?)\s+(?:at\s+)?(?:about\s+)?$",
+    re.I,
+)
+_PART_BREAK = re.compile(r";|\.\s|\|")
+
+
+def _day_index(word: str) -> int | None:
+    word = word.lower()[:3]
+    return next((i for i, d in enumerate(_DAYS) if d.startswith(word)), None)
+
+
+def _days_named(text: str) -> set[int] | None:
+    """The days a stretch of text names, or None when it names none."""
+    days: set[int] = set()
+    for m in _DAY_RANGE.finditer(text):
+        a, b = _day_index(m.group(1)), _day_index(m.group(2))
+        if a is not None and b is not None:
+            days |= {(a + k) % 7 for k in range((b - a) % 7 + 1)}
+    for pattern, named in _DAY_WORDS:
+        if pattern.search(text):
+            days |= named
+    for m in _ONE_DAY.finditer(_DAY_RANGE.sub(" ", text)):
+        i = _day_index(m.group(1))
+        if i is not None:
+            days.add(i)
+    return days or None
+
+
+def inside_stated_hours(d: DateSlot, claim_text: str, unit_text: str, unit_dates: Sequence[DateSlot]) -> bool:
+    """``d`` is a moment the claim asks about inside a span of hours ``unit_text`` states, on a day
+    that span's part of the unit covers."""
+    if d.minutes is None or d.day is not None or d.month is not None:
+        return False
+    if _ENDPOINT_BEFORE.search(claim_text[max(0, d.start - 30) : d.start]):
+        return False
+    claim_days = _days_named(claim_text)
+    times = [e for e in unit_dates if e.minutes is not None and e.day is None and e.month is None]
+    parts = [0, *(m.end() for m in _PART_BREAK.finditer(unit_text)), len(unit_text)]
+    unit_names_days = _days_named(unit_text) is not None
+    for first, second in zip(times, times[1:]):
+        if _SPAN_JOIN.match(unit_text[first.end : second.start]) is None:
+            continue
+        lo, hi = first.minutes, second.minutes
+        inside = lo <= d.minutes <= hi if lo <= hi else (d.minutes >= lo or d.minutes <= hi)
+        if not inside:
+            continue
+        if claim_days is None or not unit_names_days:
+            return True
+        start = max(p for p in parts if p <= first.start)
+        end = min(p for p in parts if p >= second.end)
+        span_days = _days_named(unit_text[start:end])
+        if span_days is not None and claim_days <= span_days:
+            return True
+    return False
