@@ -28,7 +28,7 @@ from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["band_misbindings", "band_outcome_misbindings", "in_stated_case", "step_band"]
+__all__ = ["band_misbindings", "band_outcome_misbindings", "step_band"]
 
 _SEGMENT_BREAK = re.compile(r";|[.!?]\s|,\s*(?:or|but|whereas|while)\b|\b(?:whereas|otherwise)\b", re.I)
 _STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
@@ -222,34 +222,3 @@ def _holds(segment: _Segment, segments: Sequence[_Segment], c: Quantity) -> bool
     before = segments[: segments.index(segment)]
     return not any(accepts(c, e) for s in before for e in s.bands)
 
-
-def in_stated_case(q: Quantity, claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> bool:
-    """``q`` is a case inside one band of an aligned unit whose outcome the claim states.
-
-    The other side of :func:`band_outcome_misbindings`: "a member who cancels 2 hours before the
-    start is fined £5" against "Bookings must be cancelled at least 4 hours before the start; a
-    member who ... cancels later than that, is fined £5". The value is in no unit and differs
-    from the band's bound, yet it is the case the fine is stated for. Held only when the band's
-    outcome shares at least two words with the claim's, more than any other band's, and
-    neither denies what the other says.
-    """
-    if _is_band(q):
-        return False
-    for unit in units[:2]:
-        if unit.kind not in _STATEMENTS:
-            continue
-        segments = _banded_segments([unit], q, lexicon)
-        inside = [s for s in segments if _holds(s, segments, q)]
-        if len(segments) < 2 or len(inside) != 1:
-            continue
-        own = inside[0]
-        said = _outcome(claim.text, q.end, q, lexicon)
-        mine = len(own.content & said)
-        if mine >= 2 and all(mine > len(s.content & said) for s in segments if s is not own):
-            if _denies(claim.text[q.end :], lexicon) == _denies(own.text, lexicon):
-                return True
-    return False
-
-
-def _denies(text: str, lexicon: Lexicon) -> bool:
-    return sum(w in lexicon.negations for w in re.findall(r"[a-z']+", text.lower())) % 2 == 1

@@ -39,7 +39,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
-from guard.facts.bands import in_stated_case
 from guard.facts.date_check import check_date
 from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.flip_check import flip_outcomes
@@ -153,8 +152,6 @@ def _derived(claim: Slots, outcomes: list[Outcome], aligned: list[Alignment], le
     # and a value the claim denies because the unit's limit excludes it is not a break of that limit
     held = [(a, unit_slots(a.unit, lexicon)) for a in aligned]
     derived |= {q.shown for q in claim.quantities if denied_outside_limit(q, claim, held)}
-    # and a value that is the case a band's stated outcome is for ("later than that, is fined £5")
-    derived |= {q.shown for q in claim.quantities if in_stated_case(q, claim, [a.unit for a in aligned], lexicon)}
     return derived
 
 

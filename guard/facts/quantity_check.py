@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
-from guard.facts.bands import in_stated_case, step_band
+from guard.facts.bands import step_band
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.derivation import derived_step, says_combined
 from guard.facts.inference import daily_average
@@ -61,8 +61,6 @@ def check_quantity(
         return step
     if denied_outside_limit(q, claim, held):
         return Outcome(FactLabel.supported)
-    if in_stated_case(q, claim, [a.unit for a, _ in held], lexicon):
-        return Outcome(FactLabel.supported)  # the case a band's outcome is stated for (bands.py)
     return _derived(q, claim, everywhere, lexicon) or _over_inference(
         _unheld(q, claim, held, everywhere, lexicon, scored, rates_of_kind), unlicensed
     )
