@@ -24,6 +24,20 @@ _MONTHS = (
 _DAY = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 
+# A time of day in words: "nine in the morning", "quarter past seven in the morning", "five past one in the
+# afternoon", "11 at night". Hours 1-12 as digits or words, read only with the part of the day: without it
+# ("half past 2", "10 o'clock") the hour is morning or afternoon, and a bare "nine" is a count.
+_HOUR_WORDS = {w: i + 1 for i, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve".split())}
+_PAST_WORDS = {"half": 30, "quarter": 15, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25}
+_HOUR = r"(?:1[0-2]|0?[1-9]|" + "|".join(_HOUR_WORDS) + ")"
+_WORDED_TIME = re.compile(
+    rf"\b(?:(?P<mins>half|quarter|five|ten|twenty|twenty-five|[1-5]?\d)(?:\s+minutes)?\s+(?P<dir>past|to)\s+)?"
+    rf"(?P<h>{_HOUR})(?![:.]\d)"
+    r"(?:\s+o['’]clock)?(?:\s+(?:in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+(?P<night>night)))?\b",
+    re.I,
+)
+
 _DATE_PATTERNS = [
     ("dmy", re.compile(rf"\b(?P<d>{_DAY})\s+(?:of\s+)?(?P<m>{_MONTHS})(?:,?\s+(?P<y>{_YEAR}))?\b", re.I)),
     (
@@ -33,6 +47,7 @@ _DATE_PATTERNS = [
     ("my", re.compile(rf"\b(?P<m>{_MONTHS})\s+(?P<y>{_YEAR})\b", re.I)),
     ("iso", re.compile(rf"\b(?P<y>{_YEAR})-(?P<m>[01]\d)-(?P<d>[0-3]\d)\b")),
     ("numeric", re.compile(rf"\b(?P<d>[0-3]?\d)[/.](?P<m>[01]?\d)[/.](?P<y>{_YEAR}|\d\d)\b")),
+    ("worded", _WORDED_TIME),
     (
         "time",
         re.compile(r"\b(?P<h>[01]?\d)(?:[:.](?P<min>[0-5]\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z])", re.I),
@@ -85,6 +100,8 @@ def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
         if (match.groupdict().get("ampm") or "").lower().startswith("p"):
             hour += 12
         return DateSlot(**base, minutes=hour * 60 + int(match.group("min") or 0))
+    if kind == "worded":
+        return _worded_time(match, base)
     if kind == "year":
         return DateSlot(**base, year=int(match.group("y")))
     if kind in ("dmy", "mdy") and match.group("m").lower().startswith("may") and match.group("m")[0].islower():
@@ -167,3 +184,21 @@ def states(e: DateSlot, d: DateSlot) -> bool:
     if same_date(d, e) is not True:
         return False
     return (d.day is None or e.day is not None) and (d.month is None or e.month is not None)
+
+
+def _worded_time(match: re.Match[str], base: dict) -> DateSlot | None:
+    """A worded time of day, or None when the words say no time ("nine" alone is a count)."""
+    if not (match.group("part") or match.group("night")):
+        return None  # "half past 2", "10 o'clock": morning or afternoon is not said
+    h = match.group("h").lower()
+    hour = _HOUR_WORDS.get(h) or int(h)
+    said = (match.group("mins") or "").lower()
+    minutes = _PAST_WORDS.get(said) or (int(said) if said.isdigit() else 0)
+    if (match.group("dir") or "").lower() == "to":
+        minutes = -minutes
+    part = (match.group("part") or "").lower()
+    if part in ("afternoon", "evening") and hour < 12 or match.group("night") and 6 <= hour < 12:
+        hour += 12
+    elif part == "morning" and hour == 12:
+        hour = 0
+    return DateSlot(**base, minutes=(hour * 60 + minutes) % (24 * 60))
