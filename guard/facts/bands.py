@@ -123,8 +123,7 @@ _REST = re.compile(
 class _Segment(NamedTuple):
     unit: EvidenceUnit
     text: str
-    bands: list[Quantity]  # the bands of the claim value's measure it states
-    rest: bool  # it takes what the bands before it leave
+    bands: list[Quantity]  # the bands of the claim value's measure it states; none: it takes the rest
     content: frozenset[str]  # its outcome: the words after its band and the band's reference point
 
 
@@ -140,9 +139,10 @@ def band_outcome_misbindings(
     refund"); its value (20 days) is in no unit and its outcome words are all in the passage,
     so neither the values nor the wording give it away. Here the segments of the claim's best
     units (and of a following sentence that takes the rest: "After that, ...") are read as
-    bands of the claim value's measure, each with its words; the claim contradicts the
-    evidence when its value falls in exactly one band, shares none of that band's own words
-    (the words no other band's segment has), and shares at least two with another band's.
+    bands of the claim value's measure, each with its outcome (the words after the band and its
+    reference point, light verbs left out). The claim contradicts the evidence when its value is
+    in no unit and falls in exactly one band, while its own outcome words meet another band's
+    outcome in at least two words, and in two more than they meet its own band's.
     """
     for a in scored[:2]:
         if not a.strong or a.unit.kind not in _STATEMENTS:
@@ -191,7 +191,7 @@ def _banded_segments(texts: Sequence[EvidenceUnit], c: Quantity, lexicon: Lexico
             rest = _REST.search(text) if not bands and out else None
             if bands or rest:
                 end_of_case = max(e.end for e in bands) if bands else rest.end()
-                out.append(_Segment(unit, text, bands, bool(rest), _outcome(text, end_of_case, None, lexicon)))
+                out.append(_Segment(unit, text, bands, _outcome(text, end_of_case, None, lexicon)))
     return out
 
 
