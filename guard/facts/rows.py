@@ -190,7 +190,8 @@ def column_misbindings(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: L
     row (and not the value's own), whose cell does not give the value.
 
     Columns are named by their header: every content word of it outside brackets, and every
-    value it holds ("100 mg"), written in the claim. The key column is what the row is about,
+    value it holds ("100 mg") written in the claim, or a band it states ("10.1 to 25 kg") that a
+    claim value falls in. The key column is what the row is about,
     not a column a value can be moved to. Only the aligned rows (the claim is about them).
     """
     found = []
