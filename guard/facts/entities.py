@@ -81,6 +81,8 @@ def _is_name_word(token: str, at_boundary: bool, lexicon: Lexicon) -> bool:
     # "Sundays", "Fridays": a weekday in the plural is still no name
     if not token[0].isupper() or lower in _CALENDAR or lower.removesuffix("s") in _CALENDAR or lower in lexicon.stopwords:
         return False
+    if lower in lexicon.negations:  # "Neither Student nor Flex": a negation is never part of a name
+        return False
     if at_boundary and (lower in lexicon.sentence_openers or lower in lexicon.modals):
         return False
     return len(token) > 1

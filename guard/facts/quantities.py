@@ -370,6 +370,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
     # "aged 30", "aged 12 and over": an age in years, the unit left out (units and counts read first)
     # "aged 16 or 17": two ages next to each other are the band between them
     ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?:\s+or\s+(?P<v2>{NUMBER}))?(?![\d.,])", re.I), (_DIGIT,)),
+    # "a child of 10", "a patient of 70": a person's age, the unit left out
+    ("aged", re.compile(r"\b(?:child|boy|girl|son|daughter|baby|toddler|teenager|kid|man|woman|patient|pupil)\s+of\s+"
+                        r"(?P<v>\d{1,3})(?![\d.,])(?!\s*(?:%|(?!(?:or|and|to|in|at|on|is|an|a)\b)[a-z]{1,2}\b|kilo|gram|pound|"
+                        r"stone|months?|weeks?|days?))",
+                        re.I), (_DIGIT,)),
     ("bare", re.compile(rf"(?P<v>{_V})", re.I), (_VALUE,)),
 ]
 
@@ -784,7 +789,7 @@ def _aged(text, m):
     if value is None:
         return None
     years = _DURATION["year"]
-    other = _value(m.group("v2")) if m.group("v2") else None
+    other = _value(m.group("v2")) if m.groupdict().get("v2") else None
     high = other if other is not None and other > value else value
     return _make(text, m.start("v"), m.end(), "duration", value * years, high * years, scale=years)
 

@@ -85,3 +85,13 @@ def test_an_age_band_followed_by_or_is_still_an_age_band():
     assert judge("Entry is free for an 80-year-old.", passage).label is FactLabel.supported
     assert judge("Entry is free for a 3-year-old child.", passage).label is FactLabel.contradicted
     assert judge("Entry is free for a 70-year-old.", passage).label is FactLabel.contradicted
+
+
+def test_a_child_of_n_is_an_age():
+    passage = (
+        "| Age | Dose | Most doses in 24 hours |\n|---|---|---|\n"
+        "| 4 to 7 years | 10 ml | up to 4 |\n| 8 to 12 years | 15 ml | up to 4 |\n"
+    )
+    assert judge("A child of 10 can have 15 ml at a time.", passage).label is FactLabel.supported
+    assert judge("A child of 10 can have 10 ml at a time.", passage).label is FactLabel.contradicted
+    assert judge("A child of 5 can have 15 ml at a time.", passage).label is FactLabel.contradicted
