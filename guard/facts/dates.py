@@ -38,6 +38,12 @@ _WORDED_TIME = re.compile(
     re.I,
 )
 
+# a bare hour is a time only after a word that sets a time: "from nine in the morning", "until 9 in the morning"
+# ("and" only after "between": "between nine in the morning and one in the afternoon")
+_TIME_BEFORE = re.compile(
+    r"\b(?:at|from|until|till|by|to|before|after|between|around|about|gone)\s+$|\bbetween\b.{1,40}\band\s+$", re.I
+)
+
 _DATE_PATTERNS = [
     ("dmy", re.compile(rf"\b(?P<d>{_DAY})\s+(?:of\s+)?(?P<m>{_MONTHS})(?:,?\s+(?P<y>{_YEAR}))?\b", re.I)),
     (
@@ -190,6 +196,8 @@ def _worded_time(match: re.Match[str], base: dict) -> DateSlot | None:
     """A worded time of day, or None when the words say no time ("nine" alone is a count)."""
     if not (match.group("part") or match.group("night")):
         return None  # "half past 2", "10 o'clock": morning or afternoon is not said
+    if not match.group("dir") and not _TIME_BEFORE.search(match.string[max(0, match.start() - 60) : match.start()]):
+        return None  # "take one in the morning and one at night": a count of doses, not a time
     h = match.group("h").lower()
     hour = _HOUR_WORDS.get(h) or int(h)
     said = (match.group("mins") or "").lower()

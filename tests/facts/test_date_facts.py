@@ -182,9 +182,16 @@ def test_a_time_of_day_in_words_with_its_part_of_the_day():
 
     read = {d.surface: d.minutes for d in dates("from nine in the morning until five past one in the afternoon")}
     assert read == {"nine in the morning": 540, "five past one in the afternoon": 785}
-    assert [d.minutes for d in dates("quarter to eight in the evening, or 11 at night")] == [1185, 1380]
+    assert [d.minutes for d in dates("quarter to eight in the evening, or by 11 at night")] == [1185, 1380]
     # without the part of the day the hour is morning or afternoon, and a bare number word is a count
     assert dates("at half past 2") == () and dates("take nine tablets") == ()
     passage = "The first bus leaves the depot at 07:15 and the last one at 18:40."
     assert judge("The first bus leaves the depot at quarter past seven in the morning.", passage).label is FactLabel.supported
     assert judge("The first bus leaves the depot at quarter past eight in the morning.", passage).label is not FactLabel.supported
+
+
+def test_a_count_of_doses_in_the_morning_is_no_time():
+    from guard.facts.dates import dates
+
+    assert dates("Take one in the morning and one at night.") == ()
+    assert [d.minutes for d in dates("Quiet hours end at 7 in the morning.")] == [420]
