@@ -24,7 +24,7 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
-from guard.facts.quantities import Bound, Quantity
+from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
@@ -43,12 +43,8 @@ def _segments(slots: Slots) -> list[list[Quantity]]:
     return groups
 
 
-def _is_band(e: Quantity) -> bool:
-    return e.is_range or e.bound is not Bound.eq
-
-
 def _bands_of(segment: list[Quantity], dim: str) -> list[Quantity]:
-    return [e for e in segment if e.dim == dim and _is_band(e)]
+    return [e for e in segment if e.dim == dim and e.is_band]
 
 
 def band_misbindings(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
@@ -58,7 +54,7 @@ def band_misbindings(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon
             continue
         segments = _segments(unit_slots(a.unit, lexicon))
         for c in claim.quantities:
-            if _is_band(c):
+            if c.is_band:
                 continue
             banded = [i for i, seg in enumerate(segments) if _bands_of(seg, c.dim)]
             inside = [i for i in banded if any(accepts(c, e) for e in _bands_of(segments[i], c.dim))]
@@ -68,7 +64,7 @@ def band_misbindings(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon
             for v in claim.quantities:
                 if v is c or v.dim == c.dim:
                     continue
-                given = [e for e in own if e.dim == v.dim and not _is_band(e)]
+                given = [e for e in own if e.dim == v.dim and not e.is_band]
                 if not given or any(accepts(v, e) for e in given):
                     continue
                 others = [e for i in banded if i != inside[0] for e in segments[i] if e.dim == v.dim]
@@ -93,7 +89,7 @@ def step_band(claim: Slots, x: Quantity, y: Quantity, near: Sequence[Slots]) -> 
     """
     for rate, count in ((x, y), (y, x)):
         said = [
-            c for c in claim.quantities if c.dim == count.dim and same_number(c, count) and not _is_band(c)
+            c for c in claim.quantities if c.dim == count.dim and same_number(c, count) and not c.is_band
         ]
         if rate.dim == count.dim or not said:
             continue
@@ -149,7 +145,7 @@ def band_outcome_misbindings(
             continue
         texts = _with_rest(a.unit, units)
         for c in claim.quantities:
-            if _is_band(c) or any(same_number(c, e) for u in texts for e in unit_slots(u, lexicon).quantities):
+            if c.is_band or any(same_number(c, e) for u in texts for e in unit_slots(u, lexicon).quantities):
                 continue
             segments = _banded_segments(texts, c, lexicon)
             if len(segments) < 2:
@@ -187,7 +183,7 @@ def _banded_segments(texts: Sequence[EvidenceUnit], c: Quantity, lexicon: Lexico
         for start, end in zip(breaks, breaks[1:]):
             text = unit.text[start:end]
             slots = read_slots(text, lexicon)
-            bands = [e for e in slots.quantities if e.dim == c.dim and _is_band(e)]
+            bands = [e for e in slots.quantities if e.dim == c.dim and e.is_band]
             rest = _REST.search(text) if not bands and out else None
             if bands or rest:
                 end_of_case = max(e.end for e in bands) if bands else rest.end()

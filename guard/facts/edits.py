@@ -50,7 +50,7 @@ from guard.facts.mismatches import contradiction
 from guard.facts.modal_clash import permits_alternatives, stronger_modal
 from guard.facts.opposites import OPPOSITES
 from guard.facts.outcome import Outcome
-from guard.facts.quantities import Bound, Quantity
+from guard.facts.quantities import Quantity
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
@@ -390,7 +390,7 @@ def _number_clash(
         return None
     if accepts(x, y) or accepts(y, x) or (x.dim != y.dim and "number" not in (x.dim, y.dim)):
         return None
-    if x.bound is Bound.eq and not x.is_range and any(_band_holds(t.value, x) for t in unit):
+    if not x.is_band and any(_band_holds(t.value, x) for t in unit):
         return None  # the unit's other band holds it ("9 nights" in "... or 7 nights or more"): bands.py's
     if _elsewhere((a,), [unit]) or not _elsewhere((a,), document):
         return SlotKind.quantity
@@ -399,7 +399,7 @@ def _number_clash(
 
 def _band_holds(band: Quantity | None, x: Quantity) -> bool:
     """``band`` is a range or a bounded value of ``x``'s measure that holds ``x`` without being it."""
-    if band is None or band.dim != x.dim or not (band.is_range or band.bound is not Bound.eq):
+    if band is None or band.dim != x.dim or not band.is_band:
         return False
     return accepts(x, band) and not same_number(x, band)
 

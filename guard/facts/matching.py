@@ -62,7 +62,7 @@ def accepts(claim: Quantity, evidence: Quantity) -> bool:
     e_lo, e_hi = evidence.written
     if _countable(claim.dim) and _countable(evidence.dim):
         return _fits(c_lo, c_hi, claim.bound, e_lo, e_hi, evidence.bound)
-    limit = evidence.is_range or evidence.bound is not Bound.eq
+    limit = evidence.is_band
     if limit and _age(claim) and evidence.dim == "number":
         # an age against a bare range or limit of years ("a 12-year-old" under "Child (5 to 15)"):
         # headers write ages without their unit. (The reverse, a bare claim number under an age

@@ -77,6 +77,11 @@ class Quantity(BaseModel):
         return self.hi > self.lo
 
     @property
+    def is_band(self) -> bool:
+        """A range or a bounded value ("2 to 4 years", "over 40 kg"), not a single value."""
+        return self.is_range or self.bound is not Bound.eq
+
+    @property
     def shown(self) -> str:
         """The quantity as a mismatch quotes it: with its bound words when they were read."""
         return self.phrase or self.surface

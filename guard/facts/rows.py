@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
-from guard.facts.quantities import Bound, Quantity
+from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.table_reading import Row, claim_words, key_words, outside_brackets, parse_row, tables
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
@@ -253,8 +253,7 @@ def _names_value(c: Quantity, h: Quantity) -> bool:
     ("a dog that weighs 30 kg"): price and dose lists put their bands in the columns."""
     if accepts(c, h) and accepts(h, c):
         return True
-    band = h.is_range or h.bound is not Bound.eq
-    return band and not c.is_range and c.bound is Bound.eq and c.dim == h.dim and accepts(c, h)
+    return h.is_band and not c.is_band and c.dim == h.dim and accepts(c, h)
 
 
 def _names_key(claim: Slots, row: Row, lexicon: Lexicon) -> bool:
