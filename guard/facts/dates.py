@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["DateSlot", "dates", "same_date", "states", "weekday_of"]
+__all__ = ["DateSlot", "dates", "same_date", "states", "weekday_index", "weekday_of"]
 
 _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
@@ -38,6 +38,7 @@ _WORDED_TIME = re.compile(
     re.I,
 )
 
+_PART_OF_DAY = re.compile(r"morning|afternoon|evening|night", re.I)
 # a bare hour is a time only after a word that sets a time: "from nine in the morning", "until 9 in the morning"
 # ("and" only after "between": "between nine in the morning and one in the afternoon")
 _TIME_BEFORE = re.compile(
@@ -82,6 +83,11 @@ class DateSlot(BaseModel):
     minutes: int | None = None
     weekday: int | None = None  # 0 = Monday, as written before the date ("Friday 27 March 2026")
 
+    @property
+    def is_time_of_day(self) -> bool:
+        """A time of day alone ("17:30"), not a calendar date or a time on one."""
+        return self.minutes is not None and self.day is None and self.month is None
+
 
 @lru_cache(maxsize=2048)
 def dates(text: str) -> tuple[DateSlot, ...]:
@@ -89,6 +95,8 @@ def dates(text: str) -> tuple[DateSlot, ...]:
     taken = [False] * (len(text) + 1)
     found = []
     for kind, pattern in _DATE_PATTERNS:
+        if kind == "worded" and not _PART_OF_DAY.search(text):
+            continue  # a worded time is read only with its part of the day (_worded_time)
         for match in pattern.finditer(text):
             if any(taken[match.start() : match.end()]):
                 continue
@@ -132,7 +140,13 @@ _WEEKDAY_BEFORE = re.compile(
 def _weekday_before(text: str, start: int) -> int | None:
     """The day of the week written right before a day-and-month date ("Friday 27 March", "Sat, 3 May")."""
     match = _WEEKDAY_BEFORE.search(text[max(0, start - 16) : start])
-    return None if match is None else _WEEKDAYS.index(match.group(1).lower())
+    return None if match is None else weekday_index(match.group(1))
+
+
+def weekday_index(name: str) -> int | None:
+    """0 for "Monday", "mon" or "Mondays" ... 6 for Sunday; None for any other word."""
+    short = name[:3].lower()
+    return _WEEKDAYS.index(short) if short in _WEEKDAYS else None
 
 
 def weekday_of(d: DateSlot) -> int | None:

@@ -17,11 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from guard.facts.dates import DateSlot
+from guard.facts.dates import DateSlot, weekday_index
 
 __all__ = ["inside_stated_hours"]
 
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
 _DAY_RANGE = re.compile(rf"\b({_DAY})\s*(?:to|-|–|until|through)\s*({_DAY})\b", re.I)
 _DAY_WORDS = (
@@ -42,23 +41,18 @@ _ENDPOINT_BEFORE = re.compile(
 _PART_BREAK = re.compile(r";|\.\s|\|")
 
 
-def _day_index(word: str) -> int | None:
-    word = word.lower()[:3]
-    return next((i for i, d in enumerate(_DAYS) if d.startswith(word)), None)
-
-
 def _days_named(text: str) -> set[int] | None:
     """The days a stretch of text names, or None when it names none."""
     days: set[int] = set()
     for m in _DAY_RANGE.finditer(text):
-        a, b = _day_index(m.group(1)), _day_index(m.group(2))
+        a, b = weekday_index(m.group(1)), weekday_index(m.group(2))
         if a is not None and b is not None:
             days |= {(a + k) % 7 for k in range((b - a) % 7 + 1)}
     for pattern, named in _DAY_WORDS:
         if pattern.search(text):
             days |= named
     for m in _ONE_DAY.finditer(_DAY_RANGE.sub(" ", text)):
-        i = _day_index(m.group(1))
+        i = weekday_index(m.group(1))
         if i is not None:
             days.add(i)
     return days or None
@@ -67,12 +61,12 @@ def _days_named(text: str) -> set[int] | None:
 def inside_stated_hours(d: DateSlot, claim_text: str, unit_text: str, unit_dates: Sequence[DateSlot]) -> bool:
     """``d`` is a moment the claim asks about inside a span of hours ``unit_text`` states, on a day
     that span's part of the unit covers."""
-    if d.minutes is None or d.day is not None or d.month is not None:
+    if not d.is_time_of_day or _ENDPOINT_BEFORE.search(claim_text[max(0, d.start - 30) : d.start]):
         return False
-    if _ENDPOINT_BEFORE.search(claim_text[max(0, d.start - 30) : d.start]):
+    times = [e for e in unit_dates if e.is_time_of_day]
+    if len(times) < 2:  # no span (most units): the day words need not be read
         return False
     claim_days = _days_named(claim_text)
-    times = [e for e in unit_dates if e.minutes is not None and e.day is None and e.month is None]
     parts = [0, *(m.end() for m in _PART_BREAK.finditer(unit_text)), len(unit_text)]
     unit_names_days = _days_named(unit_text) is not None
     for first, second in zip(times, times[1:]):
