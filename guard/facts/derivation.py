@@ -34,7 +34,7 @@ from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import DateSlot, Slots
 
-__all__ = ["derived_step", "says_combined"]
+__all__ = ["derived_step", "most_shared", "says_combined"]
 
 # Minimum overlap (claim words and values shared) for a unit to give an operand: one shared word
 # is chance ("cost"), two name the row ("tomato" + "packet").
@@ -182,6 +182,13 @@ def _best_units(kind: str, claim: Slots, everywhere: Sequence[Slots], own: list[
     if best < MIN_ANCHOR:
         return []
     return [sl for s, sl in scored if s == best]
+
+
+def most_shared(claim: Slots, units: Sequence[Slots]) -> list[Slots]:
+    """The units sharing the most content words with the claim (ties kept: the row a claim names,
+    not its neighbours)."""
+    shared = [len(claim.content & unit.content) for unit in units]
+    return [unit for unit, n in zip(units, shared) if n == max(shared, default=0)]
 
 
 def _overlap(claim: Slots, unit: Slots, own: list[Quantity]) -> int:

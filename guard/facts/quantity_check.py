@@ -21,6 +21,9 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.outcome import Outcome
+from guard.facts.periods import period_total
+from guard.facts.shares import equal_share
+from guard.facts.sums import listed_total
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_value, other_topic
@@ -103,6 +106,10 @@ def _step(
     further = further_step(q, claim, near, lexicon, stated)
     if further:
         return Outcome(FactLabel.inferred, inference=further), None
+    total = period_total(q, claim, near, lexicon) or equal_share(q, claim, near) or listed_total(q, claim, near, lexicon)
+    if total and not stated:
+        # the claim's own period, length or count is the step's premise
+        return Outcome(FactLabel.inferred, inference=total[0], operands=total[1]), None
     average = daily_average(q, [e for s in near for e in s.quantities] + list(claim.quantities), claim.quantities)
     if average and not stated:
         # the claim's own span of days is the step's premise

@@ -1,0 +1,147 @@
+"""A price per period carried over the claim's own period: "£4 per hour" makes two hours £8.
+
+Price lists, subscriptions and rentals state a price for one period ("£4 per hour", "£17.50 a
+month", a column headed "Price per week"), and a correct reader answers for the asker's period:
+"two hours cost £8", "£210 over the first 12 months", "£234 a year". The quantity reader keeps
+such a price as a plain amount (its period is read only for frequencies and "in 24 hours"
+totals), so these answers looked like another value and were contradicted.
+
+One step, read here from the texts alone: the evidence price's period (the words after it, or
+its table cell's header), and either the claim value's own period ("£234 a year") or a length
+of time the claim gives ("two hours", "a four-week period", "over the 12-month term"). The
+step holds when the price times the whole number of periods equals the claim value. Only
+exact calendar ratios count (12 months a year, 52 weeks a year, 7 days a week, 24 hours a
+day): a month is not a whole number of weeks, so "£40 a week" never makes "£160 a month".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from guard.facts.binding import distinctive, owned_words
+from guard.facts.derivation import most_shared
+from guard.facts.lexicon import Lexicon
+from guard.facts.numbers import read_number
+from guard.facts.polarity import words
+from guard.facts.quantities import Bound, Quantity
+from guard.facts.slots import Slots, stem, value_spans
+
+__all__ = ["period_total"]
+
+# hours in one period; "night" is a hotel's or a campsite's day
+_HOURS = {"hour": 1.0, "day": 24.0, "night": 24.0, "week": 168.0, "fortnight": 336.0, "month": 730.5, "year": 8766.0}
+_ADVERBS = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week", "monthly": "month",
+            "yearly": "year", "annually": "year", "annual": "year", "annum": "year"}
+_UNIT = r"(?P<p>hour|day|night|week|fortnight|month|year|annum)s?\b"
+_AFTER = re.compile(rf"^\s*(?:(?:per|a|an|each|every)\s+|/\s*){_UNIT}", re.I)
+_ADVERB_AFTER = re.compile(r"^\s*,?\s*(?P<p>hourly|daily|nightly|weekly|monthly|yearly|annually)\b", re.I)
+_HEADER = re.compile(rf"(?:\b(?:per|a|an|each|every)\s+|/\s*){_UNIT}|\b(?P<a>hourly|daily|nightly|weekly|monthly|yearly|annual)\b", re.I)
+# "a four-week period", "the 12-month minimum term": a length written as one hyphenated word
+_HYPHENATED = re.compile(r"\b(?P<n>\d+|[a-z]+)-(?P<u>hour|day|night|week|fortnight|month|year)\b", re.I)
+# whole-number ratios a reader computes exactly; month to week is not one
+_EXACT = {("hour", "day"), ("day", "week"), ("night", "week"), ("week", "fortnight"), ("month", "year"),
+          ("week", "year"), ("day", "fortnight"), ("night", "fortnight")}
+
+
+def period_total(
+    q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexicon
+) -> tuple[str, tuple[Quantity, ...]] | None:
+    """The step "<price> × <n periods> = <q>" over a price of the aligned unit the claim is about,
+    with its operands: the price, and the claim's length when it gives one (its premise); or None."""
+    if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range or q.per is not None:
+        return None
+    own = _period_after(claim.text, q.end)
+    lengths = [] if own else _lengths(claim, q)
+    if not own and not lengths:
+        return None
+    for price, period in _priced(q, claim, near, lexicon):
+        if own:
+            n = _exact_ratio(period, own)
+            if n and _equal(price.lo * n, q.lo):
+                return f"{price.surface} per {period} × {n:g} = {q.surface} a {own}", (price,)
+            continue
+        for length, hours in lengths:
+            n = hours / _HOURS[period]
+            if n >= 2 and _whole(n) and _equal(price.lo * round(n), q.lo):
+                return f"{price.surface} per {period} × {length.surface} = {q.surface}", (price, length)
+    return None
+
+
+def _priced(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexicon) -> list[tuple[Quantity, str]]:
+    """Prices per period of q's currency in the units sharing the most words with the claim (ties
+    kept: the row it names, not its neighbours), less any price the unit binds to other words than
+    the claim's ("£14.50 a month for a cat and £17.50 a month for a dog": a dog's claim gets £17.50)."""
+    priced_units = [u for u in near if any(_price_period(u.text, e) for e in _prices(q, u))]
+    claim_words = {stem(w) for _, w in words(claim.text)}
+    kept = []
+    for unit in most_shared(claim, priced_units):
+        prices = _prices(q, unit)
+        priced = [(e, p) for e in prices if (p := _price_period(unit.text, e))]
+        own = distinctive(owned_words(unit.text, prices, lexicon, stem, value_spans(unit)))
+        bound = [bool(own[prices.index(e)] & claim_words) for e, _ in priced]
+        kept += [(e, p) for (e, p), b in zip(priced, bound) if b or not any(bound)]
+    return kept
+
+
+def _prices(q: Quantity, unit: Slots) -> list[Quantity]:
+    return [e for e in unit.quantities if e.dim == q.dim and not e.is_range and e.lo > 0]
+
+
+def _price_period(text: str, price: Quantity) -> str | None:
+    """The period a unit's price is given for: the words after it, else its table cell's header."""
+    after = _period_after(text, price.end)
+    if after:
+        return after
+    cell_start = max(text.rfind("|", 0, price.start), text.rfind("\n", 0, price.start)) + 1
+    header = text[cell_start : price.start]
+    if ":" not in header:
+        return None
+    found = _HEADER.search(header.split(":", 1)[0])
+    if not found:
+        return None
+    return _period_word(found.group("p") or found.group("a"))
+
+
+def _period_after(text: str, end: int) -> str | None:
+    rest = text[end:]
+    found = _AFTER.match(rest) or _ADVERB_AFTER.match(rest)
+    return _period_word(found.group("p")) if found else None
+
+
+def _period_word(word: str) -> str:
+    word = word.lower()
+    return _ADVERBS.get(word, word)
+
+
+def _lengths(claim: Slots, q: Quantity) -> list[tuple[Quantity, float]]:
+    """Lengths of time the claim gives (read durations and hyphenated ones), in hours."""
+    found = [
+        (d, d.lo) for d in claim.quantities
+        if d is not q and d.dim == "duration" and d.bound is Bound.eq and not d.is_range and d.lo > 0
+    ]
+    for m in _HYPHENATED.finditer(claim.text):
+        n = read_number(m.group("n"))
+        if n and n > 0 and not any(d.start <= m.start() < d.end for d, _ in found):
+            length = Quantity(surface=m.group(0), start=m.start(), end=m.end(), dim="duration",
+                              lo=n * _HOURS[m.group("u").lower()], hi=n * _HOURS[m.group("u").lower()])
+            found.append((length, length.lo))
+    return found
+
+
+def _exact_ratio(period: str, own: str) -> float | None:
+    if period == own:
+        return None
+    if (period, own) not in _EXACT:
+        return None
+    return _HOURS[own] / _HOURS[period] if own != "year" or period != "week" else 52.0
+
+
+def _whole(n: float) -> bool:
+    return math.isclose(n, round(n), abs_tol=1e-6)
+
+
+def _equal(a: float, b: float) -> bool:
+    # prices are written to the penny: equal when they round to the same pence
+    return abs(a - b) < 0.005 + 1e-9
