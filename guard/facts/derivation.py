@@ -161,7 +161,8 @@ def _difference_of_rates(q: Quantity, claim: Slots) -> Quantity:
 
 def _operands(q: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]) -> list[Quantity]:
     """Values of the best units for each kind of value a step with ``q`` may use."""
-    kinds = {e.dim for sl in everywhere for e in sl.quantities if e.dim != "rate" and e.per is None}
+    # in the units' order: a set's order changes with the hash seed, and so would the step's text
+    kinds = dict.fromkeys(e.dim for sl in everywhere for e in sl.quantities if e.dim != "rate" and e.per is None)
     out: list[Quantity] = []
     for kind in kinds:
         # a percentage is taken of, off or on a price here ("15 % off", "a 25 % deposit"): a duration or
