@@ -22,14 +22,14 @@ from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.outcome import Outcome
 from guard.facts.periods import period_total
-from guard.facts.shares import equal_share
-from guard.facts.sums import listed_total
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_value, other_topic
 from guard.facts.rules import FactRule
+from guard.facts.shares import equal_share
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
+from guard.facts.sums import listed_total
 from guard.facts.types import FactLabel, SlotKind, UnitKind
 from guard.facts.witness import witness
 
