@@ -17,8 +17,11 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-__all__ = ["TableRow", "html_table_rows", "markdown_table_blocks", "row_text"]
+from guard.facts.quantities import quantities
+
+__all__ = ["TableRow", "html_table_rows", "markdown_table_blocks", "row_text", "with_header_unit"]
 
 
 @dataclass(frozen=True)
@@ -126,11 +129,41 @@ def html_table_rows(text: str) -> list[tuple[int, int, list[TableRow]]]:
 
 
 def row_text(row: TableRow) -> str:
-    """'Header: cell | Header: cell', unlabelled cells as they are, empty cells left out."""
+    """'Header: cell | Header: cell', unlabelled cells as they are, empty cells left out; a bare
+    number under a header that names its unit carries the unit ("eGFR (ml/min): 30 to 59 ml/min")."""
     parts = []
     for index, cell in enumerate(row.cells):
         if not cell:
             continue
         header = row.headers[index] if index < len(row.headers) else ""
-        parts.append(f"{header}: {cell}" if header else cell)
+        parts.append(f"{header}: {with_header_unit(header, cell)}" if header else cell)
     return " | ".join(parts)
+
+
+# "Weight (kg)", "eGFR (ml/min)", "Age (years)": the column's unit, in brackets at the header's end
+_HEADER_UNIT = re.compile(r"\(\s*([^()]{1,15}?)\s*\)\s*$")
+
+
+def with_header_unit(header: str, cell: str) -> str:
+    """``cell`` with its header's unit after its last number, when every value of the cell is a bare
+    number and the bracket holds a unit the quantity reader knows. Why: a dose table keyed by
+    "30 to 59" under "eGFR (ml/min)" was read as plain numbers, so "an eGFR of 45 ml/min" never
+    fell in its row and the row's dose was taken for another row's."""
+    found = _HEADER_UNIT.search(header)
+    if not found or not _is_unit(found.group(1)):
+        return cell
+    values = quantities(cell)
+    if not values or any(q.dim != "number" for q in values):
+        return cell
+    end = max(q.end for q in values)
+    return f"{cell[:end]} {found.group(1)}{cell[end:]}"
+
+
+@lru_cache(maxsize=256)
+def _is_unit(text: str) -> bool:
+    written = f"1 {text}"
+    read = quantities(written)
+    # "ml/min" is read as ml: a per-time unit the reader keeps as its amount, on both sides alike
+    # a count's noun ("(average)", "(people)") names what is counted, not a unit to carry
+    unit = len(read) == 1 and read[0].dim != "number" and not read[0].dim.startswith("count:")
+    return unit and re.fullmatch(r"(?:/\s*[a-z]+)?", written[read[0].end :]) is not None
