@@ -47,6 +47,7 @@ from guard.facts.misbinding import misbindings
 from guard.facts.mismatches import not_found
 from guard.facts.name_check import added_term, check_name, implicit_subject
 from guard.facts.outcome import Outcome
+from guard.facts.own_dates import settle_own_dates
 from guard.facts.quantity_check import denied_outside_limit, quantity_outcomes
 from guard.facts.rules import FactRule, RuleSwitches, active_switches
 from guard.facts.slots import Slots, read_slots
@@ -209,7 +210,7 @@ def _slot_outcomes(
     outcomes = quantity_outcomes(claim, held, near_held, everywhere, lexicon, scored or [])
     values_hold = all(out.label in (FactLabel.supported, FactLabel.inferred) for out in outcomes)
     near_slots = [s for _, s in near_held]
-    outcomes += [check_date(d, held, everywhere, near_slots, claim) for d in claim.dates]
+    outcomes += settle_own_dates(claim, [check_date(d, held, everywhere, near_slots, claim) for d in claim.dates], near_slots)
     implicit = implicit_subject(claim, aligned, lexicon, values_hold)
     outcomes += [
         Outcome(FactLabel.supported) if implicit else check_name(n, held, everywhere) for n in claim.names

@@ -29,7 +29,7 @@ from guard.facts.dates import DateSlot
 from guard.facts.quantities import Bound, Quantity
 
 __all__ = [
-    "compared_with_limit", "date_span", "regimen_total", "shifted_date", "shifted_time", "side_of",
+    "compared_with_limit", "date_span", "moved_date", "regimen_total", "shifted_date", "shifted_time", "side_of",
     "time_span", "year_span",
 ]
 
@@ -135,7 +135,7 @@ def shifted_date(
                 continue
             side = sides[i] if i < len(sides) else 0
             for sign in (side,) if side else (1, -1):
-                moved = _moved(year, base, duration, sign)
+                moved = moved_date(year, base, duration, sign)
                 if moved is not None and _lands_on(moved, claim):
                     word = "+" if sign > 0 else "-"
                     return f"{base.surface} {word} {duration.surface} = {claim.surface}"
@@ -178,7 +178,7 @@ def side_of(text: str, q: Quantity) -> tuple[int, str | None]:
     return (-1 if match.group(1) else 1), (match.group(3) or "").lower() or None
 
 
-def _moved(year: int, base: DateSlot, duration: Quantity, sign: int):
+def moved_date(year: int, base: DateSlot, duration: Quantity, sign: int):
     """``base`` moved by ``duration`` (sign +1 later, -1 earlier), or None when it does not count."""
     from datetime import date, timedelta
 
