@@ -488,6 +488,7 @@ _NOT_COUNT_NOUNS = frozenset(
     {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
     # verbs after a number are no counted noun ("children younger than three should not")
     | {"should", "must", "may", "might", "can", "could", "will", "would", "shall", "are", "is", "was", "were"}
+    | {"cannot", "can't", "won't", "mustn't", "shouldn't"}
     | {"has", "have", "had", "does", "did", "need", "needs"}
 )
 
