@@ -56,17 +56,36 @@ def period_total(
     lengths = [] if own else _lengths(claim, q)
     if not own and not lengths:
         return None
+    # "after the discount": the total may be taken with a percentage off that a near unit gives
+    offs = [(None, 1.0)] + ([(p, 1 - p.lo / 100) for p in _discounts(near)] if _SAYS_OFF.search(claim.text) else [])
     for price, period in _priced(q, claim, near, lexicon):
-        if own:
-            n = _exact_ratio(period, own)
-            if n and _equal(price.lo * n, q.lo):
-                return f"{price.surface} per {period} × {n:g} = {q.surface} a {own}", (price,)
-            continue
-        for length, hours in lengths:
-            n = hours / _HOURS[period]
-            if n >= 2 and _whole(n) and _equal(price.lo * round(n), q.lo):
-                return f"{price.surface} per {period} × {length.surface} = {q.surface}", (price, length)
+        for off, factor in offs:
+            less = f", less {off.surface}" if off else ""
+            extra = (off,) if off else ()
+            if own:
+                n = _exact_ratio(period, own)
+                if n and _equal(price.lo * n * factor, q.lo):
+                    return f"{_shown(price, period)} × {n:g}{less} = {q.surface} a {own}", (price, *extra)
+                continue
+            for length, hours in lengths:
+                n = hours / _HOURS[period]
+                if n >= 2 and _whole(n) and _equal(price.lo * round(n) * factor, q.lo):
+                    return f"{_shown(price, period)} × {length.surface}{less} = {q.surface}", (price, length, *extra)
     return None
+
+
+_SAYS_OFF = re.compile(r"\b(?:discount|discounted|off|reduction|reduced|less)\b", re.I)
+_OFF_AFTER = re.compile(r"^\s*(?:off|discount|reduction)\b", re.I)
+_OFF_BEFORE = re.compile(r"\b(?:discount|reduction)\s+of\s*$", re.I)
+
+
+def _discounts(near: Sequence[Slots]) -> list[Quantity]:
+    """Percentages a near unit gives as a discount ("get 10% off", "a 15% discount")."""
+    return [
+        p for unit in near for p in unit.quantities
+        if p.dim == "percent" and not p.is_range and 0 < p.lo < 100
+        and (_OFF_AFTER.match(unit.text[p.end :]) or _OFF_BEFORE.search(unit.text[: p.start]))
+    ]
 
 
 def _priced(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexicon) -> list[tuple[Quantity, str]]:
@@ -86,11 +105,21 @@ def _priced(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexicon) 
 
 
 def _prices(q: Quantity, unit: Slots) -> list[Quantity]:
-    return [e for e in unit.quantities if e.dim == q.dim and not e.is_range and e.lo > 0]
+    # "£14 per night" is read as a rate per night (a count): a price per period all the same
+    return [e for e in unit.quantities if e.dim in (q.dim, q.dim + _PER_NIGHT) and not e.is_range and e.lo > 0]
+
+
+_PER_NIGHT = "/count:night"
+
+
+def _shown(price: Quantity, period: str) -> str:
+    return price.surface if price.dim.endswith(_PER_NIGHT) else f"{price.surface} per {period}"
 
 
 def _price_period(text: str, price: Quantity) -> str | None:
     """The period a unit's price is given for: the words after it, else its table cell's header."""
+    if price.dim.endswith(_PER_NIGHT) and price.per == 1.0:
+        return "night"
     after = _period_after(text, price.end)
     if after:
         return after
@@ -116,10 +145,15 @@ def _period_word(word: str) -> str:
 
 
 def _lengths(claim: Slots, q: Quantity) -> list[tuple[Quantity, float]]:
-    """Lengths of time the claim gives (read durations and hyphenated ones), in hours."""
+    """Lengths of time the claim gives (read durations, nights and hyphenated ones), in hours."""
     found = [
         (d, d.lo) for d in claim.quantities
         if d is not q and d.dim == "duration" and d.bound is Bound.eq and not d.is_range and d.lo > 0
+    ]
+    # "20 nights" is read as a count of nights: a stay's length
+    found += [
+        (d, d.lo * _HOURS["night"]) for d in claim.quantities
+        if d.dim == "count:night" and d.bound is Bound.eq and not d.is_range and d.lo > 0
     ]
     for m in _HYPHENATED.finditer(claim.text):
         n = read_number(m.group("n"))

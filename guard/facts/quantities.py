@@ -173,6 +173,14 @@ _UNITS: dict[str, tuple[str, float]] = {
     "kpa": ("pressure", 1e-2),
     "mpa": ("pressure", 10.0),
     "psi": ("pressure", 0.0689476),
+    "tonne": ("mass", 1e6),
+    # power and energy: appliance manuals and tariffs ("380 W", "2 kW", "3.8 kWh")
+    "w": ("power", 1.0),
+    "watt": ("power", 1.0),
+    "kw": ("power", 1e3),
+    "kilowatt": ("power", 1e3),
+    "wh": ("energy", 1.0),
+    "kwh": ("energy", 1e3),
     "gb": ("data", 1.0),
     "mb": ("data", 1e-3),
     "tb": ("data", 1e3),
@@ -215,7 +223,7 @@ def _alternation(words) -> str:
         escaped = re.escape(word).replace(r"\ ", r"\s+")
         plural = (
             ""
-            if word in {"%", "°c", "ºc", "°f", "feet", "ft", "s", "h", "m", "g", "l", "lbs", "oz"}
+            if word in {"%", "°c", "ºc", "°f", "feet", "ft", "s", "h", "m", "g", "l", "lbs", "oz", "w", "kw", "wh", "kwh"}
             or not word[-1].isalpha()
             else "(?:e?s)?"
         )
@@ -480,6 +488,7 @@ _NOT_COUNT_NOUNS = frozenset(
     {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
     # verbs after a number are no counted noun ("children younger than three should not")
     | {"should", "must", "may", "might", "can", "could", "will", "would", "shall", "are", "is", "was", "were"}
+    | {"cannot", "can't", "won't", "mustn't", "shouldn't"}
     | {"has", "have", "had", "does", "did", "need", "needs"}
 )
 

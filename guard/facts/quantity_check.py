@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import step_band
+from guard.facts.baskets import basket_total
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.derivation import derived_step, says_combined
 from guard.facts.inference import daily_average
@@ -106,7 +107,12 @@ def _step(
     further = further_step(q, claim, near, lexicon, stated)
     if further:
         return Outcome(FactLabel.inferred, inference=further), None
-    total = period_total(q, claim, near, lexicon) or equal_share(q, claim, near) or listed_total(q, claim, near, lexicon)
+    total = (
+        period_total(q, claim, near, lexicon)
+        or equal_share(q, claim, near)
+        or listed_total(q, claim, near, lexicon)
+        or basket_total(q, claim, near, lexicon)
+    )
     if total and not stated:
         # the claim's own period, length or count is the step's premise
         return Outcome(FactLabel.inferred, inference=total[0], operands=total[1]), None

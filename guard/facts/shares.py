@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
 
-__all__ = ["equal_share"]
+__all__ = ["equal_share", "same_noun"]
 
 _IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman"}
 
@@ -28,7 +28,7 @@ def equal_share(q: Quantity, claim: Slots, near: Sequence[Slots]) -> tuple[str, 
         return None
     counts = [
         c for c in claim.quantities
-        if c is not q and c.dim.startswith("count:") and _noun(c.dim[6:]) == _noun(noun)
+        if c is not q and c.dim.startswith("count:") and same_noun(c.dim[6:], noun)
         and c.bound is Bound.eq and not c.is_range and c.lo >= 2
     ]
     for count in counts:
@@ -37,6 +37,11 @@ def equal_share(q: Quantity, claim: Slots, near: Sequence[Slots]) -> tuple[str, 
                 if total.dim == numerator and not total.is_range and total.per is None and _pence(total.lo / count.lo, q.lo):
                     return f"{total.surface} ÷ {count.surface} = {q.surface}", (total, count)
     return None
+
+
+def same_noun(a: str, b: str) -> bool:
+    """Two spellings of one noun: singular and plural, person and people."""
+    return _noun(a) == _noun(b)
 
 
 def _noun(word: str) -> str:

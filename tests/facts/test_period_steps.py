@@ -73,3 +73,38 @@ def test_a_total_of_listed_parts_said_in_all_is_inferred():
 )
 def test_a_listed_total_needs_the_sum_and_the_word(claim):
     assert judge_passages(claim, SESSIONS).label in (FactLabel.contradicted, FactLabel.unsupported)
+
+
+BOARDING = (
+    "- One dog in a standard kennel: £18 per night.\n"
+    "- Stays of 10 nights or more get 15% off.\n"
+    "- Grooming before collection costs £25."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "step"),
+    [
+        ("One dog in a standard kennel for 4 nights costs £72.", "£18 per night × 4 nights = £72"),
+        (
+            "One dog in a standard kennel for 10 nights costs £153 after the discount.",
+            "£18 per night × 10 nights, less 15% = £153",
+        ),
+    ],
+)
+def test_a_nightly_price_over_the_nights_and_after_a_stated_discount(claim, step):
+    verdict = judge_passages(claim, BOARDING)
+    assert verdict.label is FactLabel.inferred
+    assert verdict.inference == step
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "One dog in a standard kennel for 4 nights costs £90.",
+        "One dog in a standard kennel for 10 nights costs £160 after the discount.",  # 20% off, not 15%
+        "One dog in a standard kennel for 10 nights costs £153.",  # the discount is not said
+    ],
+)
+def test_a_wrong_stay_total_is_still_flagged(claim):
+    assert judge_passages(claim, BOARDING).label in (FactLabel.contradicted, FactLabel.unsupported)

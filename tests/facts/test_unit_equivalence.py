@@ -25,7 +25,8 @@ FLAGGED = (FactLabel.contradicted, FactLabel.unsupported)
 HOLDS = (FactLabel.supported, FactLabel.inferred)
 
 # the table's base unit per dimension, in pint's spelling
-_BASE = {"mass": "gram", "volume": "liter", "length": "meter", "duration": "hour", "pressure": "bar"}
+_BASE = {"mass": "gram", "volume": "liter", "length": "meter", "duration": "hour", "pressure": "bar", "power": "watt",
+         "energy": "watt_hour"}
 # pint spellings where the table's key is not one pint parses the same way
 _PINT_NAME = {"µg": "microgram", "μg": "microgram", "mcg": "microgram", "µm": "micrometer", "μm": "micrometer",
               "μl": "microliter", "m3": "meter**3", "m³": "meter**3", "yr": "year", "wk": "week", "hr": "hour",
@@ -34,7 +35,8 @@ _PINT_NAME = {"µg": "microgram", "μg": "microgram", "mcg": "microgram", "µm":
               "kilo": "kilogram", "gramme": "gram", "kpa": "kilopascal", "mpa": "megapascal", "mbar": "millibar",
               "cl": "centiliter", "dl": "deciliter", "ml": "milliliter", "kl": "kiloliter", "nl": "nanoliter",
               "nm": "nanometer", "cm": "centimeter", "mm": "millimeter", "km": "kilometer", "ng": "nanogram",
-              "mg": "milligram", "kg": "kilogram", "l": "liter", "g": "gram", "m": "meter", "µl": "microliter"}
+              "mg": "milligram", "kg": "kilogram", "l": "liter", "g": "gram", "m": "meter", "µl": "microliter",
+              "tonne": "metric_ton", "w": "watt", "kw": "kilowatt", "wh": "watt_hour", "kwh": "kilowatt_hour"}
 
 
 @pytest.fixture(scope="module")
@@ -170,3 +172,22 @@ SIDE_EFFECTS = (
 def test_shares_said_as_proportions_or_per_cent(claim, holds):
     verdict = judge_facts(claim, evidence_units("p", SIDE_EFFECTS).units)
     assert (verdict.label in HOLDS) is holds, (verdict.label, verdict.mismatch)
+
+
+POWER = "The heater has an output of 2 kW and a mass of 0.5 tonnes. In eco mode it draws 800 W."
+
+
+@pytest.mark.parametrize(
+    ("claim", "holds"),
+    [
+        ("The heater's output is 2,000 watts.", True),
+        ("The heater's output is 200 watts.", False),
+        ("The heater weighs 500 kg.", True),
+        ("The heater weighs 50 kg.", False),
+        ("In eco mode it draws 0.8 kW.", True),
+        ("In eco mode it draws 8 kW.", False),
+    ],
+)
+def test_power_and_tonnes_in_any_unit(claim, holds):
+    units = evidence_units("p", POWER).units
+    assert (judge_facts(claim, units).label in HOLDS) is holds

@@ -1,0 +1,108 @@
+"""A total for a party of several kinds of people or items: "two adults and a 10-year-old pay £42
+altogether" against "£18 per adult" and "children aged 8 to 17 ... £6".
+
+Each group the claim names (a count of a noun, "two adults"; or one person of an age, "a
+10-year-old") takes the price a near unit binds to it: a price per that noun, a price the unit's
+clause gives to that noun, or the one price of a unit whose age band holds the age. The step holds
+when the claim says it totals ("altogether", "in total", "together") and the groups' counts times
+their prices add up to the claim's value to the penny. A group no unit prices leaves the claim as
+it was.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from guard.facts.binding import distinctive, owned_words
+from guard.facts.lexicon import Lexicon
+from guard.facts.polarity import words
+from guard.facts.quantities import Bound, Quantity
+from guard.facts.shares import same_noun
+from guard.facts.slots import Slots, stem, value_spans
+
+__all__ = ["basket_total"]
+
+_IN_ALL = re.compile(r"\bin\s+all\b", re.I)
+_AGED = re.compile(r"\b(?:aged|age)\s*$", re.I)
+_YEAR_HOURS = 8766.0
+# counts that are a length or a frequency, not a group of people or items
+_NOT_GROUPS = {"night", "time", "day", "week", "hour", "minute", "session", "visit"}
+MAX_COMBINATIONS = 64
+
+
+def basket_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexicon) -> tuple[str, tuple[Quantity, ...]] | None:
+    """The step "<n> × <price> + ... = <q>" over prices near units bind to the claim's groups."""
+    if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range or q.per is not None:
+        return None
+    if not ({w for _, w in words(claim.text)} & lexicon.combination_words or _IN_ALL.search(claim.text)):
+        return None
+    groups = _groups(claim, q)
+    if len(groups) < 2:
+        return None
+    about = [u for u in near if not _names_another(u, claim)]
+    options = [_prices(group, age, q.dim, about, lexicon) for group, age in groups]
+    if not all(options):
+        return None
+    for n, chosen in enumerate(itertools.product(*options)):
+        if n >= MAX_COMBINATIONS:
+            break
+        counts = [1.0 if age is not None else group.lo for group, age in groups]
+        if abs(sum(c * p.lo for c, p in zip(counts, chosen)) - q.lo) < 0.005 + 1e-9:
+            parts = " + ".join(f"{g.surface} × {p.surface}" for (g, _), p in zip(groups, chosen))
+            return f"{parts} = {q.surface}", (*chosen, *(g for g, _ in groups))
+    return None
+
+
+def _groups(claim: Slots, q: Quantity) -> list[tuple[Quantity, float | None]]:
+    """(quantity, age in years or None): counts of a noun, and single ages ("a 10-year-old", "aged 10")."""
+    found: list[tuple[Quantity, float | None]] = []
+    for c in claim.quantities:
+        if c is q or c.bound is not Bound.eq or c.is_range:
+            continue
+        if c.dim.startswith("count:") and c.lo >= 1 and c.dim[6:] not in _NOT_GROUPS:
+            found.append((c, None))
+        elif c.dim == "duration" and (c.surface.endswith("-year-old") or _AGED.search(claim.text[: c.start])):
+            found.append((c, c.lo / _YEAR_HOURS))
+    return found
+
+
+def _prices(group: Quantity, age: float | None, dim: str, near: Sequence[Slots], lexicon: Lexicon) -> list[Quantity]:
+    found: list[Quantity] = []
+    for unit in near:
+        prices = [e for e in unit.quantities if e.dim.split("/", 1)[0] == dim and not e.is_range and e.lo > 0]
+        if age is not None:
+            if _holds_age(unit, age) and len({p.lo for p in prices}) == 1:
+                found.append(prices[0])
+            continue
+        noun = group.dim[6:]
+        found += [p for p in prices if p.per == 1.0 and same_noun(p.dim.split("/count:", 1)[-1], noun)]
+        plain = [p for p in prices if p.dim == dim]
+        own = distinctive(owned_words(unit.text, plain, lexicon, stem, value_spans(unit))) if plain else []
+        found += [p for p, words_ in zip(plain, own) if any(same_noun(w, noun) for w in words_)]
+    unique: dict[float, Quantity] = {}
+    for p in found:
+        unique.setdefault(p.lo, p)
+    return list(unique.values())
+
+
+def _names_another(unit: Slots, claim: Slots) -> bool:
+    """The unit names something the claim does not while the claim names something the unit does not
+    ("children ... join the Classic Tour for £6" is no price for a Cask Tour claim)."""
+    unit_names, claim_names = {n.lower() for n in unit.names}, {n.lower() for n in claim.names}
+    return bool(unit_names - claim_names) and bool(claim_names - unit_names)
+
+
+def _holds_age(unit: Slots, age: float) -> bool:
+    """The unit gives an age band ("aged 8 to 17", "under 16") that holds ``age`` years."""
+    for band in unit.quantities:
+        if band.dim != "duration" or not band.is_band:
+            continue
+        lo, hi = band.lo / _YEAR_HOURS, band.hi / _YEAR_HOURS
+        inside = {
+            Bound.eq: lo <= age <= hi, Bound.lt: age < hi, Bound.le: age <= hi, Bound.gt: age > lo, Bound.ge: age >= lo
+        }.get(band.bound, False)
+        if inside:
+            return True
+    return False
