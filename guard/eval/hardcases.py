@@ -179,16 +179,22 @@ class Split(str, Enum):
     # only (specs/val20*.yaml).
     val20 = "val20"
     val20h = "val20h"
+    # Session 17, a fourth pair (issue 11, a tenth fresh mixed check): six more short documents in new
+    # domains and varied forms (prose terms, tables, FAQ and bulleted lists), every category, a little under
+    # half true, written without running the judge on them. val21 is open; val21h is held: aggregate figures
+    # only (specs/val21*.yaml).
+    val21 = "val21"
+    val21h = "val21h"
 
 
-# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val20h) are read
+# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val21h) are read
 # only when named, so that a run over everything (and its --fails listing) never shows their cases to
 # someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
         Split.val10h, Split.val11h, Split.val12h, Split.val13h, Split.val14h,
-        Split.val15h, Split.val16h, Split.val17h, Split.val18h, Split.val19h, Split.val20h,
+        Split.val15h, Split.val16h, Split.val17h, Split.val18h, Split.val19h, Split.val20h, Split.val21h,
     }
 )
 
