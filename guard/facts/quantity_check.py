@@ -23,11 +23,12 @@ from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.outcome import Outcome
 from guard.facts.periods import period_total
+from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_value, other_topic
 from guard.facts.rules import FactRule
-from guard.facts.shares import equal_share
+from guard.facts.shares import equal_share, same_noun_stem
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
 from guard.facts.sums import listed_total
@@ -52,7 +53,7 @@ def check_quantity(
     binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else held
     rates_of_kind = q.per is not None and any(e.dim == q.dim for s in everywhere for e in s.quantities)
-    if any(accepts(q, e) for _, s in candidates for e in _comparable(q, s, rates_of_kind)) or (
+    if any(_holds(q, e, s.text) for _, s in candidates for e in _comparable(q, s, rates_of_kind)) or (
         not rates_of_kind and _limit_bound_by_words(q, claim, candidates, lexicon)
     ):
         moved = moved_value(q, claim, candidates, lexicon) or other_topic(q, claim, candidates, scored, lexicon)
@@ -210,6 +211,30 @@ def _rates_first(q: Quantity, slots: Slots, rates_of_kind: bool) -> list[Quantit
     return [e for e in slots.quantities if e.dim == q.dim or e.dim.split("/")[0] != q.dim.split("/")[0]]
 
 
+def _holds(q: Quantity, e: Quantity, text: str) -> bool:
+    """``e`` (in unit ``text``) accepts ``q``, and not only as a bound on something else: a one-sided
+    bound accepts a plain claim value of its own kind within three orders of magnitude, and a count
+    of a noun only when the unit names that noun just before the bound. "Nine minibuses" is no value
+    under "children under 16", nor "30 years" one over "at least 12 hours" (a stove left to cool)."""
+    if not accepts(q, e):
+        return False
+    if q.bound is not Bound.eq or q.is_range or e.bound is Bound.eq:
+        return True
+    if q.dim.startswith("count:") and e.dim == "number":
+        noun = same_noun_stem(q.dim[6:])
+        return noun in {same_noun_stem(w) for _, w in words(text[max(0, e.start - BOUND_NOUN_WINDOW) : e.start])}
+    if q.dim != e.dim:
+        return True
+    edge = e.hi if e.bound in (Bound.le, Bound.lt) else e.lo
+    return edge == 0 or q.lo == 0 or max(q.lo / edge, edge / q.lo) <= LOOSE_BOUND_RATIO
+
+
+# characters before a bare-number bound in which the unit must name a claim count's noun
+BOUND_NOUN_WINDOW = 60
+# how far beyond a one-sided bound a claim value may lie and still be read as one it bounds
+LOOSE_BOUND_RATIO = 1000.0
+
+
 def _comparable(q: Quantity, slots: Slots, rates_of_kind: bool = False) -> list[Quantity]:
     """A plain claim value is held to the unit's plain values when it has any of that kind.
 
@@ -269,7 +294,7 @@ def _unmatched(
             FactLabel.contradicted, quantity_mismatch(q, binding[0], binding[1], binding[2]),
             rule=FactRule.quantity_differs,
         )
-    if any(accepts(q, e) for s in everywhere for e in _rates_first(q, s, rates_of_kind)):
+    if any(_holds(q, e, s.text) for s in everywhere for e in _rates_first(q, s, rates_of_kind)):
         return Outcome(FactLabel.supported)
     mismatch = not_found(SlotKind.quantity, q.shown, f"no evidence gives {q.shown}")
     return Outcome(FactLabel.unsupported, mismatch, rule=FactRule.quantity_not_found)

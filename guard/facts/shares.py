@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
 
-__all__ = ["equal_share", "same_noun"]
+__all__ = ["equal_share", "same_noun", "same_noun_stem"]
 
 _IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman"}
 
@@ -42,6 +42,11 @@ def equal_share(q: Quantity, claim: Slots, near: Sequence[Slots]) -> tuple[str, 
 def same_noun(a: str, b: str) -> bool:
     """Two spellings of one noun: singular and plural, person and people."""
     return _noun(a) == _noun(b)
+
+
+def same_noun_stem(word: str) -> str:
+    """The form :func:`same_noun` compares (singular, person for people)."""
+    return _noun(word)
 
 
 def _noun(word: str) -> str:

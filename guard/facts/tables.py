@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from guard.facts.quantities import quantities
 
-__all__ = ["TableRow", "html_table_rows", "markdown_table_blocks", "row_text", "with_header_unit"]
+__all__ = ["TableRow", "html_table_rows", "markdown_table_blocks", "row_text", "with_header_bound", "with_header_unit"]
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ def row_text(row: TableRow) -> str:
         if not cell:
             continue
         header = row.headers[index] if index < len(row.headers) else ""
-        parts.append(f"{header}: {with_header_unit(header, cell)}" if header else cell)
+        parts.append(f"{header}: {with_header_bound(header, with_header_unit(header, cell))}" if header else cell)
     return " | ".join(parts)
 
 
@@ -157,6 +157,23 @@ def with_header_unit(header: str, cell: str) -> str:
         return cell
     end = max(q.end for q in values)
     return f"{cell[:end]} {found.group(1)}{cell[end:]}"
+
+
+# "Maximum pupils per coach", "Max. weight", "Minimum age": the column's values are limits
+_HEADER_LIMIT = re.compile(r"^\s*(?P<w>max(?:imum)?|min(?:imum)?)\b\.?", re.I)
+
+
+def with_header_bound(header: str, cell: str) -> str:
+    """``cell`` read as the limit its header names ("Maximum pupils per coach: 8" is "up to 8"), when it
+    is one plain value; a cell that already says its bound, or gives a band, is left as it is."""
+    found = _HEADER_LIMIT.match(header)
+    if not found:
+        return cell
+    values = quantities(cell)
+    if len(values) != 1 or values[0].is_band or values[0].start != 0:
+        return cell
+    word = "up to" if found.group("w").lower().startswith("max") else "at least"
+    return f"{word} {cell}"
 
 
 @lru_cache(maxsize=256)

@@ -10,7 +10,7 @@ import pytest
 from fact_judge import judge_passages
 
 from guard.facts import FactLabel
-from guard.facts.tables import with_header_unit
+from guard.facts.tables import with_header_bound, with_header_unit
 
 DOSES = (
     "# Tovimax oral solution\n\n| Weight (kg) | Dose three times a day |\n|---|---|\n"
@@ -62,3 +62,18 @@ def test_a_value_inside_its_rows_band_gets_the_rows_dose(claim, passage):
 )
 def test_another_rows_dose_is_still_flagged(claim, passage):
     assert judge_passages(claim, passage).label in (FactLabel.contradicted, FactLabel.unsupported)
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "read"),
+    [
+        ("Maximum pupils per coach", "8", "up to 8"),
+        ("Max. weight (kg)", "20 kg", "up to 20 kg"),
+        ("Minimum age", "16", "at least 16"),
+        ("Maximum stay", "up to 3 nights", "up to 3 nights"),  # already says its bound
+        ("Maximum group size", "8 to 12", "8 to 12"),  # a band
+        ("Price", "8", "8"),
+    ],
+)
+def test_a_maximum_or_minimum_header_makes_its_plain_values_limits(header, cell, read):
+    assert with_header_bound(header, cell) == read
