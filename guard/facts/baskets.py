@@ -19,7 +19,7 @@ from guard.facts.binding import distinctive, owned_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
-from guard.facts.shares import same_noun
+from guard.facts.shares import same_noun, same_pence
 from guard.facts.slots import Slots, stem, value_spans
 
 __all__ = ["basket_total"]
@@ -49,7 +49,7 @@ def basket_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
         if n >= MAX_COMBINATIONS:
             break
         counts = [1.0 if age is not None else group.lo for group, age in groups]
-        if abs(sum(c * p.lo for c, p in zip(counts, chosen)) - q.lo) < 0.005 + 1e-9:
+        if same_pence(sum(c * p.lo for c, p in zip(counts, chosen)), q.lo):
             parts = " + ".join(f"{g.surface} × {p.surface}" for (g, _), p in zip(groups, chosen))
             return f"{parts} = {q.surface}", (*chosen, *(g for g, _ in groups))
     return None

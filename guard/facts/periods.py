@@ -26,6 +26,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.numbers import read_number
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
+from guard.facts.shares import same_pence
 from guard.facts.slots import Slots, stem, value_spans
 
 __all__ = ["period_total"]
@@ -40,9 +41,9 @@ _ADVERB_AFTER = re.compile(r"^\s*,?\s*(?P<p>hourly|daily|nightly|weekly|monthly|
 _HEADER = re.compile(rf"(?:\b(?:per|a|an|each|every)\s+|/\s*){_UNIT}|\b(?P<a>hourly|daily|nightly|weekly|monthly|yearly|annual)\b", re.I)
 # "a four-week period", "the 12-month minimum term": a length written as one hyphenated word
 _HYPHENATED = re.compile(r"\b(?P<n>\d+|[a-z]+)-(?P<u>hour|day|night|week|fortnight|month|year)\b", re.I)
-# whole-number ratios a reader computes exactly; month to week is not one
-_EXACT = {("hour", "day"), ("day", "week"), ("night", "week"), ("week", "fortnight"), ("month", "year"),
-          ("week", "year"), ("day", "fortnight"), ("night", "fortnight")}
+# whole-number ratios a reader computes exactly (a year is 52 weeks here); month to week is not one
+_EXACT = {("hour", "day"): 24, ("day", "week"): 7, ("night", "week"): 7, ("week", "fortnight"): 2,
+          ("month", "year"): 12, ("week", "year"): 52, ("day", "fortnight"): 14, ("night", "fortnight"): 14}
 
 
 def period_total(
@@ -64,12 +65,12 @@ def period_total(
             extra = (off,) if off else ()
             if own:
                 n = _exact_ratio(period, own)
-                if n and _equal(price.lo * n * factor, q.lo):
+                if n and same_pence(price.lo * n * factor, q.lo):
                     return f"{_shown(price, period)} × {n:g}{less} = {q.surface} a {own}", (price, *extra)
                 continue
             for length, hours in lengths:
                 n = hours / _HOURS[period]
-                if n >= 2 and _whole(n) and _equal(price.lo * round(n) * factor, q.lo):
+                if n >= 2 and _whole(n) and same_pence(price.lo * round(n) * factor, q.lo):
                     return f"{_shown(price, period)} × {length.surface}{less} = {q.surface}", (price, length, *extra)
     return None
 
@@ -164,18 +165,10 @@ def _lengths(claim: Slots, q: Quantity) -> list[tuple[Quantity, float]]:
     return found
 
 
-def _exact_ratio(period: str, own: str) -> float | None:
-    if period == own:
-        return None
-    if (period, own) not in _EXACT:
-        return None
-    return _HOURS[own] / _HOURS[period] if own != "year" or period != "week" else 52.0
+def _exact_ratio(period: str, own: str) -> int | None:
+    return _EXACT.get((period, own))
 
 
 def _whole(n: float) -> bool:
     return math.isclose(n, round(n), abs_tol=1e-6)
 
-
-def _equal(a: float, b: float) -> bool:
-    # prices are written to the penny: equal when they round to the same pence
-    return abs(a - b) < 0.005 + 1e-9

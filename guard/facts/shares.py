@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
 
-__all__ = ["equal_share", "same_noun", "same_noun_stem"]
+__all__ = ["equal_share", "same_noun", "same_noun_stem", "same_pence"]
 
 _IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman"}
 
@@ -34,7 +34,7 @@ def equal_share(q: Quantity, claim: Slots, near: Sequence[Slots]) -> tuple[str, 
     for count in counts:
         for unit in near:
             for total in unit.quantities:
-                if total.dim == numerator and not total.is_range and total.per is None and _pence(total.lo / count.lo, q.lo):
+                if total.dim == numerator and not total.is_range and total.per is None and same_pence(total.lo / count.lo, q.lo):
                     return f"{total.surface} ÷ {count.surface} = {q.surface}", (total, count)
     return None
 
@@ -56,6 +56,6 @@ def _noun(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
-def _pence(a: float, b: float) -> bool:
-    # a share is rounded to the penny when it is written
+def same_pence(a: float, b: float) -> bool:
+    """Two amounts of money equal to the penny: a worked-out share or total is written rounded to it."""
     return abs(a - b) < 0.005 + 1e-9
