@@ -192,9 +192,16 @@ class Split(str, Enum):
     # (specs/val22*.yaml).
     val22 = "val22"
     val22h = "val22h"
+    # Session 17, a sixth pair (a twelfth fresh mixed check, for session 18): six more short documents in
+    # new domains (among them a family mediation service, a foot clinic and a home care agency) and varied
+    # forms (prose terms, tables, FAQ and bulleted lists), every category, a little under half true, written
+    # without running the judge on them. val23 is open; val23h is held: aggregate figures only
+    # (specs/val23*.yaml).
+    val23 = "val23"
+    val23h = "val23h"
 
 
-# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val22h) are read
+# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val23h) are read
 # only when named, so that a run over everything (and its --fails listing) never shows their cases to
 # someone tuning the judge.
 BLIND_SPLITS = frozenset(
@@ -202,7 +209,7 @@ BLIND_SPLITS = frozenset(
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
         Split.val10h, Split.val11h, Split.val12h, Split.val13h, Split.val14h,
         Split.val15h, Split.val16h, Split.val17h, Split.val18h, Split.val19h, Split.val20h, Split.val21h,
-        Split.val22h,
+        Split.val22h, Split.val23h,
     }
 )
 
