@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.lexicon import Lexicon
+from guard.facts.periods import discount_options
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.shares import same_noun, same_pence
@@ -36,22 +37,28 @@ def basket_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     """The step "<n> × <price> + ... = <q>" over prices near units bind to the claim's groups."""
     if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range or q.per is not None:
         return None
-    if not ({w for _, w in words(claim.text)} & lexicon.combination_words or _IN_ALL.search(claim.text)):
+    said_total = {w for _, w in words(claim.text)} & lexicon.combination_words or _IN_ALL.search(claim.text)
+    if not (said_total or len(discount_options(claim, near)) > 1):
         return None
     groups = _groups(claim, q)
-    if len(groups) < 2:
+    offs = discount_options(claim, near)
+    # one group is a product one_step already reads, unless a stated discount follows it
+    if len(groups) < 2 and not (groups and len(offs) > 1):
         return None
     about = [u for u in near if not _names_another(u, claim)]
     options = [_prices(group, age, q.dim, about, lexicon) for group, age in groups]
     if not all(options):
         return None
+    counts = [1.0 if age is not None else group.lo for group, age in groups]
     for n, chosen in enumerate(itertools.product(*options)):
         if n >= MAX_COMBINATIONS:
             break
-        counts = [1.0 if age is not None else group.lo for group, age in groups]
-        if same_pence(sum(c * p.lo for c, p in zip(counts, chosen)), q.lo):
-            parts = " + ".join(f"{g.surface} × {p.surface}" for (g, _), p in zip(groups, chosen))
-            return f"{parts} = {q.surface}", (*chosen, *(g for g, _ in groups))
+        total = sum(c * p.lo for c, p in zip(counts, chosen))
+        for off, factor in offs if len(groups) > 1 else offs[1:]:
+            if same_pence(total * factor, q.lo):
+                parts = " + ".join(f"{g.surface} × {p.surface}" for (g, _), p in zip(groups, chosen))
+                less = f", less {off.surface}" if off else ""
+                return f"{parts}{less} = {q.surface}", (*chosen, *(g for g, _ in groups), *((off,) if off else ()))
     return None
 
 

@@ -29,13 +29,13 @@ from guard.facts.quantities import Bound, Quantity
 from guard.facts.shares import same_pence
 from guard.facts.slots import Slots, stem, value_spans
 
-__all__ = ["period_total"]
+__all__ = ["discount_options", "header_period", "period_after", "period_total"]
 
 # hours in one period; "night" is a hotel's or a campsite's day
-_HOURS = {"hour": 1.0, "day": 24.0, "night": 24.0, "week": 168.0, "fortnight": 336.0, "month": 730.5, "year": 8766.0}
+_HOURS = {"second": 1 / 3600, "minute": 1 / 60, "hour": 1.0, "day": 24.0, "night": 24.0, "week": 168.0, "fortnight": 336.0, "month": 730.5, "year": 8766.0}
 _ADVERBS = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week", "monthly": "month",
             "yearly": "year", "annually": "year", "annual": "year", "annum": "year"}
-_UNIT = r"(?P<p>hour|day|night|week|fortnight|month|year|annum)s?\b"
+_UNIT = r"(?:(?P<n>\d+)\s+)?(?P<p>second|minute|hour|day|night|week|fortnight|month|year|annum)s?\b"
 _AFTER = re.compile(rf"^\s*(?:(?:per|a|an|each|every)\s+|/\s*){_UNIT}", re.I)
 _ADVERB_AFTER = re.compile(r"^\s*,?\s*(?P<p>hourly|daily|nightly|weekly|monthly|yearly|annually)\b", re.I)
 _HEADER = re.compile(rf"(?:\b(?:per|a|an|each|every)\s+|/\s*){_UNIT}|\b(?P<a>hourly|daily|nightly|weekly|monthly|yearly|annual)\b", re.I)
@@ -57,10 +57,8 @@ def period_total(
     lengths = [] if own else _lengths(claim, q)
     if not own and not lengths:
         return None
-    # "after the discount": the total may be taken with a percentage off that a near unit gives
-    offs = [(None, 1.0)] + ([(p, 1 - p.lo / 100) for p in _discounts(near)] if _SAYS_OFF.search(claim.text) else [])
     for price, period in _priced(q, claim, near, lexicon):
-        for off, factor in offs:
+        for off, factor in discount_options(claim, near):
             less = f", less {off.surface}" if off else ""
             extra = (off,) if off else ()
             if own:
@@ -69,10 +67,17 @@ def period_total(
                     return f"{_shown(price, period)} × {n:g}{less} = {q.surface} a {own}", (price, *extra)
                 continue
             for length, hours in lengths:
-                n = hours / _HOURS[period]
+                n = hours / _period_hours(period)
                 if n >= 2 and _whole(n) and same_pence(price.lo * round(n) * factor, q.lo):
                     return f"{_shown(price, period)} × {length.surface}{less} = {q.surface}", (price, length, *extra)
     return None
+
+
+def discount_options(claim: Slots, near: Sequence[Slots]) -> list[tuple[Quantity | None, float]]:
+    """(discount, factor) pairs a total may be taken with: none, and, when the claim says it is
+    discounted ("after the discount"), each percentage a near unit gives as a discount."""
+    said = _SAYS_OFF.search(claim.text)
+    return [(None, 1.0)] + ([(p, 1 - p.lo / 100) for p in _discounts(near)] if said else [])
 
 
 _SAYS_OFF = re.compile(r"\b(?:discount|discounted|off|reduction|reduced|less)\b", re.I)
@@ -114,7 +119,9 @@ _PER_NIGHT = "/count:night"
 
 
 def _shown(price: Quantity, period: str) -> str:
-    return price.surface if price.dim.endswith(_PER_NIGHT) else f"{price.surface} per {period}"
+    if price.dim.endswith(_PER_NIGHT):
+        return price.surface
+    return f"{price.surface} per {period}s" if " " in period else f"{price.surface} per {period}"
 
 
 def _price_period(text: str, price: Quantity) -> str | None:
@@ -131,18 +138,37 @@ def _price_period(text: str, price: Quantity) -> str | None:
     found = _HEADER.search(header.split(":", 1)[0])
     if not found:
         return None
-    return _period_word(found.group("p") or found.group("a"))
+    return _period_of(found)
+
+
+def header_period(header: str) -> str | None:
+    """The period a column header names ("Monthly fee", "Price per week"), or None."""
+    found = _HEADER.search(header)
+    return _period_of(found) if found else None
+
+
+def period_after(text: str, end: int) -> str | None:
+    """The period written right after a value ("£4 per hour", "£234 a year"), or None."""
+    return _period_after(text, end)
 
 
 def _period_after(text: str, end: int) -> str | None:
     rest = text[end:]
     found = _AFTER.match(rest) or _ADVERB_AFTER.match(rest)
-    return _period_word(found.group("p")) if found else None
+    return _period_of(found) if found else None
 
 
-def _period_word(word: str) -> str:
-    word = word.lower()
-    return _ADVERBS.get(word, word)
+def _period_of(found: re.Match) -> str:
+    """The period a match names: a word ("month"), or a count and a word ("60 second")."""
+    groups = found.groupdict()
+    word = (groups.get("p") or groups.get("a")).lower()
+    word = _ADVERBS.get(word, word)
+    return f"{groups['n']} {word}" if groups.get("n") else word
+
+
+def _period_hours(period: str) -> float:
+    count, _, word = period.rpartition(" ")
+    return (float(count) if count else 1.0) * _HOURS[word]
 
 
 def _lengths(claim: Slots, q: Quantity) -> list[tuple[Quantity, float]]:

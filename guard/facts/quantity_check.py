@@ -27,12 +27,13 @@ from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_value, other_topic
+from guard.facts.row_differences import row_difference
 from guard.facts.rules import FactRule
-from guard.facts.shares import equal_share, same_noun_stem
+from guard.facts.shares import equal_share, half_price, same_noun_stem
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
 from guard.facts.sums import listed_total
-from guard.facts.types import FactLabel, SlotKind, UnitKind
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import witness
 
 __all__ = ["check_quantity", "denied_outside_limit", "quantity_outcomes"]
@@ -61,7 +62,7 @@ def check_quantity(
             # "cost £6 together" where another row writes £6: the claim says it joins two values
             return _derived(q, claim, everywhere, lexicon) or moved
         return moved or Outcome(FactLabel.supported)
-    step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near)
+    step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near, [a.unit for a in scored])
     if step is not None:
         return step
     if denied_outside_limit(q, claim, held):
@@ -87,6 +88,7 @@ def _step(
     pool: list[Quantity],
     lexicon: Lexicon,
     near: Sequence[Slots],
+    units: Sequence[EvidenceUnit] = (),
 ) -> tuple[Outcome | None, str | None]:
     """(the inferred outcome, None) when one licensed step gives ``q``; else (None, the unlicensed
     step found, if any: the mismatch names it as over-inference)."""
@@ -113,6 +115,8 @@ def _step(
         or equal_share(q, claim, near)
         or listed_total(q, claim, near, lexicon)
         or basket_total(q, claim, near, lexicon)
+        or half_price(q, claim, near)
+        or row_difference(q, claim, units, lexicon)
     )
     if total and not stated:
         # the claim's own period, length or count is the step's premise

@@ -9,12 +9,13 @@ and the count and the price name the same noun (person and people alike).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
 
-__all__ = ["equal_share", "same_noun", "same_noun_stem", "same_pence"]
+__all__ = ["equal_share", "half_price", "same_noun", "same_noun_stem", "same_pence"]
 
 _IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman"}
 
@@ -37,6 +38,41 @@ def equal_share(q: Quantity, claim: Slots, near: Sequence[Slots]) -> tuple[str, 
                 if total.dim == numerator and not total.is_range and total.per is None and same_pence(total.lo / count.lo, q.lo):
                     return f"{total.surface} ÷ {count.surface} = {q.surface}", (total, count)
     return None
+
+
+# "children pay half the adult fare", "half price for students", "at half the normal rate"
+_HALF = re.compile(
+    r"\bhalf[- ](?:price|fare|rate)\b|\bhalf\s+(?:the|of\s+the)\s+(?:(?P<of>\w+)\s+)?(?:price|fare|rate|fee|cost)\b", re.I
+)
+# "half the full fare" halves any price; "half the adult fare" only a price said for adults
+_ANY_PRICE = {"full", "normal", "standard", "usual"}
+
+
+def half_price(q: Quantity, claim: Slots, near: Sequence[Slots]) -> tuple[str, tuple[Quantity, ...]] | None:
+    """A price as half of another a near unit gives, when a near unit says the claim's group pays half
+    ("Children aged 5 to 15 pay half the adult fare": a child single is half the adult single)."""
+    if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range:
+        return None
+    said = [
+        m for u in near for m in _HALF.finditer(u.text) if any(same_noun(w, c) for w in u.content for c in claim.content)
+    ]
+    if not said:
+        return None
+    of = {m.group("of").lower() for m in said if m.group("of") and m.group("of").lower() not in _ANY_PRICE}
+    for unit in near:
+        for price in unit.quantities:
+            if price.dim != q.dim or price.is_range or price.per is not None or not same_pence(price.lo / 2, q.lo):
+                continue
+            if of and not _said_for(unit.text, price, of):
+                continue
+            return f"half of {price.surface} = {q.surface}", (price,)
+    return None
+
+
+def _said_for(text: str, price: Quantity, nouns: set[str]) -> bool:
+    """The words just before ``price`` in its clause name one of ``nouns`` ("An adult return costs £8.60")."""
+    clause = re.split(r"[,;.]|\band\b", text[: price.start])[-1]
+    return any(same_noun(w, n) for w in re.findall(r"[a-z]+", clause.lower()) for n in nouns)
 
 
 def same_noun(a: str, b: str) -> bool:
