@@ -18,16 +18,15 @@ from collections.abc import Sequence
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.periods import discount_options
-from guard.facts.polarity import words
-from guard.facts.quantities import Bound, Quantity
+from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.shares import same_noun, same_pence
 from guard.facts.slots import Slots, stem, value_spans
+from guard.facts.sums import says_total
 
 __all__ = ["basket_total"]
 
-_IN_ALL = re.compile(r"\bin\s+all\b", re.I)
 _AGED = re.compile(r"\b(?:aged|age)\s*$", re.I)
-_YEAR_HOURS = 8766.0
+_YEAR_HOURS = DURATION_HOURS["year"]
 # counts that are a length or a frequency, not a group of people or items
 _NOT_GROUPS = {"night", "time", "day", "week", "hour", "minute", "session", "visit"}
 MAX_COMBINATIONS = 64
@@ -37,11 +36,10 @@ def basket_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     """The step "<n> × <price> + ... = <q>" over prices near units bind to the claim's groups."""
     if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range or q.per is not None:
         return None
-    said_total = {w for _, w in words(claim.text)} & lexicon.combination_words or _IN_ALL.search(claim.text)
-    if not (said_total or len(discount_options(claim, near)) > 1):
+    offs = discount_options(claim, near)
+    if not (says_total(claim, lexicon) or len(offs) > 1):
         return None
     groups = _groups(claim, q)
-    offs = discount_options(claim, near)
     # one group is a product one_step already reads, unless a stated discount follows it
     if len(groups) < 2 and not (groups and len(offs) > 1):
         return None

@@ -25,14 +25,15 @@ from guard.facts.derivation import most_shared
 from guard.facts.lexicon import Lexicon
 from guard.facts.numbers import read_number
 from guard.facts.polarity import words
-from guard.facts.quantities import Bound, Quantity
+from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.shares import same_pence
 from guard.facts.slots import Slots, stem, value_spans
 
 __all__ = ["discount_options", "header_period", "period_after", "period_total"]
 
 # hours in one period; "night" is a hotel's or a campsite's day
-_HOURS = {"second": 1 / 3600, "minute": 1 / 60, "hour": 1.0, "day": 24.0, "night": 24.0, "week": 168.0, "fortnight": 336.0, "month": 730.5, "year": 8766.0}
+_HOURS = {**{w: DURATION_HOURS[w] for w in ("second", "minute", "hour", "day", "week", "fortnight", "month", "year")},
+          "night": DURATION_HOURS["day"]}
 _ADVERBS = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week", "monthly": "month",
             "yearly": "year", "annually": "year", "annual": "year", "annum": "year"}
 _UNIT = r"(?:(?P<n>\d+)\s+)?(?P<p>second|minute|hour|day|night|week|fortnight|month|year|annum)s?\b"
@@ -53,7 +54,7 @@ def period_total(
     with its operands: the price, and the claim's length when it gives one (its premise); or None."""
     if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range or q.per is not None:
         return None
-    own = _period_after(claim.text, q.end)
+    own = period_after(claim.text, q.end)
     lengths = [] if own else _lengths(claim, q)
     if not own and not lengths:
         return None
@@ -128,7 +129,7 @@ def _price_period(text: str, price: Quantity) -> str | None:
     """The period a unit's price is given for: the words after it, else its table cell's header."""
     if price.dim.endswith(_PER_NIGHT) and price.per == 1.0:
         return "night"
-    after = _period_after(text, price.end)
+    after = period_after(text, price.end)
     if after:
         return after
     cell_start = max(text.rfind("|", 0, price.start), text.rfind("\n", 0, price.start)) + 1
@@ -149,10 +150,6 @@ def header_period(header: str) -> str | None:
 
 def period_after(text: str, end: int) -> str | None:
     """The period written right after a value ("£4 per hour", "£234 a year"), or None."""
-    return _period_after(text, end)
-
-
-def _period_after(text: str, end: int) -> str | None:
     rest = text[end:]
     found = _AFTER.match(rest) or _ADVERB_AFTER.match(rest)
     return _period_of(found) if found else None

@@ -23,12 +23,13 @@ from __future__ import annotations
 import re
 from enum import Enum
 from functools import lru_cache
+from types import MappingProxyType
 
 from pydantic import BaseModel, ConfigDict
 
 from guard.facts.numbers import NUMBER, NUMBER_WORD_RUN, read_number
 
-__all__ = ["BOUND_WORDS", "NAMED_AMOUNT_BOUNDS", "Bound", "Quantity", "quantities"]
+__all__ = ["BOUND_WORDS", "DURATION_HOURS", "NAMED_AMOUNT_BOUNDS", "Bound", "Quantity", "quantities"]
 
 
 class Bound(str, Enum):
@@ -107,6 +108,8 @@ _DURATION = {
     "year": 8766.0,
     "yr": 8766.0,
 }
+# hours in one of each duration word the reader knows (read-only for other modules)
+DURATION_HOURS = MappingProxyType(_DURATION)
 _UNITS: dict[str, tuple[str, float]] = {
     "mcg": ("mass", 1e-6),
     "µg": ("mass", 1e-6),

@@ -77,15 +77,11 @@ def _said_for(text: str, price: Quantity, nouns: set[str]) -> bool:
 
 def same_noun(a: str, b: str) -> bool:
     """Two spellings of one noun: singular and plural, person and people."""
-    return _noun(a) == _noun(b)
+    return same_noun_stem(a) == same_noun_stem(b)
 
 
 def same_noun_stem(word: str) -> str:
     """The form :func:`same_noun` compares (singular, person for people)."""
-    return _noun(word)
-
-
-def _noun(word: str) -> str:
     word = word.lower()
     if word in _IRREGULAR:
         return _IRREGULAR[word]

@@ -20,7 +20,7 @@ from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
 
-__all__ = ["listed_total"]
+__all__ = ["listed_total", "says_total"]
 
 _IN_ALL = re.compile(r"\bin\s+all\b", re.I)
 MIN_PARTS = 3
@@ -30,8 +30,7 @@ def listed_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     """The step "<a> + <b> + <c> = <q>" over consecutive values of one unit, with them as operands."""
     if q.bound is not Bound.eq or q.is_range or q.per is not None or q.dim == "rate":
         return None
-    said = {w for _, w in words(claim.text)} & lexicon.combination_words or _IN_ALL.search(claim.text)
-    if not said:
+    if not says_total(claim, lexicon):
         return None
     for unit in most_shared(claim, [u for u in near if _parts(q, u)]):
         parts = _parts(q, unit)
@@ -42,6 +41,11 @@ def listed_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
                     shown = " + ".join(e.surface for e in run)
                     return f"{shown} = {q.surface}", tuple(run)
     return None
+
+
+def says_total(claim: Slots, lexicon: Lexicon) -> bool:
+    """The claim says its value is a total: a combination word ("altogether", "together") or "in all"."""
+    return bool({w for _, w in words(claim.text)} & lexicon.combination_words or _IN_ALL.search(claim.text))
 
 
 def _parts(q: Quantity, unit: Slots) -> list[Quantity]:
