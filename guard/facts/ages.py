@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import given_otherwise
-from guard.facts.quantities import Bound
+from guard.facts.quantities import DURATION_HOURS, Bound
 from guard.facts.slots import Slots, stem
 from guard.facts.types import SlotKind, SlotMismatch, UnitKind
 
@@ -35,7 +35,7 @@ _BRACKET_BAND = re.compile(
     r"|(?:under|below)\s*(?P<max>\d{1,3}))(?:\s*years?)?\s*\)",
 )
 _DENIAL = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|won't|too old|too young|longer)\b|n't\b", re.I)
-_YEAR_HOURS = 24 * 365.25
+_YEAR_HOURS = DURATION_HOURS["year"]
 _POOL = 3
 
 

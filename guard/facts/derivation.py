@@ -31,7 +31,7 @@ from datetime import date
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import one_step, same_kind, same_number
 from guard.facts.polarity import words
-from guard.facts.quantities import Bound, Quantity
+from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.slots import DateSlot, Slots
 
 __all__ = ["derived_step", "most_shared", "says_combined"]
@@ -103,7 +103,7 @@ def _word_multipliers(text: str) -> list[Quantity]:
     ]
 
 
-_DAY_HOURS = 24.0
+_DAY_HOURS = DURATION_HOURS["day"]
 # "from 1 May to 30 June", "1 May to 30 June", "between 1 May and 30 June": a window of days
 _WINDOW = re.compile(r"^\s*(?:to|until|till|through|and|-|–)\s*$", re.I)
 

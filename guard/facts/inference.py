@@ -26,16 +26,16 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.dates import DateSlot
-from guard.facts.quantities import Bound, Quantity
+from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 
 __all__ = [
     "compared_with_limit", "date_span", "moved_date", "regimen_total", "shifted_date", "shifted_time", "side_of",
     "time_span", "year_span",
 ]
 
-_DAY_HOURS = 24.0
-_MONTH_HOURS = 730.5
-_YEAR_HOURS = 8766.0
+_DAY_HOURS = DURATION_HOURS["day"]
+_MONTH_HOURS = DURATION_HOURS["month"]
+_YEAR_HOURS = DURATION_HOURS["year"]
 
 
 def _near(a: float, b: float) -> bool:

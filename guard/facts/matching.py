@@ -23,7 +23,7 @@ import itertools
 import math
 import re
 
-from guard.facts.quantities import Bound, Quantity
+from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 
 __all__ = ["accepts", "conflicts", "denied_value", "exact", "one_step", "same_kind", "same_number"]
 
@@ -95,7 +95,7 @@ def _numerator(q: Quantity) -> tuple[float, float]:
     return q.lo * per, q.hi * per
 
 
-_YEAR_HOURS = 8766.0
+_YEAR_HOURS = DURATION_HOURS["year"]
 
 
 def _age(q: Quantity) -> bool:
