@@ -20,6 +20,12 @@ words the licence does not read ("£18 more than a 30-minute one", "75p each", "
 
 The step itself is :func:`guard.facts.matching.one_step` (sum, difference, product, ratio,
 percentage of, on or off). The verdict says "supported by inference" and names the step.
+
+A price the evidence writes nowhere may also be two steps away (:func:`_two_steps`): the total of
+several rows the claim names ("a first appointment followed by two routine treatments costs £144":
+£60 + 2 × £42), a count of items with a discount ("six knives handed in together cost £27": 6 × £5
+less 10 %). Its operands come from every row the claim names (:func:`_covering_units`), and its
+result must be the price to the penny (matching.two_steps).
 """
 
 from __future__ import annotations
@@ -29,10 +35,12 @@ from collections.abc import Sequence
 from datetime import date
 
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import one_step, same_kind, same_number
+from guard.facts.matching import one_step, same_kind, same_number, two_steps
+from guard.facts.numbers import read_number
 from guard.facts.polarity import words
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.slots import DateSlot, Slots
+from guard.stemming import stem
 
 __all__ = ["derived_step", "most_shared", "says_combined"]
 
@@ -82,11 +90,24 @@ def derived_step(
     pool = own + [e for e in _operands(q, claim, everywhere, own) if _noun_named(e, claim)]
     found = one_step(q, pool) or one_step(_difference_of_rates(q, claim), pool)
     if found is None:
-        return None
+        return None if stated else _two_steps(q, claim, everywhere, own)
     text, x, y = found
     if x in own and y in own:
         return None  # the claim's own arithmetic, not a fact of the evidence
     return text, (x, y)
+
+
+def _two_steps(
+    q: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]
+) -> tuple[str, tuple[Quantity, ...]] | None:
+    """``q``, written nowhere in the evidence, as a price two steps away (matching.two_steps) from
+    the values of every row the claim names (a first appointment and two routine treatments: two
+    rows) and the claim's own counts; never the claim's own arithmetic alone."""
+    pool = own + [e for e in _operands(q, claim, everywhere, own, cover=True) if _noun_named(e, claim)]
+    found = two_steps(q, pool)
+    if found is None or all(o in own for o in found[1]):
+        return None
+    return found
 
 
 # words that multiply an amount ("both brakes", "twice the price", "half the adult fare"); English
@@ -159,8 +180,9 @@ def _difference_of_rates(q: Quantity, claim: Slots) -> Quantity:
     return q.model_copy(update={"dim": q.dim.split("/", 1)[0], "per": None})
 
 
-def _operands(q: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]) -> list[Quantity]:
-    """Values of the best units for each kind of value a step with ``q`` may use."""
+def _operands(q: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity], cover: bool = False) -> list[Quantity]:
+    """Values of the best units for each kind of value a step with ``q`` may use (with ``cover``,
+    of every unit that names a part of the claim, :func:`_covering_units`)."""
     # in the units' order: a set's order changes with the hash seed, and so would the step's text
     kinds = dict.fromkeys(e.dim for sl in everywhere for e in sl.quantities if e.dim != "rate" and e.per is None)
     out: list[Quantity] = []
@@ -170,7 +192,7 @@ def _operands(q: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[
         percent = kind == "percent" and q.dim.startswith("money")
         if not (same_kind(kind, q.dim) or percent or kind == "number" or kind.startswith("count:") or kind == "duration"):
             continue
-        for slots in _best_units(kind, claim, everywhere, own):
+        for slots in (_covering_units if cover else _best_units)(kind, claim, everywhere, own):
             out += [e for e in slots.quantities if e.dim == kind and e.bound is Bound.eq and not e.is_range]
     return out
 
@@ -185,6 +207,21 @@ def _best_units(kind: str, claim: Slots, everywhere: Sequence[Slots], own: list[
     return [sl for s, sl in scored if s == best]
 
 
+def _covering_units(kind: str, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]) -> list[Slots]:
+    """The best units for ``kind`` (ties kept), then each further unit anchored as well (MIN_ANCHOR)
+    that names a claim word none of those chosen does: every row a claim that adds rows names."""
+    chosen = _best_units(kind, claim, everywhere, own)
+    named = _named(claim, own)
+    covered = set().union(*(named & sl.content for sl in chosen)) if chosen else set()
+    holders = [sl for sl in everywhere if any(e.dim == kind for e in sl.quantities) and sl not in chosen]
+    for sl in sorted(holders, key=lambda sl: -_overlap(claim, sl, own)):
+        new = (named & sl.content) - covered
+        if new and _overlap(claim, sl, own) >= MIN_ANCHOR:
+            chosen.append(sl)
+            covered |= new
+    return chosen
+
+
 def most_shared(claim: Slots, units: Sequence[Slots]) -> list[Slots]:
     """The units sharing the most content words with the claim (ties kept: the row a claim names,
     not its neighbours)."""
@@ -195,4 +232,14 @@ def most_shared(claim: Slots, units: Sequence[Slots]) -> list[Slots]:
 def _overlap(claim: Slots, unit: Slots, own: list[Quantity]) -> int:
     """Claim content words the unit shares, plus claim values it writes ("30-minute" in "30 minutes")."""
     values = sum(any(same_number(o, e) for e in unit.quantities) for o in own)
-    return len(claim.content & unit.content) + values
+    return len(_named(claim, own) & unit.content) + values
+
+
+def _named(claim: Slots, own: list[Quantity]) -> frozenset[str]:
+    """The claim's content words and the words its own counts count ("two routine treatments"
+    names the routine-treatment row although a value's words are no content)."""
+    counted = {
+        stem(w) for o in own if o.dim.startswith("count:") for _, w in words(o.surface)
+        if w.isalpha() and read_number(w) is None
+    }
+    return claim.content | counted

@@ -25,7 +25,7 @@ import re
 
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 
-__all__ = ["accepts", "conflicts", "denied_value", "exact", "one_step", "same_kind", "same_number"]
+__all__ = ["accepts", "conflicts", "denied_value", "exact", "one_step", "same_kind", "same_number", "two_steps"]
 
 _UP = (Bound.ge, Bound.gt)
 _DOWN = (Bound.le, Bound.lt)
@@ -169,6 +169,74 @@ def one_step(claim: Quantity, pool: list[Quantity]) -> tuple[str, Quantity, Quan
         if found:
             return found, x, y
     return None
+
+
+def two_steps(claim: Quantity, pool: list[Quantity]) -> tuple[str, tuple[Quantity, ...]] | None:
+    """How a price follows from three pool values in two steps: an amount of two of them (a sum, a
+    difference, a price times a count, a rate times an amount, a percentage on or off), then a
+    third added, taken away or taken as a percentage on or off ("£60 + (£42 × two) = £144",
+    "(£5 × six) - 10 % = £27"); else None. A price only: a total of what is bought is the
+    arithmetic a reader does in two steps, and other values fit such chains by chance."""
+    if claim.is_range or not claim.dim.startswith("money") or claim.per is not None or claim.approx:
+        return None
+    operands = [q for q in pool if not q.is_range]
+    for x, y in itertools.permutations(operands, 2):
+        if _close(x.lo, y.lo):
+            continue
+        for middle in _intermediates(x, y):
+            if middle.dim != claim.dim:
+                continue
+            for z in operands:
+                if z is x or z is y:
+                    continue
+                found = _second_step(claim, middle, z)
+                if found:
+                    return found, (x, y, z)
+    return None
+
+
+# How near a two-step result must be to the claim's value: the pennies of a price, not a writer's
+# rounding ("(£2.80 + 15 %) + £3.20" is £6.42, not "£6.40").
+TWO_STEP_TOLERANCE = 1e-3
+
+
+def _exactly(result: float, claim: Quantity) -> bool:
+    return math.isclose(result, claim.lo, rel_tol=TWO_STEP_TOLERANCE)
+
+
+def _second_step(claim: Quantity, middle: Quantity, z: Quantity) -> str | None:
+    if z.dim == claim.dim and z.per is None:
+        if _exactly(middle.lo + z.lo, claim):
+            return f"{middle.surface} + {z.surface} = {claim.surface}"
+        if _exactly(abs(middle.lo - z.lo), claim):
+            high, low = (middle, z) if middle.lo > z.lo else (z, middle)
+            return f"{high.surface} - {low.surface} = {claim.surface}"
+    if z.dim == "percent":
+        if _exactly(middle.lo * (1 + z.lo / 100), claim):
+            return f"{middle.surface} + {z.surface} = {claim.surface}"
+        if _exactly(middle.lo * (1 - z.lo / 100), claim):
+            return f"{middle.surface} - {z.surface} = {claim.surface}"
+    return None
+
+
+def _intermediates(x: Quantity, y: Quantity) -> list[Quantity]:
+    """The prices one step over ``x`` and ``y`` gives (a sum, a difference, a price times a count,
+    a rate times an amount, a percentage on or off), as quantities."""
+    if not x.dim.startswith("money"):
+        return []
+    out: list[tuple[str, str, float]] = []
+    if x.per is None and y.per is None and x.dim == y.dim:
+        out.append((x.dim, f"({x.surface} + {y.surface})", x.lo + y.lo))
+        if x.lo > y.lo:
+            out.append((x.dim, f"({x.surface} - {y.surface})", x.lo - y.lo))
+    if x.per is not None and y.per is None and x.dim.split("/", 1)[1] == _noun(y.dim) and y.lo:
+        out.append((x.dim.split("/", 1)[0], f"({x.surface} × {y.surface})", x.lo * y.lo))
+    if x.per is None and _countable(y.dim) and y.lo and not _close(y.lo, 1.0):
+        out.append((x.dim, f"({x.surface} × {y.surface})", x.lo * y.lo))
+    if x.per is None and y.dim == "percent":
+        out.append((x.dim, f"({x.surface} + {y.surface})", x.lo * (1 + y.lo / 100)))
+        out.append((x.dim, f"({x.surface} - {y.surface})", x.lo * (1 - y.lo / 100)))
+    return [Quantity(surface=text, start=x.start, end=x.end, dim=dim, lo=value, hi=value) for dim, text, value in out]
 
 
 def same_kind(a: str, b: str) -> bool:
