@@ -75,7 +75,7 @@ def act_given_elsewhere(
     claim: Slots, scored: Sequence[Alignment], units: Sequence[EvidenceUnit]
 ) -> SlotMismatch | None:
     """The mismatch when the document gives the claim's act to another party (module's why)."""
-    claim_frames = frames(claim.text, True)
+    claim_frames = frames(claim.text, True, acts=True)
     doers = [
         c
         for c in claim_frames
@@ -90,13 +90,32 @@ def act_given_elsewhere(
         if not objects or act_denied(claim.text, c.verb):
             continue
         # the rest of the claim (all but its doer) must be said by the rival's unit: the same act
-        rest = claim.content - c.filler - c.aliases - _doer_phrase(claim.text, c)
-        restating = [unit for unit in statements if _share(rest, all_stems(unit.text)) >= _ACT_SHARE]
+        rest = _lemmas(claim.text, claim.content - c.filler - c.aliases - _doer_phrase(claim.text, c))
+        restating = [
+            unit for unit in statements
+            if _share(rest, all_stems(unit.text) | _lemmas(unit.text, all_stems(unit.text))) >= _ACT_SHARE
+        ]
         rival = _rival(c, objects, _unit_frames(restating), claim_stems)
-        if rival is not None and is_actor(c.filler, units):
+        if rival is not None and (is_actor(c.filler, units) or _named_party(c, units)):
             unit, u = rival
             return role_mismatch(c, u, unit, " (the document gives this act to another party)")
     return None
+
+
+def _named_party(c: Frame, units: Sequence[EvidenceUnit]) -> bool:
+    """A doer the claim names by a proper name the document writes ("report it to Customer
+    Support"): a party of the document, though it only receives something there."""
+    return c.proper and any(c.filler <= all_stems(unit.text) for unit in units)
+
+
+def _lemmas(text: str, stems: frozenset[str]) -> frozenset[str]:
+    """``stems`` with each word's lemma for its stem ("dealt" is "deal", "took" is "take"): a passive
+    or past claim restates the act a present statement gives."""
+    doc = parse(text)
+    if doc is None:
+        return stems
+    lemma = {stem(t.lower_): stem(t.lemma_.lower()) for t in doc if t.pos_ in ("VERB", "AUX")}
+    return frozenset(lemma.get(w, w) for w in stems)
 
 
 def _unit_frames(units: Sequence[EvidenceUnit]) -> list[tuple[EvidenceUnit, tuple[Frame, ...]]]:
@@ -104,7 +123,7 @@ def _unit_frames(units: Sequence[EvidenceUnit]) -> list[tuple[EvidenceUnit, tupl
     without the act's words is never a rival, and its parse (one ``nlp()`` call each, most of this
     check's CPU on a cold request) was wasted. (Not batched through ``parse_many``: ``frames`` is
     cached longer than the parses, so a batch would parse again texts whose frames are known.)"""
-    return [(unit, frames(unit.text, True)) for unit in units]
+    return [(unit, frames(unit.text, True, acts=True)) for unit in units]
 
 
 # what a doer's noun phrase is built of: its compounds, adjectives, possessor ("the council's"),
@@ -143,6 +162,8 @@ def _rival(
         for u in unit_frames:
             if u.role != AGENT or u.nominal or u.verb not in (c.verb, PRO_VERB):
                 continue
+            if u.verb == c.verb and not _does_the_act(u, objects, unit_frames):
+                continue  # the verb's other act in the unit: "the Bookings Team deals with bookings"
             if (u.aliases or u.filler) & (c.aliases or c.filler):
                 return None  # the act is the claim's doer's (too), or "an agent may do so"
             if u.verb == PRO_VERB:
@@ -155,6 +176,13 @@ def _rival(
                 continue
             found = found or (unit, u)
     return found
+
+
+def _does_the_act(u: Frame, objects: list[frozenset[str]], unit_frames: Sequence[Frame]) -> bool:
+    """The doer ``u`` does the claim's act: its own verb token takes an object sharing a word with
+    the claim's, or its act's objects are not known (read as before: the verb is enough)."""
+    own = [f.filler for f in unit_frames if f.role == PATIENT and f.at is not None and f.at == u.at]
+    return u.at is None or not own or any(a & b for a in objects for b in own)
 
 
 _CONTRAST_POOL = 2  # the best-aligned units: the claim restates the unit's act

@@ -84,6 +84,9 @@ class Frame(BaseModel):
     # words that narrow the filler without naming it: "lead" in "the lead tenant"
     modifiers: frozenset[str] = frozenset()
     aliases: frozenset[str] = frozenset()  # the filler's words and its apposition's
+    # the verb's token index: frames of one act share it ("the Bookings Team deals with bookings, and
+    # the Centre Manager deals with refunds": two acts of one verb, each with its own doer)
+    at: int | None = None
 
 
 def _filler_tokens(token) -> list:
@@ -97,7 +100,7 @@ def _filler_tokens(token) -> list:
     return out
 
 
-def _frame(verb: str, role: str, token) -> Frame | None:
+def _frame(verb: str, role: str, token, at: int | None = None) -> Frame | None:
     if token.pos_ in ("PRON", "NUM") or token.lower_ in _RELATIVE:
         return None  # "which", "it", "you": the filler is elsewhere; no claim on it here
     tokens = _filler_tokens(token)
@@ -120,6 +123,7 @@ def _frame(verb: str, role: str, token) -> Frame | None:
         quantified=any(c.dep_ in ("det", "preconj") and c.lower_ in _SET_WORDS for c in token.children),
         modifiers=frozenset(stem(c.lower_) for c in token.children if c.dep_ in ("amod", "compound")),
         aliases=(words | appos) - _HONORIFICS,
+        at=at,
     )
 
 
@@ -154,12 +158,15 @@ def _with_conjuncts(token) -> list:
 
 
 @lru_cache(maxsize=2048)
-def frames(text: str, common: bool = False) -> tuple[Frame, ...]:
+def frames(text: str, common: bool = False, acts: bool = False) -> tuple[Frame, ...]:
     """Every (verb, role, filler) of ``text``; empty when no parser is installed.
 
     ``common``: common nouns after a participant preposition and indirect objects ("give the
     tenant a copy" = "to the tenant") are participants too (for :func:`actor_replaced`, which
     compares parties the document sets apart).
+    ``acts`` (with ``common``, for act_binding's "who does this?"): what an act is about when the
+    verb has no object (:func:`_act_frames`), the party a cleft sentence names, and the subject a
+    verb shares with a copula it is joined to.
     """
     doc = parse(text)  # the parse predicates.py reads too: one parse for both
     if doc is None:
@@ -170,18 +177,22 @@ def frames(text: str, common: bool = False) -> tuple[Frame, ...]:
             verb = stem(token.lemma_.lower())
             passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in token.children)
             if common:  # the party checks (actor_replaced, act_binding): see _shared_subject
-                out += [_frame(verb, AGENT, t) for t in _shared_subject(token, passive)]
+                out += [_frame(verb, AGENT, t, token.i) for t in _shared_subject(token, passive, acts)]
+            if common and acts:
+                out += _act_frames(verb, token, passive)
             for child in token.children:
                 # "the Council, which sets the fares": the relative pronoun stands for its antecedent
                 filler = token.head if child.lower_ in _RELATIVE and token.dep_ == "relcl" else child
+                if common and acts and child.lower_ in _RELATIVE and child.dep_ == "nsubj":
+                    filler = _cleft_focus(token) or filler
                 if child.dep_ == "nsubj" and not passive:
-                    out += [_frame(verb, AGENT, t) for t in _with_conjuncts(filler)]
+                    out += [_frame(verb, AGENT, t, token.i) for t in _with_conjuncts(filler)]
                 elif child.dep_ == "nsubjpass" or child.dep_ == "dobj":
-                    out += [_frame(verb, PATIENT, t) for t in _with_conjuncts(filler)]
+                    out += [_frame(verb, PATIENT, t, token.i) for t in _with_conjuncts(filler)]
                 elif child.dep_ == "agent":
                     for by in [child] + [c for c in child.children if c.dep_ == "conj"]:
                         objects = [g for g in by.children if g.dep_ == "pobj"]
-                        out += [_frame(verb, AGENT, t) for o in objects for t in _with_conjuncts(o)]
+                        out += [_frame(verb, AGENT, t, token.i) for o in objects for t in _with_conjuncts(o)]
                 elif child.dep_ == "prep" and child.lower_ in _PARTICIPANT_PREPS:
                     # "speak to Mrs Adeyemi", "named after the district in London": named participants
                     out += _prep_frames(verb, child, common)
@@ -201,7 +212,42 @@ def frames(text: str, common: bool = False) -> tuple[Frame, ...]:
     return tuple(f for f in out if f is not None)
 
 
-def _shared_subject(verb, passive: bool) -> list:
+# prepositions that take the patient of a verb without an object ("deals with refunds", "looks after
+# the keys", "pays for the damage")
+_PATIENT_PREPS = frozenset({"with", "after", "for"})
+# words that open a clause a verb decides, checks or says ("decides whether a band may ...")
+_CLAUSE_OPENERS = frozenset({"whether", "if", "which", "what", "who", "how", "when"})
+
+
+def _act_frames(verb: str, token, passive: bool) -> list[Frame | None]:
+    """What a party's act is about, for the party checks: the object of a preposition when the verb
+    has none ("deals with refunds and complaints"), and the things of the clause the verb decides
+    ("decides whether a band may plug in its own gear": the band, the gear)."""
+    children = list(token.children)
+    out: list[Frame | None] = []
+    if not passive and not any(c.dep_ == "dobj" for c in children):
+        for prep in children:
+            if prep.dep_ == "prep" and prep.lower_ in _PATIENT_PREPS:
+                objects = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")]
+                out += [_frame(verb, PATIENT, t, token.i) for o in objects for t in _with_conjuncts(o)]
+    for clause in children:
+        if clause.dep_ != "ccomp" or not any(t.lower_ in _CLAUSE_OPENERS for t in clause.subtree):
+            continue
+        things = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass", "dobj") and c.pos_ in ("NOUN", "PROPN")]
+        out += [_frame(verb, PATIENT, t, token.i) for o in things for t in _with_conjuncts(o)]
+    return out
+
+
+def _cleft_focus(verb):
+    """The party a cleft sentence puts in focus: "It's the shop manager who decides" (the parse hangs
+    "who decides" on "'s" as a clause, not on "manager")."""
+    head = verb.head
+    if verb.dep_ != "ccomp" or head.lemma_ != "be" or not any(c.lower_ == "it" for c in head.children):
+        return None
+    return next((c for c in head.children if c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN")), None)
+
+
+def _shared_subject(verb, passive: bool, copula: bool = False) -> list:
     """The subject a coordinated verb shares with the verb it is joined to: in "The specialist
     starts Castrelin and decides the dose" the parse hangs "specialist" on "starts" only, yet it
     is the doer of "decides" too. Active verbs on both sides only (a passive changes the role);
@@ -210,7 +256,8 @@ def _shared_subject(verb, passive: bool) -> list:
     events of one subject ("X supports ISIS and has taken over parts of Iraq") flagged a clean
     RAGTruth sentence once the second verb got the subject."""
     head = verb.head
-    if verb.dep_ != "conj" or head.pos_ != "VERB" or passive:
+    # with ``copula``: "The engineer is in charge of the equipment and decides ...", a copula's subject too
+    if verb.dep_ != "conj" or head.pos_ not in (("VERB", "AUX") if copula else ("VERB",)) or passive:
         return []
     if any(c.dep_ in ("nsubj", "nsubjpass", "csubj", "expl") for c in verb.children):
         return []
@@ -511,7 +558,7 @@ _PARTY_NOUNS = frozenset(
     "nurse gp gps midwife surgeon vet vets coach captain chair chairperson steward stewards lifeguard "
     "guard guards parent parents carer child pupil staff police council committee board panel team "
     "office authority agency department court tribunal bank company firm charity union school clinic "
-    "pharmacy".split()
+    "pharmacy mechanic mechanics registrar registrars paralegal paralegals clerk clerks crew".split()
 )
 
 

@@ -92,9 +92,9 @@ def test_only_statements_restating_the_act_are_parsed(monkeypatch):
 
     read: list[str] = []
 
-    def spy(text: str, common: bool = False):
+    def spy(text: str, common: bool = False, acts: bool = False):
         read.append(text)
-        return frames(text, common)
+        return frames(text, common, acts)
 
     monkeypatch.setattr(act_binding, "frames", spy)
     claim = "The orchestra manager approves every soloist."
