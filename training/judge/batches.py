@@ -12,8 +12,10 @@ variant's log P(contradicted) exceed its original's by a margin.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from training.judge.pairs import JudgePair
+if TYPE_CHECKING:  # only for the annotation: training.judge.gpu_train imports this module without pydantic
+    from training.judge.pairs import JudgePair
 
 __all__ = ["pair_units", "epoch_batches", "PairedSchedule", "pair_margin_loss"]
 
