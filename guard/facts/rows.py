@@ -37,7 +37,7 @@ from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.table_reading import Row, claim_words, key_words, outside_brackets, parse_row, tables
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["column_misbindings", "period_mismatches", "row_misbindings"]
 
@@ -165,6 +165,7 @@ def period_mismatches(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: Le
     for unit in aligned:
         row = parse_row(unit, lexicon)
         if row is None:
+            found += _stated_periods(claim, unit, lexicon)
             continue
         for q in claim.quantities:
             said = _claim_period(claim.text, q)
@@ -182,6 +183,30 @@ def period_mismatches(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: Le
                 explanation = f'the evidence gives {e.surface} under "{header}" for {row.key}, not {claimed}'
                 given = f"{e.surface} ({header})"
                 found.append(contradiction(SlotKind.quantity, claimed, given, unit, explanation, row.key))
+    return found
+
+
+def _stated_periods(claim: Slots, unit: EvidenceUnit, lexicon: Lexicon) -> list[SlotMismatch]:
+    """The claim's amount per one period where a sentence or list item gives the same amount per
+    another ("Membership is £38 a year" / "costs £38 a month"): the period written right after
+    each value, on both sides."""
+    if unit.kind not in (UnitKind.sentence, UnitKind.list_item):
+        return []
+    slots = read_slots(unit.text, lexicon)
+    found = []
+    for q in claim.quantities:
+        said = _claim_period(claim.text, q)
+        if said is None or q.dim == "rate" or q.period is not None:
+            continue
+        for e in slots.quantities:
+            given = _claim_period(unit.text, e) if same_number(q, e) else None
+            if given is None or abs(given[1] - said[1]) < 1e-6:
+                continue
+            if any(same_number(q, o) and _claim_period(unit.text, o) and abs(_claim_period(unit.text, o)[1] - said[1]) < 1e-6 for o in slots.quantities):
+                continue  # the unit also gives the amount per the claim's period
+            claimed, stated = f"{q.surface} {said[0]}", f"{e.surface} {given[0]}"
+            explanation = f"the evidence gives {stated}, not {claimed}"
+            found.append(contradiction(SlotKind.quantity, claimed, stated, unit, explanation))
     return found
 
 

@@ -108,3 +108,20 @@ def test_a_nightly_price_over_the_nights_and_after_a_stated_discount(claim, step
 )
 def test_a_wrong_stay_total_is_still_flagged(claim):
     assert judge_passages(claim, BOARDING).label in (FactLabel.contradicted, FactLabel.unsupported)
+
+
+@pytest.mark.parametrize(
+    ("claim", "label_flagged"),
+    [
+        ("Membership costs £38 a month.", True),  # the sentence gives £38 a year
+        ("Membership costs £38 a year.", False),
+        ("Membership costs £38 per year.", False),
+        ("Junior membership costs £12 a month.", False),  # the sentence gives both periods' amounts
+    ],
+)
+def test_an_amount_per_another_period_in_a_sentence_contradicts(claim, label_flagged):
+    from fact_judge import FLAGGED
+
+    passage = "Membership is £38 a year and includes insurance. Junior membership is £12 a month or £120 a year."
+    verdict = judge_passages(claim, passage)
+    assert (verdict.label in FLAGGED) is label_flagged, verdict
