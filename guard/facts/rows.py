@@ -198,12 +198,12 @@ def _stated_periods(claim: Slots, unit: EvidenceUnit, lexicon: Lexicon) -> list[
         said = _claim_period(claim.text, q)
         if said is None or q.dim == "rate" or q.period is not None:
             continue
-        for e in slots.quantities:
-            given = _claim_period(unit.text, e) if same_number(q, e) else None
-            if given is None or abs(given[1] - said[1]) < 1e-6:
+        periods = [(e, _claim_period(unit.text, e)) for e in slots.quantities if same_number(q, e)]
+        if any(given and abs(given[1] - said[1]) < 1e-6 for _, given in periods):
+            continue  # the unit gives the amount per the claim's period too
+        for e, given in periods:
+            if given is None:
                 continue
-            if any(same_number(q, o) and _claim_period(unit.text, o) and abs(_claim_period(unit.text, o)[1] - said[1]) < 1e-6 for o in slots.quantities):
-                continue  # the unit also gives the amount per the claim's period
             claimed, stated = f"{q.surface} {said[0]}", f"{e.surface} {given[0]}"
             explanation = f"the evidence gives {stated}, not {claimed}"
             found.append(contradiction(SlotKind.quantity, claimed, stated, unit, explanation))
