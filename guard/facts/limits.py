@@ -37,7 +37,7 @@ from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, stem
 from guard.facts.types import SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["broken_limits", "denied_limits", "optional_made_required", "rule_units", "widened"]
+__all__ = ["always_for_may", "broken_limits", "denied_limits", "hours_denied", "optional_made_required", "rule_units", "widened"]
 
 _UP = (Bound.ge, Bound.gt)
 _TOPIC_POOL = 5
@@ -106,7 +106,7 @@ def broken_limits(
 
 _NO_LIMIT = re.compile(
     r"\b(?:no\s+(?:limit|maximum|cap|restriction)s?|unlimited|any\s+number\s+of|"
-    r"as\s+many\s+\w+\s+as|as\s+often\s+as)\b",
+    r"as\s+(?:many|much)\s+(?:[\w-]+\s+){1,6}?as|as\s+often\s+as)\b",
     re.I,
 )
 
@@ -146,6 +146,67 @@ def widened(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list
         given = restriction.group(0)
         explanation = f'the evidence restricts the rule ("{given}"); the claim says "{said}"'
         return [contradiction(SlotKind.quantifier, said, given, a.unit, explanation)]
+    return []
+
+
+# "at any time", "any day of the week", "day or night": the claim says an act has no hours
+_ANY_TIME = re.compile(
+    r"\b(?:at\s+any\s+time|any\s+time\s+of\s+(?:the\s+)?(?:day|night|week|year)|any\s+day(?:\s+of\s+the\s+week)?|"
+    r"any\s+hour|day\s+or\s+night|round\s+the\s+clock|24\s+hours\s+a\s+day|seven\s+days\s+a\s+week)\b",
+    re.I,
+)
+# a unit that gives the act no hours either: it does not restrict the claim's "any time"
+_ALL_HOURS = re.compile(r"\b(?:any\s+time|24\s+hours|day\s+or\s+night|round\s+the\s+clock|every\s+day|daily|7\s+days|seven\s+days)\b", re.I)
+# hours a unit sets: a time after a word that bounds it ("after 12:00", "until 18:00", "between"),
+# two times joined ("08:00 to 18:00"), a run of weekdays ("Monday to Friday", "weekdays only")
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_HOURS_SET = re.compile(
+    rf"\b(?:(?:after|before|until|till|from|between|by|only\s+at)\s+\d{{1,2}}(?::\d{{2}}|\s*[ap]\.?m\b)|"
+    rf"\d{{1,2}}[:.]\d{{2}}\s*(?:to|-|–|until)\s*\d{{1,2}}[:.]\d{{2}}|{_DAY}s?\s+(?:to|-|–|and)\s+{_DAY}s?|"
+    rf"(?:on\s+)?weekdays|only\s+on\s+{_DAY}s?)",
+    re.I,
+)
+_ACT_SHARED = 2  # content words a unit shares with the claim beyond its time words: the same act
+
+
+def hours_denied(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    """The claim says an act can happen at any time ("Cats can be collected at any time on a Sunday")
+    where a unit about the same act sets hours ("Cats collected after 12:00 are charged for an extra
+    night", "on a date you choose from Monday to Friday")."""
+    said = _ANY_TIME.search(claim.text)
+    if said is None or _RESTRICTION.search(claim.text):
+        return []
+    time_words = {stem(w) for _, w in words(said.group(0))}
+    for a in _about(scored):
+        text = a.unit.text
+        set_hours = _HOURS_SET.search(text)
+        if set_hours is None or _ALL_HOURS.search(text):
+            continue
+        if len((claim.content - time_words) & unit_slots(a.unit, lexicon).content) < _ACT_SHARED:
+            continue
+        explanation = f'the evidence sets hours ("{set_hours.group(0)}"); the claim says "{said.group(0)}"'
+        return [contradiction(SlotKind.quantifier, said.group(0), set_hours.group(0), a.unit, explanation)]
+    return []
+
+
+# "may", "might", "could": what the unit says can happen, not what always does
+_POSSIBLE = frozenset({"may", "might", "could"})
+
+
+def always_for_may(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    """The claim says something always happens ("A buyer who withdraws after exchange always loses
+    their deposit") where the unit that says it says it may ("you may lose your deposit")."""
+    claim_words = {w for _, w in words(claim.text)}
+    if "always" not in claim_words or claim_words & (_POSSIBLE | {"can", "must", "should"}):
+        return []
+    for a in rule_units(scored)[:1]:
+        unit_words = {w for _, w in words(a.unit.text)}
+        possible = unit_words & _POSSIBLE
+        if not possible or unit_words & {"always", "must", "will"}:
+            continue
+        given = sorted(possible)[0]
+        explanation = f'the evidence says it "{given}" happen; the claim says "always"'
+        return [contradiction(SlotKind.quantifier, "always", given, a.unit, explanation)]
     return []
 
 

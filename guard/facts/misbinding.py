@@ -26,7 +26,15 @@ from guard.facts.exclusive import (
 )
 from guard.facts.label_roles import label_role_swap
 from guard.facts.lexicon import Lexicon
-from guard.facts.limits import broken_limits, denied_limits, optional_made_required, rule_units, widened
+from guard.facts.limits import (
+    always_for_may,
+    broken_limits,
+    denied_limits,
+    hours_denied,
+    optional_made_required,
+    rule_units,
+    widened,
+)
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
 from guard.facts.name_binding import name_in_other_clause
@@ -34,6 +42,7 @@ from guard.facts.opposites import opposite
 from guard.facts.outcome import Outcome
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
 from guard.facts.roles import actor_replaced, role_conflict, role_elsewhere
+from guard.facts.row_universals import generalised_row
 from guard.facts.rows import column_misbindings, period_mismatches, row_misbindings
 from guard.facts.rules import FactRule
 from guard.facts.scales import rescaled
@@ -86,6 +95,9 @@ def misbindings(
         (R.limit_broken, broken_limits(claim, scored, everywhere, lexicon)),
         (R.limit_denied, denied_limits(claim, scored, lexicon)),
         (R.limit_widened, widened(claim, scored, lexicon)),
+        (R.limit_hours_denied, hours_denied(claim, scored, lexicon)),
+        (R.limit_always_for_may, always_for_may(claim, scored, lexicon)),
+        (R.limit_generalised_row, generalised_row(claim, scored, units, lexicon)),
         (R.limit_bound_turned, bound_turned(claim, scored)),
         (R.limit_optional_required, optional_made_required(claim, scored, lexicon)),
     ]

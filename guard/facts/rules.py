@@ -102,6 +102,9 @@ class FactRule(str, Enum):
     limit_broken = "limit.broken"
     limit_denied = "limit.denied"
     limit_widened = "limit.widened"
+    limit_hours_denied = "limit.hours_denied"  # "at any time" where a unit sets hours
+    limit_always_for_may = "limit.always_for_may"  # "always" where the unit says "may"
+    limit_generalised_row = "limit.generalised_row"  # "every X" where a table gives it for some rows
     limit_bound_turned = "limit.bound_turned"
     limit_optional_required = "limit.optional_required"
     # one-slot edits of a unit's wording (edits.py)
@@ -169,6 +172,9 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.limit_broken: "The claim goes beyond a limit the passage sets.",
     FactRule.limit_denied: "The claim denies a limit the passage sets.",
     FactRule.limit_widened: "The claim says 'always', 'never' or 'any' where the passage sets conditions.",
+    FactRule.limit_hours_denied: "The claim says 'at any time' where the passage sets hours or days.",
+    FactRule.limit_always_for_may: "The claim says 'always' where the passage says it may happen.",
+    FactRule.limit_generalised_row: "The claim says of every kind what a table gives for some rows only.",
     FactRule.limit_bound_turned: "The claim turns a bound round (for example 'at least' for 'no more than').",
     FactRule.limit_optional_required: "The claim requires what the passage leaves open.",
     FactRule.edits_name: "The passage says the same with another name.",
