@@ -16,6 +16,7 @@ from guard.facts.slots import Slots, all_stems, stem, value_spans
 from guard.facts.step_licence import TOTAL_WORDS
 from guard.facts.terms import adds_something, nouns
 from guard.facts.types import FactLabel, SlotKind, UnitKind
+from guard.wordnet import load_wordnet
 
 __all__ = ["added_term", "check_name", "coded_bands", "implicit_subject", "in_coded_band"]
 
@@ -157,6 +158,10 @@ def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
 
 
 # a list of what something holds: "includes A, B and C", "comes with", "every boat has A and B"
+# WordNet's files of nouns for things one is given or finds in a place: artifact, food, object,
+# substance, plant, animal, body (a noun whose usual sense is an act, a state or a quality is a
+# paraphrase far more often than an item added to a list)
+_THINGS = frozenset({6, 13, 17, 27, 20, 5, 8, 10})
 _HEDGES = frozenset({"can", "could", "may", "might", "not", "n't", "never"})
 _HOLDS = frozenset({"include", "come", "have", "get", "provide", "offer", "contain", "cover", "lend", "supply", "give"})
 
@@ -170,7 +175,9 @@ def listed_addition(claim: Slots, aligned: list[Alignment], everywhere: list[Slo
     doc = parse(claim.text)
     if doc is None:
         return None
-    known = frozenset().union(*(s.content for s in everywhere)) | frozenset().union(*(s.name_tokens for s in everywhere))
+    wordnet = load_wordnet()
+    if wordnet is None:
+        return None  # which nouns name things one is given is WordNet's to say; without it, silent
     known_all = frozenset().union(*(all_stems(s.text) for s in everywhere))
     for verb in doc:
         if verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() not in _HOLDS:
@@ -189,8 +196,8 @@ def listed_addition(claim: Slots, aligned: list[Alignment], everywhere: list[Slo
                 if len(items) < 2:
                     continue  # a list: one thing alone is the claim's topic, not an addition
                 for item in items:
-                    if item.pos_ not in ("NOUN", "PROPN") or len(item.text) < 3 or item.lower_.endswith("ing"):
-                        continue  # an activity ("shopping, dining"), not a thing one is given
+                    if item.pos_ != "NOUN" or wordnet.first_sense_file(item.lemma_, "n") not in _THINGS:
+                        continue  # an activity, a state or a quality ("dining", "exposure", "the chance to")
                     phrase = [t for t in item.subtree if t.pos_ in ("NOUN", "PROPN", "ADJ") and t not in item.conjuncts and t.head is not None]
                     phrase = [t for t in phrase if t == item or t.head == item]
                     if any(stem(t.lower_) in known_all for t in phrase):

