@@ -60,6 +60,7 @@ class _Synset(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     words: tuple[str, ...]
+    lexfile: int = 0  # the lexicographer file: 6 noun.artifact, 13 noun.food, 7 noun.attribute, ...
     # (pointer symbol, target offset, target part of speech, source word no., target word no.; 0: whole synset)
     pointers: tuple[tuple[str, int, PartOfSpeech, int, int], ...]
 
@@ -91,6 +92,12 @@ class WordNet:
             pos=pos, synonyms=_readable(synonyms - {key}), broader=_readable(broader - {key}),
             derived=frozenset((w.replace("_", " "), p) for w, p in derived if w != key),
         )
+
+    def first_sense_file(self, lemma: str, pos: PartOfSpeech) -> int | None:
+        """The lexicographer file of ``lemma``'s most frequent sense in ``pos`` (6 is noun.artifact,
+        13 noun.food: what kind of thing the word usually names); None for a word WordNet lacks."""
+        offsets = self._offsets(pos).get(lemma.lower().replace(" ", "_"), ())
+        return self._synset(offsets[0], pos).lexfile if offsets else None
 
     def _offsets(self, pos: PartOfSpeech) -> dict[str, tuple[int, ...]]:
         if pos not in self._index:
@@ -147,7 +154,7 @@ def _parse_synset(line: str) -> _Synset:
     for i in range(int(fields[at])):
         symbol, target, pos, st = fields[at + 1 + 4 * i:at + 5 + 4 * i]
         pointers.append((symbol, int(target), "a" if pos == "s" else pos, int(st[:2], 16), int(st[2:], 16)))
-    return _Synset(words=words, pointers=tuple(pointers))
+    return _Synset(words=words, lexfile=int(fields[1]), pointers=tuple(pointers))
 
 
 def wordnet_folder() -> Path | None:

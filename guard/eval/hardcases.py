@@ -212,9 +212,23 @@ class Split(str, Enum):
     # judge on them. val25 is open; val25h is held: aggregate figures only (specs/val25*.yaml).
     val25 = "val25"
     val25h = "val25h"
+    # Session 18, another fresh mixed pair (written alongside val26 / val26h, on another branch): six more short
+    # documents in new domains (among them a marquee hire firm, a sleep clinic, a scaffolding firm and a private
+    # ultrasound clinic) and varied forms (prose terms, tables, FAQ and bulleted lists), every category, a little
+    # under half true, written without running the judge on them. val27 is open; val27h is held: aggregate
+    # figures only (specs/val27*.yaml).
+    val27 = "val27"
+    val27h = "val27h"
+    # Session 18, a fifteenth fresh mixed pair (written alongside val27 / val27h, on another branch, and merged
+    # after them, so its rows follow val27h's in cases.jsonl): six more short documents in new domains (among
+    # them a nanny agency, a dietetic clinic, a funeral director and a counselling practice) and varied forms
+    # (prose terms, tables, FAQ and bulleted lists), every category, a little under half true, written without
+    # running the judge on them. val26 is open; val26h is held: aggregate figures only (specs/val26*.yaml).
+    val26 = "val26"
+    val26h = "val26h"
 
 
-# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val25h) are read
+# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val27h) are read
 # only when named, so that a run over everything (and its --fails listing) never shows their cases to
 # someone tuning the judge.
 BLIND_SPLITS = frozenset(
@@ -222,7 +236,7 @@ BLIND_SPLITS = frozenset(
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
         Split.val10h, Split.val11h, Split.val12h, Split.val13h, Split.val14h,
         Split.val15h, Split.val16h, Split.val17h, Split.val18h, Split.val19h, Split.val20h, Split.val21h,
-        Split.val22h, Split.val23h, Split.val24h, Split.val25h,
+        Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
     }
 )
 

@@ -12,10 +12,11 @@ from guard.facts.mismatches import not_found
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots, stem, value_spans
+from guard.facts.slots import Slots, all_stems, stem, value_spans
 from guard.facts.step_licence import TOTAL_WORDS
 from guard.facts.terms import adds_something, nouns
 from guard.facts.types import FactLabel, SlotKind, UnitKind
+from guard.wordnet import load_wordnet
 
 __all__ = ["added_term", "check_name", "coded_bands", "implicit_subject", "in_coded_band"]
 
@@ -68,9 +69,10 @@ def implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon, v
 
 
 def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> Outcome | None:
-    """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py)."""
+    """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py);
+    so is an item of a list of what something includes or comes with that no unit mentions."""
     if not adds_something(claim.text):
-        return None
+        return listed_addition(claim, aligned, everywhere)
     spans = value_spans(claim) + _limit_names(claim)
     known = frozenset().union(*(s.content for s in everywhere)) | frozenset().union(
         *(s.name_tokens for s in everywhere)
@@ -153,3 +155,65 @@ def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
     """
     found = len(name & unit)
     return found == len(name) if len(name) <= 2 else found * 2 >= len(name)
+
+
+# a list of what something holds: "includes A, B and C", "comes with", "every boat has A and B"
+# WordNet's files of nouns for things one is given or finds in a place: artifact, food, object,
+# substance, plant, animal, body (a noun whose usual sense is an act, a state or a quality is a
+# paraphrase far more often than an item added to a list)
+_THINGS = frozenset({6, 13, 17, 27, 20, 5, 8, 10})
+_HEDGES = frozenset({"can", "could", "may", "might", "not", "n't", "never"})
+_HOLDS = frozenset({"include", "come", "have", "get", "provide", "offer", "contain", "cover", "lend", "supply", "give"})
+
+
+def listed_addition(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> Outcome | None:
+    """An item of the claim's list of what something includes, has or comes with ("The price includes a
+    helmet, a race suit and gloves"; "Every boat has a fridge, a shower and a television") that no
+    unit of the document mentions, neither its noun nor any word of its phrase."""
+    from guard.language import parse
+
+    doc = parse(claim.text)
+    if doc is None:
+        return None
+    wordnet = load_wordnet()
+    if wordnet is None:
+        return None  # which nouns name things one is given is WordNet's to say; without it, silent
+    known_all = frozenset().union(*(all_stems(s.text) for s in everywhere))
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() not in _HOLDS:
+            continue
+        if verb.tag_ == "VBG" or any(
+            c.dep_ in ("aux", "neg") and c.lower_ in _HEDGES for v in (verb, *verb.ancestors) for c in v.children
+        ):
+            # "can have dire consequences", "does not provide ..., including": not a list of what it holds
+            continue
+        for obj in verb.children:
+            if obj.dep_ not in ("dobj", "pobj", "attr") and not (obj.dep_ == "prep" and obj.lower_ == "with"):
+                continue
+            heads = [g for g in obj.children if g.dep_ == "pobj"] if obj.dep_ == "prep" else [obj]
+            for head in heads:
+                items = _list_items(head)
+                if len(items) < 2:
+                    continue  # a list: one thing alone is the claim's topic, not an addition
+                for item in items:
+                    if item.pos_ != "NOUN" or wordnet.first_sense_file(item.lemma_, "n") not in _THINGS:
+                        continue  # an activity, a state or a quality ("dining", "exposure", "the chance to")
+                    phrase = [t for t in item.subtree if t.pos_ in ("NOUN", "PROPN", "ADJ") and t not in item.conjuncts and t.head is not None]
+                    phrase = [t for t in phrase if t == item or t.head == item]
+                    if any(stem(t.lower_) in known_all for t in phrase):
+                        continue
+                    unit = aligned[0].unit if aligned else None
+                    mismatch = not_found(SlotKind.entity, item.text, f"the evidence does not mention {item.text}", unit)
+                    return Outcome(FactLabel.unsupported, mismatch, rule=FactRule.name_added_term)
+    return None
+
+
+def _list_items(head) -> list:
+    """The head of a list and its other items: conjuncts, and appositions the parser reads in a
+    list of three or more ("a fridge, a shower, central heating and a television")."""
+    items, stack = [], [head]
+    while stack:
+        token = stack.pop()
+        items.append(token)
+        stack += [c for c in token.children if c.dep_ in ("conj", "appos")]
+    return sorted(items, key=lambda t: t.i)

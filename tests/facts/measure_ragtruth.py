@@ -1,6 +1,6 @@
 """How often the fact layer flags RAGTruth response sentences (train split; a development check).
 
-Run from the repository root:  python tests/facts/measure_ragtruth.py [N]
+Run from the repository root:  python tests/facts/measure_ragtruth.py [N [SEED [RULE]]]
 Reads ../shared/data/ragtruth (never copied into the repo). Takes N (default 250) train
 responses of the Summary and QA tasks (seed 0), splits each response into sentences, and
 judges every sentence against the evidence units of its source. A sentence is "clean" when
@@ -64,10 +64,13 @@ def labelled_sentences(n: int, seed: int) -> Iterator[tuple[str, str, list[Evide
             yield group, text[start:end], units
 
 
-def main(n: int = 250) -> None:
+def main(n: int = 250, seed: int = 0, listed_rule: str | None = None) -> None:
     groups: dict[str, Counter] = {"clean": Counter(), "conflict": Counter(), "baseless": Counter()}
-    for group, sentence, units in labelled_sentences(n, seed=0):
-        groups[group][judge_facts(sentence, units).label] += 1
+    for group, sentence, units in labelled_sentences(n, seed=seed):
+        verdict = judge_facts(sentence, units)
+        groups[group][verdict.label] += 1
+        if listed_rule is not None and verdict.rule == listed_rule:
+            print(f"{group:9} {listed_rule}: {sentence.strip()[:160]}")
     for group, labels in groups.items():
         total = sum(labels.values())
         flagged = labels[FactLabel.contradicted] + labels[FactLabel.unsupported]
@@ -76,4 +79,9 @@ def main(n: int = 250) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 250)
+    # python tests/facts/measure_ragtruth.py [N [SEED [RULE]]]: RULE lists the sentences that rule flags
+    main(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 250,
+        int(sys.argv[2]) if len(sys.argv) > 2 else 0,
+        sys.argv[3] if len(sys.argv) > 3 else None,
+    )
