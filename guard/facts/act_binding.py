@@ -52,6 +52,8 @@ from guard.language import parse
 __all__ = ["act_given_elsewhere", "denied_doer"]
 
 _POOL = 5  # statements among the best-aligned units that may give the act
+# verbs of having or being (stems): what a claim says something has is no act the document gives a party
+_LIGHT_VERBS = frozenset({"have", "be", "get", "becom", "seem", "contain", "includ", "featur"})
 _STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
 # share of the claim's content words, its doer's left out, that the rival's unit must hold: the
 # unit states the claim's act, not another act of the same verb ("sign" an NDA as its party / as
@@ -86,6 +88,8 @@ def act_given_elsewhere(
     statements = [a.unit for a in scored[:_POOL] if a.unit.kind in _STATEMENTS]
     claim_stems = all_stems(claim.text)
     for c in doers:
+        if c.verb in _LIGHT_VERBS:
+            continue  # "Boxers have strong jaws": having, being, getting are no act a party is given
         objects = _objects(claim_frames, c.verb)
         if not objects or act_denied(claim.text, c.verb):
             continue
