@@ -226,9 +226,16 @@ class Split(str, Enum):
     # running the judge on them. val26 is open; val26h is held: aggregate figures only (specs/val26*.yaml).
     val26 = "val26"
     val26h = "val26h"
+    # Session 18, for session 19: a sixteenth fresh mixed pair, written after val26 / val26h (its rows follow
+    # val26h's in cases.jsonl): six more short documents in new domains (among them a window cleaner, an
+    # acupuncture clinic, a tailor and a day centre for older adults) and varied forms (prose terms, tables, FAQ
+    # and bulleted lists), every category, a little under half true, written without running the judge on them.
+    # val28 is open; val28h is held: aggregate figures only (specs/val28*.yaml).
+    val28 = "val28"
+    val28h = "val28h"
 
 
-# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val27h) are read
+# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val28h) are read
 # only when named, so that a run over everything (and its --fails listing) never shows their cases to
 # someone tuning the judge.
 BLIND_SPLITS = frozenset(
@@ -237,6 +244,7 @@ BLIND_SPLITS = frozenset(
         Split.val10h, Split.val11h, Split.val12h, Split.val13h, Split.val14h,
         Split.val15h, Split.val16h, Split.val17h, Split.val18h, Split.val19h, Split.val20h, Split.val21h,
         Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
+        Split.val28h,
     }
 )
 
