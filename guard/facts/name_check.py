@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.entities import name_tokens
@@ -16,6 +17,7 @@ from guard.facts.slots import Slots, all_stems, stem, value_spans
 from guard.facts.step_licence import TOTAL_WORDS
 from guard.facts.terms import adds_something, nouns
 from guard.facts.types import FactLabel, SlotKind, UnitKind
+from guard.language import parse
 from guard.wordnet import load_wordnet
 
 __all__ = ["added_term", "check_name", "coded_bands", "implicit_subject", "in_coded_band"]
@@ -157,55 +159,59 @@ def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
     return found == len(name) if len(name) <= 2 else found * 2 >= len(name)
 
 
-# a list of what something holds: "includes A, B and C", "comes with", "every boat has A and B"
-# WordNet's files of nouns for things one is given or finds in a place: artifact, food, object,
-# substance, plant, animal, body (a noun whose usual sense is an act, a state or a quality is a
-# paraphrase far more often than an item added to a list)
-_THINGS = frozenset({6, 13, 17, 27, 20, 5, 8, 10})
-_HEDGES = frozenset({"can", "could", "may", "might", "not", "n't", "never"})
+# WordNet's lexicographer files of nouns for things one is given or finds in a place: animal (5),
+# artifact (6), body (8), communication (10: a booklet, a certificate), food (13), object (17), plant
+# (20), substance (27). A noun whose usual sense is an act, a state or a quality is a paraphrase far
+# more often than an item added to a list.
+_THINGS = frozenset({5, 6, 8, 10, 13, 17, 20, 27})
+# verbs a list of what something holds follows: "includes A, B and C", "comes with", "has A and B"
 _HOLDS = frozenset({"include", "come", "have", "get", "provide", "offer", "contain", "cover", "lend", "supply", "give"})
+_HEDGES = frozenset({"can", "could", "may", "might", "not", "n't", "never"})
 
 
 def listed_addition(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> Outcome | None:
-    """An item of the claim's list of what something includes, has or comes with ("The price includes a
-    helmet, a race suit and gloves"; "Every boat has a fridge, a shower and a television") that no
-    unit of the document mentions, neither its noun nor any word of its phrase."""
-    from guard.language import parse
-
+    """An item of the claim's list of what something includes, has or comes with ("Every boat has a
+    fridge, a shower, central heating and a television") that no unit of the document mentions,
+    neither its noun nor an adjective or noun of its phrase, and whose noun names a thing."""
     doc = parse(claim.text)
-    if doc is None:
-        return None
     wordnet = load_wordnet()
-    if wordnet is None:
+    if doc is None or wordnet is None:
         return None  # which nouns name things one is given is WordNet's to say; without it, silent
-    known_all = frozenset().union(*(all_stems(s.text) for s in everywhere))
-    for verb in doc:
-        if verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() not in _HOLDS:
+    known = frozenset().union(*(all_stems(s.text) for s in everywhere))
+    for item in _listed_items(doc):
+        if wordnet.first_sense_file(item.lemma_, "n") not in _THINGS:
+            continue  # an activity, a state or a quality ("dining", "exposure", "the chance to")
+        # its own words: the nouns and adjectives on it, not the list's other items
+        phrase = [t for t in item.children if t.pos_ in ("NOUN", "PROPN", "ADJ") and t.dep_ not in ("conj", "appos")]
+        phrase.append(item)
+        if any(stem(t.lower_) in known for t in phrase):
             continue
-        if verb.tag_ == "VBG" or any(
-            c.dep_ in ("aux", "neg") and c.lower_ in _HEDGES for v in (verb, *verb.ancestors) for c in v.children
-        ):
-            # "can have dire consequences", "does not provide ..., including": not a list of what it holds
+        unit = aligned[0].unit if aligned else None
+        mismatch = not_found(SlotKind.entity, item.text, f"the evidence does not mention {item.text}", unit)
+        return Outcome(FactLabel.unsupported, mismatch, rule=FactRule.name_added_term)
+    return None
+
+
+def _listed_items(doc) -> Iterator:
+    """The nouns of every list (two items or more) a holding verb takes as its object, or after "with";
+    not under a hedge or a denial ("can have dire consequences", "does not include") nor in a
+    participle phrase ("including ...")."""
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() not in _HOLDS or verb.tag_ == "VBG":
+            continue
+        if any(c.dep_ in ("aux", "neg") and c.lower_ in _HEDGES for v in (verb, *verb.ancestors) for c in v.children):
             continue
         for obj in verb.children:
-            if obj.dep_ not in ("dobj", "pobj", "attr") and not (obj.dep_ == "prep" and obj.lower_ == "with"):
+            if obj.dep_ in ("dobj", "pobj", "attr"):
+                heads = [obj]
+            elif obj.dep_ == "prep" and obj.lower_ == "with":
+                heads = [g for g in obj.children if g.dep_ == "pobj"]
+            else:
                 continue
-            heads = [g for g in obj.children if g.dep_ == "pobj"] if obj.dep_ == "prep" else [obj]
             for head in heads:
                 items = _list_items(head)
-                if len(items) < 2:
-                    continue  # a list: one thing alone is the claim's topic, not an addition
-                for item in items:
-                    if item.pos_ != "NOUN" or wordnet.first_sense_file(item.lemma_, "n") not in _THINGS:
-                        continue  # an activity, a state or a quality ("dining", "exposure", "the chance to")
-                    phrase = [t for t in item.subtree if t.pos_ in ("NOUN", "PROPN", "ADJ") and t not in item.conjuncts and t.head is not None]
-                    phrase = [t for t in phrase if t == item or t.head == item]
-                    if any(stem(t.lower_) in known_all for t in phrase):
-                        continue
-                    unit = aligned[0].unit if aligned else None
-                    mismatch = not_found(SlotKind.entity, item.text, f"the evidence does not mention {item.text}", unit)
-                    return Outcome(FactLabel.unsupported, mismatch, rule=FactRule.name_added_term)
-    return None
+                if len(items) >= 2:  # one thing alone is the claim's topic, not an addition
+                    yield from (item for item in items if item.pos_ == "NOUN")
 
 
 def _list_items(head) -> list:
