@@ -200,7 +200,8 @@ def _operands(q: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[
 def _best_units(kind: str, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]) -> list[Slots]:
     """The units holding a value of ``kind`` that share the most with the claim (ties kept)."""
     holders = [sl for sl in everywhere if any(e.dim == kind for e in sl.quantities)]
-    scored = [(_overlap(claim, sl, own), sl) for sl in holders]
+    named = _named(claim, own)
+    scored = [(_overlap(named, sl, own), sl) for sl in holders]
     best = max((s for s, _ in scored), default=0)
     if best < MIN_ANCHOR:
         return []
@@ -214,9 +215,10 @@ def _covering_units(kind: str, claim: Slots, everywhere: Sequence[Slots], own: l
     named = _named(claim, own)
     covered = set().union(*(named & sl.content for sl in chosen)) if chosen else set()
     holders = [sl for sl in everywhere if any(e.dim == kind for e in sl.quantities) and sl not in chosen]
-    for sl in sorted(holders, key=lambda sl: -_overlap(claim, sl, own)):
+    scored = sorted(((_overlap(named, sl, own), sl) for sl in holders), key=lambda pair: -pair[0])
+    for overlap, sl in scored:
         new = (named & sl.content) - covered
-        if new and _overlap(claim, sl, own) >= MIN_ANCHOR:
+        if new and overlap >= MIN_ANCHOR:
             chosen.append(sl)
             covered |= new
     return chosen
@@ -229,10 +231,11 @@ def most_shared(claim: Slots, units: Sequence[Slots]) -> list[Slots]:
     return [unit for unit, n in zip(units, shared) if n == max(shared, default=0)]
 
 
-def _overlap(claim: Slots, unit: Slots, own: list[Quantity]) -> int:
-    """Claim content words the unit shares, plus claim values it writes ("30-minute" in "30 minutes")."""
+def _overlap(named: frozenset[str], unit: Slots, own: list[Quantity]) -> int:
+    """The claim's words (:func:`_named`) the unit shares, plus claim values it writes ("30-minute" in
+    "30 minutes")."""
     values = sum(any(same_number(o, e) for e in unit.quantities) for o in own)
-    return len(_named(claim, own) & unit.content) + values
+    return len(named & unit.content) + values
 
 
 def _named(claim: Slots, own: list[Quantity]) -> frozenset[str]:

@@ -11,7 +11,9 @@ Contradicted when the claim says "every" or "all" of a noun the table is about (
 is in its headers, its rows' first cells or the line just before the table), one row's cell says
 what the claim says (shares a content word with the claim, or holds the claim's value; for a
 yes/no column, the column's name is the claim's word and the cell says yes), and another row of
-the same table says otherwise in that column. English words (``_ALL``, ``_YES``, ``_NO``).
+the same table says otherwise in that column. English words (``_ALL``, ``_YES``). Tables are read
+back as the other row checks read them (:mod:`guard.facts.table_reading`): a table without headers
+gives no columns.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from guard.facts.align import Alignment, unit_slots
+from guard.facts.align import Alignment
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts
 from guard.facts.mismatches import contradiction
 from guard.facts.polarity import words
-from guard.facts.slots import Slots, all_stems, stem
+from guard.facts.slots import Slots, all_stems, read_slots, stem
+from guard.facts.table_reading import Row, tables
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["generalised_row"]
@@ -39,30 +42,20 @@ _ALL = re.compile(
 )
 _RESTRICTED = re.compile(r"\b(?:only|unless|except|some|most|apart\s+from)\b", re.I)
 _YES = re.compile(r"^\s*(?:yes|included|✓|✔)\b", re.I)
-_NO = re.compile(r"^\s*(?:no|not|none|excluded|✗|✘|-|–)\b", re.I)
 _POOL = 5  # the best-aligned units: a row the claim's words point to
 
 
-def _cells(row: EvidenceUnit) -> list[tuple[str, str]]:
-    out = []
-    for part in row.text.split(" | "):
-        key, sep, value = part.partition(": ")
-        out.append((key.strip(), value.strip()) if sep else ("", part.strip()))
-    return out
+def _cells(row: Row) -> list[tuple[str, str]]:
+    """(header, value) of each cell of the row."""
+    return [(header, row.unit.text[a:b].strip()) for header, (a, b) in zip(row.headers, row.cells)]
 
 
-def _table(row: EvidenceUnit, units: Sequence[EvidenceUnit]) -> tuple[list[EvidenceUnit], str]:
-    """The rows of ``row``'s table (same passage, adjacent, same column names) and the text just before it."""
-    keys = [k for k, _ in _cells(row)]
-    same = {u.index: u for u in units if u.passage_id == row.passage_id}
-    first = row.index
-    while first - 1 in same and same[first - 1].kind is UnitKind.table_row and [k for k, _ in _cells(same[first - 1])] == keys:
-        first -= 1
-    last = row.index
-    while last + 1 in same and same[last + 1].kind is UnitKind.table_row and [k for k, _ in _cells(same[last + 1])] == keys:
-        last += 1
-    title = same[first - 1].text if first - 1 in same else ""
-    return [same[i] for i in range(first, last + 1)], title
+def _table(unit: EvidenceUnit, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> tuple[list[Row], str]:
+    """The rows of ``unit``'s table (table_reading.tables) and the text just before the table."""
+    rows = next((rows for rows in tables(units, lexicon) if any(r.unit is unit for r in rows)), [])
+    first = min((r.unit.index for r in rows), default=unit.index)
+    title = next((u.text for u in units if u.passage_id == unit.passage_id and u.index == first - 1), "")
+    return rows, title
 
 
 def _says(claim: Slots, words_of_claim: frozenset[str], key: str, value: str, lexicon: Lexicon) -> bool:
@@ -72,7 +65,7 @@ def _says(claim: Slots, words_of_claim: frozenset[str], key: str, value: str, le
     cell = all_stems(value) - lexicon.stopwords
     if cell & words_of_claim:
         return True
-    found = unit_slots(EvidenceUnit(passage_id="", index=0, kind=UnitKind.sentence, text=value, start=0, end=len(value)), lexicon)
+    found = read_slots(value, lexicon)
     # the cell's value within the claim's bound says it too ("1 day" is "within 2 days")
     return any(accepts(q, e) or accepts(e, q) for q in claim.quantities for e in found.quantities)
 
@@ -92,27 +85,27 @@ def generalised_row(
     for a in scored[:_POOL]:
         if a.unit.kind is not UnitKind.table_row:
             continue
-        rows, title = _table(a.unit, units)
-        if len(rows) < 2:
-            continue
-        about = all_stems(title) | frozenset().union(*(all_stems(k) for k, _ in _cells(a.unit)))
-        about |= frozenset().union(*(all_stems(r.anchor or "") for r in rows))
-        if not kind & about or any(_names(claim.text, r.anchor) for r in rows):
+        rows, title = _table(a.unit, units, lexicon)
+        here = next((r for r in rows if r.unit is a.unit), None)
+        if here is None:
+            continue  # no table of two rows or more with headers
+        about = all_stems(title) | frozenset().union(*(all_stems(h) for h in here.headers))
+        about |= frozenset().union(*(all_stems(r.unit.anchor or "") for r in rows))
+        if not kind & about or any(_names(claim.text, r.unit.anchor) for r in rows):
             continue  # a claim naming a row ("All support for 3.2 ends ...") speaks of that row
-        said_by = [(i, k, v) for i, (k, v) in enumerate(_cells(a.unit)) if _says(claim, rest, k, v, lexicon)]
+        said_by = [(i, k, v) for i, (k, v) in enumerate(_cells(here)) if _says(claim, rest, k, v, lexicon)]
         # a column the claim names ("its results ..." and "Results in") is the one it speaks of
         named = [(i, k, v) for i, k, v in said_by if all_stems(k) & rest]
         for column, key, value in named or said_by:
             for other in rows:
-                cells = _cells(other)
-                if other is a.unit or column >= len(cells):
+                if other is here:
                     continue
-                theirs = cells[column][1]
+                theirs = _cells(other)[column][1]
                 if _says(claim, rest, key, theirs, lexicon):
                     continue
                 explanation = (
                     f'the evidence gives "{key or "it"}: {value}" for {a.unit.anchor or "one row"} only, '
-                    f'not for {other.anchor or "every row"} ("{theirs}")'
+                    f'not for {other.unit.anchor or "every row"} ("{theirs}")'
                 )
-                return [contradiction(SlotKind.quantifier, said.group(0), f"{other.anchor}: {theirs}", other, explanation)]
+                return [contradiction(SlotKind.quantifier, said.group(0), f"{other.unit.anchor}: {theirs}", other.unit, explanation)]
     return []

@@ -2,7 +2,7 @@
 
 Run from the repository root:  python tests/facts/measure_ragtruth.py [N [SEED [RULE]]]
 Reads ../shared/data/ragtruth (never copied into the repo). Takes N (default 250) train
-responses of the Summary and QA tasks (seed 0), splits each response into sentences, and
+responses of the Summary and QA tasks (shuffled with SEED, default 0), splits each response into sentences, and
 judges every sentence against the evidence units of its source. A sentence is "clean" when
 no annotated hallucination span overlaps it, "conflict" when an Evident/Subtle Conflict
 span does, "baseless" otherwise. Flagged = contradicted or unsupported. Not a test: RAGTruth
