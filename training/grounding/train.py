@@ -25,6 +25,7 @@ from pydantic import BaseModel
 
 from guard.grounding.model import LABELS, MANIFEST, WEIGHTS, GroundingManifest
 from training.grounding.dataset import GroundingExample, prepare, read_examples
+from training.grounding.schedule import inverse_frequency, lr_factor
 
 __all__ = ["TrainSettings", "TrainResult", "train_grounding", "fit", "run_dir", "save_grounding_model"]
 
@@ -142,9 +143,7 @@ class _TrainingState:
             lr=settings.learning_rate,
         )
         self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, self._lr_factor)
-        total = sum(label_counts)
-        # Inverse class frequency, normalised so a balanced set would weigh 1 each.
-        weights = [total / (len(label_counts) * max(n, 1)) for n in label_counts]
+        weights = inverse_frequency(label_counts)
         self.loss_fn = torch.nn.CrossEntropyLoss(weight=torch.tensor(weights, dtype=torch.float32))
 
     @classmethod
@@ -169,10 +168,7 @@ class _TrainingState:
         return cls(settings, network, tokenized, labels, counts)
 
     def _lr_factor(self, step: int) -> float:
-        warmup, total = self.settings.warmup_steps, max(self.settings.max_steps, 1)
-        if step < warmup:
-            return (step + 1) / warmup
-        return max(0.0, (total - step) / max(total - warmup, 1))
+        return lr_factor(step, self.settings.warmup_steps, max(self.settings.max_steps, 1))
 
     def restore(self, path: Path) -> None:
         import torch

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Fill TREE/.gpu with what training/judge/gpu_run.sh needs on an accelerator machine that has torch and
-# transformers but not ragguard's environment: this checkout's network, batches and gpu_train modules, the
+# transformers but not ragguard's environment: this checkout's network, schedule, batches and gpu_train modules, the
 # pairs files (gzip) and the RAGTruth dev response labels. Run from this checkout's root, after
 #   PYTHONPATH=. python -m training.judge.perturb --out .cache/judge/pairs400.jsonl --train-sources-per-task 400
 #   PYTHONPATH=. python -m training.judge.perturb --out .cache/judge/pairs40.jsonl
@@ -10,10 +10,11 @@
 set -euo pipefail
 TREE=$1
 S="$TREE/.gpu/src"
-mkdir -p "$S/guard/grounding" "$S/training/judge"
+mkdir -p "$S/guard/grounding" "$S/training/grounding" "$S/training/judge"
 cp guard/__init__.py "$S/guard/"
 cp guard/grounding/__init__.py guard/grounding/network.py "$S/guard/grounding/"
 cp training/__init__.py "$S/training/"
+cp training/grounding/__init__.py training/grounding/schedule.py "$S/training/grounding/"
 cp training/judge/__init__.py training/judge/batches.py training/judge/gpu_train.py "$S/training/judge/"
 cp training/judge/gpu_run.sh "$TREE/.gpu/run.sh"
 gzip -9 -c .cache/judge/pairs400.jsonl > "$TREE/.gpu/pairs400.jsonl.gz"

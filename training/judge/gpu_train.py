@@ -14,7 +14,8 @@ JSON and keeps what changes the trajectory the same as the CPU trainer:
 - the ``train`` split, tokenized as ``[CLS] claim [SEP] evidence [SEP]`` truncated
   ``longest_first`` to ``--max-length`` (128, the windows' budget);
 - class-weighted cross-entropy (inverse frequency over the train pairs), AdamW (weight decay
-  0.01, none on biases and LayerNorm), linear warm-up then linear decay to 0, gradient
+  0.01, none on biases and LayerNorm), linear warm-up then linear decay to 0 (both from
+  :mod:`training.grounding.schedule`, which the CPU trainer uses too), gradient
   clipping at 1.0, dropout 0.1 in the head;
 - paired batches and the pair hinge of :mod:`training.judge.batches` (imported unchanged).
 
@@ -42,6 +43,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
 
+from training.grounding.schedule import inverse_frequency, lr_factor
+
 __all__ = ["read_pair_rows", "class_weights", "lr_factor", "dev_figures", "main"]
 
 LABELS = ("supported", "unsupported", "contradicted")  # guard.grounding.model.LABELS, as strings
@@ -57,17 +60,8 @@ def read_pair_rows(path: Path, split: str | None = None) -> list[SimpleNamespace
 
 
 def class_weights(labels: Sequence[int]) -> list[float]:
-    """Inverse class frequency, normalised so a balanced set would weigh 1 each (as the CPU trainer)."""
-    counts = [sum(1 for x in labels if x == i) for i in range(len(LABELS))]
-    total = sum(counts)
-    return [total / (len(counts) * max(n, 1)) for n in counts]
-
-
-def lr_factor(step: int, warmup: int, total: int) -> float:
-    """Linear warm-up to 1 over ``warmup`` steps, then linear decay to 0 at ``total`` (as the CPU trainer)."""
-    if step < warmup:
-        return (step + 1) / warmup
-    return max(0.0, (total - step) / max(total - warmup, 1))
+    """The CPU trainer's class weights (inverse frequency) for these label indices."""
+    return inverse_frequency([sum(1 for x in labels if x == i) for i in range(len(LABELS))])
 
 
 def _auroc(truth: Sequence[int], score: Sequence[float]) -> float:
