@@ -39,7 +39,14 @@ def clauses(slots: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]
 def matching_clause(
     part: Slots, unit: Slots, clauses: list[tuple[Slots, frozenset[str]]]
 ) -> tuple[Slots, frozenset[str]]:
-    """The unit clause that says most of what ``part`` says (the whole unit when one clause or a tie)."""
+    """The unit clause that says most of what ``part`` says (the whole unit when one clause or a tie).
+
+    A question asserts nothing: an FAQ item's "Is the route accessible?" is never the clause a claim
+    is read against while the item's answer is there."""
+    statements = [c for c in clauses if not c[0].text.rstrip().endswith("?")]
+    if len(statements) == 1 and len(clauses) > 1:
+        return statements[0]
+    clauses = statements or clauses
     if len(clauses) < 2:
         return unit, unit.content
     shares = [fit(part, c, content) for c, content in clauses]

@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
+from guard.facts.denials import allowed_outside_denial
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts
 from guard.facts.mismatches import contradiction
@@ -95,7 +96,10 @@ def broken_limits(
         # rate is never an arithmetic step's result, so the claim's rate was unsupported at best
         pool = scored[:_TOPIC_POOL] if q.dim == "rate" else _about(scored)
         for a in pool:
-            e = next((e for e in unit_slots(a.unit, lexicon).quantities if _breaks(q, e)), None)
+            slots = unit_slots(a.unit, lexicon)
+            if allowed_outside_denial(q, claim, [(a, slots)], lexicon):
+                break  # the limit bounds what the unit denies; the claim's value is outside it (denials.py)
+            e = next((e for e in slots.quantities if _breaks(q, e)), None)
             if e is None:
                 continue
             explanation = f"the evidence sets the limit {e.shown}; {q.shown} breaks it"

@@ -16,6 +16,7 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import step_band
 from guard.facts.baskets import basket_total
 from guard.facts.binding import distinctive, owned_words
+from guard.facts.denials import allowed_outside_denial, inside_denial
 from guard.facts.derivation import derived_step, says_combined
 from guard.facts.inference import daily_average
 from guard.facts.lexicon import Lexicon
@@ -26,7 +27,7 @@ from guard.facts.periods import period_total
 from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
-from guard.facts.quantity_moves import moved_value, other_topic
+from guard.facts.quantity_moves import moved_by_label, moved_value, other_topic
 from guard.facts.row_differences import row_difference
 from guard.facts.rules import FactRule
 from guard.facts.shares import equal_share, half_price, same_noun_stem
@@ -57,7 +58,15 @@ def check_quantity(
     if any(_holds(q, e, s.text) for _, s in candidates for e in _comparable(q, s, rates_of_kind)) or (
         not rates_of_kind and _limit_bound_by_words(q, claim, candidates, lexicon)
     ):
-        moved = moved_value(q, claim, candidates, lexicon) or other_topic(q, claim, candidates, scored, lexicon)
+        denied = inside_denial(q, claim, candidates, lexicon)
+        if denied is not None:
+            return denied
+        labelled = moved_by_label(q, claim, candidates, lexicon)
+        moved = (
+            (labelled if labelled is not None and labelled.label is FactLabel.contradicted else None)
+            or (None if labelled is not None else moved_value(q, claim, candidates, lexicon))
+            or other_topic(q, claim, candidates, scored, lexicon)
+        )
         if moved and says_combined(q, claim):
             # "cost £6 together" where another row writes £6: the claim says it joins two values
             return _derived(q, claim, everywhere, lexicon) or moved
@@ -65,7 +74,7 @@ def check_quantity(
     step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near, [a.unit for a in scored])
     if step is not None:
         return step
-    if denied_outside_limit(q, claim, held):
+    if denied_outside_limit(q, claim, held) or allowed_outside_denial(q, claim, held, lexicon):
         return Outcome(FactLabel.supported)
     return _derived(q, claim, everywhere, lexicon) or _over_inference(
         _unheld(q, claim, held, everywhere, lexicon, scored, rates_of_kind), unlicensed

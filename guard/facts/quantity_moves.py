@@ -17,11 +17,11 @@ from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.quantities import Quantity
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots, stem, value_spans
+from guard.facts.slots import Slots, all_stems, stem, value_spans
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import other_side
 
-__all__ = ["moved_value", "other_topic"]
+__all__ = ["moved_by_label", "moved_value", "other_topic"]
 
 
 def moved_value(
@@ -64,6 +64,67 @@ def moved_value(
         mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, alignment.unit, explanation, said)
         return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_moved)
     return None
+
+
+# "Morning trek: £35 to lead an alpaca ... Afternoon trek: £45 to lead an alpaca": a short label opening a
+# sentence (or following a semicolon) and ending in a colon heads the values after it, up to the next label
+_LABEL = re.compile(r"(?:^|(?<=[.?!;])\s+)(?P<label>[A-Z][\w'&-]*(?:\s+[\w'&-]+){0,3}):\s")
+
+
+def moved_by_label(
+    q: Quantity, claim: Slots, candidates: list[tuple[Alignment, Slots]], lexicon: Lexicon
+) -> Outcome | None:
+    """The claim's value is written under another label of the unit than the one the claim names.
+
+    Only in a sentence or list item with two or more labels heading values of the claim value's
+    measure; the claim must name one label's own words (those the other labels lack) and no other
+    label's, that label's values must not hold the claim's value, and another label's must. The
+    counterpart reported is the named label's value in the same place (the first price for the first).
+    A supported outcome when the named label holds the value: the labels bind it, not word proximity.
+    """
+    if sum(c.dim == q.dim for c in claim.quantities) > 1:
+        return None
+    for alignment, slots in candidates:
+        if alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
+            continue
+        segments = _labelled(slots, q.dim)
+        if len(segments) < 2:
+            continue
+        own = _label_words(segments)
+        named = [i for i, words_ in enumerate(own) if words_ & claim.content]
+        if len(named) != 1:
+            continue
+        mine = segments[named[0]][1]
+        if any(accepts(q, e) for e in mine):
+            return Outcome(FactLabel.supported)  # held under the label the claim names
+        holder = next(((label, values) for label, values in segments if any(accepts(q, e) for e in values)), None)
+        if holder is None:
+            continue
+        place = next(i for i, e in enumerate(holder[1]) if accepts(q, e))
+        e = mine[min(place, len(mine) - 1)]
+        label = segments[named[0]][0]
+        explanation = f'the evidence gives {e.shown} under "{label}"; {q.shown} is given under "{holder[0]}"'
+        mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, alignment.unit, explanation, label)
+        return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_moved)
+    return None
+
+
+def _labelled(slots: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:
+    """(label, its values of ``dim``) for every label of the text that heads at least one such value."""
+    marks = list(_LABEL.finditer(slots.text))
+    found = []
+    for n, m in enumerate(marks):
+        end = marks[n + 1].start("label") if n + 1 < len(marks) else len(slots.text)
+        values = [e for e in slots.quantities if e.dim == dim and not e.is_range and m.end() <= e.start < end]
+        if values:
+            found.append((m.group("label"), values))
+    return found
+
+
+def _label_words(segments: list[tuple[str, list[Quantity]]]) -> list[frozenset[str]]:
+    """Each label's content words that no other label holds ("morning", "afternoon"; not "trek")."""
+    stems = [all_stems(label) for label, _ in segments]
+    return [s - frozenset().union(*(o for j, o in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
 
 
 # how much closer (lexical share + cosine) another unit must be to the claim's words than the

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from guard.facts.matching import same_number
 from guard.facts.mismatches import given_otherwise
-from guard.facts.quantities import Quantity
+from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 
@@ -40,6 +40,12 @@ def _other_unit(q: Quantity, e: Quantity) -> bool:
     if q.dim == e.dim:
         return not math.isclose(q.scale, e.scale, rel_tol=1e-9)
     return frozenset({q.dim, e.dim}) in _CONFUSED
+
+
+def _restated(q: Quantity, e: Quantity) -> bool:
+    """The claim gives the evidence's value or limit as a plain value ("you have 4 weeks to use it" for
+    "within 4 months"): the same bound, or a plain claim value against a limit."""
+    return e.bound is q.bound or q.bound is Bound.eq
 
 
 def _prefix_slip(q: Quantity, e: Quantity) -> bool:
@@ -67,7 +73,7 @@ def rescaled(
                     if e.dim in _MEASURES
                     and not e.is_range
                     and e.period is None
-                    and ((e.bound is q.bound and _other_unit(q, e)) or _prefix_slip(q, e))
+                    and ((_restated(q, e) and _other_unit(q, e)) or _prefix_slip(q, e))
                 ),
                 None,
             )
