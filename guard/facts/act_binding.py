@@ -27,6 +27,7 @@ Contradicted when, for an active verb with an object in the claim:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
@@ -66,7 +67,8 @@ def _share(words: frozenset[str], stems: frozenset[str]) -> float:
 
 
 def _party(frame: Frame) -> bool:
-    return frame.proper or person_like(frame.surface)
+    # "Our marshal, Jordan Pike, gives the briefing": a role noun the document names someone by
+    return frame.proper or person_like(frame.surface) or bool(frame.aliases - frame.filler)
 
 
 def _objects(found: Sequence[Frame], verb: str) -> list[frozenset[str]]:
@@ -86,7 +88,6 @@ def act_given_elsewhere(
     if not doers:
         return None
     statements = [a.unit for a in scored[:_POOL] if a.unit.kind in _STATEMENTS]
-    claim_stems = all_stems(claim.text)
     for c in doers:
         if c.verb in _LIGHT_VERBS:
             continue  # "Boxers have strong jaws": having, being, getting are no act a party is given
@@ -94,16 +95,28 @@ def act_given_elsewhere(
         if not objects or act_denied(claim.text, c.verb):
             continue
         # the rest of the claim (all but its doer) must be said by the rival's unit: the same act
-        rest = _lemmas(claim.text, claim.content - c.filler - c.aliases - _doer_phrase(claim.text, c))
+        own = all_stems(_own_clause(claim.text, c.surface))
+        said = claim.content & own
+        rest = _lemmas(claim.text, said - c.filler - c.aliases - _doer_phrase(claim.text, c))
         restating = [
             unit for unit in statements
             if _share(rest, all_stems(unit.text) | _lemmas(unit.text, all_stems(unit.text))) >= _ACT_SHARE
         ]
-        rival = _rival(c, objects, _unit_frames(restating), claim_stems)
+        rival = _rival(c, objects, _unit_frames(restating), own)  # a rival the claim names in another clause counts
         if rival is not None and (is_actor(c.filler, units) or _named_party(c, units)):
             unit, u = rival
             return role_mismatch(c, u, unit, " (the document gives this act to another party)")
     return None
+
+
+# "Kit Morrow sets the fees, and Grace Tenby turns the horses out": each doer's act is its own clause's
+_CLAUSES = re.compile(r",\s+(?:and|while|whereas|but)\s+|;\s*", re.I)
+
+
+def _own_clause(text: str, doer: str) -> str:
+    """The clause of a claim that names the doer (the whole claim when no clause or no single one does)."""
+    parts = [p for p in _CLAUSES.split(text) if doer in p]
+    return parts[0] if len(parts) == 1 else text
 
 
 def _named_party(c: Frame, units: Sequence[EvidenceUnit]) -> bool:

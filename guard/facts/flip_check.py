@@ -97,6 +97,8 @@ def _modal_flip(
         return None
     if entailed_options(claim, clause.modals):
         return None  # "can be booked online or by phone" for "must be booked ... online or by phone"
+    if _outside_a_band(claim, unit):
+        return None  # "leaders aged 8 to 11 must be with an adult": a 14-year-old is not ruled by it
     claim_word = modal_word(claim.text, lexicon)
     unit_word = modal_word(clause.text, lexicon) or modal_word(unit.text, lexicon)  # the clause compared
     explanation = f'the evidence says "{unit_word}", the claim "{claim_word}"'
@@ -262,6 +264,11 @@ def _says_it(peer: Slots, claim: Slots, unit: Slots, shared: frozenset[str]) -> 
 def _shares_a_value(claim: Slots, unit: Slots) -> bool:
     """The unit states one of the claim's values (or the claim has none to state)."""
     return not claim.quantities or any(accepts(q, e) for q in claim.quantities for e in unit.quantities)
+
+
+def _outside_a_band(claim: Slots, unit: Slots) -> bool:
+    """A claim value outside a range the unit states (another band's rule), though the unit may accept it elsewhere."""
+    return any(e.is_range and conflicts(q, e) and not accepts(q, e) for q in claim.quantities for e in unit.quantities)
 
 
 def _same_values(claim: Slots, unit: Slots) -> bool:

@@ -261,10 +261,27 @@ def _shared_subject(verb, passive: bool, copula: bool = False) -> list:
         return []
     if any(c.dep_ in ("nsubj", "nsubjpass", "csubj", "expl") for c in verb.children):
         return []
+    relative = _relative_before(verb)
+    if relative is not None:
+        return _with_conjuncts(relative)
     if any(c.dep_ in ("nsubjpass", "auxpass") for c in head.children):
         return []
     subjects = [c for c in head.children if c.dep_ == "nsubj" and c.lower_ not in _RELATIVE]
     return [t for s in subjects for t in _with_conjuncts(s)]
+
+
+def _relative_before(verb):
+    """The antecedent of a relative clause the verb continues: "Grace Tallis, who examines each item and
+    writes the estimate" (joined to "examines", whose subject is "who"), and "run by Grace Tenby, who
+    signs agreements, sets the fees and sends invoices", where the parse joins "sets" to "run" across the
+    relative clause. The relative verb must stand between the verb's head and the verb, or be its head."""
+    for other in verb.doc[verb.head.i : verb.i]:
+        if other.dep_ == "relcl" and other.pos_ == "VERB" and any(
+            c.dep_ == "nsubj" and c.lower_ in _RELATIVE for c in other.children
+        ):
+            return other.head
+    # "sets the fees and sends invoices": a verb joined to one that continues the relative clause
+    return _relative_before(verb.head) if verb.head.dep_ == "conj" and verb.head.i < verb.i else None
 
 
 def _worth_parsing(claim: Slots, unit: Slots, lexical: float) -> bool:

@@ -111,14 +111,35 @@ def _free_lines(text: str, covered: list[bool]) -> list[tuple[int, int]]:
     return spans
 
 
+def _continued_items(text: str, lines: list[tuple[int, int]]) -> list[bool]:
+    """Which lines carry on the list item above them: a wrapped item ("- What does it cost? Morning
+    trek: £35 to\n  lead an alpaca, ...") goes on in the next non-blank lines up to a blank line, a
+    heading or the next bullet (Markdown's continuation lines, indented or not)."""
+    out, in_item = [], False
+    for start, end in lines:
+        line = text[start:end]
+        if _LIST_ITEM.match(line):
+            in_item = True
+            out.append(False)
+        elif not line.strip() or _HEADING.match(line):
+            in_item = False
+            out.append(False)
+        else:
+            out.append(in_item)
+    return out
+
+
 def _list_drafts(text: str, lines: list[tuple[int, int]]) -> list[_Draft]:
     drafts: list[_Draft] = []
     lead_in: str | None = None
     in_list = False
-    for start, end in lines:
+    for (start, end), more in zip(lines, _continued_items(text, lines)):
         line = text[start:end]
         bullet = _LIST_ITEM.match(line)
-        if bullet:
+        if more and drafts:
+            kind, item_start, _, body, anchor = drafts[-1]
+            drafts[-1] = (kind, item_start, start + len(line.rstrip()), f"{body} {line.strip()}", anchor)
+        elif bullet:
             if not in_list:
                 lead_in = _lead_in(text, lines, start)
                 in_list = True
@@ -152,7 +173,8 @@ def _prose_drafts(text: str, lines: list[tuple[int, int]], notes: list[str]) -> 
     drafts: list[_Draft] = []
     paragraphs: list[tuple[int, int]] = []
     current: list[tuple[int, int]] = []
-    for start, end in lines + [(len(text), len(text))]:
+    continued = _continued_items(text, lines) + [False]
+    for (start, end), more in zip(lines + [(len(text), len(text))], continued):
         line = text[start:end]
         heading = _HEADING.match(line)
         # A table between two free lines ends the paragraph too (its lines are not free):
@@ -161,7 +183,7 @@ def _prose_drafts(text: str, lines: list[tuple[int, int]], notes: list[str]) -> 
         if after_table:
             paragraphs.append((current[0][0], current[-1][1]))
             current = []
-        if not line.strip() or _LIST_ITEM.match(line) or heading:
+        if not line.strip() or _LIST_ITEM.match(line) or heading or more:  # a wrapped item's lines are the item's
             if current:
                 paragraphs.append((current[0][0], current[-1][1]))
                 current = []
