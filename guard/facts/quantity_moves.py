@@ -21,7 +21,7 @@ from guard.facts.slots import Slots, all_stems, stem, value_spans
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import other_side
 
-__all__ = ["moved_by_label", "moved_value", "other_topic"]
+__all__ = ["moved_by_label", "moved_value", "other_topic", "sibling_topic"]
 
 
 def moved_value(
@@ -173,6 +173,53 @@ def other_topic(
                 continue
             return Outcome(FactLabel.contradicted, quantity_mismatch(q, a, slots), rule=FactRule.quantity_other_topic)
     return None
+
+
+def sibling_topic(
+    q: Quantity, claim: Slots, candidates: list[tuple[Alignment, Slots]], scored: list[Alignment], lexicon: Lexicon
+) -> Outcome | None:
+    """The value is a sibling's: "Part livery costs £160" where the sentence giving £160 is about *full*
+    livery and another says "Part livery costs £85".
+
+    The claim's two-word phrase (a modifier and its noun) is missing from the sentence holding the
+    value, which puts another modifier before the same noun; a unit among the best-ranked that writes
+    the claim's phrase gives another value of the measure and not the claim's.
+    """
+    for a, slots in candidates:
+        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or not any(accepts(q, e) for e in slots.quantities):
+            continue
+        here = [w for _, w in words(a.unit.text)]
+        for modifier, noun in _phrases(claim.text, lexicon):
+            if f"{modifier} {noun}" in " ".join(here) or not _other_modifier(here, modifier, noun, lexicon):
+                continue
+            for b in scored[:_TOPIC_POOL]:
+                if b.unit is a.unit or b.unit.kind is UnitKind.heading:
+                    continue
+                if f"{modifier} {noun}" not in " ".join(w for _, w in words(b.unit.text)):
+                    continue
+                theirs = unit_slots(b.unit, lexicon)
+                same = [e for e in theirs.quantities if conflicts(q, e)]
+                if same and not any(accepts(q, e) for e in theirs.quantities):
+                    mismatch = quantity_mismatch(q, b, theirs)
+                    return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_other_topic)
+    return None
+
+
+def _phrases(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
+    """Adjacent content-word pairs of the claim (lower case)."""
+    found = [w for _, w in words(text)]
+    return [
+        (m, n) for m, n in zip(found, found[1:])
+        if m not in lexicon.stopwords and n not in lexicon.stopwords and len(m) > 2 and len(n) > 2
+    ]
+
+
+def _other_modifier(here: list[str], modifier: str, noun: str, lexicon: Lexicon) -> bool:
+    """Another content word than ``modifier`` right before ``noun`` in the unit."""
+    return any(
+        n == noun and m != modifier and m not in lexicon.stopwords and len(m) > 2
+        for m, n in zip(here, here[1:])
+    )
 
 
 def _row_named(unit: EvidenceUnit, claim: Slots) -> bool:

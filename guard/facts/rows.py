@@ -50,7 +50,13 @@ def _named(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) -> tupl
         by_words = len(words) if words and words <= claim_words(claim) else 0
         key_values = row.values_in(0)
         by_value = any(accepts(c, e) for c in claim.quantities if c is not q for e in key_values)
-        scores.append(by_words + (2 if by_value else 0))
+        score = by_words + (2 if by_value else 0)
+        # rows sharing a key ("Sports massage" for 30, 60 and 90 minutes): the claim's other value, of
+        # another measure, in one of the row's other cells picks the row
+        others = [e for e in row.slots.quantities if row.column_of(e) not in (None, 0)]
+        if score and any(accepts(c, e) for c in claim.quantities if c.dim != q.dim for e in others):
+            score += 0.5
+        scores.append(score)
     named = {i for i, s in enumerate(scores) if s > 0}
     if not named:
         return None, named
