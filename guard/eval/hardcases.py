@@ -247,8 +247,15 @@ class Split(str, Enum):
     # val30 is open; val30h is held: aggregate figures only (specs/val30*.yaml).
     val30 = "val30"
     val30h = "val30h"
+    # Session 19: a fresh mixed pair written after val30 / val30h (its rows follow val30h's in cases.jsonl): six more
+    # short documents in new domains (among them a hot tub hire business, a hydrotherapy pool, a dog walker and a
+    # menopause clinic) and varied forms (prose terms, tables, FAQ and bulleted lists), every category, a little
+    # under half true, written without running the judge on them.
+    # val32 is open; val32h is held: aggregate figures only (specs/val32*.yaml).
+    val32 = "val32"
+    val32h = "val32h"
 
-# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val30h) are read
+# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h) are read
 # only when named, so that a run over everything (and its --fails listing) never shows their cases to
 # someone tuning the judge.
 BLIND_SPLITS = frozenset(
@@ -257,7 +264,7 @@ BLIND_SPLITS = frozenset(
         Split.val10h, Split.val11h, Split.val12h, Split.val13h, Split.val14h,
         Split.val15h, Split.val16h, Split.val17h, Split.val18h, Split.val19h, Split.val20h, Split.val21h,
         Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
-        Split.val28h, Split.val29h, Split.val30h,
+        Split.val28h, Split.val29h, Split.val30h, Split.val32h,
     }
 )
 
