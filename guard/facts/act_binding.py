@@ -181,11 +181,11 @@ def _rival(
                 continue
             if u.verb == c.verb and not _does_the_act(u, objects, unit_frames):
                 continue  # the verb's other act in the unit: "the Bookings Team deals with bookings"
-            if (u.aliases or u.filler) & (c.aliases or c.filler):
+            if (u.aliases or u.filler) & (c.aliases or c.filler) and not _named_apart(c, u):
                 return None  # the act is the claim's doer's (too), or "an agent may do so"
             if u.verb == PRO_VERB:
                 continue
-            if u.quantified or u.filler & NOT_PARTIES or u.filler <= claim_stems or not _party(u):
+            if u.quantified or u.filler & NOT_PARTIES or _mentioned(u, claim_stems) or not _party(u):
                 continue
             if act_denied(unit.text, c.verb):
                 continue  # "Managers must not give personal references": the act is not theirs
@@ -193,6 +193,25 @@ def _rival(
                 continue
             found = found or (unit, u)
     return found
+
+
+def _names(frame: Frame) -> frozenset[str]:
+    """The person's name a doer carries: its own words when a proper name, else the name in apposition
+    ("Our pharmacist, Owen Lacey": owen, lacey)."""
+    return frame.filler if frame.proper else frame.aliases - frame.filler
+
+
+def _named_apart(c: Frame, u: Frame) -> bool:
+    """Two doers sharing a role word ("Priya Nair, the pharmacist" and "Our pharmacist, Owen Lacey") but
+    named as two people: not one party."""
+    mine, theirs = _names(c), _names(u)
+    return bool(mine and theirs and not mine & theirs)
+
+
+def _mentioned(u: Frame, claim_stems: frozenset[str]) -> bool:
+    """The claim names the rival doer: all its words, and its person's name when it has one."""
+    name = _names(u)
+    return u.filler <= claim_stems and (not name or bool(name & claim_stems))
 
 
 def _does_the_act(u: Frame, objects: list[frozenset[str]], unit_frames: Sequence[Frame]) -> bool:

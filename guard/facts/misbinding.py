@@ -47,6 +47,7 @@ from guard.facts.rows import column_misbindings, period_mismatches, row_misbindi
 from guard.facts.rules import FactRule
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots, all_stems
+from guard.facts.titles import title_swap
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["misbindings"]
@@ -92,6 +93,7 @@ def misbindings(
         (R.restriction_contrast, contrast_reversed(claim, scored)),
         (R.misbinding_name_clause, name_in_other_clause(claim, scored, lexicon)),
         (R.role_label_swap, label_role_swap(claim, units, lexicon)),
+        (R.role_title_swap, title_swap(claim, units)),
         (R.limit_broken, broken_limits(claim, scored, everywhere, lexicon)),
         (R.limit_denied, denied_limits(claim, scored, lexicon)),
         (R.limit_widened, widened(claim, scored, lexicon)),

@@ -102,6 +102,7 @@ class FactRule(str, Enum):
     limit_broken = "limit.broken"
     limit_denied = "limit.denied"
     limit_widened = "limit.widened"
+    role_title_swap = "role.title_swap"  # a person given the title the document gives someone else
     limit_inside_denial = "limit.inside_denial"  # the claim affirms an act the passage denies beyond a bound, inside it
     limit_hours_denied = "limit.hours_denied"  # "at any time" where a unit sets hours
     limit_always_for_may = "limit.always_for_may"  # "always" where the unit says "may"
@@ -172,6 +173,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.restriction_contrast: "The claim turns round the passage's 'A, not B'.",
     FactRule.limit_broken: "The claim goes beyond a limit the passage sets.",
     FactRule.limit_denied: "The claim denies a limit the passage sets.",
+    FactRule.role_title_swap: "The passage gives this title to someone else.",
     FactRule.limit_inside_denial: "The passage rules the act out beyond this limit; the claim affirms it there.",
     FactRule.limit_widened: "The claim says 'always', 'never' or 'any' where the passage sets conditions.",
     FactRule.limit_hours_denied: "The claim says 'at any time' where the passage sets hours or days.",
