@@ -61,7 +61,7 @@ def check_quantity(
         denied = inside_denial(q, claim, candidates, lexicon)
         if denied is not None:
             return denied
-        labelled = moved_by_label(q, claim, candidates, lexicon)
+        labelled = moved_by_label(q, claim, candidates, lexicon, everywhere)
         moved = (
             (labelled if labelled is not None and labelled.label is FactLabel.contradicted else None)
             or (None if labelled is not None else moved_value(q, claim, candidates, lexicon))

@@ -7,6 +7,7 @@ match on what the number is bound to.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.binding import distinctive, owned_words
@@ -68,11 +69,16 @@ def moved_value(
 
 # "Morning trek: £35 to lead an alpaca ... Afternoon trek: £45 to lead an alpaca": a short label opening a
 # sentence (or following a semicolon) and ending in a colon heads the values after it, up to the next label
-_LABEL = re.compile(r"(?:^|(?<=[.?!;])\s+)(?P<label>[A-Z][\w'&-]*(?:\s+[\w'&-]+){0,3}):\s")
+# ("Weekday hire (up to 3 nights, Monday to Thursday): £145": a bracketed note is part of the label)
+_LABEL = re.compile(r"(?:^|(?<=[.?!;])\s+)(?P<label>[A-Z][\w'&-]*(?:\s+[\w'&-]+){0,3}(?:\s*\([^()]{1,80}\))?):\s")
 
 
 def moved_by_label(
-    q: Quantity, claim: Slots, candidates: list[tuple[Alignment, Slots]], lexicon: Lexicon
+    q: Quantity,
+    claim: Slots,
+    candidates: list[tuple[Alignment, Slots]],
+    lexicon: Lexicon,
+    everywhere: Sequence[Slots] = (),
 ) -> Outcome | None:
     """The claim's value is written under another label of the unit than the one the claim names.
 
@@ -81,13 +87,16 @@ def moved_by_label(
     label's, that label's values must not hold the claim's value, and another label's must. The
     counterpart reported is the named label's value in the same place (the first price for the first).
     A supported outcome when the named label holds the value: the labels bind it, not word proximity.
+    A unit that opens with its label ("Weekday hire (up to 3 nights): £145.") is read with the
+    label-opening units next to it (``everywhere``, in document order), which the sentence splitter
+    cut from it ("Weekend hire (Friday to Monday): £210.").
     """
     if sum(c.dim == q.dim for c in claim.quantities) > 1:
         return None
     for alignment, slots in candidates:
         if alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
             continue
-        segments = _labelled(slots, q.dim)
+        segments = _labelled(slots, q.dim) + _neighbour_labels(slots, everywhere, q.dim)
         if len(segments) < 2:
             continue
         own = _label_words(segments)
@@ -107,6 +116,25 @@ def moved_by_label(
         mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, alignment.unit, explanation, label)
         return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_moved)
     return None
+
+
+_NEIGHBOURS = 3  # label-opening units this many places before or after, unbroken by other units
+
+
+def _neighbour_labels(slots: Slots, everywhere: Sequence[Slots], dim: str) -> list[tuple[str, list[Quantity]]]:
+    """The labelled values of the run of label-opening units around ``slots`` (itself left out)."""
+    if not _LABEL.match(slots.text):
+        return []
+    at = next((i for i, s in enumerate(everywhere) if s.text == slots.text), None)
+    if at is None:
+        return []
+    found = []
+    for step in (-1, 1):
+        i = at + step
+        while 0 <= i < len(everywhere) and abs(i - at) <= _NEIGHBOURS and _LABEL.match(everywhere[i].text):
+            found += _labelled(everywhere[i], dim)
+            i += step
+    return found
 
 
 def _labelled(slots: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:

@@ -91,3 +91,22 @@ TRAILS = "Treks cover 4 km of forest paths. A trail pass must be used within 6 m
 )
 def test_bound_words_and_restated_limits(claim, label):
     assert judge_passages(claim, TRAILS).label is label
+
+
+HIRE = (
+    "Seabright hot tubs are delivered, filled and heated by our team. "
+    "Weekday hire (up to 3 nights, Monday to Thursday): £95. Weekend hire (Friday to Monday): £150. Full week: £230."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "label"),
+    [
+        ("A weekend hot tub hire from Seabright costs £95.", FactLabel.contradicted),  # the weekday label's price
+        ("Weekday hot tub hire from Seabright costs £150.", FactLabel.contradicted),
+        ("A weekend hot tub hire from Seabright costs £150.", FactLabel.supported),
+        ("Weekday hire costs £95.", FactLabel.supported),
+    ],
+)
+def test_labels_in_sentences_of_their_own(claim, label):
+    assert judge_passages(claim, HIRE).label is label
