@@ -210,20 +210,22 @@ def sibling_topic(
     livery and another says "Part livery costs £85".
 
     The claim's two-word phrase (a modifier and its noun) is missing from the sentence holding the
-    value, which puts another modifier before the same noun; a unit among the best-ranked that writes
-    the claim's phrase gives another value of the measure and not the claim's.
+    value, which opens with another modifier before the same noun; a unit among the best-ranked that
+    opens with the claim's phrase gives another value of the measure and not the claim's. Both phrases
+    open their sentences: the pattern of a list of siblings ("Part livery costs ... Full livery costs"),
+    not a noun met anywhere in a long sentence.
     """
     for a, slots in candidates:
         if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or not any(accepts(q, e) for e in slots.quantities):
             continue
         here = [w for _, w in words(a.unit.text)]
         for modifier, noun in _phrases(claim.text, lexicon):
-            if f"{modifier} {noun}" in " ".join(here) or not _other_modifier(here, modifier, noun, lexicon):
+            if len(here) < 2 or here[1] != noun or here[0] == modifier or here[0] in lexicon.stopwords:
                 continue
             for b in scored[:_TOPIC_POOL]:
                 if b.unit is a.unit or b.unit.kind is UnitKind.heading:
                     continue
-                if f"{modifier} {noun}" not in " ".join(w for _, w in words(b.unit.text)):
+                if [w for _, w in words(b.unit.text)][:2] != [modifier, noun]:
                     continue
                 theirs = unit_slots(b.unit, lexicon)
                 same = [e for e in theirs.quantities if conflicts(q, e)]
@@ -240,14 +242,6 @@ def _phrases(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
         (m, n) for m, n in zip(found, found[1:])
         if m not in lexicon.stopwords and n not in lexicon.stopwords and len(m) > 2 and len(n) > 2
     ]
-
-
-def _other_modifier(here: list[str], modifier: str, noun: str, lexicon: Lexicon) -> bool:
-    """Another content word than ``modifier`` right before ``noun`` in the unit."""
-    return any(
-        n == noun and m != modifier and m not in lexicon.stopwords and len(m) > 2
-        for m, n in zip(here, here[1:])
-    )
 
 
 def _row_named(unit: EvidenceUnit, claim: Slots) -> bool:

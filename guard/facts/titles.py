@@ -18,10 +18,12 @@ from guard.facts.mismatches import contradiction
 from guard.facts.slots import Slots, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
+from guard.wordnet import load_wordnet
 
 __all__ = ["title_swap"]
 
 _TITLE_WORDS = ("compound", "amod")
+_NOUN_PERSON = 18  # WordNet's lexicographer file noun.person
 
 
 def title_swap(claim: Slots, units: Sequence[EvidenceUnit]) -> list[SlotMismatch]:
@@ -73,9 +75,17 @@ def _titles(text: str) -> list[tuple[frozenset[str], str, str]]:
             subject = next((c for c in verb.children if c.dep_ == "nsubj" and c.pos_ == "PROPN"), None)
             if subject is not None:
                 out.append((subject, token))  # "Ben Hargreaves treats ... as the clinic's osteopath"
+    wordnet = load_wordnet()
     found = []
     for person, title in out:
-        name = frozenset(stem(t.lower_) for t in person.subtree if t.pos_ == "PROPN" and t.i <= person.i)
+        # a person's name (two proper nouns or a PERSON entity) and a noun for a person ("osteopath"):
+        # "250 degrees F" is neither
+        if wordnet is None or wordnet.first_sense_file(title.lemma_.lower(), "n") != _NOUN_PERSON:
+            continue
+        parts = [t for t in person.subtree if t.pos_ == "PROPN" and t.i <= person.i]
+        if len(parts) < 2 and person.ent_type_ != "PERSON":
+            continue
+        name = frozenset(stem(t.lower_) for t in parts)
         words = [t.text for t in title.subtree if t.dep_ in _TITLE_WORDS and t.i < title.i] + [title.text]
         if name:
             found.append((name, stem(title.lemma_.lower()), " ".join(words)))
