@@ -261,17 +261,31 @@ class Split(str, Enum):
     # running the judge on them. val31 is open; val31h is held: aggregate figures only (specs/val31*.yaml).
     val31 = "val31"
     val31h = "val31h"
+    # Session 19: a fresh mixed pair written after val31 / val31h (its rows follow val31h's in cases.jsonl): six
+    # more short documents in new domains (among them a portrait painter's commissions, a memory clinic, a dog
+    # breeder's puppy sales and a tongue-tie and infant feeding clinic) and varied forms (prose terms, tables, FAQ
+    # and bulleted lists), every category, a little under half true, written without running the judge on them.
+    # val33 is open; val33h is held: aggregate figures only (specs/val33*.yaml).
+    val33 = "val33"
+    val33h = "val33h"
+    # Session 19: a second fresh mixed pair written with val33 / val33h, on the same branch (its rows follow
+    # val33h's in cases.jsonl): six more short documents in new domains (among them a function band's bookings, a
+    # bone density clinic, an event caterer and a vasectomy clinic) and varied forms (prose terms, tables, FAQ and
+    # bulleted lists), every category, a little under half true, written without running the judge on them.
+    # val34 is open; val34h is held: aggregate figures only (specs/val34*.yaml).
+    val34 = "val34"
+    val34h = "val34h"
 
-# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h) are read
-# only when named, so that a run over everything (and its --fails listing) never shows their cases to
-# someone tuning the judge.
+# Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
+# val34h) are read only when named, so that a run over everything (and its --fails listing) never shows their
+# cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
         Split.val10h, Split.val11h, Split.val12h, Split.val13h, Split.val14h,
         Split.val15h, Split.val16h, Split.val17h, Split.val18h, Split.val19h, Split.val20h, Split.val21h,
         Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
-        Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h,
+        Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
     }
 )
 
