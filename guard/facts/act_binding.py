@@ -181,7 +181,7 @@ def _rival(
                 continue
             if u.verb == c.verb and not _does_the_act(u, objects, unit_frames):
                 continue  # the verb's other act in the unit: "the Bookings Team deals with bookings"
-            if (u.aliases or u.filler) & (c.aliases or c.filler) and not _named_apart(c, u):
+            if (u.aliases or u.filler) & (c.aliases or c.filler) and not _two_people(c, u):
                 return None  # the act is the claim's doer's (too), or "an agent may do so"
             if u.verb == PRO_VERB:
                 continue
@@ -201,7 +201,7 @@ def _names(frame: Frame) -> frozenset[str]:
     return frame.filler if frame.proper else frame.aliases - frame.filler
 
 
-def _named_apart(c: Frame, u: Frame) -> bool:
+def _two_people(c: Frame, u: Frame) -> bool:
     """Two doers sharing a role word ("Priya Nair, the pharmacist" and "Our pharmacist, Owen Lacey") but
     named as two people: not one party."""
     mine, theirs = _names(c), _names(u)

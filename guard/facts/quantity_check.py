@@ -27,7 +27,7 @@ from guard.facts.periods import period_total
 from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
-from guard.facts.quantity_moves import moved_by_label, moved_value, other_topic, sibling_topic
+from guard.facts.quantity_moves import moved_within_unit, other_topic, sibling_topic
 from guard.facts.row_differences import row_difference
 from guard.facts.rules import FactRule
 from guard.facts.shares import equal_share, half_price, same_noun_stem
@@ -61,10 +61,8 @@ def check_quantity(
         denied = inside_denial(q, claim, candidates, lexicon)
         if denied is not None:
             return denied
-        labelled = moved_by_label(q, claim, candidates, lexicon, everywhere)
         moved = (
-            (labelled if labelled is not None and labelled.label is FactLabel.contradicted else None)
-            or (None if labelled is not None else moved_value(q, claim, candidates, lexicon))
+            moved_within_unit(q, claim, candidates, lexicon, everywhere)
             or other_topic(q, claim, candidates, scored, lexicon)
             or sibling_topic(q, claim, candidates, scored, lexicon)
         )

@@ -22,7 +22,22 @@ from guard.facts.slots import Slots, all_stems, stem, value_spans
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import other_side
 
-__all__ = ["moved_by_label", "moved_value", "other_topic", "sibling_topic"]
+__all__ = ["moved_by_label", "moved_value", "moved_within_unit", "other_topic", "sibling_topic"]
+
+
+def moved_within_unit(
+    q: Quantity,
+    claim: Slots,
+    candidates: list[tuple[Alignment, Slots]],
+    lexicon: Lexicon,
+    everywhere: Sequence[Slots] = (),
+) -> Outcome | None:
+    """The claim's value bound to something else inside its unit: by the unit's labels when they
+    decide (a value held under the label the claim names is not moved), else by word proximity."""
+    labelled = moved_by_label(q, claim, candidates, lexicon, everywhere)
+    if labelled is None:
+        return moved_value(q, claim, candidates, lexicon)
+    return labelled if labelled.label is FactLabel.contradicted else None
 
 
 def moved_value(
@@ -218,14 +233,14 @@ def sibling_topic(
     for a, slots in candidates:
         if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or not any(accepts(q, e) for e in slots.quantities):
             continue
-        here = [w for _, w in words(a.unit.text)]
+        opening = _opening(a.unit.text)
         for modifier, noun in _phrases(claim.text, lexicon):
-            if len(here) < 2 or here[1] != noun or here[0] == modifier or here[0] in lexicon.stopwords:
+            if opening is None or opening[1] != noun or opening[0] == modifier or opening[0] in lexicon.stopwords:
                 continue
             for b in scored[:_TOPIC_POOL]:
                 if b.unit is a.unit or b.unit.kind is UnitKind.heading:
                     continue
-                if [w for _, w in words(b.unit.text)][:2] != [modifier, noun]:
+                if _opening(b.unit.text) != (modifier, noun):
                     continue
                 theirs = unit_slots(b.unit, lexicon)
                 same = [e for e in theirs.quantities if conflicts(q, e)]
@@ -233,6 +248,12 @@ def sibling_topic(
                     mismatch = quantity_mismatch(q, b, theirs)
                     return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_other_topic)
     return None
+
+
+def _opening(text: str) -> tuple[str, str] | None:
+    """The first two words of a unit (lower case), None when it has fewer."""
+    first = [w for _, w in words(text)[:2]]
+    return (first[0], first[1]) if len(first) == 2 else None
 
 
 def _phrases(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:

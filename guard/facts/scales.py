@@ -9,9 +9,10 @@ the same number in another unit (or the same quantity off by a factor of 1,000: 
 prefix dropped or added), the claim changed the unit: contradicted.
 
 Kept narrow: measured quantities only (mass, volume, length, data, duration, temperature; not
-counts, money or bare numbers, where the same number recurs for unrelated things), plain
-values with the same bound (a prefix slip whatever the bounds: "1.5 mg" as the limit of "no
-more than 1,500 mg"), no ranges, and only the two best-aligned units when strongly aligned.
+counts, money or bare numbers, where the same number recurs for unrelated things), values
+with the same bound or a plain claim value against a limit ("you have 4 weeks" for "within 4
+months"; a prefix slip whatever the bounds: "1.5 mg" as the limit of "no more than 1,500 mg"),
+no ranges, and only the two best-aligned units when strongly aligned.
 """
 
 from __future__ import annotations

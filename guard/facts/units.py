@@ -88,8 +88,9 @@ def _drafts(text: str, notes: list[str]) -> list[_Draft]:
         covered[start:end] = [True] * (end - start)
         drafts.extend(_row_draft(row) for row in rows if row_text(row))
     lines = _free_lines(text, covered)
-    drafts.extend(_list_drafts(text, lines))
-    drafts.extend(_prose_drafts(text, lines, notes))
+    continued = _continued_items(text, lines)  # both readers need which lines carry on an item
+    drafts.extend(_list_drafts(text, lines, continued))
+    drafts.extend(_prose_drafts(text, lines, continued, notes))
     return drafts
 
 
@@ -129,11 +130,11 @@ def _continued_items(text: str, lines: list[tuple[int, int]]) -> list[bool]:
     return out
 
 
-def _list_drafts(text: str, lines: list[tuple[int, int]]) -> list[_Draft]:
+def _list_drafts(text: str, lines: list[tuple[int, int]], continued: list[bool]) -> list[_Draft]:
     drafts: list[_Draft] = []
     lead_in: str | None = None
     in_list = False
-    for (start, end), more in zip(lines, _continued_items(text, lines)):
+    for (start, end), more in zip(lines, continued):
         line = text[start:end]
         bullet = _LIST_ITEM.match(line)
         if more and drafts:
@@ -168,13 +169,14 @@ def _lead_in(text: str, lines: list[tuple[int, int]], list_start: int) -> str | 
     return None
 
 
-def _prose_drafts(text: str, lines: list[tuple[int, int]], notes: list[str]) -> list[_Draft]:
+def _prose_drafts(
+    text: str, lines: list[tuple[int, int]], continued: list[bool], notes: list[str]
+) -> list[_Draft]:
     """Headings as units of their own; paragraphs split into sentences."""
     drafts: list[_Draft] = []
     paragraphs: list[tuple[int, int]] = []
     current: list[tuple[int, int]] = []
-    continued = _continued_items(text, lines) + [False]
-    for (start, end), more in zip(lines + [(len(text), len(text))], continued):
+    for (start, end), more in zip(lines + [(len(text), len(text))], [*continued, False]):
         line = text[start:end]
         heading = _HEADING.match(line)
         # A table between two free lines ends the paragraph too (its lines are not free):

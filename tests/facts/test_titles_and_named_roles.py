@@ -1,6 +1,6 @@
 """Session 19's fourth design (docs/FACTS.md): a person given the title the document gives someone else
 (guard/facts/titles.py), and two doers who share a role word but are named as two people
-(act_binding._named_apart). Passages written for this file."""
+(act_binding._two_people). Passages written for this file."""
 
 from __future__ import annotations
 
