@@ -528,7 +528,11 @@ def unit_changed(
             continue
         if any(accepts(q, e) for _, slots in near for e in slots.quantities if e.dim != "number"):
             continue
-        same = [(unit, e, slots) for unit, slots in near for e in slots.quantities if e.written == q.written]
+        # a person's age is no unit a value was changed from ("£65" against "drivers aged 65")
+        same = [
+            (unit, e, slots) for unit, slots in near for e in slots.quantities
+            if e.written == q.written and e.measure != "age"
+        ]
         if any(e.dim == q.dim or (e.dim == "number" and not _tail(s.text, e)) for _, e, s in same):
             continue
         other = next(

@@ -41,7 +41,21 @@ def _countable(dim: str) -> bool:
 
 def conflicts(claim: Quantity, evidence: Quantity) -> bool:
     """Both measure the same thing, so their values must agree."""
-    return claim.dim == evidence.dim
+    return claim.dim == evidence.dim and not _other_measures(claim, evidence)
+
+
+# durations that are never each other's value: a person's age and how long a thing lasts in hours or
+# minutes ("a 72-year-old" against "Length: 20 minutes"); a time given before an event and the length
+# of the event ("cancelling 4 days before it" against "Length: 2 hours")
+def _other_measures(a: Quantity, b: Quantity) -> bool:
+    kinds = {a.measure, b.measure}
+    if "age" in kinds and (_clock(a) or _clock(b)):
+        return True
+    return kinds == {"lead", "length"}
+
+
+def _clock(q: Quantity) -> bool:
+    return q.measure != "age" and q.scale <= DURATION_HOURS["hour"]
 
 
 # How far a value said as a round figure ("about 800 µl", "roughly six months") may lie from the

@@ -68,6 +68,10 @@ class Quantity(BaseModel):
     # said as a round figure ("about 800 µl", "roughly six months", "nearly 5 kg"): it agrees with
     # any value a writer would round to it (matching.APPROX_TOLERANCE)
     approx: bool = False
+    # what a duration measures, where its words say: a person's "age" ("72-year-old", "aged 70"), a
+    # "lead" time before an event ("4 days before", "48 hours' notice"), or the "length" of a thing
+    # ("Length: 2 hours", "lasts 90 minutes"); see matching.conflicts
+    measure: str | None = None
 
     @property
     def written(self) -> tuple[float, float]:
@@ -777,7 +781,25 @@ def _make(
         scale=scale,
         phrase=_phrase(text, start if negation_at is None else negation_at, end),
         approx=_hedged(text, start),
+        measure=_measure(text, start, end) if dim == "duration" else None,
     )
+
+
+_AGE_WORDS = re.compile(r"\bold\b", re.I)
+_AGED_JUST_BEFORE = re.compile(r"\baged\s+$", re.I)
+_LEAD_AFTER = re.compile(r"^(?:['’]s?|s['’])?\s*(?:before|beforehand|ahead|in\s+advance|prior|notice)\b", re.I)
+_LENGTH_BEFORE = re.compile(r"\b(?:length|duration|lasts?|lasting)\s*(?:about|around|roughly|up\s+to)?\s*:?\s*$", re.I)
+_LENGTH_AFTER = re.compile(r"^\s+long\b", re.I)
+
+
+def _measure(text: str, start: int, end: int) -> str | None:
+    if _AGE_WORDS.search(text[start:end]) or _AGED_JUST_BEFORE.search(text[max(0, start - 8) : start]):
+        return "age"
+    if _LEAD_AFTER.match(text[end : end + 20]):
+        return "lead"
+    if _LENGTH_BEFORE.search(text[max(0, start - 24) : start]) or _LENGTH_AFTER.match(text[end : end + 8]):
+        return "length"
+    return None
 
 
 def _value(surface: str | None, default: float | None = None) -> float | None:

@@ -17,6 +17,7 @@ from guard.facts.bands import step_band
 from guard.facts.baskets import basket_total
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.denials import allowed_outside_denial, inside_denial
+from guard.facts.conditions import conditions_met
 from guard.facts.derivation import derived_step, says_combined
 from guard.facts.inference import daily_average
 from guard.facts.lexicon import Lexicon
@@ -321,6 +322,7 @@ def quantity_outcomes(
     scored: list[Alignment],
 ) -> list[Outcome]:
     """Each claim quantity's outcome, in the claim's order, its own premises settled (premises.py)."""
+    near_held = near_held + conditions_met(claim, near_held, scored, lexicon)
     pool = step_pool(near_held, claim_operands(claim, held, near_held))
     frequency_counts = [e for s in everywhere for e in s.quantities if from_frequency(e)]
     near = [s for _, s in near_held]

@@ -56,6 +56,10 @@ def _named(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) -> tupl
         others = [e for e in row.slots.quantities if row.column_of(e) not in (None, 0)]
         if score and any(accepts(c, e) for c in claim.quantities if c.dim != q.dim for e in others):
             score += 0.5
+        # or a word of its other cells that the rows sharing its key lack ("Full memory assessment |
+        # At home" against "... | At the clinic")
+        elif score and _own_cell_words(row, [r for r in rows if r is not row and r.key == row.key], lexicon) & claim_words(claim):
+            score += 0.5
         scores.append(score)
     named = {i for i, s in enumerate(scores) if s > 0}
     if not named:
@@ -63,6 +67,17 @@ def _named(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) -> tupl
     top = max(scores)
     best = [i for i, s in enumerate(scores) if s == top]
     return (rows[best[0]] if len(best) == 1 else None), named
+
+
+def _own_cell_words(row: Row, siblings: list[Row], lexicon: Lexicon) -> frozenset[str]:
+    """Content words of the row's cells after the key that no row sharing its key has there."""
+    if not siblings:
+        return frozenset()
+    return _cell_words(row, lexicon) - frozenset().union(*(_cell_words(r, lexicon) for r in siblings))
+
+
+def _cell_words(row: Row, lexicon: Lexicon) -> frozenset[str]:
+    return frozenset().union(*(read_slots(row.unit.text[a:b], lexicon).content for a, b in row.cells[1:]))
 
 
 def row_misbindings(
@@ -97,7 +112,9 @@ def _misbinding(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) ->
     if not holders:
         return None
     target, named = _named(claim, q, rows, lexicon)
-    if target is None or any(i in named for i, _ in holders):
+    # a named row holding the value speaks for it, unless it shares the target's key and lost to it
+    # on the claim's other words or values (two "Full memory assessment" rows, at the clinic and at home)
+    if target is None or any(i in named and rows[i].key != target.key for i, _ in holders):
         return None
     for _, column in holders:
         if any(accepts(q, e) for e in target.slots.quantities):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from guard.facts.conditions import meets_condition
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
 
@@ -53,8 +54,11 @@ def half_price(q: Quantity, claim: Slots, near: Sequence[Slots]) -> tuple[str, t
     ("Children aged 5 to 15 pay half the adult fare": a child single is half the adult single)."""
     if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range:
         return None
+    # the half is said for the claim's group ("Under-16s pay half price"), or in a band the claim's
+    # case falls in ("2 to 6 days before | Refund: Half the fee")
     said = [
-        m for u in near for m in _HALF.finditer(u.text) if any(same_noun(w, c) for w in u.content for c in claim.content)
+        m for u in near for m in _HALF.finditer(u.text)
+        if any(same_noun(w, c) for w in u.content for c in claim.content) or meets_condition(claim, u)
     ]
     if not said:
         return None
