@@ -275,10 +275,24 @@ class Split(str, Enum):
     # val34 is open; val34h is held: aggregate figures only (specs/val34*.yaml).
     val34 = "val34"
     val34h = "val34h"
+    # Session 20: a fresh mixed pair written for later designs, without a judge change (its rows follow val34h's in
+    # cases.jsonl): six more short documents in new domains (among them a home tuition agency, a heart screening
+    # clinic, a genealogist and a lung function and asthma clinic) and varied forms (prose terms, tables, FAQ and
+    # bulleted lists), every category, a little under half true, written without running the judge on them.
+    # val35 is open; val35h is held: aggregate figures only (specs/val35*.yaml).
+    val35 = "val35"
+    val35h = "val35h"
+    # Session 20: a second fresh mixed pair written with val35 / val35h, on the same branch (its rows follow
+    # val35h's in cases.jsonl): six more short documents in new domains (among them an interior designer, an
+    # orthodontic practice, a bookkeeper and a vein clinic) and varied forms (prose terms, tables, FAQ and bulleted
+    # lists), every category, a little under half true, written without running the judge on them.
+    # val36 is open; val36h is held: aggregate figures only (specs/val36*.yaml).
+    val36 = "val36"
+    val36h = "val36h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
-# val34h) are read only when named, so that a run over everything (and its --fails listing) never shows their
-# cases to someone tuning the judge.
+# val34h, val35h, val36h) are read only when named, so that a run over everything (and its --fails listing) never
+# shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -286,6 +300,7 @@ BLIND_SPLITS = frozenset(
         Split.val15h, Split.val16h, Split.val17h, Split.val18h, Split.val19h, Split.val20h, Split.val21h,
         Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
         Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
+        Split.val35h, Split.val36h,
     }
 )
 
