@@ -37,6 +37,7 @@ _BRACKET_BAND = re.compile(
 _DENIAL = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|won't|too old|too young|longer)\b|n't\b", re.I)
 _YEAR_HOURS = DURATION_HOURS["year"]
 _POOL = 3
+_TOPICAL_POOL = 5
 
 
 def _claim_age(claim: Slots) -> tuple[int, str] | None:
@@ -98,8 +99,8 @@ _PEOPLE = (
 # (a one- or two-letter unit, "m", "kg"; not a short word of the sentence: "a child under 2 or someone aged 75")
 _NOT_YEARS = r"(?:%|£|€|\$|(?:months?|weeks?|days?|hours?|minutes?|(?!(?:or|and|to|in|at|on|of|if|as|by|is|be|so|up|an|a)\b)[a-z]{1,2})\b)"
 _PROSE_BANDS = (
-    re.compile(r"\baged?\s+(?P<lo>\d{1,3})\s*(?:to|-|–)\s*(?P<hi>\d{1,3})\b(?!\s*(?:%|[a-z]*\s*(?:months?|weeks?|days?)))"),
-    re.compile(r"\b(?:aged?|be)\s+(?P<min>\d{1,3})\s*(?:years?\s+(?:old\s+)?)?(?:and|or)\s+(?:over|above|older)\b"),
+    re.compile(r"\b(?:aged?|ages)\s+(?P<lo>\d{1,3})\s*(?:to|-|–)\s*(?P<hi>\d{1,3})\b(?!\s*(?:%|[a-z]*\s*(?:months?|weeks?|days?)))"),
+    re.compile(r"\b(?:aged?|ages|be)\s+(?P<min>\d{1,3})\s*(?:years?\s+(?:old\s+)?)?(?:and|or)\s+(?:over|above|older|up|upwards)\b"),
     re.compile(r"\b" + _PEOPLE + r"\s+(?:aged\s+)?(?:under|below|younger than)\s+(?P<max>\d{1,3})\b(?!\s*" + _NOT_YEARS + ")", re.I),
 )
 _PROSE_LEXICAL = 0.5  # the claim restates the unit's rule: most of its words are the unit's
@@ -157,12 +158,85 @@ def outside_prose_band(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMi
     years, surface = age
     pool = [(a, _prose_bands(a.unit.text)) for a in scored[:_POOL] if a.unit.kind is not UnitKind.table_row]
     pool = [(a, bands) for a, bands in pool if bands]
+    # a band said of what the claim is about may sit a little further down the ranking
+    wider = [(a, _prose_bands(a.unit.text)) for a in scored[:_TOPICAL_POOL] if a.unit.kind is not UnitKind.table_row]
+    topical = _topical(claim, wider)
+    if topical and not any(lo <= years <= hi for _, (lo, hi, _) in topical + _said_of_claim(claim, wider)):
+        # the band said of what the claim is about ("clear aligners are for patients aged 12 and over")
+        # decides, whatever bands other clauses give ("children aged 7 to 17 get 10% off fixed braces")
+        a, (_, _, written) = topical[0]
+        return [given_otherwise(SlotKind.quantity, surface, written, a.unit, anchor=written)]
     if not pool or any(lo <= years <= hi for _, bands in pool for lo, hi, _ in bands):
         return []
     best, bands = pool[0]
     if best is not scored[0] or best.lexical < _PROSE_LEXICAL:
         return []
     return [given_otherwise(SlotKind.quantity, surface, bands[0][2], best.unit, anchor=bands[0][2])]
+
+
+_PRICED = re.compile(r"%|\b(?:off|discount|less|cheaper|reduced)\b", re.I)
+_CLAUSE_END = re.compile(r"[,;.?!]")
+_FOR_WHOM = re.compile(r"\b(?:is|are)\s+(?:only\s+)?(?:for|open\s+to)\b|\bonly\b", re.I)
+
+
+def _topical(claim: Slots, ranked: list[tuple[Alignment, list[tuple[float, float, str]]]]):
+    """The bands said of what the claim is about: in a clause naming a name the claim names ("The Cask Tour
+    and the Warehouse Masterclass are for people aged 18 and over"), or, when no clause does, sharing a
+    content word with the claim ("clear aligners are for patients aged 12 and over")."""
+    rules = [(a, band, clause) for a, bands in ranked for band in bands if (clause := _rule_clause(a.unit.text, band[2]))]
+    names = [n.lower() for n in claim.names]
+    by_name = [(a, band) for a, band, clause in rules if any(n in clause.lower() for n in names)]
+    if by_name:
+        return by_name
+    return [
+        (a, band) for a, band, clause in rules
+        if _words(clause.replace(band[2], " ")) & claim.content and not _names_another(clause, claim)
+    ]
+
+
+def _names_another(clause: str, claim: Slots) -> bool:
+    """The clause names something by a capitalised word the claim lacks ("The Cask Tour ... are for people
+    aged 18 and over" is no rule for the Classic Tour); its first word aside."""
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", claim.text)}
+    return any(w.lower() not in said for w in re.findall(r"\b[A-Z][a-z]+\b", clause)[1:])
+
+
+def _said_of_claim(claim: Slots, ranked: list[tuple[Alignment, list[tuple[float, float, str]]]]):
+    """Every band whose clause shares a content word with the claim, rule or not ("volunteers aged 16 or
+    17 need a parent's consent" holds a 17-year-old volunteer's case beside "must be 18 or over")."""
+    found = []
+    for a, bands in ranked:
+        for band in bands:
+            clause = _clause(a.unit.text, band[2])
+            if clause and not _PRICED.search(clause) and _words(clause.replace(band[2], " ")) & claim.content:
+                found.append((a, band))
+    return found
+
+
+def _words(text: str) -> set[str]:
+    return {stem(w.lower()) for w in re.findall(r"[A-Za-z]+", text)}
+
+
+def _clause(text: str, band: str) -> str | None:
+    at = text.find(band)
+    if at < 0:
+        return None
+    starts = [m.end() for m in _CLAUSE_END.finditer(text, 0, at)]
+    ends = [m.start() for m in _CLAUSE_END.finditer(text, at + len(band))]
+    return text[(starts[-1] if starts else 0) : (ends[0] if ends else len(text))]
+
+
+def _rule_clause(text: str, band: str) -> str | None:
+    """The clause stating ``band``, when it is a rule of who may take part: clauses end at punctuation, so
+    a band joined to another rule by ", and" stays apart; a clause about a discount, or one that denies,
+    is none ("children aged 5 to 15 get £4 off": who pays less; "children under 8 cannot join": who may
+    not, which says nothing of who may), nor one that gives a rule for the band (see below)."""
+    clause = _clause(text, band)
+    if clause is None or _PRICED.search(clause) or _DENIAL.search(clause):
+        return None
+    # who may take part: "X is for ages 12 and up", "X are for people aged 18 and over only", "Climbers must
+    # be 7 or over"; not a rule for a band ("climbers aged 7 to 10 must be with an adult")
+    return clause if band.startswith("be ") or _FOR_WHOM.search(clause) else None
 
 
 def _names(claim: Slots, label: str) -> bool:

@@ -44,14 +44,15 @@ def conflicts(claim: Quantity, evidence: Quantity) -> bool:
     return claim.dim == evidence.dim and not _other_measures(claim, evidence)
 
 
-# durations that are never each other's value: a person's age and how long a thing lasts in hours or
-# minutes ("a 72-year-old" against "Length: 20 minutes"); a time given before an event and the length
-# of the event ("cancelling 4 days before it" against "Length: 2 hours")
+# durations that are never each other's value: a person's age and how long a thing lasts ("a
+# 72-year-old" against "Length: 20 minutes", "a 14-year-old" against "Usual length of treatment: 18
+# months"); a time given before an event and the length of the event ("cancelling 4 days before it"
+# against "Length: 2 hours")
 def _other_measures(a: Quantity, b: Quantity) -> bool:
     kinds = {a.measure, b.measure}
     if "age" in kinds and (_clock(a) or _clock(b)):
         return True
-    return kinds == {"lead", "length"}
+    return kinds in ({"lead", "length"}, {"age", "length"})
 
 
 def _clock(q: Quantity) -> bool:

@@ -788,7 +788,12 @@ def _make(
 _AGE_WORDS = re.compile(r"\bold\b", re.I)
 _AGED_JUST_BEFORE = re.compile(r"\baged\s+$", re.I)
 _LEAD_AFTER = re.compile(r"^(?:['’]s?|s['’])?\s*(?:before|beforehand|ahead|in\s+advance|prior|notice)\b", re.I)
-_LENGTH_BEFORE = re.compile(r"\b(?:length|duration|lasts?|lasting)\s*(?:about|around|roughly|up\s+to)?\s*:?\s*$", re.I)
+_LENGTH_BEFORE = re.compile(
+    r"\b(?:length|duration|lasts?|lasting|takes?|taking)\s*(?:about|around|roughly|up\s+to)?\s*:?\s*$", re.I
+)
+# a table cell under a header that names a length ("Usual length of treatment: 18 months", "Time: 45 minutes")
+_LENGTH_HEADER = re.compile(r"(?:^|\|\s)(?P<h>[^|:]{1,40}):\s*$")
+_LENGTH_HEADER_WORDS = re.compile(r"\b(?:length|duration|time|how\s+long)\b", re.I)
 _LENGTH_AFTER = re.compile(r"^\s+long\b", re.I)
 
 
@@ -798,6 +803,9 @@ def _measure(text: str, start: int, end: int) -> str | None:
     if _LEAD_AFTER.match(text[end : end + 20]):
         return "lead"
     if _LENGTH_BEFORE.search(text[max(0, start - 24) : start]) or _LENGTH_AFTER.match(text[end : end + 8]):
+        return "length"
+    header = _LENGTH_HEADER.search(text[max(0, start - 44) : start])
+    if header and _LENGTH_HEADER_WORDS.search(header.group("h")):
         return "length"
     return None
 

@@ -17,7 +17,7 @@ from guard.facts.bands import step_band
 from guard.facts.baskets import basket_total
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.denials import allowed_outside_denial, inside_denial
-from guard.facts.conditions import conditions_met
+from guard.facts.conditions import conditions_met, meets_condition
 from guard.facts.derivation import derived_step, says_combined
 from guard.facts.inference import daily_average
 from guard.facts.lexicon import Lexicon
@@ -34,7 +34,7 @@ from guard.facts.rules import FactRule
 from guard.facts.shares import equal_share, half_price, same_noun_stem
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
-from guard.facts.sums import listed_total
+from guard.facts.sums import listed_total, named_items_total
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import witness
 
@@ -113,7 +113,7 @@ def _step(
     band = step_band(claim, found[1], found[2], near) if found and not stated else None
     if band is False:
         return None, found[0] if found else None
-    allowed = band or (found and licensed(q, claim, found[1], found[2], lexicon, stated))
+    allowed = band or (found and (licensed(q, claim, found[1], found[2], lexicon, stated) or _on_condition(found, claim, near)))
     if found and allowed and not capped(q, found, near):
         return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
     further = further_step(q, claim, near, lexicon, stated)
@@ -126,6 +126,7 @@ def _step(
         or basket_total(q, claim, near, lexicon)
         or half_price(q, claim, near)
         or row_difference(q, claim, units, lexicon)
+        or named_items_total(q, claim, everywhere, lexicon)
     )
     if total and not stated:
         # the claim's own period, length or count is the step's premise
@@ -135,6 +136,15 @@ def _step(
         # the claim's own span of days is the step's premise
         return Outcome(FactLabel.inferred, inference=average[0], operands=average[1:]), None
     return None, (found[0] if found else None)
+
+
+def _on_condition(found: tuple[str, Quantity, Quantity], claim: Slots, near: Sequence[Slots]) -> bool:
+    """An operand of the step is given by a unit whose condition the claim's case meets ("a 7-year-old"
+    under "Children aged 4 to 11 get 10% off"): the claim's case is what says the step applies."""
+    _, x, y = found
+    if "duration" in (x.dim, y.dim):
+        return False  # the band's own bounds are the condition, not an amount it changes ("6 weeks + 14 days")
+    return any(meets_condition(claim, s) and any(e is x or e is y for e in s.quantities) for s in near)
 
 
 def _unheld(

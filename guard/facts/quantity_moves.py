@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.binding import distinctive, owned_words
+from guard.facts.inline_labels import LABEL, labelled
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction, quantity_mismatch
@@ -34,10 +35,10 @@ def moved_within_unit(
 ) -> Outcome | None:
     """The claim's value bound to something else inside its unit: by the unit's labels when they
     decide (a value held under the label the claim names is not moved), else by word proximity."""
-    labelled = moved_by_label(q, claim, candidates, lexicon, everywhere)
-    if labelled is None:
+    by_label = moved_by_label(q, claim, candidates, lexicon, everywhere)
+    if by_label is None:
         return moved_value(q, claim, candidates, lexicon)
-    return labelled if labelled.label is FactLabel.contradicted else None
+    return by_label if by_label.label is FactLabel.contradicted else None
 
 
 def moved_value(
@@ -82,14 +83,6 @@ def moved_value(
     return None
 
 
-# "Morning trek: £35 to lead an alpaca ... Afternoon trek: £45 to lead an alpaca": a short label opening a
-# sentence (or following a semicolon) and ending in a colon heads the values after it, up to the next label
-# ("Weekday hire (up to 3 nights, Monday to Thursday): £145": a bracketed note is part of the label);
-# a label right after another heads the values, the first heading them all ("Taster day: Weekdays: £135.
-# Saturdays: £160.")
-_LABEL = re.compile(r"(?:^|(?<=[.?!;:])\s+)(?P<label>[A-Z][\w'&-]*(?:\s+[\w'&-]+){0,3}(?:\s*\([^()]{1,80}\))?):(?=\s)")
-
-
 def moved_by_label(
     q: Quantity,
     claim: Slots,
@@ -113,7 +106,7 @@ def moved_by_label(
     for alignment, slots in candidates:
         if alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
             continue
-        segments = _labelled(slots, q.dim) + _neighbour_labels(slots, everywhere, q.dim)
+        segments = labelled(slots, q.dim) + _neighbour_labels(slots, everywhere, q.dim)
         if len(segments) < 2:
             continue
         own = _label_words(segments)
@@ -140,7 +133,7 @@ _NEIGHBOURS = 3  # label-opening units this many places before or after, unbroke
 
 def _neighbour_labels(slots: Slots, everywhere: Sequence[Slots], dim: str) -> list[tuple[str, list[Quantity]]]:
     """The labelled values of the run of label-opening units around ``slots`` (itself left out)."""
-    if not _LABEL.match(slots.text):
+    if not LABEL.match(slots.text):
         return []
     at = next((i for i, s in enumerate(everywhere) if s.text == slots.text), None)
     if at is None:
@@ -148,27 +141,12 @@ def _neighbour_labels(slots: Slots, everywhere: Sequence[Slots], dim: str) -> li
     found = []
     for step in (-1, 1):
         i = at + step
-        while 0 <= i < len(everywhere) and abs(i - at) <= _NEIGHBOURS and _LABEL.match(everywhere[i].text):
-            found += _labelled(everywhere[i], dim)
+        while 0 <= i < len(everywhere) and abs(i - at) <= _NEIGHBOURS and LABEL.match(everywhere[i].text):
+            found += labelled(everywhere[i], dim)
             i += step
     return found
 
 
-def _labelled(slots: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:
-    """(label, its values of ``dim``) for every label of the text that heads at least one such value."""
-    marks = list(_LABEL.finditer(slots.text))
-    found = []
-    outer = ""
-    for n, m in enumerate(marks):
-        end = marks[n + 1].start("label") if n + 1 < len(marks) else len(slots.text)
-        values = [e for e in slots.quantities if e.dim == dim and not e.is_range and m.end() <= e.start < end]
-        if values:
-            found.append((outer + m.group("label"), values))
-        elif not slots.text[m.end() : end].strip():
-            # a label right before another heads every label after it ("Per table: Members: £7 an hour.
-            # Non-members: £10 an hour."): its words are no label's own
-            outer = f"{m.group('label')}: "
-    return found
 
 
 def _label_words(segments: list[tuple[str, list[Quantity]]]) -> list[frozenset[str]]:

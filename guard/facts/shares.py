@@ -67,7 +67,11 @@ def half_price(q: Quantity, claim: Slots, near: Sequence[Slots]) -> tuple[str, t
         for price in unit.quantities:
             if price.dim != q.dim or price.is_range or price.per is not None or not same_pence(price.lo / 2, q.lo):
                 continue
-            if of and not _said_for(unit.text, price, of):
+            # "half the adult fare": a price said for adults; "half the design fee" for a bedroom design:
+            # a price said for what the claim names along with the fee's noun
+            if of and not _said_for(unit.text, price, of) and not (
+                any(same_noun(o, c) for o in of for c in claim.content) and _said_for(unit.text, price, claim.content)
+            ):
                 continue
             return f"half of {price.surface} = {q.surface}", (price,)
     return None

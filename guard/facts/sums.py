@@ -10,19 +10,22 @@ one unit the claim is about, and their sum equals the claim value.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Sequence
 
 from guard.facts.derivation import most_shared
+from guard.facts.inline_labels import labelled
 from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, all_stems
 
-__all__ = ["listed_total", "says_total"]
+__all__ = ["listed_total", "named_items_total", "says_total"]
 
-_IN_ALL = re.compile(r"\bin\s+all\b", re.I)
+# "in all", "comes to £1,500", "adds up to", "pay £37.50 between them"
+_IN_ALL = re.compile(r"\bin\s+all\b|\b(?:comes?|came|coming)\s+to\b|\badds?\s+up\s+to\b|\bbetween\s+them\b", re.I)
 MIN_PARTS = 3
 
 
@@ -44,7 +47,8 @@ def listed_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
 
 
 def says_total(claim: Slots, lexicon: Lexicon) -> bool:
-    """The claim says its value is a total: a combination word ("altogether", "together") or "in all"."""
+    """The claim says its value is a total: a combination word ("altogether", "together") or a phrase ("in
+    all", "comes to", "adds up to", "between them")."""
     return bool({w for _, w in words(claim.text)} & lexicon.combination_words or _IN_ALL.search(claim.text))
 
 
@@ -53,3 +57,45 @@ def _parts(q: Quantity, unit: Slots) -> list[Quantity]:
         e for e in unit.quantities
         if e.dim == q.dim and e.bound is Bound.eq and not e.is_range and e.per is None and e.period is None and e.lo > 0
     ]
+
+
+MAX_ITEMS = 4
+
+
+def named_items_total(
+    q: Quantity, claim: Slots, everywhere: Sequence[Slots], lexicon: Lexicon
+) -> tuple[str, tuple[Quantity, ...]] | None:
+    """The step "<a> + <b> = <q>" over the prices of two or more things the claim names ("Designing a
+    bedroom and a bathroom comes to £1,500" against "A bathroom or cloakroom: £600. A bedroom: £900.").
+
+    Each thing is priced once, under an inline label or in a table row's key cell that names it with a
+    word no other priced label has; the claim must say it totals, and the prices of two to four of the
+    things it names must add up to its value to the penny.
+    """
+    if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range or q.per is not None:
+        return None
+    if not says_total(claim, lexicon):
+        return None
+    priced = [(label, values[0]) for s in everywhere for label, values in _priced(s, q.dim) if len(values) == 1]
+    stems = [all_stems(label) for label, _ in priced]
+    claim_stems = all_stems(claim.text)
+    named: dict[float, Quantity] = {}
+    for i, (_, price) in enumerate(priced):
+        own = stems[i] - frozenset().union(*(o for j, o in enumerate(stems) if j != i))
+        if own & claim_stems:
+            named.setdefault(price.lo, price)
+    values = list(named.values())
+    for n in range(2, min(len(values), MAX_ITEMS) + 1):
+        for chosen in itertools.combinations(values, n):
+            if math.isclose(sum(e.lo for e in chosen), q.lo, rel_tol=0, abs_tol=0.005):
+                return " + ".join(e.surface for e in chosen) + f" = {q.surface}", chosen
+    return None
+
+
+def _priced(unit: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:
+    """(label, prices) of a unit: its inline labels', or a table row's key cell with the row's prices."""
+    cells = unit.text.split(" | ")
+    if len(cells) >= 2 and all(": " in c for c in cells):
+        key = cells[0].split(": ", 1)[1]
+        return [(key, [e for e in unit.quantities if e.dim == dim and not e.is_range and e.per is None])]
+    return labelled(unit, dim)
