@@ -49,11 +49,33 @@ def matching_clause(
     clauses = statements or clauses
     if len(clauses) < 2:
         return unit, unit.content
-    shares = [fit(part, c, content) for c, content in clauses]
+    # a clause on the claim's side of a condition comes first, then the words shared
+    shares = [(_sides(part, c), fit(part, c, content)) for c, content in clauses]
     top = max(shares)
     if shares.count(top) > 1:
         return unit, unit.content
     return clauses[shares.index(top)]
+
+
+# words that put a clause on one side of a condition: "cancels before the first sitting gets the deposit
+# back ...; after the first sitting the deposit is not refunded": a claim about "after" is the second's
+# ("over" / "under" are left out: mostly bounds of a value, "aged 60 or over", not sides of a rule)
+_SIDES = (("before", "after"), ("inside", "outside"))
+
+
+def _sides(claim: Slots, clause: Slots) -> int:
+    """+1 for each side word the claim and the clause share, -1 for each the clause turns round."""
+    mine = {w.lower() for w in _TOKEN.findall(claim.text)}
+    theirs = {w.lower() for w in _TOKEN.findall(clause.text)}
+    score = 0
+    for a, b in _SIDES:
+        for w, o in ((a, b), (b, a)):
+            if w in mine and o not in mine:
+                score += (w in theirs and o not in theirs) - (o in theirs and w not in theirs)
+    return score
+
+
+_TOKEN = re.compile(r"[A-Za-z]+")
 
 
 def fit(claim: Slots, clause: Slots, content: frozenset[str] | None = None) -> int:

@@ -34,11 +34,23 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
             continue
         claim_no = negates(part, shared, clause) or _denies(part, clause, shared)
         unit_no = negates(clause, shared, part) or _denies(clause, claim, shared)
+        if claim_no and not unit_no and _doubled(part):
+            continue  # "never taught at home without an adult": two denials affirm
         if claim_no and not unit_no and not _any_negative(clause, claim):
             return True, False
         if unit_no and not claim_no and not _any_negative(part, clause):
             return False, True
     return None
+
+
+# a denial: "not", "n't", "never", "no" (not in a compound: "no-claims discount"), "without"
+_DENIAL_CUE = re.compile(r"\b(?:not|never|no|none|nothing|cannot|without)\b(?!-)|n[’']t\b", re.I)
+
+
+def _doubled(part: Slots) -> bool:
+    """Two denials in one claim clause ("won't order any furniture that hasn't been paid for", "is never
+    taught at home without an adult"): together they affirm, so neither is a flip of the unit."""
+    return len(_DENIAL_CUE.findall(part.text)) >= 2
 
 
 def excepted_words(text: str) -> frozenset[str]:
@@ -83,7 +95,8 @@ def _asserted(part: Slots, lexicon: Lexicon) -> Slots:
 
 
 PROHIBITION = re.compile(
-    r"\b(?:must|may|can|shall|should)\s+not\b|\bcannot\b|\bcan[’']t\b|\bmustn[’']t\b|\bnot\s+(?:be\s+)?(?:allowed|permitted)\b",
+    r"\b(?:must|may|can|shall|should)\s+not\b|\bcannot\b|\bcan[’']t\b|\bmustn[’']t\b|\bnot\s+(?:be\s+)?(?:allowed|permitted)\b"
+    r"|\b(?:is|are|was|were)n[’']t\s+(?:allowed|permitted)\b|\bnever\s+(?:be\s+)?(?:allowed|permitted)\b",
     re.I,
 )
 # words that deny by themselves (stems): a claim "excluded from the warranty" is "not covered by" it
