@@ -43,14 +43,16 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
     return None
 
 
-# a denial: "not", "n't", "never", "no" (not in a compound: "no-claims discount"), "without"
+# a denial: "not", "n't", "never", "no" (not in a compound: "no-claims discount"), "without"; an answer's
+# opening "No," and "whether ... or not" deny nothing of the clause
+_NOT_DENIALS = re.compile(r"^\s*(?:\w+\s*:\s*)?no\s*[,.;:!-]|\bor\s+not\b", re.I)
 _DENIAL_CUE = re.compile(r"\b(?:not|never|no|none|nothing|cannot|without)\b(?!-)|n[’']t\b", re.I)
 
 
 def _doubled(part: Slots) -> bool:
     """Two denials in one claim clause ("won't order any furniture that hasn't been paid for", "is never
     taught at home without an adult"): together they affirm, so neither is a flip of the unit."""
-    return len(_DENIAL_CUE.findall(part.text)) >= 2
+    return len(_DENIAL_CUE.findall(_NOT_DENIALS.sub(" ", part.text))) >= 2
 
 
 def excepted_words(text: str) -> frozenset[str]:

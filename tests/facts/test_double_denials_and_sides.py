@@ -50,3 +50,6 @@ def test_a_no_compound_is_no_denial():
     lexicon = lexicon_for("en")
     assert not _doubled(read_slots("The no-claims discount is protected, so one claim will not reduce it.", lexicon))
     assert _doubled(read_slots("No rider is taught without a helmet.", lexicon))
+    assert not _doubled(read_slots("No, there is no age limit for riders.", lexicon))
+    assert not _doubled(read_slots("Answer: No, there is no age limit for riders.", lexicon))
+    assert not _doubled(read_slots("It is not stated whether the yard has a lift or not.", lexicon))
