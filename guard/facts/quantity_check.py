@@ -16,8 +16,8 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import step_band
 from guard.facts.baskets import basket_total
 from guard.facts.binding import distinctive, owned_words
-from guard.facts.denials import allowed_outside_denial, inside_denial
 from guard.facts.conditions import conditions_met, meets_condition
+from guard.facts.denials import allowed_outside_denial, inside_denial
 from guard.facts.derivation import derived_step, says_combined
 from guard.facts.inference import daily_average
 from guard.facts.lexicon import Lexicon

@@ -43,8 +43,8 @@ def test_double_denials_prohibitions_and_sides(claim, ok):
 
 
 def test_a_no_compound_is_no_denial():
-    from guard.facts.negation_clash import _doubled
     from guard.facts.lexicon import lexicon_for
+    from guard.facts.negation_clash import _doubled
     from guard.facts.slots import read_slots
 
     lexicon = lexicon_for("en")
