@@ -21,7 +21,17 @@ _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
-_DAY = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
+# a day of the month as an ordinal word ("the fifth of October", "the twenty-first of May")
+_ORDINAL_DAYS = {
+    w: i + 1 for i, w in enumerate((
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+        "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+        "nineteenth", "twentieth", "twenty-first", "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth",
+        "twenty-sixth", "twenty-seventh", "twenty-eighth", "twenty-ninth", "thirtieth", "thirty-first",
+    ))
+}
+_ORDINAL_DAY = "|".join(sorted(_ORDINAL_DAYS, key=len, reverse=True))
+_DAY = rf"(?:(?:[0-3]?\d)(?:st|nd|rd|th)?|{_ORDINAL_DAY})"
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 
 # A time of day in words: "nine in the morning", "quarter past seven in the morning", "five past one in the
@@ -127,7 +137,7 @@ def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
     groups = match.groupdict()
     return DateSlot(
         **base, year=year if groups.get("y") else None, month=month, day=day if groups.get("d") else None,
-        weekday=_weekday_before(match.string, match.start()) if groups.get("d") else None,
+        weekday=_weekday_before(match.string, match.start(), match.end()) if groups.get("d") else None,
     )
 
 
@@ -137,10 +147,17 @@ _WEEKDAY_BEFORE = re.compile(
 )
 
 
-def _weekday_before(text: str, start: int) -> int | None:
-    """The day of the week written right before a day-and-month date ("Friday 27 March", "Sat, 3 May")."""
+_WEEKDAY_AFTER = re.compile(r"^,?\s+(?:which|that)\s+(?:was|is|will\s+be|falls\s+on)\s+a\s+([a-z]+day)\b", re.I)
+
+
+def _weekday_before(text: str, start: int, end: int | None = None) -> int | None:
+    """The day of the week written right before a day-and-month date ("Friday 27 March", "Sat, 3 May"),
+    or said of it right after ("the seventh of September 2037, which was a Monday")."""
     match = _WEEKDAY_BEFORE.search(text[max(0, start - 16) : start])
-    return None if match is None else weekday_index(match.group(1))
+    if match is not None:
+        return weekday_index(match.group(1))
+    after = _WEEKDAY_AFTER.match(text[end:]) if end is not None else None
+    return None if after is None else weekday_index(after.group(1))
 
 
 def weekday_index(name: str) -> int | None:
@@ -169,6 +186,7 @@ def _parse(surface: str) -> tuple[int, int, int] | None:
 
     settings = {"DATE_ORDER": "DMY", "PREFER_DAY_OF_MONTH": "first", "RETURN_AS_TIMEZONE_AWARE": False}
     cleaned = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", surface)
+    cleaned = re.sub(_ORDINAL_DAY, lambda m: str(_ORDINAL_DAYS[m.group(0).lower()]), cleaned, flags=re.I)
     parsed = dateparser.parse(cleaned, languages=["en"], settings=settings)
     return None if parsed is None else (parsed.year, parsed.month, parsed.day)
 

@@ -356,6 +356,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
         (),
     ),
 
+    # "a fifth of the fee", "two thirds of the price", "a quarter of your deposit": a share of an amount the
+    # text names, as a percentage ("half the fee" is read by shares.half_price)
+    (
+        "share_of",
+        re.compile(
+            r"\b(?P<f>(?:(?:one|two|three|four|a)[\s-]+)?(?:thirds?|quarters?|fifths?|tenths?))\s+of\s+"
+            r"(?:the|your|their|its|his|her|each|every)\b",
+            re.I,
+        ),
+        (),
+    ),
     # "325 F", "180 C": a temperature with the scale's capital letter alone (case-sensitive, so
     # "5 c" or a grade "F" standing alone is not one)
     ("temperature_letter", re.compile(rf"(?P<v>{NUMBER})\s?(?P<u>[FC])(?![\w'’])"), (_DIGIT,)),
@@ -960,6 +971,19 @@ def _fraction(text, m):
     return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
 
 
+_SHARE_PARTS = {"third": 3.0, "quarter": 4.0, "fifth": 5.0, "tenth": 10.0}
+
+
+def _share_of(text, m):
+    words = m.group("f").lower().replace("-", " ").split()
+    part = _SHARE_PARTS[words[-1].removesuffix("s")]
+    count = (read_number(words[0]) if len(words) > 1 else 1.0) or 1.0
+    if count >= part:
+        return None
+    share = count / part * 100
+    return _make(text, m.start("f"), m.end("f"), "percent", share, share)
+
+
 def _proportion(text, m):
     noun = m.group("noun").strip().lower()
     if any(_unit_of(w) for w in noun.split()):
@@ -1070,6 +1094,7 @@ _READERS = {
     "fraction": _fraction,
     "and_half": _and_half,
     "proportion": _proportion,
+    "share_of": _share_of,
     "temperature_letter": _temperature_letter,
     "single": _single,
     "count": _count,
