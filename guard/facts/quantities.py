@@ -258,6 +258,7 @@ _RATE_ADVERBS = re.compile("hourly|daily|nightly|weekly|monthly|yearly|annually"
 _APART = re.compile("apart|between", re.I)
 _OLD = re.compile("old", re.I)
 _HALF = re.compile("half", re.I)
+_SHARE_WORDS = re.compile("third|quarter|fifth|tenth", re.I)  # what a share of an amount cannot match without
 _HOLIDAY = re.compile("holiday", re.I)
 _DAY_KIND_WORDS = re.compile(_DAY_KIND, re.I)
 _MORE = re.compile("more|extra|additional|further", re.I)
@@ -365,7 +366,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
             r"(?:the|your|their|its|his|her|each|every)\b",
             re.I,
         ),
-        (),
+        (_SHARE_WORDS,),
     ),
     # "325 F", "180 C": a temperature with the scale's capital letter alone (case-sensitive, so
     # "5 c" or a grade "F" standing alone is not one)
