@@ -305,10 +305,25 @@ class Split(str, Enum):
     # val38 is open; val38h is held: aggregate figures only (specs/val38*.yaml).
     val38 = "val38"
     val38h = "val38h"
+    # Session 20: a fifth fresh mixed pair written for session 21's designs, without a judge change, on its own
+    # branch (its rows follow val38h's in cases.jsonl): six more short documents in new domains (among them an art
+    # gallery's sale or return terms, a migraine and headache clinic, an upholsterer and a music therapy practice)
+    # and varied forms (prose terms, tables, FAQ and bulleted lists), every category, a little under half true,
+    # written without running the judge on them.
+    # val39 is open; val39h is held: aggregate figures only (specs/val39*.yaml).
+    val39 = "val39"
+    val39h = "val39h"
+    # Session 20: a sixth fresh mixed pair written with val39 / val39h, on the same branch (its rows follow
+    # val39h's in cases.jsonl): six more short documents in new domains (among them a private investigator, a
+    # lymphoedema clinic, a house clearance firm and a chiropractic clinic) and varied forms (prose terms, tables,
+    # FAQ and bulleted lists), every category, a little under half true, written without running the judge on them.
+    # val40 is open; val40h is held: aggregate figures only (specs/val40*.yaml).
+    val40 = "val40"
+    val40h = "val40h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
-# val34h, val35h, val36h, val37h, val38h) are read only when named, so that a run over everything (and its --fails
-# listing) never shows their cases to someone tuning the judge.
+# val34h, val35h, val36h, val37h, val38h, val39h, val40h) are read only when named, so that a run over everything
+# (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -316,7 +331,7 @@ BLIND_SPLITS = frozenset(
         Split.val15h, Split.val16h, Split.val17h, Split.val18h, Split.val19h, Split.val20h, Split.val21h,
         Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
         Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
-        Split.val35h, Split.val36h, Split.val37h, Split.val38h,
+        Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h,
     }
 )
 
