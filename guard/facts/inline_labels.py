@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from guard.facts.quantities import Quantity
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, all_stems
 
-__all__ = ["LABEL", "labelled"]
+__all__ = ["LABEL", "labelled", "own_words"]
 
 # "Morning trek: £35 to lead an alpaca ... Afternoon trek: £45 to lead an alpaca": a short label opening a
 # sentence (or following a semicolon) and ending in a colon heads the values after it, up to the next label
@@ -38,3 +38,9 @@ def labelled(slots: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:
             # Non-members: £10 an hour."): its words are no label's own
             outer = f"{m.group('label')}: "
     return found
+
+
+def own_words(labels: list[str]) -> list[frozenset[str]]:
+    """Each label's word stems that no other label holds ("morning", "afternoon"; not "trek")."""
+    stems = [all_stems(label) for label in labels]
+    return [s - frozenset().union(*(o for j, o in enumerate(stems) if j != i)) for i, s in enumerate(stems)]

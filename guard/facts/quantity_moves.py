@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.binding import distinctive, owned_words
-from guard.facts.inline_labels import LABEL, labelled
+from guard.facts.inline_labels import LABEL, labelled, own_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction, quantity_mismatch
@@ -19,7 +19,7 @@ from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.quantities import Quantity
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots, all_stems, stem, value_spans
+from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import other_side
 
@@ -109,7 +109,7 @@ def moved_by_label(
         segments = labelled(slots, q.dim) + _neighbour_labels(slots, everywhere, q.dim)
         if len(segments) < 2:
             continue
-        own = _label_words(segments)
+        own = own_words([label for label, _ in segments])
         named = [i for i, words_ in enumerate(own) if words_ & claim.content]
         if len(named) != 1:
             continue
@@ -147,12 +147,6 @@ def _neighbour_labels(slots: Slots, everywhere: Sequence[Slots], dim: str) -> li
     return found
 
 
-
-
-def _label_words(segments: list[tuple[str, list[Quantity]]]) -> list[frozenset[str]]:
-    """Each label's content words that no other label holds ("morning", "afternoon"; not "trek")."""
-    stems = [all_stems(label) for label, _ in segments]
-    return [s - frozenset().union(*(o for j, o in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
 
 
 # how much closer (lexical share + cosine) another unit must be to the claim's words than the

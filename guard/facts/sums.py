@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.derivation import most_shared
-from guard.facts.inline_labels import labelled
+from guard.facts.inline_labels import labelled, own_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
@@ -77,11 +77,9 @@ def named_items_total(
     if not says_total(claim, lexicon):
         return None
     priced = [(label, values[0]) for s in everywhere for label, values in _priced(s, q.dim) if len(values) == 1]
-    stems = [all_stems(label) for label, _ in priced]
     claim_stems = all_stems(claim.text)
     named: dict[float, Quantity] = {}
-    for i, (_, price) in enumerate(priced):
-        own = stems[i] - frozenset().union(*(o for j, o in enumerate(stems) if j != i))
+    for own, (_, price) in zip(own_words([label for label, _ in priced]), priced):
         if own & claim_stems:
             named.setdefault(price.lo, price)
     values = list(named.values())
