@@ -5,9 +5,9 @@ history and the blood pressure and no blood sample.
 Why: the claim's other acts restate the document, so its words, its doer and its cosine all pass, and the
 added act is one verb phrase among them. A claim that joins two or more acts with "and", one of them on a
 thing the document names and another on a thing it names nowhere (the object's head noun, by stem, in no
-unit, and a noun WordNet gives a thing's sense: an artifact, a food, a substance ...), adds that act. Alternatives ("have the money back or pick another date") add nothing; acts of a
-clause inside another ("whose car checks in late and loses its place") are the condition, not the
-addition.
+unit, and a noun WordNet gives a thing's sense: an artifact, a food, a substance ...), adds that act.
+Alternatives ("have the money back or pick another date") add nothing; acts of a clause inside another
+("whose car checks in late and loses its place") are the condition, not the addition.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from guard.facts.align import Alignment
 from guard.facts.mismatches import not_found
 from guard.facts.outcome import Outcome
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots, all_stems, stem
+from guard.facts.slots import Slots, stem
 from guard.facts.types import FactLabel, SlotKind
 from guard.language import parse
 from guard.wordnet import load_wordnet
@@ -26,8 +26,9 @@ __all__ = ["added_act"]
 _OBJECTS = ("dobj", "attr", "oprd")
 
 
-def added_act(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> Outcome | None:
-    """The act, of the claim's acts joined by "and", whose object the document names nowhere."""
+def added_act(claim: Slots, aligned: list[Alignment], known: frozenset[str]) -> Outcome | None:
+    """The act, of the claim's acts joined by "and", whose object the document names nowhere (``known``:
+    the stems of every word of the document)."""
     doc = parse(claim.text)
     wordnet = load_wordnet()
     if doc is None or wordnet is None:
@@ -35,7 +36,6 @@ def added_act(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -
     acts = _joined_acts(doc)
     if len(acts) < 2:
         return None
-    known = frozenset().union(*(all_stems(s.text) for s in everywhere))
     objects = [obj for verb in acts for obj in verb.children if obj.dep_ in _OBJECTS and obj.pos_ == "NOUN"]
     said = [o for o in objects if stem(o.lower_) in known]
     # a thing the act is on, not an abstraction a paraphrase brings ("repeat the process", "a great way")

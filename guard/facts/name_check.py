@@ -75,7 +75,9 @@ def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) 
     """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py);
     so is an item of a list of what something includes or comes with that no unit mentions."""
     if not adds_something(claim.text):
-        return listed_addition(claim, aligned, everywhere) or added_act(claim, aligned, everywhere)
+        # every word the document uses, read once for both checks (all_stems of every unit, per claim)
+        known = frozenset().union(*(all_stems(s.text) for s in everywhere))
+        return listed_addition(claim, aligned, known) or added_act(claim, aligned, known)
     spans = value_spans(claim) + _limit_names(claim)
     known = frozenset().union(*(s.content for s in everywhere)) | frozenset().union(
         *(s.name_tokens for s in everywhere)
@@ -165,15 +167,15 @@ _HOLDS = frozenset({"include", "come", "have", "get", "provide", "offer", "conta
 _HEDGES = frozenset({"can", "could", "may", "might", "not", "n't", "never"})
 
 
-def listed_addition(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> Outcome | None:
+def listed_addition(claim: Slots, aligned: list[Alignment], known: frozenset[str]) -> Outcome | None:
     """An item of the claim's list of what something includes, has or comes with ("Every boat has a
-    fridge, a shower, central heating and a television") that no unit of the document mentions,
-    neither its noun nor an adjective or noun of its phrase, and whose noun names a thing."""
+    fridge, a shower, central heating and a television") that no unit of the document mentions
+    (``known``: the stems of every word of the document), neither its noun nor an adjective or noun of
+    its phrase, and whose noun names a thing."""
     doc = parse(claim.text)
     wordnet = load_wordnet()
     if doc is None or wordnet is None:
         return None  # which nouns name things one is given is WordNet's to say; without it, silent
-    known = frozenset().union(*(all_stems(s.text) for s in everywhere))
     for item in _listed_items(doc):
         if not wordnet.names_a_thing(item.lemma_):
             continue  # an activity, a state or a quality ("dining", "exposure", "the chance to")
