@@ -159,7 +159,7 @@ def outside_prose_band(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMi
     pool = [(a, _prose_bands(a.unit.text)) for a in scored[:_POOL] if a.unit.kind is not UnitKind.table_row]
     pool = [(a, bands) for a, bands in pool if bands]
     # a band said of what the claim is about may sit a little further down the ranking
-    wider = [(a, _prose_bands(a.unit.text)) for a in scored[:_TOPICAL_POOL] if a.unit.kind is not UnitKind.table_row]
+    wider = _band_clauses(scored[:_TOPICAL_POOL])
     topical = _topical(claim, wider)
     if topical and not any(lo <= years <= hi for _, (lo, hi, _) in topical + _said_of_claim(claim, wider)):
         # the band said of what the claim is about ("clear aligners are for patients aged 12 and over")
@@ -179,11 +179,28 @@ _CLAUSE_END = re.compile(r"[,;.?!]")
 _FOR_WHOM = re.compile(r"\b(?:is|are)\s+(?:only\s+)?(?:for|open\s+to)\b|\bonly\b", re.I)
 
 
-def _topical(claim: Slots, ranked: list[tuple[Alignment, list[tuple[float, float, str]]]]):
-    """The bands said of what the claim is about: in a clause naming a name the claim names ("The Cask Tour
-    and the Warehouse Masterclass are for people aged 18 and over"), or, when no clause does, sharing a
+_Banded = list[tuple[Alignment, tuple[float, float, str], str]]
+
+
+def _band_clauses(ranked: Sequence[Alignment]) -> _Banded:
+    """(unit, band, the clause stating it) for the prose bands of ``ranked``: clauses end at punctuation, so a
+    band joined to another rule by ", and" stays apart."""
+    found = []
+    for a in ranked:
+        if a.unit.kind is UnitKind.table_row:
+            continue
+        for band in _prose_bands(a.unit.text):
+            clause = _clause(a.unit.text, band[2])
+            if clause is not None:
+                found.append((a, band, clause))
+    return found
+
+
+def _topical(claim: Slots, banded: _Banded):
+    """The bands said of what the claim is about: in a rule clause naming a name the claim names ("The Cask
+    Tour and the Warehouse Masterclass are for people aged 18 and over"), or, when no clause does, sharing a
     content word with the claim ("clear aligners are for patients aged 12 and over")."""
-    rules = [(a, band, clause) for a, bands in ranked for band in bands if (clause := _rule_clause(a.unit.text, band[2]))]
+    rules = [(a, band, clause) for a, band, clause in banded if _is_rule(clause, band[2])]
     names = [n.lower() for n in claim.names]
     by_name = [(a, band) for a, band, clause in rules if any(n in clause.lower() for n in names)]
     if by_name:
@@ -201,16 +218,13 @@ def _names_another(clause: str, claim: Slots) -> bool:
     return any(w.lower() not in said for w in re.findall(r"\b[A-Z][a-z]+\b", clause)[1:])
 
 
-def _said_of_claim(claim: Slots, ranked: list[tuple[Alignment, list[tuple[float, float, str]]]]):
+def _said_of_claim(claim: Slots, banded: _Banded):
     """Every band whose clause shares a content word with the claim, rule or not ("volunteers aged 16 or
     17 need a parent's consent" holds a 17-year-old volunteer's case beside "must be 18 or over")."""
-    found = []
-    for a, bands in ranked:
-        for band in bands:
-            clause = _clause(a.unit.text, band[2])
-            if clause and not _PRICED.search(clause) and _words(clause.replace(band[2], " ")) & claim.content:
-                found.append((a, band))
-    return found
+    return [
+        (a, band) for a, band, clause in banded
+        if not _PRICED.search(clause) and _words(clause.replace(band[2], " ")) & claim.content
+    ]
 
 
 def _words(text: str) -> set[str]:
@@ -226,17 +240,14 @@ def _clause(text: str, band: str) -> str | None:
     return text[(starts[-1] if starts else 0) : (ends[0] if ends else len(text))]
 
 
-def _rule_clause(text: str, band: str) -> str | None:
-    """The clause stating ``band``, when it is a rule of who may take part: clauses end at punctuation, so
-    a band joined to another rule by ", and" stays apart; a clause about a discount, or one that denies,
-    is none ("children aged 5 to 15 get £4 off": who pays less; "children under 8 cannot join": who may
-    not, which says nothing of who may), nor one that gives a rule for the band (see below)."""
-    clause = _clause(text, band)
-    if clause is None or _PRICED.search(clause) or _DENIAL.search(clause):
-        return None
-    # who may take part: "X is for ages 12 and up", "X are for people aged 18 and over only", "Climbers must
-    # be 7 or over"; not a rule for a band ("climbers aged 7 to 10 must be with an adult")
-    return clause if band.startswith("be ") or _FOR_WHOM.search(clause) else None
+def _is_rule(clause: str, band: str) -> bool:
+    """The clause stating ``band`` is a rule of who may take part: "X is for ages 12 and up", "X are for
+    people aged 18 and over only", "Climbers must be 7 or over". Not a clause about a discount, one that
+    denies ("children aged 5 to 15 get £4 off": who pays less; "children under 8 cannot join": who may not,
+    which says nothing of who may), nor a rule for the band ("climbers aged 7 to 10 must be with an adult")."""
+    if _PRICED.search(clause) or _DENIAL.search(clause):
+        return False
+    return band.startswith("be ") or _FOR_WHOM.search(clause) is not None
 
 
 def _names(claim: Slots, label: str) -> bool:

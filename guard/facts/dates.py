@@ -137,7 +137,7 @@ def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
     groups = match.groupdict()
     return DateSlot(
         **base, year=year if groups.get("y") else None, month=month, day=day if groups.get("d") else None,
-        weekday=_weekday_before(match.string, match.start(), match.end()) if groups.get("d") else None,
+        weekday=_weekday_said(match.string, match.start(), match.end()) if groups.get("d") else None,
     )
 
 
@@ -150,13 +150,13 @@ _WEEKDAY_BEFORE = re.compile(
 _WEEKDAY_AFTER = re.compile(r"^,?\s+(?:which|that)\s+(?:was|is|will\s+be|falls\s+on)\s+a\s+([a-z]+day)\b", re.I)
 
 
-def _weekday_before(text: str, start: int, end: int | None = None) -> int | None:
+def _weekday_said(text: str, start: int, end: int) -> int | None:
     """The day of the week written right before a day-and-month date ("Friday 27 March", "Sat, 3 May"),
     or said of it right after ("the seventh of September 2037, which was a Monday")."""
     match = _WEEKDAY_BEFORE.search(text[max(0, start - 16) : start])
     if match is not None:
         return weekday_index(match.group(1))
-    after = _WEEKDAY_AFTER.match(text[end:]) if end is not None else None
+    after = _WEEKDAY_AFTER.match(text[end:])
     return None if after is None else weekday_index(after.group(1))
 
 
