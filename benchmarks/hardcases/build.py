@@ -36,7 +36,7 @@ TEST_SHARE = 1 / 3
 # cases always form the split of the same name (README.md, "Split"). Order matters: held-out rows
 # follow every dev and test row in cases.jsonl, val before val2 before val3 before val4, so adding a
 # later split never moves or rewrites an earlier row.
-HELD_OUT_SPECS = ("val", "val2", "val3", "val4", "val5", "val5h", "val6", "val6h", "val7", "val7h", "val8", "val8h", "val9", "val9h", "val10", "val10h", "val11", "val11h", "val12", "val12h", "val13", "val13h", "val14", "val14h", "val15", "val15h", "val16", "val16h", "val17", "val17h", "val18", "val18h", "val19", "val19h", "val20", "val20h", "val21", "val21h", "val22", "val22h", "val23", "val23h", "val24", "val24h", "val25", "val25h", "val27", "val27h", "val26", "val26h", "val28", "val28h", "val29", "val29h", "val30", "val30h", "val32", "val32h", "val31", "val31h", "val33", "val33h", "val34", "val34h", "val35", "val35h", "val36", "val36h", "val37", "val37h", "val38", "val38h", "val39", "val39h", "val40", "val40h")
+HELD_OUT_SPECS = ("val", "val2", "val3", "val4", "val5", "val5h", "val6", "val6h", "val7", "val7h", "val8", "val8h", "val9", "val9h", "val10", "val10h", "val11", "val11h", "val12", "val12h", "val13", "val13h", "val14", "val14h", "val15", "val15h", "val16", "val16h", "val17", "val17h", "val18", "val18h", "val19", "val19h", "val20", "val20h", "val21", "val21h", "val22", "val22h", "val23", "val23h", "val24", "val24h", "val25", "val25h", "val27", "val27h", "val26", "val26h", "val28", "val28h", "val29", "val29h", "val30", "val30h", "val32", "val32h", "val31", "val31h", "val33", "val33h", "val34", "val34h", "val35", "val35h", "val36", "val36h", "val37", "val37h", "val38", "val38h", "val39", "val39h", "val40", "val40h", "val41", "val41h")
 VAL_SPEC = HELD_OUT_SPECS[0]
 
 
