@@ -328,10 +328,18 @@ class Split(str, Enum):
     # val41 is open; val41h is held: aggregate figures only (specs/val41*.yaml).
     val41 = "val41"
     val41h = "val41h"
+    # Session 21: a second fresh mixed pair written with val41 / val41h, on the same branch (its rows follow
+    # val41h's in cases.jsonl): six more short documents in new domains (among them a stairlift firm, a birth
+    # centre's antenatal classes, a racehorse syndicate and a scoliosis clinic) and varied forms (prose terms,
+    # lettered clauses, Markdown and HTML tables, questions as headings, "Q:" and "A:" lines), every category,
+    # a little under half true, written without running the judge on them.
+    # val42 is open; val42h is held: aggregate figures only (specs/val42*.yaml).
+    val42 = "val42"
+    val42h = "val42h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
-# val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h) are read only when named, so that a run over
-# everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h) are read only when named, so that a
+# run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -340,6 +348,7 @@ BLIND_SPLITS = frozenset(
         Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
         Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
+        Split.val42h,
     }
 )
 
