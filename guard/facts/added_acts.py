@@ -8,6 +8,11 @@ thing the document names and another on a thing it names nowhere (the object's h
 unit, and a noun WordNet gives a thing's sense: an artifact, a food, a substance ...), adds that act.
 Alternatives ("have the money back or pick another date") add nothing; acts of a clause inside another
 ("whose car checks in late and loses its place") are the condition, not the addition.
+
+A thing can also be added without a second act: given ("every player gets a free drink after the game"),
+included ("which includes coffee and a bacon roll ... and a two-course dinner") or brought along with
+("films from the air with a drone", "with pizza for every player"). A noun in one of those places that
+names a thing the document names nowhere, by stem or by a one-word WordNet synonym, is added too.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem
 from guard.facts.types import FactLabel, SlotKind
 from guard.language import parse
-from guard.wordnet import load_wordnet
+from guard.wordnet import WordNet, load_wordnet
 
 __all__ = ["added_act"]
 
@@ -27,22 +32,16 @@ _OBJECTS = ("dobj", "attr", "oprd")
 
 
 def added_act(claim: Slots, aligned: list[Alignment], known: frozenset[str]) -> Outcome | None:
-    """The act, of the claim's acts joined by "and", whose object the document names nowhere (``known``:
+    """The act, of the claim's acts joined by "and", whose object the document names nowhere, or the
+    thing the claim gives, includes or brings along "with" that the document names nowhere (``known``:
     the stems of every word of the document)."""
     doc = parse(claim.text)
     wordnet = load_wordnet()
     if doc is None or wordnet is None:
         return None  # which nouns name things is WordNet's to say; without it, silent
-    acts = _joined_acts(doc)
-    if len(acts) < 2:
+    item = _new_object(doc, known, wordnet) or _added_thing(doc, known, wordnet)
+    if item is None:
         return None
-    objects = [obj for verb in acts for obj in verb.children if obj.dep_ in _OBJECTS and obj.pos_ == "NOUN"]
-    said = [o for o in objects if stem(o.lower_) in known]
-    # a thing the act is on, not an abstraction a paraphrase brings ("repeat the process", "a great way")
-    new = [o for o in objects if stem(o.lower_) not in known and len(o.text) > 2 and wordnet.names_a_thing(o.lemma_)]
-    if not said or not new:
-        return None
-    item = new[0]
     unit = aligned[0].unit if aligned else None
     phrase = doc[item.left_edge.i : item.i + 1].text
     return Outcome(
@@ -50,6 +49,64 @@ def added_act(claim: Slots, aligned: list[Alignment], known: frozenset[str]) -> 
         not_found(SlotKind.entity, phrase, f"the evidence does not mention {phrase}", unit),
         rule=FactRule.name_added_term,
     )
+
+
+def _new_object(doc, known: frozenset[str], wordnet: WordNet):
+    """The object, new to the document, of one of two or more acts joined by "and" when another
+    act's object is one the document names."""
+    acts = _joined_acts(doc)
+    if len(acts) < 2:
+        return None
+    objects = [obj for verb in acts for obj in verb.children if obj.dep_ in _OBJECTS and obj.pos_ == "NOUN"]
+    said = [o for o in objects if stem(o.lower_) in known]
+    # a thing the act is on, not an abstraction a paraphrase brings ("repeat the process", "a great way")
+    new = [o for o in objects if stem(o.lower_) not in known and len(o.text) > 2 and wordnet.names_a_thing(o.lemma_)]
+    return new[0] if said and new else None
+
+
+def _added_thing(doc, known: frozenset[str], wordnet: WordNet):
+    """A thing the claim gives, includes or brings along "with" that the document names nowhere."""
+    for token in doc:
+        if token.pos_ != "NOUN" or len(token.text) < 3 or stem(token.lower_) in known:
+            continue
+        if not _adds(token) or not wordnet.names_a_thing(token.lemma_):
+            continue
+        # a word the document says another way ("a flashlight" for "a torch", "embroidery" for
+        # "embroidered") is no addition
+        links = wordnet.links(token.lemma_, "n")
+        if any(stem(w) in known for w in links.synonyms | {w for w, _ in links.derived} if " " not in w):
+            continue
+        if not _denied_or_hedged(token):
+            return token
+    return None
+
+
+def _adds(noun) -> bool:
+    """The noun (or the first item of the list it ends) is an object of giving or including, or is
+    brought along "with" something."""
+    head = noun
+    while head.dep_ == "conj" and head.head.pos_ == "NOUN":
+        head = head.head
+    if head.dep_ == "pobj":
+        return head.head.lower_ == "with"
+    return head.dep_ in ("dobj", "dative") and head.head.pos_ == "VERB" and head.head.lemma_ in _GIVING
+
+
+# verbs whose object is a thing handed over or part of what is sold; not "provide" or "offer", whose
+# objects are as often a reply's words ("provide a definitive answer", "offer any guidance")
+_GIVING = frozenset({"give", "get", "include", "lend", "receive", "serve", "hand", "fit"})
+
+
+def _denied_or_hedged(noun) -> bool:
+    """Under a verb that is denied or hedged ("we do not lend towels", "may come with a case"), or in a
+    sentence that only guesses ("It's possible that there is an issue with the fan circuitry")."""
+    if any(t.lower_ in _GUESSES for t in noun.doc):
+        return True
+    verb = next((t for t in noun.ancestors if t.pos_ in ("VERB", "AUX")), None)
+    return verb is not None and any(c.dep_ in ("neg", "aux") and c.lower_ in _NOT_PLAIN for c in verb.children)
+
+
+_GUESSES = frozenset({"possible", "possibly", "perhaps", "maybe", "probably", "likely", "might", "could"})
 
 
 def _joined_acts(doc) -> list:
