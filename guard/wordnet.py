@@ -105,6 +105,18 @@ class WordNet:
         offsets = self._offsets(pos).get(lemma.lower().replace(" ", "_"), ())
         return self._synset(offsets[0], pos).lexfile if offsets else None
 
+    def first_sense_broader(self, lemma: str, pos: PartOfSpeech, depth: int = 2) -> frozenset[str]:
+        """The words of the hypernyms of ``lemma``'s most frequent sense, up to ``depth`` levels up
+        ("meal" -> "nutriment" -> "food"); lower-cased, "_" read as a space."""
+        offsets = self._offsets(pos).get(lemma.lower().replace(" ", "_"), ())
+        found: set[str] = set()
+        level = [(offsets[0], pos)] if offsets else []
+        for _ in range(depth):
+            synsets = [self._synset(offset, p) for offset, p in level]
+            level = [(target, tp) for sy in synsets for symbol, target, tp, _, _ in sy.pointers if symbol == "@"]
+            found.update(w for offset, p in level for w in self._synset(offset, p).words)
+        return _readable(found)
+
     def names_a_thing(self, noun: str) -> bool:
         """The noun's usual sense is a thing one is given or finds in a place (see ``THING_FILES``);
         accents folded ("café" is "cafe")."""

@@ -72,9 +72,10 @@ def _added_thing(doc, known: frozenset[str], wordnet: WordNet):
         if not _adds(token) or not wordnet.names_a_thing(token.lemma_):
             continue
         # a word the document says another way ("a flashlight" for "a torch", "embroidery" for
-        # "embroidered") is no addition
+        # "embroidered", "with a meal" for "with food": a broader word of its usual sense) is no addition
         links = wordnet.links(token.lemma_, "n")
-        if any(stem(w) in known for w in links.synonyms | {w for w, _ in links.derived} if " " not in w):
+        other_ways = links.synonyms | {w for w, _ in links.derived} | wordnet.first_sense_broader(token.lemma_, "n")
+        if any(stem(w) in known for w in other_ways if " " not in w):
             continue
         if not _denied_or_hedged(token):
             return token
