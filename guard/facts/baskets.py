@@ -15,6 +15,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from guard.facts.adjustments import PEOPLE, adjustments_for_age
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.periods import discount_options
@@ -44,7 +45,7 @@ def basket_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     if len(groups) < 2 and not (groups and len(offs) > 1):
         return None
     about = [u for u in near if not _names_another(u, claim)]
-    options = [_prices(group, age, q.dim, about, lexicon) for group, age in groups]
+    options = [_prices(group, age, q.dim, about, lexicon) or _plain_prices(group, age, q.dim, about, claim, lexicon) for group, age in groups]
     if not all(options):
         return None
     counts = [1.0 if age is not None else group.lo for group, age in groups]
@@ -83,13 +84,51 @@ def _prices(group: Quantity, age: float | None, dim: str, near: Sequence[Slots],
             continue
         noun = group.dim[6:]
         found += [p for p in prices if p.per == 1.0 and same_noun(p.dim.split("/count:", 1)[-1], noun)]
-        plain = [p for p in prices if p.dim == dim]
+        plain = [p for p in prices if p.dim == dim and not _is_change(unit.text, p)]
         own = distinctive(owned_words(unit.text, plain, lexicon, stem, value_spans(unit))) if plain else []
         found += [p for p, words_ in zip(plain, own) if any(same_noun(w, noun) for w in words_)]
     unique: dict[float, Quantity] = {}
     for p in found:
         unique.setdefault(p.lo, p)
     return list(unique.values())
+
+
+def _plain_prices(group: Quantity, age: float | None, dim: str, near: Sequence[Slots], claim: Slots, lexicon: Lexicon) -> list[Quantity]:
+    """A group of people no unit prices by name takes the price the claim is about ("Weekends: £15" for a
+    weekend session), or, for an age a unit changes the price for ("Under-16s pay half price", "Children aged
+    8 to 15 pay £10 less than adults"), that price changed (adjustments.py)."""
+    if age is None and group.dim[6:].rstrip("s") not in PEOPLE:
+        return []
+    base = _claims_prices(dim, near, claim, lexicon)
+    if age is None:
+        return base
+    changes = [a for u in near for a in adjustments_for_age(u, age)]
+    return [
+        p.model_copy(update={"lo": a.apply(p.lo), "hi": a.apply(p.hi), "surface": f"({p.surface}, {a.said})"})
+        for a in changes for p in base
+    ][:MAX_COMBINATIONS]
+
+
+def _claims_prices(dim: str, near: Sequence[Slots], claim: Slots, lexicon: Lexicon) -> list[Quantity]:
+    """Prices per person, or plain prices whose own words the claim uses (all plain ones when none is)."""
+    words_ = set(claim.content)
+    per_person, plain, bound = [], [], []
+    for unit in near:
+        prices = [e for e in unit.quantities if e.dim.split("/", 1)[0] == dim and not e.is_range and e.lo > 0 and e.bound is Bound.eq]
+        per_person += [p for p in prices if p.per == 1.0 and p.dim.split("/count:", 1)[-1].rstrip("s") in PEOPLE]
+        mine = [p for p in prices if p.dim == dim and not _is_change(unit.text, p)]
+        own = distinctive(owned_words(unit.text, mine, lexicon, stem, value_spans(unit))) if mine else []
+        plain += mine
+        bound += [p for p, w in zip(mine, own) if w & words_]
+    return per_person or bound or plain
+
+
+def _is_change(text: str, price: Quantity) -> bool:
+    """"£10 less", "£4 off": an amount a price changes by, not a price."""
+    return bool(_CHANGE_AFTER.match(text[price.end :]))
+
+
+_CHANGE_AFTER = re.compile(r"^\s*(?:off|less|cheaper|discount|reduction|more|extra)\b", re.I)
 
 
 def _names_another(unit: Slots, claim: Slots) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from guard.facts.adjustments import adjusted_price
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import step_band
 from guard.facts.baskets import basket_total
@@ -127,6 +128,7 @@ def _step(
         or half_price(q, claim, near)
         or row_difference(q, claim, units, lexicon)
         or named_items_total(q, claim, everywhere, lexicon)
+        or adjusted_price(q, claim, [*near, *(unit_slots(u, lexicon) for u in units)], everywhere)
     )
     if total and not stated:
         # the claim's own period, length or count is the step's premise
