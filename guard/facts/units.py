@@ -100,16 +100,36 @@ def _row_draft(row: TableRow) -> _Draft:
 
 
 def _free_lines(text: str, covered: list[bool]) -> list[tuple[int, int]]:
-    """Lines outside tables, blank lines included (they end paragraphs and lists)."""
+    """Lines outside tables, blank lines included (they end paragraphs and lists); a line a table shares
+    (HTML written on one line: "<p>Groups of 6 ... get 25% off.</p><table>...") keeps its text outside
+    the table, or that text would be lost."""
     spans, start = [], 0
     for match in re.finditer(r"\n|$", text):
         end = match.start()
         if not any(covered[start:end]) or start == end:
             spans.append((start, end))
+        else:
+            spans += _uncovered(text, covered, start, end)
         start = match.end()
         if match.end() >= len(text):
             break
     return spans
+
+
+def _uncovered(text: str, covered: list[bool], start: int, end: int) -> list[tuple[int, int]]:
+    """The stretches of a line outside its tables that hold more than markup and spaces."""
+    out, i = [], start
+    while i < end:
+        if covered[i]:
+            i += 1
+            continue
+        j = i
+        while j < end and not covered[j]:
+            j += 1
+        if re.sub(r"<[^>]*>", "", text[i:j]).strip():
+            out.append((i, j))
+        i = j
+    return out
 
 
 def _continued_items(text: str, lines: list[tuple[int, int]]) -> list[bool]:

@@ -95,3 +95,14 @@ def test_a_table_with_no_blank_lines_around_it_is_not_swallowed_by_a_paragraph()
     units = evidence_units("leaflet", text).units
     assert [u.kind.value for u in units] == ["sentence", "table_row", "table_row", "sentence"]
     assert all("|" not in u.text for u in units if u.kind.value == "sentence")
+
+
+def test_html_on_one_line_keeps_the_text_outside_its_tables():
+    text = (
+        "<p>Parties of 6 or more get 25% off.</p><table><tr><th>Session</th><th>Price</th></tr>"
+        "<tr><td>Taster climb</td><td>£24</td></tr></table><p>Prices include VAT.</p>"
+    )
+    units = evidence_units("p1", text).units
+    assert [u.kind for u in units] == [UnitKind.sentence, UnitKind.table_row, UnitKind.sentence]
+    assert "Parties of 6 or more get 25% off." in units[0].text
+    assert "Prices include VAT." in units[2].text
