@@ -336,10 +336,28 @@ class Split(str, Enum):
     # val42 is open; val42h is held: aggregate figures only (specs/val42*.yaml).
     val42 = "val42"
     val42h = "val42h"
+    # Session 21: a third fresh mixed pair written for later designs, without a judge change, on its own branch
+    # (its rows follow val42h's in cases.jsonl): six more short documents in new domains (among them a literary
+    # agency, a laser eye centre, an architects' practice and a heart rehabilitation service) and varied forms
+    # (prose with bold run-in headings, HTML tables with rowspan, numbered paragraphs under capitalised headings,
+    # bulleted lists, questions over bulleted answers, a Markdown table of dogs' ages), every category, a little
+    # under half true, written without running the judge on them.
+    # val43 is open; val43h is held: aggregate figures only (specs/val43*.yaml).
+    val43 = "val43"
+    val43h = "val43h"
+    # Session 21: a fourth fresh mixed pair written with val43 / val43h, on the same branch (its rows follow
+    # val43h's in cases.jsonl): six more short documents in new domains (among them a memorial mason, a
+    # hospital's self-pay joint replacement, a used car dealer and a community meals service) and varied forms (a
+    # Markdown table of clauses, HTML prose with lists, "Length:" and "Price:" lines, an HTML table of a sale's
+    # details with an ordered list, an HTML definition list), every category, a little under half true, written
+    # without running the judge on them.
+    # val44 is open; val44h is held: aggregate figures only (specs/val44*.yaml).
+    val44 = "val44"
+    val44h = "val44h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
-# val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h) are read only when named, so that a
-# run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h) are read only when
+# named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -348,7 +366,7 @@ BLIND_SPLITS = frozenset(
         Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
         Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
-        Split.val42h,
+        Split.val42h, Split.val43h, Split.val44h,
     }
 )
 
