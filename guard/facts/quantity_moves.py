@@ -23,7 +23,7 @@ from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import other_side
 
-__all__ = ["moved_by_label", "moved_value", "moved_within_unit", "other_topic", "sibling_topic"]
+__all__ = ["moved_by_for", "moved_by_label", "moved_value", "moved_within_unit", "other_topic", "sibling_topic"]
 
 
 def moved_within_unit(
@@ -35,10 +35,74 @@ def moved_within_unit(
 ) -> Outcome | None:
     """The claim's value bound to something else inside its unit: by the unit's labels when they
     decide (a value held under the label the claim names is not moved), else by word proximity."""
+    by_for = moved_by_for(q, claim, candidates)
+    if by_for is not None:
+        return by_for
     by_label = moved_by_label(q, claim, candidates, lexicon, everywhere)
     if by_label is None:
         return moved_value(q, claim, candidates, lexicon)
     return by_label if by_label.label is FactLabel.contradicted else None
+
+
+def moved_by_for(q: Quantity, claim: Slots, candidates: list[tuple[Alignment, Slots]]) -> Outcome | None:
+    """The claim's value is the one a unit gives "for" something else: "£32 for adults and £26 for
+    under-16s" against "Adults pay £26", "£95 for one person or £150 for two" against "a private lesson for
+    two people costs £95".
+
+    Why: "<value> for <who or what>" binds its words forward to the value before them, where word
+    proximity (moved_value) gives them to the nearer next value as often as to theirs. Only in a sentence
+    or list item with two or more values of the claim value's kind each followed by its "for" phrase; the
+    claim's words must meet another value's phrase and none of the phrases of the values holding its own.
+    """
+    if sum(c.dim == q.dim for c in claim.quantities) > 1:
+        return None
+    claim_words = {stem(w) for _, w in words(claim.text)} - _FOR_FILLER
+    counts = {str(int(c.lo)) for c in claim.quantities if c.dim.startswith("count:") and c.lo == int(c.lo) and not c.is_range}
+    for alignment, slots in candidates:
+        if alignment.unit.kind in (UnitKind.heading, UnitKind.table_row):
+            continue
+        values = [e for e in slots.quantities if e.dim == q.dim and not e.is_range]
+        phrases = [_for_phrase(slots.text, e) for e in values]
+        if sum(bool(p) for p in phrases) < 2:
+            continue
+        agree = [i for i, e in enumerate(values) if accepts(q, e)]
+        meets = [_meets(phrase, claim_words, counts) for phrase in phrases]
+        if not agree or any(meets[i] for i in agree) or not all(phrases[i] for i in agree):
+            continue
+        other = next((i for i, e in enumerate(values) if i not in agree and meets[i]), None)
+        if other is None:
+            continue
+        e = values[other]
+        said = ", ".join(sorted(meets[other]))
+        explanation = f"the evidence gives {e.shown} for what the claim says ({said}); {q.shown} is for something else there"
+        mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, alignment.unit, explanation, said)
+        return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_moved)
+    return None
+
+
+# "£32 for adults and ...", "£95 for one person or ...", "£7 for children aged 4 to 15."
+_FOR = re.compile(r"\s*(?:a|an|per|each)?\s*(?:\w+\s+)?for\s+(?P<what>.+?)(?=\s+(?:and|or|but)\s|[,;.:]|$)", re.I)
+_FOR_FILLER = frozenset({"a", "an", "the", "each", "everi", "per"})
+
+
+def _meets(phrase: frozenset[str], claim_words: set[str], counts: set[str]) -> set[str]:
+    """What of a "for" phrase the claim says: its number when both give one ("for two" and "two paddlers"),
+    else its words."""
+    numbers = {_NUMBER_WORDS.get(w, w) for w in phrase if w.isdigit() or w in _NUMBER_WORDS}
+    if numbers and counts:
+        return numbers & counts
+    return set(phrase - set(_NUMBER_WORDS)) & claim_words
+
+
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+
+
+def _for_phrase(text: str, value: Quantity) -> frozenset[str]:
+    """The word stems of the "for" phrase right after ``value`` (at most one word between)."""
+    m = _FOR.match(text, value.end)
+    if m is None:
+        return frozenset()
+    return frozenset(stem(w) for _, w in words(m.group("what"))) - _FOR_FILLER
 
 
 def moved_value(
