@@ -40,6 +40,7 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
 from guard.facts.date_check import check_date
+from guard.facts.denied_acts import denied_elsewhere
 from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.flip_check import flip_outcomes
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
@@ -96,6 +97,10 @@ def judge_facts(
     outcomes = _slot_outcomes(claim, aligned, near, kept, lexicon, scored)
     outcomes += flip_outcomes(claim, aligned, scored, lexicon)
     outcomes += _bound_elsewhere(claim, outcomes, aligned, kept, scored, lexicon)
+    if not any(o.label is FactLabel.contradicted for o in outcomes):
+        # a denial of the claim's act anywhere in the document, when nothing nearer contradicts it
+        denied = denied_elsewhere(claim, kept)
+        outcomes += [denied] if denied else []
     return _verdict(aligned, switches.apply(outcomes), note, lexicon.code)
 
 

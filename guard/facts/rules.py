@@ -65,6 +65,7 @@ class FactRule(str, Enum):
     # flips against the best unit (flip_check.py)
     flip_negation = "flip.negation"  # negation turned against the best-aligned unit
     flip_negation_near = "flip.negation_near"  # ... against a near unit sharing fewer of the words
+    flip_negation_elsewhere = "flip.negation_elsewhere"  # a sentence anywhere denies the claim's act (denied_acts.py)
     flip_modal = "flip.modal"  # "may" for "must" against the best unit
     flip_value_modal = "flip.value_modal"  # the modal the units give a value
     flip_quantifier = "flip.quantifier"  # "always/all" for "some/usually"
@@ -139,6 +140,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.facts_no_evidence: "There is no passage to check this claim's facts against.",
     FactRule.flip_negation: "The claim says the opposite (a 'not' added or dropped).",
     FactRule.flip_negation_near: "A nearby passage says the opposite (a 'not' added or dropped).",
+    FactRule.flip_negation_elsewhere: "A passage denies in so many words what the claim affirms.",
     FactRule.flip_modal: "The claim changes what is required or allowed (for example 'may' for 'must').",
     FactRule.flip_value_modal: "The claim changes whether this amount is required or allowed.",
     FactRule.flip_quantifier: "The claim changes how many or how much (for example 'all' for 'some').",

@@ -1,0 +1,109 @@
+"""An act the claim affirms that a sentence of the document denies in so many words: "Gullrock Community Sauna
+provides towels for its visitors" against "Towels are not provided, so bring one"; "Keenedge can sharpen a ceramic
+chef's knife" against "we do not sharpen ceramic knives".
+
+Why: the claim names the business, so alignment puts its heading or its opening sentence first, and the
+polarity check compares the claim with those units; the sentence that denies the act shares the act's verb and
+object and few other words. A denial found anywhere in the document stands against the claim when it denies the
+claim's own act: the same verb (by lemma) on the same thing (the claim's object, or the subject of its passive),
+every word that narrows that thing in the denial ("ceramic" knives, "personal" references) said by the claim too,
+and a doer who is not someone else ("the market manager does not inspect" is no denial that the officer does).
+A denial with an exception ("unless", "except") or inside a condition or a relative clause is left to the
+other checks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from guard.facts.mismatches import contradiction
+from guard.facts.outcome import Outcome
+from guard.facts.rules import FactRule
+from guard.facts.slots import Slots, stem
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind
+from guard.language import parse, parse_many
+
+__all__ = ["denied_elsewhere"]
+
+_OBJECTS = ("dobj", "nsubjpass")
+_DENIAL = re.compile(r"\b(?:not|never|cannot)\b|n[’']t\b", re.I)
+# a claim that denies anything ("No library card is required") is the other checks' to read
+_CLAIM_DENIAL = re.compile(r"\b(?:not|no|never|none|nothing|nobody|cannot|without)\b|n[’']t\b", re.I)
+_EXCEPTION = re.compile(r"\b(?:unless|except|other than|only if|apart from)\b", re.I)
+# determiners, pronouns and the like do not narrow a thing
+_NOT_NARROWING = frozenset({"DET", "PRON", "PUNCT", "CCONJ", "ADP", "PART", "AUX", "SPACE"})
+
+
+def denied_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None:
+    """The unit that denies the act the claim affirms, as a polarity contradiction; or None."""
+    doc = parse(claim.text)
+    if doc is None or _CLAIM_DENIAL.search(claim.text) or any(t.dep_ == "neg" for t in doc):
+        return None
+    act = _act(doc)
+    if act is None:
+        return None
+    verb, thing = act
+    said = {stem(t.lower_) for t in doc if t.is_alpha or t.like_num}
+    # only sentences that could deny it are parsed: a denial cue, the verb's and the thing's stems
+    stems = (stem(verb.lemma_)[:4], stem(thing.lemma_)[:4])
+    candidates = [
+        u for u in units
+        if _DENIAL.search(u.text) and not _EXCEPTION.search(u.text) and all(s in u.text.lower() for s in stems)
+    ]
+    for unit, parsed in zip(candidates, parse_many([u.text for u in candidates])):
+        if parsed is not None and _denies(parsed, verb.lemma_, thing.lemma_, said):
+            explanation = f'the evidence says no ("{unit.text}"); the claim affirms it'
+            mismatch = contradiction(SlotKind.polarity, "affirmed", "negated", unit, explanation)
+            return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.flip_negation_elsewhere)
+    return None
+
+
+def _act(doc):
+    """(the main verb, the thing it acts on) of an affirmative claim, or None."""
+    root = next((t for t in doc if t.dep_ == "ROOT" and t.pos_ == "VERB"), None)
+    if root is None:
+        return None
+    thing = next((c for c in root.children if c.dep_ in _OBJECTS and c.pos_ in ("NOUN", "PROPN")), None)
+    return (root, thing) if thing is not None else None
+
+
+def _denies(doc, verb: str, thing: str, said: set[str]) -> bool:
+    for t in doc:
+        if t.lemma_ != verb or t.pos_ != "VERB" or t.dep_ not in ("ROOT", "conj"):
+            continue
+        if not any(c.dep_ == "neg" for c in t.children):
+            continue
+        objects = [c for c in t.children if c.dep_ in _OBJECTS and c.lemma_ == thing]
+        if not objects or not all(_narrowing_said(o, said) for o in objects) or not _numbers_said(t, said):
+            continue
+        doer = next((c for c in t.children if c.dep_ == "nsubj"), None)
+        if doer is not None and doer.pos_ in ("NOUN", "PROPN") and not (stem(doer.lower_) in said and _narrowing_said(doer, said)):
+            # someone else's act is denied ("the market manager does not inspect food stalls", "cats from
+            # different households cannot share a pen")
+            continue
+        return True
+    return False
+
+
+def _numbers_said(verb, said: set[str]) -> bool:
+    """Every number of the denied clause is the claim's: "We do not take juniors under 11" denies no act on
+    12-year-olds (the clause's own acts joined by "and" aside)."""
+    joined = {w.i for c in verb.children if c.dep_ == "conj" for w in c.subtree}
+    # a number in brackets is an aside ("Hairdressing (£18 a visit) ... is not included"), no narrowing
+    aside = {w.i for w in verb.doc if _in_brackets(verb.doc, w.i)}
+    return all(stem(w.lower_) in said for w in verb.subtree if w.like_num and w.i not in joined | aside)
+
+
+def _in_brackets(doc, i: int) -> bool:
+    before = "".join(t.text for t in doc[:i] if t.text in "()")
+    return before.endswith("(")
+
+
+def _narrowing_said(thing, said: set[str]) -> bool:
+    """Every word that narrows the denied thing (its modifiers, not the items listed with it) is the claim's."""
+    narrowing = [
+        w for c in thing.children if c.dep_ not in ("conj", "cc", "appos", "punct", "det")
+        for w in c.subtree if w.pos_ not in _NOT_NARROWING and (w.is_alpha or w.like_num)
+    ]
+    # a number narrows too ("juniors under 11"): the claim must say it
+    return all(stem(w.lower_) in said for w in narrowing)
