@@ -8,8 +8,8 @@ object and few other words. A denial found anywhere in the document stands again
 claim's own act: the same verb (by lemma) on the same thing (the claim's object, or the subject of its passive),
 every word that narrows that thing in the denial ("ceramic" knives, "personal" references) said by the claim too,
 and a doer who is not someone else ("the market manager does not inspect" is no denial that the officer does).
-A denial with an exception ("unless", "except") or inside a condition or a relative clause is left to the
-other checks.
+A denial with an exception ("unless", "except"), under a condition or from a time it sets ("After that, places
+cannot be moved"), or inside a condition or a relative clause is left to the other checks.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def _denies(doc, verb: str, thing: str, said: set[str]) -> bool:
     for t in doc:
         if t.lemma_ != verb or t.pos_ != "VERB" or t.dep_ not in ("ROOT", "conj"):
             continue
-        if not any(c.dep_ == "neg" for c in t.children):
+        if not any(c.dep_ == "neg" for c in t.children) or _conditioned(t):
             continue
         objects = [c for c in t.children if c.dep_ in _OBJECTS and c.lemma_ == thing]
         if not objects or not all(_narrowing_said(o, said) for o in objects) or not _numbers_said(t, said):
@@ -83,6 +83,20 @@ def _denies(doc, verb: str, thing: str, said: set[str]) -> bool:
             continue
         return True
     return False
+
+
+def _conditioned(verb) -> bool:
+    """The denial holds only under a condition or from a time the sentence sets: "After that, places cannot
+    be moved", "If the sea is rough, we do not launch" (the claim's case may fall outside it)."""
+    for c in verb.children:
+        if c.dep_ == "prep" and c.lower_ in _CONDITION_WORDS:
+            return True
+        if c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _CONDITION_WORDS for m in c.children):
+            return True
+    return False
+
+
+_CONDITION_WORDS = frozenset({"if", "when", "once", "unless", "until", "before", "after", "while", "within", "during"})
 
 
 def _numbers_said(verb, said: set[str]) -> bool:

@@ -18,6 +18,7 @@ ROWING = (
     "- How do I pay? We do not accept cheques unless you are a member.\n\n"
     "## Membership\n\n"
     "Membership runs from April to March. The club does not refund membership fees.\n"
+    "You may move a lesson up to 3 days before it. After that, lessons cannot be moved.\n"
 )
 
 _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
@@ -32,6 +33,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
         ("Millrace Rowing Club takes juniors aged 12.", True),  # the denial narrows to under 11
         ("Ines Carver coaches juniors on the water.", True),  # the denial is of parents' coaching
         ("Members can pay Millrace Rowing Club by cheque.", True),  # the denial has an exception
+        ("A lesson on Friday can still be moved on the Monday before.", True),  # denied only "after that"
     ],
 )
 def test_an_act_denied_elsewhere_in_the_document(claim, ok):
