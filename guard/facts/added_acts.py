@@ -88,6 +88,9 @@ def _adds(noun) -> bool:
     head = noun
     while head.dep_ == "conj" and head.head.pos_ == "NOUN":
         head = head.head
+    if head.dep_ == "pobj" and head.head.lower_ == "of" and head.head.head.lemma_ in _MEASURES:
+        # "a pair of crutches", "a bottle of oil": the thing given is what the measure holds
+        head = head.head.head
     if head.dep_ == "pobj":
         return head.head.lower_ == "with"
     return head.dep_ in ("dobj", "dative") and head.head.pos_ == "VERB" and head.head.lemma_ in _GIVING
@@ -95,7 +98,9 @@ def _adds(noun) -> bool:
 
 # verbs whose object is a thing handed over or part of what is sold; not "provide" or "offer", whose
 # objects are as often a reply's words ("provide a definitive answer", "offer any guidance")
-_GIVING = frozenset({"give", "get", "include", "lend", "receive", "serve", "hand", "fit"})
+_GIVING = frozenset({"give", "get", "include", "lend", "receive", "serve", "hand", "fit", "send"})
+# nouns that count or hold the thing given
+_MEASURES = frozenset({"pair", "set", "box", "bottle", "pack", "packet", "tube", "jar", "bag", "kit", "tin", "can", "sheet"})
 
 
 def _denied_or_hedged(noun) -> bool:

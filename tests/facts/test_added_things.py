@@ -33,6 +33,8 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
         ("Every guest at a taster evening gets an apron and a sketchbook.", False),
         ("Iris Vane leads every evening and shapes the clay with a potter's knife.", False),
         ("The price includes clay, glazes and one firing, with a gift box for each finished piece.", False),
+        ("Iris Vane leads every evening and gives each guest a pair of gloves.", False),  # what the pair holds
+        ("Iris Vane sends every guest a printed certificate after the evening.", False),
     ],
 )
 def test_a_thing_given_included_or_brought_with(claim, ok):
