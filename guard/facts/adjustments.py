@@ -24,7 +24,7 @@ from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.shares import same_pence
 from guard.facts.slots import Slots
 
-__all__ = ["PEOPLE", "Adjustment", "adjusted_price", "adjustments_for_age", "group_size"]
+__all__ = ["PEOPLE", "Adjustment", "adjusted_price", "adjustments_for_age", "group_size", "inside"]
 
 _YEAR_HOURS = DURATION_HOURS["year"]
 _GROUP_OF = re.compile(r"\b(?:group|party|team|society|family|class|booking)\s+of\s*$", re.I)
@@ -106,7 +106,7 @@ def _operands(base: Quantity, change: Adjustment) -> tuple[Quantity, ...]:
 def _group_changes(unit: Slots, group: Quantity) -> list[Adjustment]:
     """The unit's changes when it states a band of group sizes that holds ``group``'s size."""
     for band in unit.quantities:
-        if band.is_band and band.dim == "number" and _GROUP_BAND.search(unit.text[: band.start]) and _inside(group.lo, band):
+        if band.is_band and band.dim == "number" and _GROUP_BAND.search(unit.text[: band.start]) and inside(group.lo, band):
             return _changes(unit, after=band.end)
     return []
 
@@ -117,9 +117,9 @@ def adjustments_for_age(unit: Slots, age: float) -> list[Adjustment]:
     for band in unit.quantities:
         if not band.is_band:
             continue
-        if band.measure == "age" and _inside(age * _YEAR_HOURS, band):
+        if band.measure == "age" and inside(age * _YEAR_HOURS, band):
             return _changes(unit, after=band.end)
-        if band.dim == "number" and _AGE_HEADER.search(unit.text[: band.start]) and _inside(age, band):
+        if band.dim == "number" and _AGE_HEADER.search(unit.text[: band.start]) and inside(age, band):
             return _changes(unit, after=band.end)
     for m in _UNDER_OVER.finditer(unit.text):
         n = float(m.group("n"))
@@ -128,7 +128,8 @@ def adjustments_for_age(unit: Slots, age: float) -> list[Adjustment]:
     return []
 
 
-def _inside(value: float, band: Quantity) -> bool:
+def inside(value: float, band: Quantity) -> bool:
+    """``value`` (in the band's base unit) lies in the band, by its bound."""
     return {
         Bound.eq: band.lo <= value <= band.hi, Bound.lt: value < band.hi, Bound.le: value <= band.hi,
         Bound.gt: value > band.lo, Bound.ge: value >= band.lo,

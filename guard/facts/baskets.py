@@ -15,7 +15,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
-from guard.facts.adjustments import PEOPLE, adjustments_for_age
+from guard.facts.adjustments import PEOPLE, adjustments_for_age, inside
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.periods import discount_options
@@ -140,13 +140,4 @@ def _names_another(unit: Slots, claim: Slots) -> bool:
 
 def _holds_age(unit: Slots, age: float) -> bool:
     """The unit gives an age band ("aged 8 to 17", "under 16") that holds ``age`` years."""
-    for band in unit.quantities:
-        if band.dim != "duration" or not band.is_band:
-            continue
-        lo, hi = band.lo / _YEAR_HOURS, band.hi / _YEAR_HOURS
-        inside = {
-            Bound.eq: lo <= age <= hi, Bound.lt: age < hi, Bound.le: age <= hi, Bound.gt: age > lo, Bound.ge: age >= lo
-        }.get(band.bound, False)
-        if inside:
-            return True
-    return False
+    return any(band.dim == "duration" and band.is_band and inside(age * _YEAR_HOURS, band) for band in unit.quantities)
