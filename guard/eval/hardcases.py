@@ -354,10 +354,31 @@ class Split(str, Enum):
     # val44 is open; val44h is held: aggregate figures only (specs/val44*.yaml).
     val44 = "val44"
     val44h = "val44h"
+    # Session 21: a fifth fresh mixed pair written for later designs, without a judge change, on its own branch
+    # (its rows follow val44h's in cases.jsonl): six more short documents in new domains (among them a hair
+    # salon's chair rental, a fertility centre, a solicitors' no win, no fee agreement and a mobility shop's
+    # wheelchair hire) and varied forms (numbered clauses with a table inside one, HTML with age bands as column
+    # headers, bold questions over answers, headings over lettered clauses, a four-column Markdown table with
+    # bulleted lists, an HTML table with "8+" ages), every category, a little under half true, written without
+    # running the judge on them.
+    # val45 is open; val45h is held: aggregate figures only (specs/val45*.yaml).
+    val45 = "val45"
+    val45h = "val45h"
+    # Session 21: a sixth fresh mixed pair written with val45 / val45h, on the same branch (its rows follow
+    # val45h's in cases.jsonl): six more short documents in new domains (among them an engineering firm's training
+    # cost repayment, a holiday dialysis unit, a childminder and a hyperbaric oxygen centre) and varied forms
+    # (numbered headings over a table of repayments, HTML prose with an ordered list of booking steps, a numbered
+    # list of courses, an HTML table with age groups as column headers over an ordered list of terms, a Markdown
+    # definition list, a lesson table with bold run-in paragraphs), every category, a little under half true,
+    # written without running the judge on them.
+    # val46 is open; val46h is held: aggregate figures only (specs/val46*.yaml).
+    val46 = "val46"
+    val46h = "val46h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
-# val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h) are read only when
-# named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h) are read
+# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning
+# the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -366,7 +387,7 @@ BLIND_SPLITS = frozenset(
         Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
         Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
-        Split.val42h, Split.val43h, Split.val44h,
+        Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h,
     }
 )
 
