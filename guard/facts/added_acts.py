@@ -59,17 +59,20 @@ def _new_object(doc, known: frozenset[str], wordnet: WordNet):
         return None
     objects = [obj for verb in acts for obj in verb.children if obj.dep_ in _OBJECTS and obj.pos_ == "NOUN"]
     said = [o for o in objects if stem(o.lower_) in known]
-    # a thing the act is on, not an abstraction a paraphrase brings ("repeat the process", "a great way")
-    new = [o for o in objects if stem(o.lower_) not in known and len(o.text) > 2 and wordnet.names_a_thing(o.lemma_)]
+    new = [o for o in objects if _new_thing(o, known, wordnet)]
     return new[0] if said and new else None
+
+
+def _new_thing(noun, known: frozenset[str], wordnet: WordNet) -> bool:
+    """The noun is new to the document (by stem) and names a thing, not an abstraction a paraphrase brings
+    ("repeat the process", "a great way")."""
+    return len(noun.text) > 2 and stem(noun.lower_) not in known and wordnet.names_a_thing(noun.lemma_)
 
 
 def _added_thing(doc, known: frozenset[str], wordnet: WordNet):
     """A thing the claim gives, includes or brings along "with" that the document names nowhere."""
     for token in doc:
-        if token.pos_ != "NOUN" or len(token.text) < 3 or stem(token.lower_) in known:
-            continue
-        if not _adds(token) or not wordnet.names_a_thing(token.lemma_):
+        if token.pos_ != "NOUN" or not _adds(token) or not _new_thing(token, known, wordnet):
             continue
         # a word the document says another way ("a flashlight" for "a torch", "embroidery" for
         # "embroidered", "with a meal" for "with food": a broader word of its usual sense) is no addition
@@ -109,7 +112,7 @@ def _denied_or_hedged(noun) -> bool:
     if any(t.lower_ in _GUESSES for t in noun.doc):
         return True
     verb = next((t for t in noun.ancestors if t.pos_ in ("VERB", "AUX")), None)
-    return verb is not None and any(c.dep_ in ("neg", "aux") and c.lower_ in _NOT_PLAIN for c in verb.children)
+    return verb is not None and not _plain(verb)
 
 
 _GUESSES = frozenset({"possible", "possibly", "perhaps", "maybe", "probably", "likely", "might", "could"})
@@ -127,10 +130,14 @@ def _joined_acts(doc) -> list:
         stack += [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB"]
     if any(c.dep_ == "cc" and c.lower_ != "and" for v in acts for c in v.children):
         return []
-    if any(c.dep_ in ("neg", "aux") and c.lower_ in _NOT_PLAIN for v in acts for c in v.children):
+    if not all(_plain(v) for v in acts):
         return []
     return acts
 
 
-# a denied or hedged act adds nothing the document must say
+def _plain(verb) -> bool:
+    """Neither denied nor hedged: a denied or hedged act adds nothing the document must say."""
+    return not any(c.dep_ in ("neg", "aux") and c.lower_ in _NOT_PLAIN for c in verb.children)
+
+
 _NOT_PLAIN = frozenset({"not", "n't", "never", "may", "might", "could", "can", "should", "would"})

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from guard.facts.periods import DISCOUNT_OF
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.shares import same_pence
 from guard.facts.slots import Slots
@@ -32,7 +33,6 @@ _GROUP_BAND = re.compile(r"\b(?:groups|parties|teams|societies|bookings|families
 _AGE_HEADER = re.compile(r"\b(?:age|ages|aged)\s*:?\s*$", re.I)
 _UNDER_OVER = re.compile(r"\b(?P<side>under|over)[- ](?P<n>\d{1,2})s\b", re.I)
 _OFF = re.compile(r"^\s*(?:off|less|cheaper|discount|reduction)\b", re.I)
-_PERCENT_OFF_BEFORE = re.compile(r"\b(?:discount|reduction)\s+of\s*$", re.I)
 _HALF = re.compile(r"\bhalf[- ](?:price|fare|rate)\b|\b(?:pay|pays|at)\s+half\b", re.I)
 _FREE = re.compile(r"\b(?:free|free of charge|no charge)\b", re.I)
 # nouns of a group of people, singular (a price "per head" is a price per person)
@@ -85,10 +85,12 @@ def adjusted_price(q: Quantity, claim: Slots, near: Sequence[Slots], conditions:
         if e.dim.split("/", 1)[0] == money and e.bound is Bound.eq and not e.is_range and e.lo > 0 and id(e) not in amounts
     ]
     per_head = q.per is not None
-    seen: set[tuple[str, float]] = set()
-    bases = [b for b in bases if (b.surface, b.lo) not in seen and not seen.add((b.surface, b.lo))]
+    # a unit reached both as aligned and as a condition gives its prices once
+    unique: dict[tuple[str, float], Quantity] = {}
+    for base in bases:
+        unique.setdefault((base.surface, base.lo), base)
     for change in changes:
-        for base in bases:
+        for base in unique.values():
             price = change.apply(base.lo)
             if per_head or group is None:
                 if same_pence(price, q.lo):
@@ -144,7 +146,7 @@ def _changes(unit: Slots, after: int) -> list[Adjustment]:
         if e.start < after or e.is_range or e.bound is not Bound.eq:
             continue
         said = unit.text[e.start : e.end]
-        if e.dim == "percent" and 0 < e.lo < 100 and (_OFF.match(unit.text[e.end :]) or _PERCENT_OFF_BEFORE.search(unit.text[: e.start])):
+        if e.dim == "percent" and 0 < e.lo < 100 and (_OFF.match(unit.text[e.end :]) or DISCOUNT_OF.search(unit.text[: e.start])):
             found.append(Adjustment(1 - e.lo / 100, 0.0, e, f"less {said}"))
         elif e.dim.startswith("money:") and e.lo > 0 and _OFF.match(unit.text[e.end :]):
             found.append(Adjustment(1.0, e.lo, e, f"less {said}"))

@@ -104,13 +104,19 @@ def _numbers_said(verb, said: set[str]) -> bool:
     12-year-olds (the clause's own acts joined by "and" aside)."""
     joined = {w.i for c in verb.children if c.dep_ == "conj" for w in c.subtree}
     # a number in brackets is an aside ("Hairdressing (£18 a visit) ... is not included"), no narrowing
-    aside = {w.i for w in verb.doc if _in_brackets(verb.doc, w.i)}
-    return all(stem(w.lower_) in said for w in verb.subtree if w.like_num and w.i not in joined | aside)
+    skipped = joined | _bracketed(verb.doc)
+    return all(stem(w.lower_) in said for w in verb.subtree if w.like_num and w.i not in skipped)
 
 
-def _in_brackets(doc, i: int) -> bool:
-    before = "".join(t.text for t in doc[:i] if t.text in "()")
-    return before.endswith("(")
+def _bracketed(doc) -> set[int]:
+    """The positions of the tokens after an opening bracket that no closing one has yet followed (one pass)."""
+    inside, out = False, set()
+    for t in doc:
+        if t.text and t.text in "()":
+            inside = t.text.endswith("(")
+        elif inside:
+            out.add(t.i)
+    return out
 
 
 def _narrowing_said(thing, said: set[str]) -> bool:

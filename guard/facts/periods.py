@@ -29,7 +29,7 @@ from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.shares import same_pence
 from guard.facts.slots import Slots, stem, value_spans
 
-__all__ = ["discount_options", "header_period", "period_after", "period_total"]
+__all__ = ["DISCOUNT_OF", "discount_options", "header_period", "period_after", "period_total"]
 
 # hours in one period; "night" is a hotel's or a campsite's day
 _HOURS = {**{w: DURATION_HOURS[w] for w in ("second", "minute", "hour", "day", "week", "fortnight", "month", "year")},
@@ -83,7 +83,8 @@ def discount_options(claim: Slots, near: Sequence[Slots]) -> list[tuple[Quantity
 
 _SAYS_OFF = re.compile(r"\b(?:discount|discounted|off|reduction|reduced|less)\b", re.I)
 _OFF_AFTER = re.compile(r"^\s*(?:off|discount|reduction)\b", re.I)
-_OFF_BEFORE = re.compile(r"\b(?:discount|reduction)\s+of\s*$", re.I)
+# "a discount of 10%": the words before a percentage that make it a discount (adjustments.py reads them too)
+DISCOUNT_OF = re.compile(r"\b(?:discount|reduction)\s+of\s*$", re.I)
 
 
 def _discounts(near: Sequence[Slots]) -> list[Quantity]:
@@ -91,7 +92,7 @@ def _discounts(near: Sequence[Slots]) -> list[Quantity]:
     return [
         p for unit in near for p in unit.quantities
         if p.dim == "percent" and not p.is_range and 0 < p.lo < 100
-        and (_OFF_AFTER.match(unit.text[p.end :]) or _OFF_BEFORE.search(unit.text[: p.start]))
+        and (_OFF_AFTER.match(unit.text[p.end :]) or DISCOUNT_OF.search(unit.text[: p.start]))
     ]
 
 
