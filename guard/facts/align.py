@@ -164,8 +164,10 @@ def _idf(claim: Slots, slots: list[Slots]) -> dict[str, float]:
 def _score(
     claim: Slots, unit: EvidenceUnit, slots: Slots, weights: dict[str, float], similarity: float | None
 ) -> Alignment:
-    total = sum(weights.values())
-    lexical = sum(weights[w] for w in claim.content & slots.content) / total if total else 0.0
+    # fsum: a float sum over a set depends on the set's order, which the hash seed changes; two
+    # units holding the same words must tie exactly, or the verdict changes from run to run
+    total = math.fsum(weights.values())
+    lexical = math.fsum(weights[w] for w in claim.content & slots.content) / total if total else 0.0
     points = 0.0
     exact_match = any(
         same_number(q, e) and q.bound is e.bound for q in claim.quantities for e in slots.quantities
