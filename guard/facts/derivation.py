@@ -34,6 +34,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
+from guard.facts.bands import step_band
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import one_step, same_kind, same_number, two_steps
 from guard.facts.numbers import read_number
@@ -106,6 +107,9 @@ def _two_steps(
     pool = own + [e for e in _operands(q, claim, everywhere, own, cover=True) if _noun_named(e, claim)]
     found = two_steps(q, pool)
     if found is None or all(o in own for o in found[1]):
+        return None
+    # a rate of another band of counts than the claim's ("£78 per night for stays of 1 to 4 nights")
+    if any(step_band(claim, x, y, everywhere) is False for x in found[1] if x.per is not None for y in found[1]):
         return None
     return found
 
@@ -184,17 +188,29 @@ def _operands(q: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[
     """Values of the best units for each kind of value a step with ``q`` may use (with ``cover``,
     of every unit that names a part of the claim, :func:`_covering_units`)."""
     # in the units' order: a set's order changes with the hash seed, and so would the step's text
-    kinds = dict.fromkeys(e.dim for sl in everywhere for e in sl.quantities if e.dim != "rate" and e.per is None)
+    # with ``cover`` (two steps: a base plus a count of extras), a price per a noun the claim counts
+    counted = {o.dim for o in own if o.dim.startswith("count:")} if cover else set()
+    rates = {e.dim for sl in everywhere for e in sl.quantities if _per_counted(e, counted, q)}
+    kinds = dict.fromkeys(
+        e.dim for sl in everywhere for e in sl.quantities if e.dim != "rate" and (e.per is None or e.dim in rates)
+    )
     out: list[Quantity] = []
     for kind in kinds:
         # a percentage is taken of, off or on a price here ("15 % off", "a 25 % deposit"): a duration or
         # a count "changed by 50 %" is a refund band or a share, not a step a reader takes
         percent = kind == "percent" and q.dim.startswith("money")
-        if not (same_kind(kind, q.dim) or percent or kind == "number" or kind.startswith("count:") or kind == "duration"):
+        if not (same_kind(kind, q.dim) or kind in rates or percent or kind == "number" or kind.startswith("count:") or kind == "duration"):
             continue
         for slots in (_covering_units if cover else _best_units)(kind, claim, everywhere, own):
             out += [e for e in slots.quantities if e.dim == kind and e.bound is Bound.eq and not e.is_range]
     return out
+
+
+def _per_counted(e: Quantity, counted: set[str], q: Quantity) -> bool:
+    """A price per a noun the claim counts ("£650 a night" for "two extra nights"): the rate its
+    count multiplies, in the currency of the claim's price ``q``."""
+    price, _, per = e.dim.partition("/")
+    return price == q.dim and per in counted
 
 
 def _best_units(kind: str, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]) -> list[Slots]:

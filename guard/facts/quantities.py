@@ -397,6 +397,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
         re.compile(rf"(?P<v>{_V})\s+(?:more|extra|additional|further)\s+(?P<u>{_UNIT})", re.I),
         (_VALUE, _MORE),
     ),
+    # "two extra nights", "3 additional letters": a count of the noun added (not "3 more people",
+    # which may be a difference, as above)
+    ("count", re.compile(rf"(?P<v>{_V})\s+(?:extra|additional|further)\s+(?P<noun>[a-z][a-z-]{{2,}})", re.I), (_VALUE, _MORE)),
     # "4 doses"; "a three-night stay": the hyphen joins the count to its noun
     ("count", re.compile(rf"(?P<v>{_V})(?:\s+|-)(?P<noun>[a-z][a-z-]{{2,}})", re.I), (_VALUE,)),
     # "aged 30", "aged 12 and over": an age in years, the unit left out (units and counts read first)
