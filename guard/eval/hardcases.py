@@ -374,11 +374,30 @@ class Split(str, Enum):
     # val46 is open; val46h is held: aggregate figures only (specs/val46*.yaml).
     val46 = "val46"
     val46h = "val46h"
+    # Session 21: a seventh fresh mixed pair, written on branch val47 (its rows follow val46h's in cases.jsonl): six
+    # more short documents in new domains (among them a party wall agreement, a council's personal alarm service, a
+    # van's hire purchase agreement and an event medical cover company) and varied forms (numbered clauses under
+    # numbered headings, HTML prose with a table of weekly charges, a Markdown definition list of lessons, a table of
+    # key financial information over lists, an HTML table of hourly rates over an ordered list, a numbered list of
+    # show classes), every category, a little under half true, written without running the judge on them.
+    # val47 is open; val47h is held: aggregate figures only (specs/val47*.yaml).
+    val47 = "val47"
+    val47h = "val47h"
+    # Session 21: an eighth fresh mixed pair written with val47 / val47h, on the same branch (its rows follow
+    # val47h's in cases.jsonl): six more short documents in new domains (among them a cycle to work hire agreement, a
+    # hospital's accommodation for relatives, an image licence agreement and a prosthetics centre) and varied forms
+    # (HTML prose over a table and an ordered list of terms, bold questions over answers, a Markdown table of charges
+    # per 24 hours over a bulleted list, numbered clauses with lettered subclauses, an HTML definition list of prices,
+    # a bulleted list of show classes by age over paragraphs), every category, a little under half true, written
+    # without running the judge on them.
+    # val48 is open; val48h is held: aggregate figures only (specs/val48*.yaml).
+    val48 = "val48"
+    val48h = "val48h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
-# val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h) are read
-# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning
-# the judge.
+# val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
+# val48h) are read only when named, so that a run over everything (and its --fails listing) never shows their cases to
+# someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -387,7 +406,8 @@ BLIND_SPLITS = frozenset(
         Split.val22h, Split.val23h, Split.val24h, Split.val25h, Split.val27h, Split.val26h,
         Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
-        Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h,
+        Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
+        Split.val48h,
     }
 )
 
