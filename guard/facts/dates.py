@@ -15,6 +15,8 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
+from guard.facts.numbers import ORDINAL_WORDS
+
 __all__ = ["DateSlot", "dates", "same_date", "states", "weekday_index", "weekday_of"]
 
 _MONTHS = (
@@ -22,14 +24,7 @@ _MONTHS = (
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
 # a day of the month as an ordinal word ("the fifth of October", "the twenty-first of May")
-_ORDINAL_DAYS = {
-    w: i + 1 for i, w in enumerate((
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-        "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
-        "nineteenth", "twentieth", "twenty-first", "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth",
-        "twenty-sixth", "twenty-seventh", "twenty-eighth", "twenty-ninth", "thirtieth", "thirty-first",
-    ))
-}
+_ORDINAL_DAYS = ORDINAL_WORDS
 _ORDINAL_DAY = "|".join(sorted(_ORDINAL_DAYS, key=len, reverse=True))
 _DAY = rf"(?:(?:[0-3]?\d)(?:st|nd|rd|th)?|{_ORDINAL_DAY})"
 _YEAR = r"(?:1[89]\d\d|20\d\d)"

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from types import MappingProxyType
 
-__all__ = ["NUMBER", "NUMBER_WORD_RUN", "read_number"]
+__all__ = ["NUMBER", "NUMBER_WORD_RUN", "ORDINAL_WORDS", "read_number", "read_ordinal"]
 
 NUMBER = (
     r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!,\d|\d)"
@@ -35,6 +36,16 @@ _WORDS = (
 NUMBER_WORD_RUN = rf"(?:(?:{_WORDS})(?:(?:\s+|-)(?:and\s+)?(?:{_WORDS}))*)(?![a-z])"
 
 _DIGITS = re.compile(NUMBER)
+# ordinal words up to a month's last day ("the fifth of October", "each passenger after the fourth")
+ORDINAL_WORDS = MappingProxyType({
+    w: i + 1 for i, w in enumerate((
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+        "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+        "nineteenth", "twentieth", "twenty-first", "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth",
+        "twenty-sixth", "twenty-seventh", "twenty-eighth", "twenty-ninth", "thirtieth", "thirty-first",
+    ))
+})
+_ORDINAL_DIGITS = re.compile(r"(\d[\d,]*)(?:st|nd|rd|th)", re.I)
 _SPECIAL = {"once": 1.0, "twice": 2.0, "thrice": 3.0, "a": 1.0, "an": 1.0, "half": 0.5, "dozen": 12.0}
 
 
@@ -49,6 +60,13 @@ def read_number(surface: str) -> float | None:
     if _DIGITS.fullmatch(text):
         return _read_digits(text)
     return _read_words(text)
+
+
+def read_ordinal(surface: str) -> int | None:
+    """The position an ordinal names ("80th": 80, "fourth": 4), or None when it is not one."""
+    text = surface.strip().lower()
+    digits = _ORDINAL_DIGITS.fullmatch(text)
+    return int(digits.group(1).replace(",", "")) if digits else ORDINAL_WORDS.get(text)
 
 
 def _read_digits(text: str) -> float:

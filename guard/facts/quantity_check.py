@@ -25,6 +25,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.outcome import Outcome
+from guard.facts.overage import overage_total
 from guard.facts.periods import period_total
 from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
@@ -129,6 +130,7 @@ def _step(
         or row_difference(q, claim, units, lexicon)
         or named_items_total(q, claim, everywhere, lexicon)
         or adjusted_price(q, claim, [*near, *(unit_slots(u, lexicon) for u in units)], everywhere)
+        or overage_total(q, claim, everywhere)
     )
     if total and not stated:
         # the claim's own period, length or count is the step's premise
