@@ -393,11 +393,31 @@ class Split(str, Enum):
     # val48 is open; val48h is held: aggregate figures only (specs/val48*.yaml).
     val48 = "val48"
     val48h = "val48h"
+    # Session 22: a ninth fresh mixed pair, written on branch val49 (its rows follow val48h's in cases.jsonl): six
+    # more short documents in new domains (among them a farm's grazing licence, a private patient transport service, a
+    # museum's loan agreement for a painting and a private MRI scan centre) and varied forms (a numbered list of licence
+    # terms, HTML prose around a table of fares per mile, a Markdown definition list of trees, an HTML definition list
+    # of loan particulars over an ordered list of conditions, a Markdown table of scan prices over a bulleted list,
+    # prose around a numbered list of bus stops), every category, a little under half true, written without running
+    # the judge on them.
+    # val49 is open; val49h is held: aggregate figures only (specs/val49*.yaml).
+    val49 = "val49"
+    val49h = "val49h"
+    # Session 22: a tenth fresh mixed pair written with val49 / val49h, on the same branch (its rows follow val49h's in
+    # cases.jsonl): six more short documents in new domains (among them a football club's shirt sponsorship agreement,
+    # a nurse-led wound care clinic, a holiday park's caravan pitch licence and a pharmacy's prescription delivery
+    # service) and varied forms (numbered clauses under numbered headings, HTML prose around a table of appointment
+    # prices and a bulleted list, a Markdown table of session prices over a bulleted list of rules, a Markdown table of
+    # key terms over numbered clauses, HTML questions over paragraphs, a Markdown definition list of fitting prices),
+    # every category, a little under half true, written without running the judge on them.
+    # val50 is open; val50h is held: aggregate figures only (specs/val50*.yaml).
+    val50 = "val50"
+    val50h = "val50h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
-# val48h) are read only when named, so that a run over everything (and its --fails listing) never shows their cases to
-# someone tuning the judge.
+# val48h, val49h, val50h) are read only when named, so that a run over everything (and its --fails listing) never shows
+# their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -407,7 +427,7 @@ BLIND_SPLITS = frozenset(
         Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
-        Split.val48h,
+        Split.val48h, Split.val49h, Split.val50h,
     }
 )
 
