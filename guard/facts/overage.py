@@ -21,12 +21,13 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from guard.facts.matching import accepts
 from guard.facts.numbers import read_number, read_ordinal
-from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
+from guard.facts.quantities import DURATION_HOURS, Bound, Quantity, quantities
 from guard.facts.shares import same_noun_stem
 from guard.facts.slots import Slots
 
-__all__ = ["overage_total"]
+__all__ = ["counted_past_allowance", "overage_total"]
 
 # "Each letter after the 80th", "each extra 1,000 words beyond a package's limit", "for each mile beyond the
 # first 30", "Each bedroom over three", "Each hour of photography beyond the hours of the package"
@@ -64,6 +65,19 @@ def overage_total(
             found = _with_allowance(q, claim, charge, count, everywhere)
             if found:
                 return found
+    return _first_and_further(q, claim, everywhere)
+
+
+def counted_past_allowance(
+    q: Quantity, claim: Slots, everywhere: Sequence[Slots]
+) -> tuple[str, tuple[Quantity, ...]] | None:
+    """The step of another claim value (:func:`overage_total`) whose count past an allowance is ``q``, or None."""
+    for value in claim.quantities:
+        if value is q:
+            continue
+        found = overage_total(value, claim, everywhere)
+        if found and any(o is q for o in found[1]):
+            return found
     return None
 
 
@@ -174,3 +188,93 @@ def _named_units(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> list
     shared = [len(claim.content & sl.content) for sl in holders]
     best = max(shared, default=0)
     return [] if best < _MIN_SHARED else [sl for sl, n in zip(holders, shared) if n == best]
+
+
+# "Each further mile", "Each further 24 hours or part of it", "£12 for each further half hour": the charge for each
+# block past a first allowance ("Fare for the first 10 miles: £36", "free for the first 45 minutes") in one unit
+_FURTHER = re.compile(
+    r"\b(?:each|every)\s+(?:further|extra|additional)\s+(?P<block>(?:\d[\d,.]*|half|an?)\s+)?(?P<noun>[a-z]+)"
+    r"(?P<part>\s+or\s+part\s+of\s+(?:it|one|that))?",
+    re.I,
+)
+_FIRST = re.compile(r"\bfirst\s+(?=\d|[a-z]+\s+[a-z])", re.I)
+_NEAR = 40  # characters between a charge's words and its price ("£12 for each further", "Each further mile: £1.80")
+
+
+def _first_and_further(
+    q: Quantity, claim: Slots, everywhere: Sequence[Slots]
+) -> tuple[str, tuple[Quantity, ...]] | None:
+    """``q`` as a first allowance's price plus each further block the claim's amount runs past it, in the unit
+    (of those giving such a charge) that shares the most with the claim; or what the further blocks add."""
+    candidates = [(sl, m) for sl in everywhere for m in _FURTHER.finditer(sl.text)]
+    scores = [_row_score(claim, sl, q) for sl, _ in candidates]
+    best = max(scores, default=0)
+    if best < 1:
+        return None
+    for (unit, m), score in zip(candidates, scores):
+        if score == best:
+            found = _further_step(q, claim, unit, m)
+            if found:
+                return found
+    return None
+
+
+def _row_score(claim: Slots, unit: Slots, q: Quantity) -> int:
+    """Claim words the unit shares, plus claim values inside a band the unit states ("15 kg" in "up to 20 kg")."""
+    inside = sum(
+        any(e.is_band and accepts(c, e) for e in unit.quantities)
+        for c in claim.quantities if c is not q and c.dim == "mass"
+    )
+    return len(claim.content & unit.content) + inside
+
+
+def _further_step(q: Quantity, claim: Slots, unit: Slots, m: re.Match[str]) -> tuple[str, tuple[Quantity, ...]] | None:
+    block = _block(m)
+    first = next((e for e in unit.quantities if e.dim == block.dim and _after_first(unit.text, e)), None)
+    said = next((c for c in claim.quantities if c is not q and c.dim == block.dim and c.bound is Bound.eq), None)
+    rate = _rate_near(unit, m, q)
+    if block is None or first is None or said is None or rate is None or not block.lo:
+        return None
+    blocks = (said.lo - first.hi) / block.lo
+    if blocks <= 0:
+        return None
+    whole = math.ceil(blocks - 1e-9) if m.group("part") else round(blocks)
+    if not math.isclose(blocks, whole) and not m.group("part"):
+        return None
+    extra = whole * rate.lo
+    base = _first_price(unit, first, m, q, rate)
+    past = f"({said.surface} - {first.surface}) ÷ {block.surface} × {rate.surface}"
+    if _ADDED.search(claim.text) and math.isclose(extra, q.lo, rel_tol=1e-9):
+        return f"{past} = {q.surface}", (said, rate)
+    if base is not None and math.isclose(base.lo + extra, q.lo, rel_tol=1e-9):
+        return f"{base.surface} + {past} = {q.surface}", (base, said, rate)
+    return None
+
+
+def _block(m: re.Match[str]) -> Quantity | None:
+    """The block each charge covers ("24 hours", "half hour": 0.5 hour, "mile": 1 mile) as a quantity."""
+    size = (m.group("block") or "1").strip().lower()
+    size = {"half": "0.5", "a": "1", "an": "1"}.get(size, size)
+    found = quantities(f"{size} {m.group('noun')}")
+    return found[0] if found and found[0].start == 0 else None
+
+
+def _after_first(text: str, e: Quantity) -> bool:
+    """``e`` is the allowance a "first" introduces ("the first 10 miles", "First 24 hours")."""
+    return bool(_FIRST.search(text[max(0, e.start - 6) : e.start + 1]))
+
+
+def _rate_near(unit: Slots, m: re.Match[str], q: Quantity) -> Quantity | None:
+    """The price of each further block: right after its words ("Each further mile: £1.80"), else right before
+    ("£12 for each further half hour")."""
+    prices = [e for e in unit.quantities if _same_dim(e, q) and e.bound is Bound.eq and not e.is_range]
+    after = [e for e in prices if m.end() <= e.start <= m.end() + _NEAR]
+    before = [e for e in prices if e.start < m.start() and m.start() - e.end <= _NEAR]
+    return after[0] if after else before[-1] if before else None
+
+
+def _first_price(unit: Slots, first: Quantity, m: re.Match[str], q: Quantity, rate: Quantity) -> Quantity | None:
+    """The price of the first allowance: the first price after it and before the further charge's words
+    ("First 24 hours: £8"), or nothing ("free for the first 45 minutes, then £12 for each further half hour")."""
+    prices = [e for e in unit.quantities if _price(e, q) and e is not rate and first.end <= e.start < m.start()]
+    return prices[0] if prices else None

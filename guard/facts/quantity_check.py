@@ -25,7 +25,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.outcome import Outcome
-from guard.facts.overage import overage_total
+from guard.facts.overage import counted_past_allowance, overage_total
 from guard.facts.periods import period_total
 from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
@@ -103,6 +103,11 @@ def _step(
 ) -> tuple[Outcome | None, str | None]:
     """(the inferred outcome, None) when one licensed step gives ``q``; else (None, the unlicensed
     step found, if any: the mismatch names it as over-inference)."""
+    past = overage_total(q, claim, everywhere) or counted_past_allowance(q, claim, everywhere)
+    if past:
+        # a charge past an allowance the claim's own amount runs past ("Waiting 75 minutes ... adds £12": 30
+        # minutes past the free 45) reads the claim whole, before a sum of two other prices that gives it by chance
+        return Outcome(FactLabel.inferred, inference=past[0], operands=past[1]), None
     found = one_step(q, [p for p in pool if p is not q])
     stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
     if found and not stated and one_record(q, found[1], found[2], held):
@@ -130,7 +135,6 @@ def _step(
         or row_difference(q, claim, units, lexicon)
         or named_items_total(q, claim, everywhere, lexicon)
         or adjusted_price(q, claim, [*near, *(unit_slots(u, lexicon) for u in units)], everywhere)
-        or overage_total(q, claim, everywhere)
     )
     if total and not stated:
         # the claim's own period, length or count is the step's premise

@@ -48,3 +48,25 @@ def test_a_charge_for_each_thing_past_an_allowance(claim, passage, ok):
 
 def test_ordinals_read_as_positions():
     assert [read_ordinal(w) for w in ("80th", "fourth", "twenty-first", "three")] == [80, 4, 21, None]
+
+
+PARKING = (
+    "| Vehicle | First 2 hours | Each further hour or part of it |\n|---|---|---|\n"
+    "| Car | £3 | £1.50 |\n| Van | £5 | £2.50 |\n\nThe car park is open from 06:00 to 23:00."
+)
+TAXI = "Waiting time is free for the first 10 minutes, then £3 for each further 5 minutes. Luggage travels free."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "ok"),
+    [
+        ("A car parked for 5 hours pays £7.50.", PARKING, True),
+        ("A car parked for 3.5 hours pays £6.", PARKING, True),  # a part of an hour is charged as an hour
+        ("A van parked for 5 hours pays £7.50.", PARKING, False),  # the car's row
+        ("A car parked for 5 hours pays £9.", PARKING, False),
+        ("Waiting 25 minutes adds £9 to the fare.", TAXI, True),
+        ("Waiting 25 minutes adds £12 to the fare.", TAXI, False),
+    ],
+)
+def test_a_first_allowance_and_each_further_block(claim, passage, ok):
+    assert (judge_passages(claim, passage).label in _OK) is ok
