@@ -326,6 +326,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
         ),
         (_DIGIT,),
     ),
+    # "over 20 kg and up to 32 kg", "more than 6 and up to 10 minutes": one band, not a bound and a limit
+    # read apart (35 kg is over 20 kg, but not in this band)
+    (
+        "range",
+        re.compile(
+            rf"(?P<pre>\b(?:over|more\s+than|above)\s+)(?P<a>{_V})\s*(?P<ua>{_UNIT})?\s+(?P<sep>and|but)\s+"
+            rf"(?:up\s+to|under|less\s+than|below|not\s+more\s+than|no\s+more\s+than)\s+(?P<b>{_V})\s*-?\s*(?P<ub>{_UNIT})?",
+            re.I,
+        ),
+        (_VALUE,),
+    ),
     (
         "range",
         re.compile(

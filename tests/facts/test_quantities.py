@@ -152,7 +152,7 @@ def test_negative_temperatures_keep_their_sign_and_ranges_do_not():
 # one example each pattern of quantities._PATTERNS reads (the comments' own examples)
 _PATTERN_EXAMPLES = [
     "£5", "5 pounds", "a 5-pound roast", "EUR 160", "45p", "twice a day", "3 times daily", "every other day",
-    "2 hours apart", "paid monthly", "1 in 10 people", "between 2 and 5 mg", "30 ml per day", "a 3-year-old",
+    "2 hours apart", "paid monthly", "1 in 10 people", "between 2 and 5 mg", "over 20 kg and up to 32 kg", "30 ml per day", "a 3-year-old",
     "an hour and a half", "three quarters of an hour", "325 F", "8 bank holidays", "7 calendar days", "5 ml",
     "two 250 mg capsules", "12 more months", "two extra nights", "4 doses", "aged 16 or 17", "a child of 10", "seven",
     "a fifth of the fee",
