@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
+from guard.facts.allowed_acts import allowed_elsewhere
 from guard.facts.date_check import check_date
 from guard.facts.denied_acts import denied_elsewhere
 from guard.facts.edits import minimal_edits, unit_changed
@@ -99,7 +100,7 @@ def judge_facts(
     outcomes += _bound_elsewhere(claim, outcomes, aligned, kept, scored, lexicon)
     if not any(o.label is FactLabel.contradicted for o in outcomes):
         # a denial of the claim's act anywhere in the document, when nothing nearer contradicts it
-        denied = denied_elsewhere(claim, kept)
+        denied = denied_elsewhere(claim, kept) or allowed_elsewhere(claim, kept)
         outcomes += [denied] if denied else []
     return _verdict(aligned, switches.apply(outcomes), note, lexicon.code)
 

@@ -67,6 +67,7 @@ class FactRule(str, Enum):
     flip_negation_near = "flip.negation_near"  # ... against a near unit sharing fewer of the words
     flip_negation_elsewhere = "flip.negation_elsewhere"  # a sentence anywhere denies the claim's act (denied_acts.py)
     flip_modal = "flip.modal"  # "may" for "must" against the best unit
+    flip_modal_elsewhere = "flip.modal_elsewhere"  # a sentence anywhere only allows what the claim requires (allowed_acts.py)
     flip_value_modal = "flip.value_modal"  # the modal the units give a value
     flip_quantifier = "flip.quantifier"  # "always/all" for "some/usually"
     flip_frequency = "flip.frequency"  # "often" for "rarely"
@@ -142,6 +143,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.flip_negation_near: "A nearby passage says the opposite (a 'not' added or dropped).",
     FactRule.flip_negation_elsewhere: "A passage denies in so many words what the claim affirms.",
     FactRule.flip_modal: "The claim changes what is required or allowed (for example 'may' for 'must').",
+    FactRule.flip_modal_elsewhere: "A passage only allows, in so many words, what the claim says is required.",
     FactRule.flip_value_modal: "The claim changes whether this amount is required or allowed.",
     FactRule.flip_quantifier: "The claim changes how many or how much (for example 'all' for 'some').",
     FactRule.flip_frequency: "The claim changes how often (for example 'often' for 'rarely').",

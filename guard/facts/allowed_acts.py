@@ -1,0 +1,71 @@
+"""An act the claim requires that the document only allows: "Guests at Ashby House have to bring their own food"
+against "You may bring your own food"; "When the hire ends, the employee has to buy the bicycle" against "At the
+end of the hire period, you may buy the bicycle".
+
+Why: the claim names the place or the people, so alignment ranks a unit sharing those names first, and the modal
+check compares the claim with it; the sentence that allows the act shares its verb and object and few other words.
+A sentence anywhere that allows (or says one need not do) the claim's required act, with the same verb on the same
+thing and a doer who is the reader ("you") or the claim's own, stands against the claim, unless a sentence of the
+document requires that act too. Acts under a condition, on either side, are left to the other checks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from guard.facts.mismatches import contradiction
+from guard.facts.outcome import Outcome
+from guard.facts.predicates import Predicate, Status, predicates
+from guard.facts.rules import FactRule
+from guard.facts.slots import Slots
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind
+
+__all__ = ["allowed_elsewhere"]
+
+_REQUIRING = re.compile(r"\b(?:must|ha(?:ve|s)\s+to|need(?:s)?\s+to|required|obliged)\b", re.I)
+_READER = frozenset({"you", "your", "*"})
+_ONLY_ALLOWED = (Status.allowed, Status.optional)
+
+
+def allowed_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None:
+    """The unit that only allows the act the claim requires, as a modal contradiction; or None."""
+    if not _REQUIRING.search(claim.text):
+        return None
+    required = [p for p in predicates(claim.text) if _plainly(p, Status.required) and _thing(p)]
+    if not required:
+        return None
+    found = None
+    for unit in units:
+        if not any(p.lemma[:4] in unit.text.lower() for p in required):
+            continue
+        for said in predicates(unit.text):
+            act = next((c for c in required if _same_act(c, said)), None)
+            if act is None:
+                continue
+            if said.status in (Status.required, Status.advised):
+                return None  # the document requires it somewhere: the other checks weigh the two
+            if said.status in _ONLY_ALLOWED and not said.conditional and found is None:
+                found = (unit, act, said)
+    if found is None:
+        return None
+    unit, act, said = found
+    word = "may" if said.status is Status.allowed else "need not"
+    explanation = f'the evidence says one {word} {said.surface} ("{unit.text}"); the claim says one must {act.surface}'
+    mismatch = contradiction(SlotKind.modality, "must", word, unit, explanation)
+    return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.flip_modal_elsewhere)
+
+
+def _plainly(p: Predicate, status: Status) -> bool:
+    return p.status is status and p.explicit and not p.conditional and not p.named and not p.phrase
+
+
+def _thing(p: Predicate) -> frozenset[str]:
+    return dict(p.args).get("patient", frozenset())
+
+
+def _same_act(claim: Predicate, said: Predicate) -> bool:
+    """The same verb on the same thing, by the reader or by the claim's own doer."""
+    if said.lemma != claim.lemma or not (_thing(claim) & _thing(said)):
+        return False
+    doer, theirs = dict(claim.args).get("agent", frozenset()), dict(said.args).get("agent", frozenset())
+    return not theirs or bool(theirs & _READER) or bool(theirs & doer) or not doer
