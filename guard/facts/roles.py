@@ -25,6 +25,7 @@ loaded the check stays silent.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -103,9 +104,11 @@ def _filler_tokens(token) -> list:
 def _frame(verb: str, role: str, token, at: int | None = None) -> Frame | None:
     if token.pos_ in ("PRON", "NUM") or token.lower_ in _RELATIVE:
         return None  # "which", "it", "you": the filler is elsewhere; no claim on it here
-    tokens = _filler_tokens(token)
+    tokens = [t for t in _filler_tokens(token) if not _clause_number(t)]
+    if not tokens:
+        return None  # the filler is the label itself ("1. Parking"): no party
     if any(t.pos_ == "NUM" or t.lower_ in _CALENDAR for t in tokens) or any(
-        c.pos_ == "NUM" for c in token.children
+        c.pos_ == "NUM" and not _clause_number(c) for c in token.children
     ):
         return None  # "used by 31 March": a date or a number, compared as such elsewhere
     start = min(t.i for t in tokens)
@@ -125,6 +128,15 @@ def _frame(verb: str, role: str, token, at: int | None = None) -> Frame | None:
         aliases=(words | appos) - _HONORIFICS,
         at=at,
     )
+
+
+# a numbered clause's label ("1.1 The club's secretary ...", "3. The tenant ..."): the parse hangs it on the
+# subject as a number, yet it counts nothing
+_CLAUSE_NUMBER = re.compile(r"\(?\d+(?:\.\d+)*[.)]?|\(?[a-z]\)")
+
+
+def _clause_number(token) -> bool:
+    return token.i == 0 and bool(_CLAUSE_NUMBER.fullmatch(token.text))
 
 
 _SET_WORDS = frozenset({"either", "each", "both", "any", "every", "all", "neither"})
