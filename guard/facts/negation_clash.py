@@ -6,6 +6,7 @@ import re
 
 from guard.facts.clause_parts import clauses, matching_clause
 from guard.facts.entities import name_tokens
+from guard.facts.gratis import charged_against_free, free_agrees
 from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.slots import Slots, all_stems, read_slots, stem
@@ -36,9 +37,9 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
         unit_no = negates(clause, shared, part) or _denies(clause, claim, shared)
         if claim_no and not unit_no and _doubled(part):
             continue  # "never taught at home without an adult": two denials affirm
-        if (claim_no and not unit_no and _free(part, unit)) or (unit_no and not claim_no and _free(unit, part)):
+        if (claim_no and not unit_no and free_agrees(part, unit)) or (unit_no and not claim_no and free_agrees(unit, part)):
             continue  # "aren't charged for storage" and "storage is free" agree
-        if not (claim_no or unit_no) and _charged(part) and _gratis_sentence(unit, part.content):
+        if not (claim_no or unit_no) and charged_against_free(part, unit):
             return False, True  # "are charged on top" against "are included in the charges"
         if claim_no and not unit_no and not _any_negative(clause, claim):
             return True, False
@@ -51,49 +52,6 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
 # opening "No," and "whether ... or not" deny nothing of the clause
 _NOT_DENIALS = re.compile(r"^\s*(?:\w+\s*:\s*)?no\s*[,.;:!-]|\bor\s+not\b", re.I)
 _DENIAL_CUE = re.compile(r"\b(?:not|never|no|none|nothing|cannot|without)\b(?!-)|n[’']t\b", re.I)
-
-
-# a charge denied ("aren't charged for", "don't pay for", "at no cost") and a thing given free or included in a
-# price ("is free", "are included in the charges", "covered by the fee") say the same thing
-_CHARGE_DENIED = re.compile(
-    r"(?:\bnot|n[’']t|\bnever|\bno)\s+(?:\w+\s+){0,2}?(?:charg\w*|pay|pays|paid|billed|cost|costs)\b",
-    re.I,
-)
-_GRATIS = re.compile(
-    r"\bfree(?:\s+of\s+charge)?\b|\bcomplimentary\b|\bwaived\b|\bat\s+no\s+(?:extra\s+)?cost\b|\b(?:included|includes?|"
-    r"covered|covers)(?:\s+(?:in|by)\s+(?:the\s+|your\s+|our\s+)?(?:prices?|charges?|fees?|costs?|rent|package))?\b",
-    re.I,
-)
-# a charge affirmed on top of a price ("are charged on top", "costs extra", "you pay for", "at an extra cost")
-_CHARGED = re.compile(
-    r"\b(?:charged|costs?|pays?|paid)\s+(?:\w+\s+){0,2}?(?:extra|on\s+top|separately|for)\b|\bextra\s+(?:charge|cost)\b"
-    r"|\bat\s+an?\s+(?:extra|additional)\s+cost\b",
-    re.I,
-)
-# a charge the free side also makes ("free up to 48 hours before; after that, the first day's hire is charged")
-_CHARGING = re.compile(r"\b(?:charg\w*|pays?|paid|costs?|fees?)\b|[£€$]\s?\d", re.I)
-
-
-def _charged(part: Slots) -> bool:
-    return bool(_CHARGED.search(part.text)) and not _CHARGE_DENIED.search(part.text) and not part.negated
-
-
-def _free(denying: Slots, other: Slots) -> bool:
-    """``denying`` denies a charge for what ``other`` gives free or includes in a price (:func:`_gratis_sentence`)."""
-    return bool(_CHARGE_DENIED.search(denying.text)) and _gratis_sentence(other, denying.content)
-
-
-def _gratis_sentence(slots: Slots, words_of: frozenset[str]) -> bool:
-    """A sentence of ``slots`` sharing one of ``words_of`` gives a thing free or includes it in a price, and
-    charges nothing else."""
-    text = slots.text
-    for m in _GRATIS.finditer(text):
-        start = max(text.rfind(end, 0, m.start()) for end in ".!?")
-        stop = min((i for i in (text.find(end, m.end()) for end in ".!?") if i >= 0), default=len(text))
-        sentence = text[start + 1 : stop]
-        if all_stems(sentence) & words_of and not _CHARGING.search(_GRATIS.sub(" ", sentence)):
-            return True
-    return False
 
 
 def _doubled(part: Slots) -> bool:

@@ -1,6 +1,6 @@
 """Session 22's third design (docs/FACTS.md): a charge denied ("aren't charged on top", "no travel charge") agrees
 with a sentence that gives the thing free or includes it in a price, when that sentence charges nothing else
-(negation_clash `_free`). Passages written for this file."""
+(guard/facts/gratis.py). Passages written for this file."""
 
 from __future__ import annotations
 
