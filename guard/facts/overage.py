@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from guard.facts.derivation import most_shared
 from guard.facts.matching import accepts
 from guard.facts.numbers import read_number, read_ordinal
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity, quantities
@@ -116,15 +117,22 @@ def _same_dim(e: Quantity, q: Quantity) -> bool:
     return e.dim == q.dim or (q.per is None and e.dim.startswith(f"{q.dim}/") and e.per in (None, 1.0))
 
 
+def _per_noun(e: Quantity, noun: str) -> float | None:
+    """What one unit of ``e`` is in ``noun``s: 1 for a count of that noun; for a duration, the time unit ``noun``
+    names (a duration's value is in hours); None when ``e`` measures something else."""
+    if e.dim.startswith("count:") and same_noun_stem(e.dim.split(":", 1)[1]) == noun:
+        return 1.0
+    if e.dim == "duration" and noun in DURATION_HOURS:
+        return 1.0 / DURATION_HOURS[noun]
+    return None
+
+
 def _claim_count(noun: str, claim: Slots) -> tuple[Quantity, float] | None:
     """The claim's count of ``noun`` (a time unit counts the claim's duration in it) and its value."""
     for c in claim.quantities:
-        if c.is_range or c.bound is not Bound.eq:
-            continue
-        if c.dim.startswith("count:") and same_noun_stem(c.dim.split(":", 1)[1]) == noun:
-            return c, c.lo
-        if c.dim == "duration" and noun in DURATION_HOURS:
-            return c, c.lo / DURATION_HOURS[noun]
+        scale = None if c.is_range or c.bound is not Bound.eq else _per_noun(c, noun)
+        if scale is not None:
+            return c, c.lo * scale
     return None
 
 
@@ -137,12 +145,24 @@ def _with_allowance(
         blocks = (n - limit) / charge.block
         if blocks <= 0 or not math.isclose(blocks, round(blocks)):
             continue
-        extra = round(blocks) * charge.rate.lo
         past = f"({said.surface} - {limit:g}) × {charge.rate.surface}"
-        if base is None and _ADDED.search(claim.text) and math.isclose(extra, q.lo, rel_tol=1e-9):
-            return f"{past} = {q.surface}", (said, charge.rate)
-        if base is not None and math.isclose(base.lo + extra, q.lo, rel_tol=1e-9):
-            return f"{base.surface} + {past} = {q.surface}", (base, said, charge.rate)
+        # the excess alone is read only against the charge's own allowance (the pair without a base)
+        found = _as_claimed(q, claim, round(blocks) * charge.rate.lo, past, base, said, charge.rate, alone=base is None)
+        if found:
+            return found
+    return None
+
+
+def _as_claimed(
+    q: Quantity, claim: Slots, extra: float, past: str, base: Quantity | None, said: Quantity, rate: Quantity,
+    alone: bool = True,
+) -> tuple[str, tuple[Quantity, ...]] | None:
+    """The step when ``q`` is the excess's charge ``extra`` (with ``alone``, the claim saying it adds) or ``base``
+    plus it."""
+    if alone and _ADDED.search(claim.text) and math.isclose(extra, q.lo, rel_tol=1e-9):
+        return f"{past} = {q.surface}", (said, rate)
+    if base is not None and math.isclose(base.lo + extra, q.lo, rel_tol=1e-9):
+        return f"{base.surface} + {past} = {q.surface}", (base, said, rate)
     return None
 
 
@@ -173,21 +193,16 @@ def _allowances(unit: Slots, noun: str, start: int, end: int) -> list[float]:
     """The "up to" bounds on ``noun`` in a span of the unit ("up to 20,000 words", "up to 10 hours")."""
     out = []
     for e in unit.quantities:
-        if not (start <= e.start < end) or e.bound is not Bound.le:
-            continue
-        if e.dim.startswith("count:") and same_noun_stem(e.dim.split(":", 1)[1]) == noun:
-            out.append(e.hi)
-        elif e.dim == "duration" and noun in DURATION_HOURS:
-            out.append(e.hi / DURATION_HOURS[noun])
+        scale = _per_noun(e, noun) if start <= e.start < end and e.bound is Bound.le else None
+        if scale is not None:
+            out.append(e.hi * scale)
     return out
 
 
 def _named_units(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> list[Slots]:
     """The units holding a price of ``q``'s kind that share the most of the claim's words (ties kept)."""
-    holders = [sl for sl in everywhere if any(_price(e, q) for e in sl.quantities)]
-    shared = [len(claim.content & sl.content) for sl in holders]
-    best = max(shared, default=0)
-    return [] if best < _MIN_SHARED else [sl for sl, n in zip(holders, shared) if n == best]
+    named = most_shared(claim, [sl for sl in everywhere if any(_price(e, q) for e in sl.quantities)])
+    return named if named and len(claim.content & named[0].content) >= _MIN_SHARED else []
 
 
 # "Each further mile", "Each further 24 hours or part of it", "£12 for each further half hour": the charge for each
@@ -230,10 +245,12 @@ def _row_score(claim: Slots, unit: Slots, q: Quantity) -> int:
 
 def _further_step(q: Quantity, claim: Slots, unit: Slots, m: re.Match[str]) -> tuple[str, tuple[Quantity, ...]] | None:
     block = _block(m)
+    if block is None or not block.lo:
+        return None
     first = next((e for e in unit.quantities if e.dim == block.dim and _after_first(unit.text, e)), None)
     said = next((c for c in claim.quantities if c is not q and c.dim == block.dim and c.bound is Bound.eq), None)
     rate = _rate_near(unit, m, q)
-    if block is None or first is None or said is None or rate is None or not block.lo:
+    if first is None or said is None or rate is None:
         return None
     blocks = (said.lo - first.hi) / block.lo
     if blocks <= 0:
@@ -241,14 +258,8 @@ def _further_step(q: Quantity, claim: Slots, unit: Slots, m: re.Match[str]) -> t
     whole = math.ceil(blocks - 1e-9) if m.group("part") else round(blocks)
     if not math.isclose(blocks, whole) and not m.group("part"):
         return None
-    extra = whole * rate.lo
-    base = _first_price(unit, first, m, q, rate)
     past = f"({said.surface} - {first.surface}) ÷ {block.surface} × {rate.surface}"
-    if _ADDED.search(claim.text) and math.isclose(extra, q.lo, rel_tol=1e-9):
-        return f"{past} = {q.surface}", (said, rate)
-    if base is not None and math.isclose(base.lo + extra, q.lo, rel_tol=1e-9):
-        return f"{base.surface} + {past} = {q.surface}", (base, said, rate)
-    return None
+    return _as_claimed(q, claim, whole * rate.lo, past, _first_price(unit, first, m, q, rate), said, rate)
 
 
 def _block(m: re.Match[str]) -> Quantity | None:
