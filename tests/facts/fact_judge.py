@@ -14,6 +14,8 @@ from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict
 # A verdict that flags the claim, and one that lets it stand.
 FLAGGED = (FactLabel.contradicted, FactLabel.unsupported)
 HOLDS = (FactLabel.supported, FactLabel.inferred)
+# every verdict that does not flag the claim (an abstention lets it pass too)
+UNFLAGGED = (*HOLDS, FactLabel.abstain)
 
 
 def judge(

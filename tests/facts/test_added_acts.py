@@ -4,9 +4,8 @@ on a thing the document names nowhere (guard/facts/added_acts.py). Passages writ
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
+from fact_judge import UNFLAGGED, judge_passages
 
-from guard.facts import FactLabel
 from guard.facts.added_acts import added_act
 from guard.facts.lexicon import lexicon_for
 from guard.facts.slots import all_stems, read_slots
@@ -17,8 +16,6 @@ SURGERY = (
     "The practice manager, Tom Bale, takes bookings and sends reminders by text. "
     "If we cancel an appointment, you can have your deposit back or choose another date."
 )
-
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
 
 
 @pytest.mark.parametrize(
@@ -31,7 +28,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_an_act_on_a_thing_the_document_never_names(claim, ok):
-    assert (judge_passages(claim, SURGERY).label in _OK) is ok
+    assert (judge_passages(claim, SURGERY).label in UNFLAGGED) is ok
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ document names nowhere (guard/facts/added_acts.py, ``_added_thing``). Passages w
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
+from fact_judge import UNFLAGGED, judge_passages
 
 from guard.facts import FactLabel
 from guard.facts.added_acts import added_act
@@ -19,8 +19,6 @@ POTTERY = (
     "Our potter, Iris Vane, leads every evening and throws a demonstration bowl on the wheel. "
     "Finished pieces can be collected after four weeks."
 )
-
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
 
 
 @pytest.mark.parametrize(
@@ -38,7 +36,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_a_thing_given_included_or_brought_with(claim, ok):
-    assert (judge_passages(claim, POTTERY).label in _OK) is ok
+    assert (judge_passages(claim, POTTERY).label in UNFLAGGED) is ok
 
 
 def _added(claim: str):

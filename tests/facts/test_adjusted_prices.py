@@ -5,9 +5,8 @@ written for this file."""
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
+from fact_judge import UNFLAGGED, judge_passages
 
-from guard.facts import FactLabel
 from guard.facts.adjustments import adjustments_for_age, group_size
 from guard.facts.lexicon import lexicon_for
 from guard.facts.slots import read_slots
@@ -25,8 +24,6 @@ CLIMBING = (
     "<tr><td>16 to 59</td><td>The prices above</td></tr><tr><td>60 and over</td><td>£4 off each session</td></tr></table>"
 )
 CANAL = "A boat trip costs £12 for adults. Under-12s pay half price. Trips run from April to October."
-
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
 
 
 @pytest.mark.parametrize(
@@ -47,7 +44,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_prices_changed_for_the_claims_group_or_age(claim, passage, ok):
-    assert (judge_passages(claim, passage).label in _OK) is ok
+    assert (judge_passages(claim, passage).label in UNFLAGGED) is ok
 
 
 def test_the_group_size_and_the_age_bands_read():

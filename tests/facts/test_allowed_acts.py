@@ -5,9 +5,7 @@ for this file."""
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
-
-from guard.facts import FactLabel
+from fact_judge import UNFLAGGED, judge_passages
 
 HOSTEL = (
     "# Kettlewick Hostel: guests' questions\n\n"
@@ -20,8 +18,6 @@ HOSTEL = (
     "- Keys: You need not return your key before 10:00 if you stay another night.\n"
     "- Bikes: Bikes must be stored in the shed.\n"
 )
-
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
 
 
 @pytest.mark.parametrize(
@@ -36,4 +32,4 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_an_act_required_that_the_document_only_allows(claim, ok):
-    assert (judge_passages(claim, HOSTEL).label in _OK) is ok
+    assert (judge_passages(claim, HOSTEL).label in UNFLAGGED) is ok

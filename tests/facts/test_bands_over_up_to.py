@@ -4,16 +4,14 @@ limit read apart (guard/facts/quantities.py). Passages written for this file."""
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
+from fact_judge import UNFLAGGED, judge_passages
 
-from guard.facts import FactLabel
 from guard.facts.quantities import quantities
 
 PRICES = (
     "| Blade length | Price |\n|---|---|\n| Up to 15 cm | £5 |\n| Over 15 cm and up to 25 cm | £7 |\n"
     "| Over 25 cm and up to 35 cm | £9 |\n\nScissors cost £6 a pair."
 )
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
 
 
 @pytest.mark.parametrize(
@@ -25,7 +23,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_a_band_over_one_value_and_up_to_another(claim, ok):
-    assert (judge_passages(claim, PRICES).label in _OK) is ok
+    assert (judge_passages(claim, PRICES).label in UNFLAGGED) is ok
 
 
 def test_over_and_up_to_read_as_one_band():

@@ -4,7 +4,7 @@ denies (guard/facts/denied_acts.py). Passages written for this file."""
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
+from fact_judge import UNFLAGGED, judge_passages
 
 from guard.facts import FactLabel
 
@@ -21,8 +21,6 @@ ROWING = (
     "You may move a lesson up to 3 days before it. After that, lessons cannot be moved.\n"
 )
 
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
-
 
 @pytest.mark.parametrize(
     ("claim", "ok"),
@@ -37,7 +35,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_an_act_denied_elsewhere_in_the_document(claim, ok):
-    assert (judge_passages(claim, ROWING).label in _OK) is ok
+    assert (judge_passages(claim, ROWING).label in UNFLAGGED) is ok
 
 
 def test_the_denial_is_the_evidence():

@@ -6,9 +6,7 @@ this file."""
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
-
-from guard.facts import FactLabel
+from fact_judge import UNFLAGGED, judge_passages
 
 TERMS = (
     "A parent or carer must stay on site during every lesson with a rider under 12. "
@@ -17,8 +15,6 @@ TERMS = (
     "A rider who cancels before the first lesson gets the booking fee back; after the first lesson the "
     "booking fee is not refunded."
 )
-
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
 
 
 @pytest.mark.parametrize(
@@ -39,7 +35,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_double_denials_prohibitions_and_sides(claim, ok):
-    assert (judge_passages(claim, TERMS).label in _OK) is ok
+    assert (judge_passages(claim, TERMS).label in UNFLAGGED) is ok
 
 
 def test_a_no_compound_is_no_denial():

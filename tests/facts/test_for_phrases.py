@@ -5,7 +5,7 @@ this file."""
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
+from fact_judge import UNFLAGGED, judge_passages
 
 from guard.facts import FactLabel
 
@@ -15,8 +15,6 @@ KAYAK = (
 )
 
 ZOO = "What does it cost? Reptile House tour: £18 for adults and £11 for under-16s. Keeper talk: £6. Feeding pass: £9."
-
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
 
 
 @pytest.mark.parametrize(
@@ -31,7 +29,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_a_value_given_for_something_else(claim, ok):
-    assert (judge_passages(claim, KAYAK).label in _OK) is ok
+    assert (judge_passages(claim, KAYAK).label in UNFLAGGED) is ok
 
 
 @pytest.mark.parametrize(
@@ -44,7 +42,7 @@ def test_a_value_given_for_something_else(claim, ok):
 )
 def test_a_label_after_the_values_does_not_take_their_for_words(claim, ok):
     # proximity gives "Keeper talk" to £11 and "under-16s" to nothing; the "for" phrases bind
-    assert (judge_passages(claim, ZOO).label in _OK) is ok
+    assert (judge_passages(claim, ZOO).label in UNFLAGGED) is ok
 
 
 def test_the_mismatch_names_the_value_for_what_the_claim_says():

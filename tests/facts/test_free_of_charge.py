@@ -5,9 +5,7 @@ with a sentence that gives the thing free or includes it in a price, when that s
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
-
-from guard.facts import FactLabel
+from fact_judge import UNFLAGGED, judge_passages
 
 HOSPITAL = (
     "<h2>Your stay</h2>\n<p>Physiotherapy on the ward and blood tests taken during your stay are included in the "
@@ -18,8 +16,6 @@ STUDIO = (
     "Travel within 20 miles of the studio is included. For shoots further away we charge 60p for each mile beyond "
     "the first 20."
 )
-
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
 
 
 @pytest.mark.parametrize(
@@ -34,4 +30,4 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_a_charge_denied_agrees_with_a_thing_given_free(claim, passage, ok):
-    assert (judge_passages(claim, passage).label in _OK) is ok
+    assert (judge_passages(claim, passage).label in UNFLAGGED) is ok

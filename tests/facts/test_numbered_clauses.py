@@ -5,9 +5,8 @@ file."""
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
+from fact_judge import UNFLAGGED, judge_passages
 
-from guard.facts import FactLabel
 from guard.facts.roles import frames
 
 TERMS = (
@@ -15,7 +14,6 @@ TERMS = (
     "1.1 The studio manager, Ada Quill, is your contact, sends the invoices and keeps the diary.\n"
     "1.2 The technician, Ben Rook, sets up the lights and checks the equipment after each hire.\n"
 )
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
 
 
 @pytest.mark.parametrize(
@@ -27,7 +25,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_the_doer_of_a_numbered_clause(claim, ok):
-    assert (judge_passages(claim, TERMS).label in _OK) is ok
+    assert (judge_passages(claim, TERMS).label in UNFLAGGED) is ok
 
 
 def test_a_clause_label_is_no_number_of_the_subject():

@@ -5,9 +5,8 @@ written for this file."""
 from __future__ import annotations
 
 import pytest
-from fact_judge import judge_passages
+from fact_judge import UNFLAGGED, judge_passages
 
-from guard.facts import FactLabel
 from guard.facts.numbers import read_ordinal
 
 ENGRAVER = (
@@ -25,8 +24,6 @@ STUDIO = (
 )
 QUIZ = "Teams of up to six play for free. Each player over six adds 5 minutes to the team's waiting time."
 
-_OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
-
 
 @pytest.mark.parametrize(
     ("claim", "passage", "ok"),
@@ -43,7 +40,7 @@ _OK = (FactLabel.supported, FactLabel.inferred, FactLabel.abstain)
     ],
 )
 def test_a_charge_for_each_thing_past_an_allowance(claim, passage, ok):
-    assert (judge_passages(claim, passage).label in _OK) is ok
+    assert (judge_passages(claim, passage).label in UNFLAGGED) is ok
 
 
 def test_ordinals_read_as_positions():
@@ -69,4 +66,4 @@ TAXI = "Waiting time is free for the first 10 minutes, then £3 for each further
     ],
 )
 def test_a_first_allowance_and_each_further_block(claim, passage, ok):
-    assert (judge_passages(claim, passage).label in _OK) is ok
+    assert (judge_passages(claim, passage).label in UNFLAGGED) is ok
