@@ -28,13 +28,13 @@ from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["band_misbindings", "band_outcome_misbindings", "step_band"]
+__all__ = ["band_misbindings", "band_outcome_misbindings", "step_band", "value_segments"]
 
 _SEGMENT_BREAK = re.compile(r";|[.!?]\s|,\s*(?:or|but|whereas|while)\b|\b(?:whereas|otherwise)\b", re.I)
 _STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
 
 
-def _segments(slots: Slots) -> list[list[Quantity]]:
+def value_segments(slots: Slots) -> list[list[Quantity]]:
     """The unit's values grouped by segment, in order."""
     breaks = [m.start() for m in _SEGMENT_BREAK.finditer(slots.text)]
     groups: list[list[Quantity]] = [[] for _ in range(len(breaks) + 1)]
@@ -52,7 +52,7 @@ def band_misbindings(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon
     for a in scored[:2]:
         if not a.strong or a.unit.kind not in _STATEMENTS:
             continue
-        segments = _segments(unit_slots(a.unit, lexicon))
+        segments = value_segments(unit_slots(a.unit, lexicon))
         for c in claim.quantities:
             if c.is_band:
                 continue
@@ -94,7 +94,7 @@ def step_band(claim: Slots, x: Quantity, y: Quantity, near: Sequence[Slots]) -> 
         if rate.dim == count.dim or not said:
             continue
         for slots in near:
-            segments = _segments(slots)
+            segments = value_segments(slots)
             for segment in segments:
                 # the pool holds a rate's numerator as a copy at the rate's place ("£70" of "£70 per night")
                 if not any(e is rate or (e.start == rate.start and e.dim.startswith(rate.dim))

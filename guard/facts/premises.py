@@ -8,8 +8,10 @@ accounts for it. :func:`settle_premises` turns such a value's outcome to support
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from guard.facts.align import Alignment
+from guard.facts.conditions import case_of_record
 from guard.facts.inference import compared_with_limit
 from guard.facts.matching import accepts, conflicts, same_number
 from guard.facts.mismatches import contradiction
@@ -109,6 +111,7 @@ def settle_premises(
     outcomes: list[Outcome],
     held: list[tuple[Alignment, Slots]],
     near_held: list[tuple[Alignment, Slots]],
+    everywhere: Sequence[Slots] = (),
 ) -> list[Outcome]:
     """The claim quantities' outcomes (same order) with the claim's own premises turned supported.
 
@@ -124,7 +127,29 @@ def settle_premises(
     outcomes = _own_arithmetic(claim, outcomes)
     rates = [e for _, sl in near_held for e in sl.quantities if e.per is not None]
     outcomes = _through_rates(claim, outcomes, rates)
-    return _compared_with_limits(claim, outcomes, held)
+    outcomes = _compared_with_limits(claim, outcomes, held)
+    return _cases_of_records(claim, outcomes, everywhere)
+
+
+# the checks whose flag a claim's case inside a record's band answers: its value read as a fact
+_CASE_RULES = (FactRule.quantity_differs, FactRule.quantity_moved, FactRule.quantity_other_topic, FactRule.quantity_not_found)
+
+
+def _cases_of_records(claim: Slots, outcomes: list[Outcome], everywhere: Sequence[Slots]) -> list[Outcome]:
+    """A flagged plain value that is the claim's case, inside the band of the record giving every
+    other claim value (conditions.case_of_record), when those all hold."""
+    holding = [(q, out.operands) for q, out in zip(claim.quantities, outcomes) if out.label in _HOLD]
+    if len(holding) != len(outcomes) - 1:
+        return outcomes  # one flagged value at most: the case, never the claim's outcome as well
+    return [
+        _with_value(Outcome(FactLabel.supported), q)
+        if out.label not in _HOLD and out.rule in _CASE_RULES and case_of_record(q, holding, everywhere)
+        else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
+
+
+_HOLD = (FactLabel.supported, FactLabel.inferred)
 
 
 def _compared_with_limits(claim: Slots, outcomes: list[Outcome], held: list[tuple[Alignment, Slots]]) -> list[Outcome]:

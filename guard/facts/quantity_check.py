@@ -353,4 +353,4 @@ def quantity_outcomes(
         )
         for q in claim.quantities
     ]
-    return settle_premises(claim, outcomes, held, near_held)
+    return settle_premises(claim, outcomes, held, near_held, everywhere)
