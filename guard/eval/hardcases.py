@@ -431,11 +431,21 @@ class Split(str, Enum):
     # val52 is open; val52h is held: aggregate figures only (specs/val52*.yaml).
     val52 = "val52"
     val52h = "val52h"
+    # Session 23: a thirteenth fresh mixed pair, on branch pairs52 with val52 / val52h (its rows follow val52h's in
+    # cases.jsonl): six more short documents in new domains (among them a stud's mare covering agreement, a sheltered
+    # housing scheme's support and charges, a rooftop mast site lease and a private breast clinic) and varied forms (a
+    # Markdown table of key terms over numbered clauses, HTML questions over paragraphs, a Markdown definition list of
+    # membership prices, numbered clauses under numbered headings, HTML prose around a table of appointment prices and
+    # a bulleted list, paragraphs under bold labels), every category, a little under half true, written without running
+    # the judge on them.
+    # val53 is open; val53h is held: aggregate figures only (specs/val53*.yaml).
+    val53 = "val53"
+    val53h = "val53h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
-# val48h, val49h, val50h, val51h, val52h) are read only when named, so that a run over everything (and its --fails
-# listing) never shows their cases to someone tuning the judge.
+# val48h, val49h, val50h, val51h, val52h, val53h) are read only when named, so that a run over everything (and its
+# --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -445,7 +455,7 @@ BLIND_SPLITS = frozenset(
         Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
-        Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h,
+        Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h,
     }
 )
 
