@@ -126,7 +126,7 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     parts ("in 1985" for "1 April 1985") does not hold it.
     """
     from guard.facts.align import unit_slots
-    from guard.facts.hours import inside_stated_hours
+    from guard.facts.hours import inside_stated_hours, inside_stated_period
 
     if not scored:
         return []
@@ -138,8 +138,8 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     for d in claim.dates:
         if denied_value(claim.text, d.start):
             continue  # "there is no 07:10 sailing on a Sunday" is not the Sunday time moved
-        if inside_stated_hours(d, claim.text, best_slots.text, best_slots.dates):
-            continue  # a moment inside the hours the unit states is not another time moved (hours.py)
+        if any(inside(d, claim.text, best_slots.text, best_slots.dates) for inside in (inside_stated_hours, inside_stated_period)):
+            continue  # a moment inside the hours or period the unit states is not another date moved (hours.py)
         # a unit date another claim date restates is that one's counterpart ("09:30, 12:45 and 17:40")
         differing = [
             e for e in best_slots.dates

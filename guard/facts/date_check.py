@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment
 from guard.facts.binding import _CLAUSE_BREAK
 from guard.facts.dates import DateSlot, same_date, states
-from guard.facts.hours import inside_stated_hours
+from guard.facts.hours import inside_stated_hours, inside_stated_period
 from guard.facts.inference import shifted_date, shifted_time, side_of
 from guard.facts.matching import denied_value
 from guard.facts.mismatches import given_otherwise, not_found
@@ -33,6 +33,8 @@ def check_date(
         return Outcome(FactLabel.supported)
     if claim is not None and any(inside_stated_hours(d, claim.text, s.text, s.dates) for _, s in held):
         return Outcome(FactLabel.supported)  # a moment inside the hours an aligned unit states (hours.py)
+    if claim is not None and any(inside_stated_period(d, claim.text, s.text, s.dates) for s in [*(s for _, s in held), *near]):
+        return Outcome(FactLabel.supported)  # a day inside a period an aligned or near unit states (hours.py)
     others = [o for o in claim.dates if o is not d] if claim is not None else []
     differing = _differing(d, verdicts, held, everywhere, others, claim)
     # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets

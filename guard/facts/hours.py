@@ -1,4 +1,5 @@
-"""A moment inside stated hours: a claim's time of day on a day the unit's hours cover.
+"""A moment inside stated hours, a day inside a stated period: a claim's time of day on a day the unit's
+hours cover, or its calendar date between the two dates of a span.
 
 Why: opening hours, charging hours and access hours are written as spans ("Monday to Friday, 08:00
 to 18:00", "from 10:00 to 16:00 on weekdays", "06:00-22:00 every day"). A right answer asks about a
@@ -8,8 +9,17 @@ on six open splits of the hard-case set. Here the time is supported when it fall
 an aligned unit and the day the claim names (if any) is a day that span's part of the unit covers.
 
 Left to the other checks: a time the claim gives as an endpoint ("opens at 07:00", "until 18:00"),
-a calendar date, a span with one end only ("until 12:00 at weekends"), and a day the span's part of
-the unit does not name while another part names days (then the span's days are unknown).
+a span with one end only ("until 12:00 at weekends"), and a day the span's part of the unit does not
+name while another part names days (then the span's days are unknown).
+
+Periods are read the same way (:func:`inside_stated_period`): seasons, tenancies, sponsorships and
+academic years are written as spans of two dates ("The grazing season runs from Saturday 1 May 2049
+to Sunday 31 October 2049"), and a right answer asks about a day inside them ("the cattle may still
+be grazing Long Meadow on Saturday 30 October 2049"). Compared as a date it was "the evidence gives
+1 May 2049, not 30 October 2049". Only a claim that something holds on the day ("still", "can", "may")
+is read so; left to the other checks: a date the claim gives as an endpoint ("ends on", "from", "by"),
+a day something happens ("signs the agreement on"), a weekday the calendar does not give that date, a
+period with one end only.
 """
 
 from __future__ import annotations
@@ -17,9 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from guard.facts.dates import DateSlot, weekday_index
+from datetime import date
 
-__all__ = ["inside_stated_hours"]
+from guard.facts.dates import DateSlot, weekday_index, weekday_of
+
+__all__ = ["inside_stated_hours", "inside_stated_period"]
 
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
 _DAY_RANGE = re.compile(rf"\b({_DAY})\s*(?:to|-|–|until|through)\s*({_DAY})\b", re.I)
@@ -84,3 +96,47 @@ def inside_stated_hours(d: DateSlot, claim_text: str, unit_text: str, unit_dates
         if span_days is not None and claim_days <= span_days:
             return True
     return False
+
+
+def inside_stated_period(d: DateSlot, claim_text: str, unit_text: str, unit_dates: Sequence[DateSlot]) -> bool:
+    """``d`` is a day the claim asks about inside a span of two calendar dates ``unit_text`` states."""
+    if d.day is None or d.month is None or d.minutes is not None:
+        return False
+    before = _ON.sub("", claim_text[max(0, d.start - 30) : d.start])
+    if not _STATE.search(claim_text) or _ENDPOINT_BEFORE.search(before) or not _calendar_weekday(d):
+        return False
+    days = [e for e in unit_dates if e.day is not None and e.month is not None and e.minutes is None]
+    for first, second in zip(days, days[1:]):
+        if _DAYS_JOIN.match(unit_text[first.end : second.start]) is None:
+            continue
+        year = d.year or first.year  # a claim's "on 2 April" is in the period's year
+        bounds = (_day_number(first, first.year or year), _day_number(d, year), _day_number(second, second.year or year))
+        if None not in bounds and bounds[0] <= bounds[1] <= bounds[2]:
+            return True
+    return False
+
+
+# two dates written as a span, the second's weekday between: "1 May 2049 to Sunday 31 October 2049"
+_DAYS_JOIN = re.compile(rf"^\s*(?:to|until|till|through|-|–|—|and)\s*(?:{_DAY},?\s*)?$", re.I)
+# a claim that something holds on the day ("is still the tenant", "may still be grazing", "can have a guest"),
+# not that something happens then ("signs the agreement on 14 February"): only the first is answered by a period
+_STATE = re.compile(r"\b(?:still|can|may|during|throughout|valid|in force|covered)\b", re.I)
+# "begins on Wednesday 8 September": the "on" and weekday before a date do not hide the endpoint verb before them
+_ON = re.compile(rf"(?:\bon\s+)?(?:\b{_DAY},?\s+)?$", re.I)
+
+
+def _calendar_weekday(d: DateSlot) -> bool:
+    """The weekday the claim writes, if any, is the calendar's for its date."""
+    if d.weekday is None:
+        return True
+    calendar = weekday_of(d.model_copy(update={"weekday": None}))
+    return calendar is None or calendar == d.weekday
+
+
+def _day_number(d: DateSlot, year: int | None) -> int | None:
+    if year is None or d.month is None or d.day is None:
+        return None
+    try:
+        return date(year, d.month, d.day).toordinal()
+    except ValueError:
+        return None
