@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-
 from datetime import date
 
 from guard.facts.dates import DateSlot, weekday_index, weekday_of
