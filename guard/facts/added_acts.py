@@ -21,7 +21,7 @@ from guard.facts.align import Alignment
 from guard.facts.mismatches import not_found
 from guard.facts.outcome import Outcome
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots, stem
+from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.types import FactLabel, SlotKind
 from guard.language import parse
 from guard.wordnet import WordNet, load_wordnet
@@ -39,7 +39,7 @@ def added_act(claim: Slots, aligned: list[Alignment], known: frozenset[str]) -> 
     wordnet = load_wordnet()
     if doc is None or wordnet is None:
         return None  # which nouns name things is WordNet's to say; without it, silent
-    item = _new_object(doc, known, wordnet) or _added_thing(doc, known, wordnet)
+    item = _new_object(doc, known, wordnet, value_spans(claim)) or _added_thing(doc, known, wordnet)
     if item is None:
         return None
     unit = aligned[0].unit if aligned else None
@@ -51,16 +51,36 @@ def added_act(claim: Slots, aligned: list[Alignment], known: frozenset[str]) -> 
     )
 
 
-def _new_object(doc, known: frozenset[str], wordnet: WordNet):
+def _new_object(doc, known: frozenset[str], wordnet: WordNet, spans: list[tuple[int, int]]):
     """The object, new to the document, of one of two or more acts joined by "and" when another
     act's object is one the document names."""
     acts = _joined_acts(doc)
     if len(acts) < 2:
         return None
-    objects = [obj for verb in acts for obj in verb.children if obj.dep_ in _OBJECTS and obj.pos_ == "NOUN"]
-    said = [o for o in objects if stem(o.lower_) in known]
-    new = [o for o in objects if _new_thing(o, known, wordnet)]
+    objects = [(verb, obj) for verb in acts for obj in verb.children if obj.dep_ in _OBJECTS and obj.pos_ == "NOUN"]
+    said = [o for _, o in objects if stem(o.lower_) in known]
+    new = [o for verb, o in objects if _new_thing(o, known, wordnet) or _unsaid(verb, o, known, wordnet, spans)]
     return new[0] if said and new else None
+
+
+def _unsaid(verb, noun, known: frozenset[str], wordnet: WordNet, spans: list[tuple[int, int]]) -> bool:
+    """An object the document says in no way, whatever it names ("prescribes medicines", "changes the smoke
+    alarm batteries": WordNet's usual sense of "medicine" is the profession, of "battery" a unit of guns):
+    new by stem, by its synonyms, derived forms and usual sense's broader words; not a value ("takes about
+    an hour": values are the quantity checks'), nor half of a verb WordNet writes whole ("takes place")."""
+    if len(noun.text) <= 2 or stem(noun.lower_) in known or stem(noun.lemma_) in known:
+        return False
+    if any(a <= noun.idx < b for a, b in spans) or wordnet.first_sense_file(f"{verb.lemma_}_{noun.lemma_}", "v"):
+        return False
+    return not _said_another_way(noun, known, wordnet)
+
+
+def _said_another_way(noun, known: frozenset[str], wordnet: WordNet) -> bool:
+    """A word the document says another way ("a flashlight" for "a torch", "embroidery" for "embroidered",
+    "with a meal" for "with food": a broader word of its usual sense)."""
+    links = wordnet.links(noun.lemma_, "n")
+    other_ways = links.synonyms | {w for w, _ in links.derived} | wordnet.first_sense_broader(noun.lemma_, "n")
+    return any(stem(w) in known for w in other_ways if " " not in w)
 
 
 def _new_thing(noun, known: frozenset[str], wordnet: WordNet) -> bool:
@@ -74,12 +94,8 @@ def _added_thing(doc, known: frozenset[str], wordnet: WordNet):
     for token in doc:
         if token.pos_ != "NOUN" or not _adds(token) or not _new_thing(token, known, wordnet):
             continue
-        # a word the document says another way ("a flashlight" for "a torch", "embroidery" for
-        # "embroidered", "with a meal" for "with food": a broader word of its usual sense) is no addition
-        links = wordnet.links(token.lemma_, "n")
-        other_ways = links.synonyms | {w for w, _ in links.derived} | wordnet.first_sense_broader(token.lemma_, "n")
-        if any(stem(w) in known for w in other_ways if " " not in w):
-            continue
+        if _said_another_way(token, known, wordnet):
+            continue  # no addition
         if not _denied_or_hedged(token):
             return token
     return None
