@@ -117,11 +117,12 @@ class WordNet:
             found.update(w for offset, p in level for w in self._synset(offset, p).words)
         return _readable(found)
 
-    def names_a_thing(self, noun: str) -> bool:
-        """The noun's usual sense is a thing one is given or finds in a place (see ``THING_FILES``);
-        accents folded ("café" is "cafe")."""
+    def names_a_thing(self, noun: str, senses: int = 1) -> bool:
+        """The noun's usual sense (or one of its ``senses`` most frequent) is a thing one is given or finds
+        in a place (see ``THING_FILES``); accents folded ("café" is "cafe")."""
         folded = unicodedata.normalize("NFKD", noun).encode("ascii", "ignore").decode()
-        return self.first_sense_file(folded, "n") in THING_FILES
+        offsets = self._offsets("n").get(folded.lower().replace(" ", "_"), ())[:senses]
+        return any(self._synset(offset, "n").lexfile in THING_FILES for offset in offsets)
 
     def _offsets(self, pos: PartOfSpeech) -> dict[str, tuple[int, ...]]:
         if pos not in self._index:

@@ -64,11 +64,15 @@ def _new_object(doc, known: frozenset[str], wordnet: WordNet, spans: list[tuple[
 
 
 def _unsaid(verb, noun, known: frozenset[str], wordnet: WordNet, spans: list[tuple[int, int]]) -> bool:
-    """An object the document says in no way, whatever it names ("prescribes medicines", "changes the smoke
-    alarm batteries": WordNet's usual sense of "medicine" is the profession, of "battery" a unit of guns):
-    new by stem, by its synonyms, derived forms and usual sense's broader words; not a value ("takes about
-    an hour": values are the quantity checks'), nor half of a verb WordNet writes whole ("takes place")."""
+    """An object the document says in no way that names a thing in one of its two usual senses ("prescribes
+    medicines", "changes the smoke alarm batteries": WordNet's most frequent sense of "medicine" is the
+    profession, of "battery" a unit of guns; the next is the drug, the cell): new by stem, by its synonyms,
+    derived forms and usual sense's broader words; not a value ("takes about an hour": values are the
+    quantity checks'), nor half of a verb WordNet writes whole ("takes place"). An abstraction a paraphrase
+    brings ("a great way", "distinct locations") names no thing in either sense."""
     if len(noun.text) <= 2 or stem(noun.lower_) in known or stem(noun.lemma_) in known:
+        return False
+    if not wordnet.names_a_thing(noun.lemma_, senses=2):
         return False
     if any(a <= noun.idx < b for a, b in spans) or wordnet.first_sense_file(f"{verb.lemma_}_{noun.lemma_}", "v"):
         return False
