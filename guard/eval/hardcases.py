@@ -441,11 +441,21 @@ class Split(str, Enum):
     # val53 is open; val53h is held: aggregate figures only (specs/val53*.yaml).
     val53 = "val53"
     val53h = "val53h"
+    # Session 23: a fourteenth fresh mixed pair, on branch pairs54 (its rows follow val53h's in cases.jsonl): six more
+    # short documents in new domains (among them a pub's tenancy agreement, a private tinnitus clinic, an office copier
+    # lease and a council reablement service after hospital) and varied forms (a paragraph over numbered clauses with
+    # bold headings, HTML prose around a table of appointment prices and a bulleted list, Markdown questions and
+    # answers, paragraphs under bold labels, HTML prose with headings and a bulleted list, a Markdown table of courses
+    # over a bulleted list of rules), every category, a little under half true, written without running the judge on
+    # them.
+    # val54 is open; val54h is held: aggregate figures only (specs/val54*.yaml).
+    val54 = "val54"
+    val54h = "val54h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
-# val48h, val49h, val50h, val51h, val52h, val53h) are read only when named, so that a run over everything (and its
-# --fails listing) never shows their cases to someone tuning the judge.
+# val48h, val49h, val50h, val51h, val52h, val53h, val54h) are read only when named, so that a run over everything
+# (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -455,7 +465,7 @@ BLIND_SPLITS = frozenset(
         Split.val28h, Split.val29h, Split.val30h, Split.val32h, Split.val31h, Split.val33h, Split.val34h,
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
-        Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h,
+        Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
     }
 )
 
