@@ -451,11 +451,20 @@ class Split(str, Enum):
     # val54 is open; val54h is held: aggregate figures only (specs/val54*.yaml).
     val54 = "val54"
     val54h = "val54h"
+    # Session 23: a fifteenth fresh mixed pair, on branch pairs54 with val54 / val54h (its rows follow val54h's in
+    # cases.jsonl): six more short documents in new domains (among them a lodger agreement, a skin centre's
+    # phototherapy unit, a domestic cleaning agreement and a carers' sitting service) and varied forms (numbered
+    # clauses under numbered headings, HTML prose around a definition list of prices, a Markdown table of tank prices
+    # around paragraphs, HTML prose over a numbered list of clauses, Markdown questions and answers, paragraphs under
+    # bold labels), every category, a little under half true, written without running the judge on them.
+    # val55 is open; val55h is held: aggregate figures only (specs/val55*.yaml).
+    val55 = "val55"
+    val55h = "val55h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
-# val48h, val49h, val50h, val51h, val52h, val53h, val54h) are read only when named, so that a run over everything
-# (and its --fails listing) never shows their cases to someone tuning the judge.
+# val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h) are read only when named, so that a run over
+# everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -466,6 +475,7 @@ BLIND_SPLITS = frozenset(
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
+        Split.val55h,
     }
 )
 
