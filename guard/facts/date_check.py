@@ -14,7 +14,7 @@ from guard.facts.matching import denied_value
 from guard.facts.mismatches import given_otherwise, not_found
 from guard.facts.outcome import Outcome
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, stem
 from guard.facts.types import FactLabel, SlotKind
 
 __all__ = ["check_date"]
@@ -33,8 +33,8 @@ def check_date(
         return Outcome(FactLabel.supported)
     if claim is not None and any(inside_stated_hours(d, claim.text, s.text, s.dates) for _, s in held):
         return Outcome(FactLabel.supported)  # a moment inside the hours an aligned unit states (hours.py)
-    if claim is not None and any(inside_stated_period(d, claim.text, s.text, s.dates) for s in [*(s for _, s in held), *near]):
-        return Outcome(FactLabel.supported)  # a day inside a period an aligned or near unit states (hours.py)
+    if claim is not None and _inside_period(d, claim, held, near, everywhere):
+        return Outcome(FactLabel.supported)  # a day inside a period the document states (hours.py)
     others = [o for o in claim.dates if o is not d] if claim is not None else []
     differing = _differing(d, verdicts, held, everywhere, others, claim)
     # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets
@@ -125,3 +125,19 @@ def _dated_with(slots: Slots, word: str) -> list[DateSlot]:
         end = min(b for b in breaks if b > match.start())
         found += [e for e in slots.dates if start <= e.start < end]
     return found
+
+
+def _inside_period(
+    d: DateSlot, claim: Slots, held: list[tuple[Alignment, Slots]], near: Sequence[Slots], everywhere: list[Slots]
+) -> bool:
+    """``d`` inside a period an aligned or near unit states, or inside the period the claim names
+    ("arrives within the season") where any unit names it ("Season: Monday 5 April 2055 to Friday 30 July 2055")."""
+    close = [*(s for _, s in held), *near]
+    if any(inside_stated_period(d, claim.text, s.text, s.dates) for s in close):
+        return True
+    named = frozenset(stem(m.group(1).lower()) for m in _PERIOD_NAMED.finditer(claim.text))
+    return bool(named) and any(inside_stated_period(d, claim.text, s.text, s.dates, named) for s in everywhere if s not in close)
+
+
+# the claim names the period its date falls in: "within the season", "during the term"
+_PERIOD_NAMED = re.compile(r"\b(?:within|during|throughout)\s+(?:the|this|that|its|their|our)\s+([a-z]{3,})\b", re.I)

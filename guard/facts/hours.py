@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from guard.facts.dates import DateSlot, weekday_index, weekday_of
+from guard.facts.slots import all_stems
 
 __all__ = ["inside_stated_hours", "inside_stated_period"]
 
@@ -97,8 +98,12 @@ def inside_stated_hours(d: DateSlot, claim_text: str, unit_text: str, unit_dates
     return False
 
 
-def inside_stated_period(d: DateSlot, claim_text: str, unit_text: str, unit_dates: Sequence[DateSlot]) -> bool:
-    """``d`` is a day the claim asks about inside a span of two calendar dates ``unit_text`` states."""
+def inside_stated_period(
+    d: DateSlot, claim_text: str, unit_text: str, unit_dates: Sequence[DateSlot], named_by: frozenset[str] | None = None
+) -> bool:
+    """``d`` is a day the claim asks about inside a span of two calendar dates ``unit_text`` states;
+    with ``named_by`` (stems of the period's name in the claim), only a span the unit names by one of them just before
+    it ("Season: Monday 5 April 2055 to ..." for "arrives within the season")."""
     if d.day is None or d.month is None or d.minutes is not None:
         return False
     before = _ON.sub("", claim_text[max(0, d.start - 30) : d.start])
@@ -107,6 +112,8 @@ def inside_stated_period(d: DateSlot, claim_text: str, unit_text: str, unit_date
     days = [e for e in unit_dates if e.day is not None and e.month is not None and e.minutes is None]
     for first, second in zip(days, days[1:]):
         if _DAYS_JOIN.match(unit_text[first.end : second.start]) is None:
+            continue
+        if named_by is not None and not named_by & all_stems(unit_text[max(0, first.start - _NAME_WINDOW) : first.start]):
             continue
         year = d.year or first.year  # a claim's "on 2 April" is in the period's year
         bounds = (_day_number(first, first.year or year), _day_number(d, year), _day_number(second, second.year or year))
@@ -117,9 +124,11 @@ def inside_stated_period(d: DateSlot, claim_text: str, unit_text: str, unit_date
 
 # two dates written as a span, the second's weekday between: "1 May 2049 to Sunday 31 October 2049"
 _DAYS_JOIN = re.compile(rf"^\s*(?:to|until|till|through|-|–|—|and)\s*(?:{_DAY},?\s*)?$", re.I)
+# characters before a period's first date in which a unit not aligned to the claim must name it
+_NAME_WINDOW = 40
 # a claim that something holds on the day ("is still the tenant", "may still be grazing", "can have a guest"),
 # not that something happens then ("signs the agreement on 14 February"): only the first is answered by a period
-_STATE = re.compile(r"\b(?:still|can|may|during|throughout|valid|in force|covered)\b", re.I)
+_STATE = re.compile(r"\b(?:still|can|may|during|throughout|within|valid|in force|covered)\b", re.I)
 # "begins on Wednesday 8 September": the "on" and weekday before a date do not hide the endpoint verb before them
 _ON = re.compile(rf"(?:\bon\s+)?(?:\b{_DAY},?\s+)?$", re.I)
 

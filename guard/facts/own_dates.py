@@ -7,8 +7,12 @@ written in the evidence, so both were flagged "no evidence gives the date". The 
 claim's premise, like a count it supposes (premises.py). The worked-out date is inferred when it is
 the premise moved by a duration of an aligned unit, exactly, either way; or, when the unit gives the
 duration as a period of validity ("valid for 12 months", "within 30 days") and the claim says the
-thing still holds ("can still be used", "is still valid"), when it falls inside that period.
-A date outside the period, or one no duration reaches, stays flagged.
+thing still holds ("can still be used", "is still valid", "pays on time", "meets the deadline"), when
+it falls inside that period. A notice the unit asks for ahead of an event ("must reach us at least 3
+working days before completion") is kept when the claim's earlier date is at least that far ahead of
+its later one and the claim says it is in time; the later date is then the premise. Two dates without
+a year are read in one year (the claim's own case: "given on 3 June ... from 13 June"). A date outside
+the period, short of the notice, or one no duration reaches, stays flagged.
 """
 
 from __future__ import annotations
@@ -18,9 +22,9 @@ from collections.abc import Sequence
 from datetime import date
 
 from guard.facts.dates import DateSlot
-from guard.facts.inference import moved_date
+from guard.facts.inference import moved_date, side_of
 from guard.facts.outcome import Outcome
-from guard.facts.quantities import Quantity
+from guard.facts.quantities import Bound, Quantity
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots
 from guard.facts.types import FactLabel
@@ -29,25 +33,54 @@ __all__ = ["settle_own_dates"]
 
 # the words before a duration that make it a period something stays valid for
 _VALIDITY_BEFORE = re.compile(r"\b(?:valid|validity|usable|good|within)\b[^.;:]{0,25}$", re.I)
-# the claim says the thing still holds on its later date
-_STILL = re.compile(r"\b(?:still|valid|in time)\b", re.I)
+# the claim says the thing still holds on its later date, or that its date keeps to the limit
+_STILL = re.compile(r"\b(?:still|valid|in time|on time|deadline|within)\b", re.I)
+# the claim says its earlier date is early enough for the later one (not that something still holds then)
+_IN_TIME = re.compile(r"\b(?:in time|on time|deadline|early enough)\b", re.I)
+# a year for two dates that write none (a non-leap year: "3 June" and "13 June" are ten days apart in any)
+_ANY_YEAR = 2001
 
 
 def settle_own_dates(claim: Slots, outcomes: list[Outcome], near: Sequence[Slots]) -> list[Outcome]:
     """The date outcomes (in the claim's date order) with a premise date and the date worked out
     from it settled; every other outcome unchanged."""
-    calendar = [i for i, d in enumerate(claim.dates) if _full(d)]
+    dated = [d for d in claim.dates if _full(d)]
+    if not dated and all(d.year is None for d in claim.dates):
+        dated = [d.model_copy(update={"year": _ANY_YEAR}) for d in claim.dates if _full(d.model_copy(update={"year": _ANY_YEAR}))]
+    index = {(d.start, d.end): i for i, d in enumerate(claim.dates)}
     out = list(outcomes)
-    for i in calendar:
-        for j in calendar:
-            later, base = claim.dates[j], claim.dates[i]
+    for base in dated:
+        for later in dated:
+            i, j = index[(base.start, base.end)], index[(later.start, later.end)]
             if i == j or not _flagged(out[j]) or not _flagged(out[i]) or _day(later) <= _day(base):
                 continue
             step = _step(base, later, claim.text, near)
             if step:
                 out[j] = Outcome(FactLabel.inferred, inference=step)
                 out[i] = Outcome(FactLabel.supported)  # the claim's premise
+                continue
+            ahead = _ahead(base, later, claim.text, near)
+            if ahead:
+                out[i] = Outcome(FactLabel.inferred, inference=ahead)
+                out[j] = Outcome(FactLabel.supported)  # the event the notice is counted back from
     return out
+
+
+def _ahead(early: DateSlot, event: DateSlot, claim_text: str, near: Sequence[Slots]) -> str | None:
+    """``early`` at least a unit's notice ahead of ``event`` ("must reach us at least 3 working days
+    before completion"), in a claim that says it is in time."""
+    if not _IN_TIME.search(claim_text):
+        return None
+    for unit in near:
+        for q in unit.quantities:
+            if q.dim != "duration" or q.is_range or q.per is not None or q.bound not in (Bound.ge, Bound.gt):
+                continue
+            if side_of(unit.text, q)[0] != -1:
+                continue
+            latest = moved_date(event.year, event, q, -1)
+            if latest is not None and _day(early) <= latest:
+                return f"{early.surface} is at least {q.surface} before {event.surface} (by {latest:%-d %B %Y})"
+    return None
 
 
 def _step(base: DateSlot, later: DateSlot, claim_text: str, near: Sequence[Slots]) -> str | None:
