@@ -625,7 +625,25 @@ def quantities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> tuple[Quant
                 continue
             taken[quantity.start : quantity.end] = [True] * (quantity.end - quantity.start)
             found.append(quantity)
-    return tuple(_per_unit(text, _compound_durations(text, sorted(found, key=lambda q: q.start))))
+    return tuple(_restated_bounds(text, _per_unit(text, _compound_durations(text, sorted(found, key=lambda q: q.start)))))
+
+
+# "not more than 8 tablets (4,000 mg)": a value in brackets right after a bounded one restates it
+_BRACKETED = re.compile(r"\s*\(\s*$")
+
+
+def _restated_bounds(text: str, found: list[Quantity]) -> list[Quantity]:
+    """A plain value in brackets right after a bounded one takes its bound: it is the same limit in
+    other units ("Do not take more than 8 tablets (4,000 mg) in 24 hours"), not an amount of its own."""
+    out = list(found)
+    for i in range(1, len(out)):
+        before, q = out[i - 1], out[i]
+        if (
+            before.bound is not Bound.eq and not before.is_range and q.bound is Bound.eq and not q.is_range
+            and _BRACKETED.fullmatch(text[before.end : q.start]) and text[q.end : q.end + 1] == ")"
+        ):
+            out[i] = q.model_copy(update={"bound": before.bound, "negation_at": before.negation_at})
+    return out
 
 
 def _gate_found(gate: re.Pattern[str], text: str, seen: dict[re.Pattern[str], bool]) -> bool:

@@ -17,7 +17,7 @@ from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction, quantity_mismatch
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
-from guard.facts.quantities import Quantity
+from guard.facts.quantities import Bound, Quantity
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
@@ -220,6 +220,19 @@ _TOPIC_LEXICAL = 0.5
 _TOPIC_POOL = 5  # the best-ranked units looked through: the flip checks' pool of 3, and two more
 
 
+# a duration that is the window of the limit before it: "not more than 8 tablets (4,000 mg) in 24 hours"
+_WINDOW_AFTER_LIMIT = re.compile(r"^\s*\)?\s*(?:\([^)]*\)\s*)?(?:in|within|over|per|a|an|each|every)\s+(?:any\s+|one\s+)?$", re.I)
+
+
+def _limit_window(text: str, q: Quantity, values: Sequence[Quantity]) -> bool:
+    """``q`` is a duration read as the window of the bounded value just before it."""
+    if q.dim != "duration":
+        return False
+    before = [e for e in values if e.end <= q.start]
+    last = max(before, key=lambda e: e.end, default=None)
+    return last is not None and last.bound is not Bound.eq and _WINDOW_AFTER_LIMIT.match(text[last.end : q.start]) is not None
+
+
 def other_topic(
     q: Quantity,
     claim: Slots,
@@ -251,7 +264,13 @@ def other_topic(
         if a.lexical + (a.similarity or 0.0) < base + _TOPIC_MARGIN:
             continue
         slots = unit_slots(a.unit, lexicon)
-        same = [e for e in slots.quantities if conflicts(q, e)]
+        # a limit the claim states ("not more than 8 tablets in 24 hours") has limits for counterparts, not
+        # another unit's plain amount ("take 1 or 2 tablets"): a dose is no maximum
+        same = [e for e in slots.quantities if conflicts(q, e) and (q.bound is Bound.eq or e.bound is not Bound.eq)]
+        if _limit_window(claim.text, q, claim.quantities):
+            # "in 24 hours" after "not more than 8 tablets" is the limit's window: another unit's dosing
+            # interval ("every 4 to 6 hours") is no counterpart of it
+            same = [e for e in same if _limit_window(slots.text, e, slots.quantities)]
         if any(accepts(o, e) for o in claim.quantities if o is not q for e in slots.quantities):
             continue
         if same and not any(accepts(q, e) for e in slots.quantities):
