@@ -469,11 +469,20 @@ class Split(str, Enum):
     # val56 is open; val56h is held: aggregate figures only (specs/val56*.yaml).
     val56 = "val56"
     val56h = "val56h"
+    # Session 23: a seventeenth fresh mixed pair, on branch pairs56 with val56 / val56h (its rows follow val56h's in
+    # cases.jsonl): six more short documents in new domains (among them a horse part-loan agreement, a pharmacy's
+    # blood pressure checks, a garden share agreement and a Parkinson's exercise group) and varied forms (HTML prose
+    # under numbered headings, HTML prose around a definition list, a Markdown table of grotto prices around
+    # paragraphs, numbered clauses under numbered headings, HTML prose around a bulleted list of classes, Markdown
+    # headings over bulleted lists), every category, a little under half true, written without running the judge on
+    # them. val57 is open; val57h is held: aggregate figures only (specs/val57*.yaml).
+    val57 = "val57"
+    val57h = "val57h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
-# val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h) are read only when named, so that a run
-# over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h) are read only when named, so that
+# a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -484,7 +493,7 @@ BLIND_SPLITS = frozenset(
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
-        Split.val55h, Split.val56h,
+        Split.val55h, Split.val56h, Split.val57h,
     }
 )
 
