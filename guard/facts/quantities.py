@@ -242,7 +242,11 @@ _V = rf"(?:{NUMBER}|\b{NUMBER_WORD_RUN})"
 _UNIT = _alternation(_UNITS) + r"(?![a-z])"
 _TIME = _alternation(_DURATION) + r"(?![a-z])"
 _COUNT = rf"(?:(?P<c>{_V})\s+times|(?P<cw>once|twice|thrice))"
-_DAY_KIND = "calendar|clear|full|complete|completed|consecutive|whole|additional|extra|further|school|banking"
+_DAY_KIND = "calendar|clear|full|complete|completed|consecutive|whole|additional|extra|further|school|banking|" + (
+    "unused|spare|free|remaining|outstanding|paid|unpaid"
+)
+# words between a count and its noun that say which of the things are counted ("5 unused days", "3 free nights")
+_COUNT_MODIFIER = "unused|spare|free|remaining|outstanding|paid|unpaid"
 
 # Each pattern's gates: regexes of which every match of the pattern holds a match (a number it
 # reads, a word it cannot match without), searched with the pattern's own case rule. A pattern
@@ -412,7 +416,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
     # which may be a difference, as above)
     ("count", re.compile(rf"(?P<v>{_V})\s+(?:extra|additional|further)\s+(?P<noun>[a-z][a-z-]{{2,}})", re.I), (_VALUE, _MORE)),
     # "4 doses"; "a three-night stay": the hyphen joins the count to its noun
-    ("count", re.compile(rf"(?P<v>{_V})(?:\s+|-)(?P<noun>[a-z][a-z-]{{2,}})", re.I), (_VALUE,)),
+    ("count", re.compile(rf"(?P<v>{_V})(?:\s+|-)(?:(?:{_COUNT_MODIFIER})\s+)?(?P<noun>[a-z][a-z-]{{2,}})", re.I), (_VALUE,)),
     # "aged 30", "aged 12 and over": an age in years, the unit left out (units and counts read first)
     # "aged 16 or 17": two ages next to each other are the band between them
     ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?:\s+or\s+(?P<v2>{NUMBER}))?(?![\d.,])", re.I), (_DIGIT,)),
