@@ -135,9 +135,9 @@ def _opposites(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> l
 
 
 def _holds(slots: Slots, word: str) -> bool:
-    from guard.facts.opposites import _read
+    from guard.facts.opposites import holds_word
 
-    return word in _read(slots.text)[0]
+    return holds_word(slots.text, word)  # "unused" is held as "un-/non-use", not as a plain word
 
 
 _ROLE_LEXICAL = 0.5  # the unit must say most of what the claim says before its roles are compared

@@ -21,7 +21,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import negated, words
 from guard.facts.slots import Slots, stem
 
-__all__ = ["OPPOSITES", "opposite", "prefix_turned"]
+__all__ = ["OPPOSITES", "holds_word", "opposite", "prefix_turned"]
 
 # pairs of words that cannot both hold of one thing; compared by Snowball stem
 OPPOSITES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -103,6 +103,18 @@ def _read(text: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(plain), frozenset(negated)
 
 
+# how :func:`opposite` names a prefix-negated word by its base ("un-/non-paid" for "unpaid")
+_PREFIXED = "un-/non-"
+
+
+def holds_word(text: str, word: str) -> bool:
+    """``text`` holds ``word`` as :func:`opposite` names it: a plain stem, or a prefix-negated one by its label."""
+    plain, prefixed = _read(text)
+    if word.startswith(_PREFIXED):
+        return word[len(_PREFIXED) :] in prefixed
+    return word in plain
+
+
 def opposite(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[str, str] | None:
     """(claim word, unit word) when the unit says the opposite of a claim word; else None."""
     c_plain, c_neg = _read(claim.text)
@@ -117,10 +129,10 @@ def opposite(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[str, str] | N
         return _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped)
     for base in sorted(u_neg & c_plain):
         if base not in c_neg and base not in u_plain and base not in c_scoped:
-            return base, f"un-/non-{base}"
+            return base, f"{_PREFIXED}{base}"
     for base in sorted(c_neg & u_plain):
         if base not in u_neg and base not in c_plain and base not in u_scoped:
-            return f"un-/non-{base}", base
+            return f"{_PREFIXED}{base}", base
     return _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped)
 
 

@@ -41,3 +41,13 @@ def test_a_modifier_between_a_count_and_its_noun(text, read):
 )
 def test_counts_with_a_modifier_are_judged_by_their_noun(claim, passage, ok):
     assert (judge_passages(claim, passage).label in UNFLAGGED) is ok
+
+
+def test_a_prefix_negated_word_is_found_by_its_label():
+    # misbinding._opposites excuses a unit's opposite word when a closer unit holds the claim's word; the claim's
+    # "unused" is named "un-/non-use" there, which a plain-word lookup never found
+    from guard.facts.opposites import holds_word
+
+    text = "You may carry over up to 5 days of unused annual leave."
+    assert holds_word(text, "un-/non-use") and holds_word(text, "leav")
+    assert not holds_word("Carried-over days must be used by 31 March.", "un-/non-use")
