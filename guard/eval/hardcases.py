@@ -478,11 +478,29 @@ class Split(str, Enum):
     # them. val57 is open; val57h is held: aggregate figures only (specs/val57*.yaml).
     val57 = "val57"
     val57h = "val57h"
+    # Session 23: an eighteenth fresh mixed pair, on branch pairs58 (its rows follow val57h's in cases.jsonl): six more
+    # short documents in new domains (among them a business park's gritting and snow clearing contract, a food
+    # company's staff flu vaccination clinics, a rent-a-hen agreement and a minor injuries unit) and varied forms (a
+    # Markdown numbered list of clauses, HTML prose around a table of clinic sites and dates, a Markdown bulleted list
+    # under bold labels, HTML prose over a numbered list of terms, HTML prose around a definition list, a Markdown table
+    # of court prices around paragraphs), every category, a little under half true, written without running the judge
+    # on them. val58 is open; val58h is held: aggregate figures only (specs/val58*.yaml).
+    val58 = "val58"
+    val58h = "val58h"
+    # Session 23: a nineteenth fresh mixed pair, on branch pairs58 with val58 / val58h (its rows follow val58h's in
+    # cases.jsonl): six more short documents in new domains (among them a roundabout sponsorship agreement, a
+    # hospital's discharge lounge, a pop-up shop's meanwhile licence and a macular injection clinic) and varied forms
+    # (numbered clauses under Markdown numbered headings, HTML prose under headings, a Markdown table of advert prices
+    # around paragraphs, HTML prose around a table of key terms, Markdown headings over bulleted lists, HTML prose
+    # around a definition list of courses), every category, a little under half true, written without running the
+    # judge on them. val59 is open; val59h is held: aggregate figures only (specs/val59*.yaml).
+    val59 = "val59"
+    val59h = "val59h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
-# val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h) are read only when named, so that
-# a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h) are read only when
+# named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -493,7 +511,7 @@ BLIND_SPLITS = frozenset(
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
-        Split.val55h, Split.val56h, Split.val57h,
+        Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h,
     }
 )
 

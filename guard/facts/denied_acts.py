@@ -18,6 +18,7 @@ import re
 
 from guard.facts.mismatches import contradiction
 from guard.facts.outcome import Outcome
+from guard.facts.predicates import contrasted_phrase
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind
@@ -71,7 +72,8 @@ def _denies(doc, verb: str, thing: str, said: set[str]) -> bool:
     for t in doc:
         if t.lemma_ != verb or t.pos_ != "VERB" or t.dep_ not in ("ROOT", "conj"):
             continue
-        if not any(c.dep_ == "neg" for c in t.children) or _conditioned(t):
+        # "Store them in a dry place, not in the bathroom" denies the bathroom, not the storing
+        if not any(c.dep_ == "neg" and contrasted_phrase(c) is None for c in t.children) or _conditioned(t):
             continue
         objects = [c for c in t.children if c.dep_ in _OBJECTS and c.lemma_ == thing]
         if not objects or not all(_narrowing_said(o, said) for o in objects) or not _numbers_said(t, said):

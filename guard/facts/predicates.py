@@ -44,7 +44,10 @@ from guard.facts.modal_clash import permits_alternatives
 from guard.facts.slots import stem
 from guard.language import parse
 
-__all__ = ["Agreement", "Predicate", "Status", "same_act", "agrees", "clash", "conflicting", "describe", "predicates", "status_words_differ"]
+__all__ = [
+    "Agreement", "Predicate", "Status", "same_act", "agrees", "clash", "conflicting", "contrasted_phrase", "describe",
+    "predicates", "status_words_differ",
+]
 
 
 class Status(str, Enum):
@@ -80,6 +83,10 @@ class Predicate(BaseModel):
     # a gerund that names the act without saying it happens ("mixing it with bleach gives off a toxic
     # gas" neither mixes nor says one may): it may concur with a rule, never clash with one
     named: bool = False
+    # the role of a phrase the sentence sets against the verb's own ("at the back, not in the door",
+    # "with food, never on an empty stomach"): this predicate is the verb's act with that phrase,
+    # denied; None for a predicate read from the verb as it stands
+    contrast: str | None = None
 
     def role(self, name: str) -> list[frozenset[str]]:
         return [f for r, f in self.args if r == name]
@@ -160,7 +167,57 @@ def _filler(token) -> frozenset[str]:
 
 
 def _negated(token) -> bool:
-    return any(c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ == "never") for c in token.children)
+    return any(
+        (c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ == "never")) and contrasted_phrase(c) is None
+        for c in token.children
+    )
+
+
+_CONTRAST_JOINS = frozenset({",", ";", "and", "but", "or"})
+
+
+def contrasted_phrase(neg):
+    """The prepositional phrase a "not" / "never" after a comma or a conjunction sets against the
+    verb's own ("Store them in a dry place, not in the bathroom", "..., and never in the freezer"):
+    its preposition, or None when the negation is the verb's ("Do not put it in the door")."""
+    doc = neg.doc
+    if neg.i == 0 or neg.i + 1 >= len(doc) or doc[neg.i - 1].lower_ not in _CONTRAST_JOINS:
+        return None
+    after = doc[neg.i + 1]
+    if after.pos_ != "ADP" or after.dep_ not in ("prep", "conj", "agent"):
+        return None
+    if neg.head.i == after.i or (after.head.i == neg.head.i and neg.i > neg.head.i):
+        return after
+    return None
+
+
+def _contrasts(token) -> list:
+    """The prepositions of the phrases set against this verb's own: attached to it, or to a noun it governs."""
+    found = []
+    for neg in token.subtree:
+        if neg.dep_ != "neg" and not (neg.dep_ == "advmod" and neg.lower_ == "never"):
+            continue
+        phrase = contrasted_phrase(neg)
+        verb = _verb_of(phrase) if phrase is not None else None
+        if verb is not None and verb.i == token.i and phrase not in found:
+            found.append(phrase)
+    return found
+
+
+def _verb_of(token):
+    node = token.head
+    while node.pos_ != "VERB" and node.head.i != node.i:
+        node = node.head
+    return node if node.pos_ == "VERB" else None
+
+
+# the status of an act said one way, said with the contrasted phrase instead ("Pay by card, not in cash")
+_CONTRARY = {
+    Status.said: Status.denied,
+    Status.required: Status.forbidden,
+    Status.advised: Status.advised_against,
+    Status.allowed: Status.forbidden,
+}
 
 
 def _subject_denies(token) -> bool:
@@ -291,12 +348,14 @@ def _agent_of(token):
     return None
 
 
-def _args(token) -> tuple[list[tuple[str, frozenset[str]]], frozenset[str]]:
+def _args(token, skip: Sequence = ()) -> tuple[list[tuple[str, frozenset[str]]], frozenset[str]]:
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in token.children)
     args: list[tuple[str, frozenset[str]]] = []
     complement: set[str] = set()
     has_agent = False
     for c in token.children:
+        if c in skip:
+            continue
         targets = [c] + list(c.conjuncts)
         if c.dep_ == "nsubj" and c.lower_ not in ("who", "which", "that"):
             role = "patient" if passive else "agent"
@@ -307,6 +366,11 @@ def _args(token) -> tuple[list[tuple[str, frozenset[str]]], frozenset[str]]:
         elif c.dep_ in ("dobj", "attr", "acomp", "oprd"):
             args += [("patient", _filler(t)) for t in targets]
             complement |= {stem(t.lower_) for t in c.subtree if t.is_alpha and not t.is_stop}
+        elif c.dep_ == "dative" and c.pos_ == "ADP":
+            # "sent to the doctor" parsed as a dative: the preposition's object, as for any "to" phrase
+            for o in (g for g in c.children if g.dep_ == "pobj"):
+                args += [(f"prep:{c.lower_}", _filler(t)) for t in [o, *o.conjuncts]]
+                complement |= {stem(t.lower_) for t in o.subtree if t.is_alpha and not t.is_stop}
         elif c.dep_ == "dative":
             args += [("recipient", _filler(t)) for t in targets]
         elif c.dep_ == "agent":
@@ -314,7 +378,9 @@ def _args(token) -> tuple[list[tuple[str, frozenset[str]]], frozenset[str]]:
                 args += [("agent", _filler(t)) for t in [o, *o.conjuncts]]
                 has_agent = True
         elif c.dep_ == "prep":
-            for o in (g for g in c.children if g.dep_ in ("pobj", "pcomp")):
+            # "by bank transfer or by card": the joined preposition's object fills the same role
+            joined = [g for g in c.children if g.dep_ == "conj" and g.lower_ == c.lower_ and g not in skip]
+            for o in (g for h in (c, *joined) for g in h.children if g.dep_ in ("pobj", "pcomp")):
                 args += [(f"prep:{c.lower_}", _filler(t)) for t in [o, *o.conjuncts]]
                 complement |= {stem(t.lower_) for t in o.subtree if t.is_alpha and not t.is_stop}
         elif c.dep_ in ("xcomp", "advcl") and c.pos_ == "VERB":
@@ -388,21 +454,23 @@ def predicates(text: str) -> tuple[Predicate, ...]:
             if gerund_subject and (token.head.lemma_.lower() in _DENY or token.head.lemma_.lower() in _FORBID):
                 status = Status.denied  # "Shaking the vial is avoided"
                 gerund_subject = False
-            args, complement = _args(token)
-            out.append(
-                Predicate(
-                    lemma=stem(token.lemma_.lower()),
-                    status=status,
-                    explicit=explicit,
-                    args=tuple(args),
-                    complement=complement,
-                    conditional=question or _conditional(token),
-                    named=gerund_subject,
-                    surface=token.text,
-                    phrase=token.dep_ in _SUBORDINATE,
-                    main=_is_main(token),
-                )
+            against = _contrasts(token)
+            args, complement = _args(token, against)
+            shut = frozenset(stem(t.lower_) for p in against for t in p.subtree if t.is_alpha)
+            base = Predicate(
+                lemma=stem(token.lemma_.lower()),
+                status=status,
+                explicit=explicit,
+                args=tuple(args),
+                complement=complement - shut,
+                conditional=question or _conditional(token),
+                named=gerund_subject,
+                surface=token.text,
+                phrase=token.dep_ in _SUBORDINATE,
+                main=_is_main(token),
             )
+            out.append(base)
+            out += _contrary(base, against)
         elif (
             token.lower_ in _DEONTIC_ADJ
             and token.dep_ in ("acomp", "ROOT", "conj")
@@ -447,6 +515,29 @@ def predicates(text: str) -> tuple[Predicate, ...]:
 
 
 _LABEL = re.compile(r"^[^:.;!?]{1,40}:\s+(?=[A-Z])")
+
+
+def _contrary(base: Predicate, against: list) -> list[Predicate]:
+    """The verb's act with each contrasted phrase in place of its own, said the other way."""
+    status = _CONTRARY.get(base.status)
+    if status is None:
+        return []
+    kept = tuple((r, f) for r, f in base.args if not r.startswith("prep:") and r != "agent")
+    out = []
+    for p in against:
+        objects = [o for o in p.children if o.dep_ in ("pobj", "pcomp")]
+        role = "agent" if p.dep_ == "agent" else f"prep:{p.lower_}"  # "signed by the tenant, not by the guarantor"
+        fillers = [(role, _filler(t)) for o in objects for t in [o, *o.conjuncts]]
+        fillers = [(r, f) for r, f in fillers if f]
+        if not fillers:
+            continue
+        words = frozenset(stem(t.lower_) for t in p.subtree if t.is_alpha and not t.is_stop)
+        out.append(
+            base.model_copy(
+                update={"status": status, "args": kept + tuple(fillers), "complement": words, "main": False, "contrast": fillers[0][0]}
+            )
+        )
+    return out
 
 
 def _is_main(token) -> bool:
@@ -586,7 +677,12 @@ def _any_sign_change(claim_text: str, unit_text: str) -> bool:
         if c.phrase or c.conditional or c.named:
             continue  # a verb the claim does not assert ("mixing it with bleach gives off gas") changes no sign
         # a unit act under a "without" condition the claim drops is a double negation, not a sign change
-        mates = [u for u in unit_preds if u.lemma == c.lemma and not (_SANS in {r for r, _ in u.args} - {r for r, _ in c.args})]
+        roles = {r for r, _ in c.args}
+        mates = [
+            u for u in unit_preds
+            if u.lemma == c.lemma and not (_SANS in {r for r, _ in u.args} - roles)
+            and _names_contrast(c, u)
+        ]
         if any((c.status in _POSITIVE) != (u.status in _POSITIVE) and not _overridden(u, mates) for u in mates):
             return True
     return False
@@ -598,14 +694,14 @@ def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicat
     unit_preds = [p for p in predicates(unit_text) if not p.conditional]
     verdict = Agreement.unknown
     for c in (p for p in predicates(claim_text) if not p.conditional):
-        lemma_mates = [u for u in unit_preds if _same_predicate(c, u)]
+        lemma_mates = [u for u in unit_preds if _same_predicate(c, u) and _names_contrast(c, u)]
         if any(_SANS in {r for r, _ in u.args} - {r for r, _ in c.args} for u in lemma_mates):
             # "must not sublet without consent" forbids the act only without its condition: a claim
             # that "subletting requires consent" restates it (a double negation), and one that drops
             # the condition says something the unit leaves open
             verdict = Agreement.concur
             continue
-        same = [u for u in lemma_mates if _arguments_agree(c, u)]
+        same = _most_specific(c, [u for u in lemma_mates if _arguments_agree(c, u)])
         if any(_concurs(c, u) for u in same):
             verdict = Agreement.concur  # the unit also says it the claim's way
             continue
@@ -619,6 +715,24 @@ def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicat
     return verdict, None
 
 
+def _names_contrast(c: Predicate, u: Predicate) -> bool:
+    """A contrasted act is the claim's only when the claim names the contrasted phrase ("pay in cash"
+    against "..., but not in cash"); "pay by card" is not it."""
+    if u.contrast is None:
+        return True
+    if u.contrast in {r for r, _ in c.args}:
+        return _arguments_agree(c, u)
+    # the phrase hangs on the claim's object ("Rinse the probe in boiling water"): named all the same
+    return any(f <= c.complement for f in u.role(u.contrast)) and _arguments_agree(c, u)
+
+
+def _most_specific(c: Predicate, same: list[Predicate]) -> list[Predicate]:
+    """A contrasted phrase the claim names decides its act ("Put it in the freezer" meets "..., never in
+    the freezer", not the "Put them at the back" it was set against)."""
+    named = [u for u in same if u.contrast is not None and _names_contrast(c, u)]
+    return named or same
+
+
 def _concurs(c: Predicate, u: Predicate) -> bool:
     return c.status is u.status or (
         not clash(c.status, u.status, c.explicit, u.explicit) and (c.status in _POSITIVE) == (u.status in _POSITIVE)
@@ -628,7 +742,8 @@ def _concurs(c: Predicate, u: Predicate) -> bool:
 def agrees(claim_predicate: Predicate, unit_text: str) -> bool:
     """Another unit states the claim's predicate with the claim's status (it says it the claim's way)."""
     return any(
-        _same_predicate(claim_predicate, u) and _arguments_agree(claim_predicate, u) and _concurs(claim_predicate, u)
+        _same_predicate(claim_predicate, u) and _names_contrast(claim_predicate, u)
+        and _arguments_agree(claim_predicate, u) and _concurs(claim_predicate, u)
         for u in predicates(unit_text)
         if not u.conditional
     )

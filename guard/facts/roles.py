@@ -518,7 +518,7 @@ def _two_roles(c: Frame, u: Frame, unit_stems: frozenset[str], claim_stems: froz
 
 def act_denied(text: str, verb: str) -> bool:
     """The text denies or forbids the act ("cannot raise", "does not pay")."""
-    return any(p.lemma == verb and p.status in NEGATIVE_STATUSES for p in predicates(text))
+    return any(p.lemma == verb and p.status in NEGATIVE_STATUSES and p.contrast is None for p in predicates(text))
 
 
 def _a_party(c: Frame, u: Frame) -> bool:
