@@ -392,6 +392,8 @@ def _number_clash(
         return None
     if not x.is_band and any(_band_holds(t.value, x) for t in unit):
         return None  # the unit's other band holds it ("9 nights" in "... or 7 nights or more"): bands.py's
+    if not x.is_band and any(_band_holds(t.value, x) for other in document for t in other):
+        return None  # another row's band holds it ("5.5 minutes" in "up to 6 minutes"): bound there, not substituted
     if _elsewhere((a,), [unit]) or not _elsewhere((a,), document):
         return SlotKind.quantity
     return None

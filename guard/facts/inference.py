@@ -29,7 +29,7 @@ from guard.facts.dates import DateSlot
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 
 __all__ = [
-    "compared_with_limit", "date_span", "moved_date", "regimen_total", "shifted_date", "shifted_time", "side_of",
+    "compared_with_limit", "date_span", "day_length", "moved_date", "regimen_total", "shifted_date", "shifted_time", "side_of",
     "time_span", "year_span",
 ]
 
@@ -218,15 +218,31 @@ def time_span(claim: Quantity, times: Sequence[DateSlot]) -> str | None:
     """``claim`` (a duration) as the time between two times of day written one after the other
     ("from 17:00 to 06:00" = 13 hours, across midnight; "leaves at 08:15 and returns at about 17:00"
     = 8 hours 45 minutes). A claim said as a round figure may be off by the rounding it allows."""
-    if claim.dim != "duration" or claim.is_range or claim.bound is not Bound.eq or claim.lo >= _DAY_HOURS:
+    hours = day_length(claim)
+    if hours is None:
         return None
     clock = [t for t in times if t.minutes is not None]
     tolerance = 0.05 if claim.approx else 5e-3
     for early, late in zip(clock, clock[1:]):
         minutes = (late.minutes - early.minutes) % 1440
-        if minutes and math.isclose(minutes / 60, claim.lo, rel_tol=tolerance):
+        if minutes and math.isclose(minutes / 60, hours, rel_tol=tolerance):
             return f"{early.surface} to {late.surface} = {claim.surface}"
     return None
+
+
+# a length of time said per day or per part of one ("8.5 hours each night", "5.5 hours each weekday")
+_DAY_PARTS = frozenset({"day", "night", "evening", "morning", "afternoon", "weekday"})
+
+
+def day_length(q: Quantity) -> float | None:
+    """``q`` in hours when it is one stretch of time within a day ("8.5 hours", "6 hours a day", "eight and a
+    half hours each night"); None for a range, a bound, a rate per something else or a day or more."""
+    if q.is_range or q.bound is not Bound.eq or q.lo >= _DAY_HOURS:
+        return None
+    if q.dim == "duration" and q.period in (None, _DAY_HOURS):
+        return q.lo
+    kind = q.dim.removeprefix("duration/count:")
+    return q.lo if kind != q.dim and kind in _DAY_PARTS and q.per == 1.0 else None
 
 
 def equal_parts(claim: Quantity, units: Sequence[Sequence[Quantity]]) -> str | None:

@@ -262,6 +262,7 @@ _RATE_ADVERBS = re.compile("hourly|daily|nightly|weekly|monthly|yearly|annually"
 _APART = re.compile("apart|between", re.I)
 _OLD = re.compile("old", re.I)
 _HALF = re.compile("half", re.I)
+_PART_WORDS = re.compile("half|quarter|third", re.I)
 _SHARE_WORDS = re.compile("third|quarter|fifth|tenth", re.I)  # what a share of an amount cannot match without
 _HOLIDAY = re.compile("holiday", re.I)
 _DAY_KIND_WORDS = re.compile(_DAY_KIND, re.I)
@@ -361,6 +362,15 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
     ("age", re.compile(rf"(?P<v>{_V})[\s-]*(?P<u>year|month|week|day)s?[\s-]+old\b", re.I), (_VALUE, _OLD)),
     # "an hour and a half", "two years and a half": the half added to the whole
     ("and_half", re.compile(rf"(?P<v>\b(?:an?)\b|{_V})\s+(?P<u>{_UNIT})\s+and\s+a\s+half\b", re.I), (_HALF,)),
+    # "five and a half hours", "2 and a quarter miles", "three and three quarters litres": the part before the unit
+    (
+        "whole_and_part",
+        re.compile(
+            rf"(?P<v>{_V})\s+and\s+(?P<f>(?:a|one|two|three)[\s-]+(?:half|quarters?|thirds?))\s+(?P<u>{_UNIT})",
+            re.I,
+        ),
+        (_VALUE, _PART_WORDS),
+    ),
     # "three quarters of an hour", "half a year", "a third of a litre": a fraction of one unit
     (
         "fraction",
@@ -1042,6 +1052,17 @@ def _and_half(text, m):
     return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
 
 
+def _whole_and_part(text, m):
+    words = m.group("f").lower().replace("-", " ").split()
+    part = _FRACTION_PARTS[words[-1].removesuffix("s")]
+    count = 1.0 if words[0] in ("a", "one") else read_number(words[0])
+    value, unit = read_number(m.group("v")), _unit_of(m.group("u"))
+    if value is None or count is None or unit is None or count >= part:
+        return None
+    amount = (value + count / part) * unit[1]
+    return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
+
+
 def _single(text, m):
     value, unit = _value(m.group("v")), _unit_of(m.group("u"))
     if value is None or unit is None:
@@ -1130,6 +1151,7 @@ _READERS = {
     "age": _age,
     "fraction": _fraction,
     "and_half": _and_half,
+    "whole_and_part": _whole_and_part,
     "proportion": _proportion,
     "share_of": _share_of,
     "temperature_letter": _temperature_letter,

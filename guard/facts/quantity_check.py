@@ -20,7 +20,7 @@ from guard.facts.binding import distinctive, owned_words
 from guard.facts.conditions import conditions_met, meets_condition
 from guard.facts.denials import allowed_outside_denial, inside_denial
 from guard.facts.derivation import derived_step, says_combined
-from guard.facts.inference import daily_average
+from guard.facts.inference import daily_average, day_length
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
@@ -55,8 +55,10 @@ def check_quantity(
 ) -> Outcome:
     """``q`` held by an aligned unit (and bound there as the claim binds it), one licensed step
     away (``pool``: the values a step may combine), or neither (see :func:`_unheld`)."""
-    binding = next(((a, s) for a, s in held if any(conflicts(q, e) for e in s.quantities)), None)
-    candidates = [binding] if binding else held
+    span = _clock_span(q, held)
+    spanned = held[:1] if span else held
+    binding = next(((a, s) for a, s in spanned if any(conflicts(q, e) for e in s.quantities)), None)
+    candidates = [binding] if binding else spanned
     rates_of_kind = q.per is not None and any(e.dim == q.dim for s in everywhere for e in s.quantities)
     if any(_holds(q, e, s.text) for _, s in candidates for e in _comparable(q, s, rates_of_kind)) or (
         not rates_of_kind and _limit_bound_by_words(q, claim, candidates, lexicon)
@@ -76,11 +78,33 @@ def check_quantity(
     step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near, [a.unit for a in scored])
     if step is not None:
         return step
+    if span is not None:
+        return span
     if denied_outside_limit(q, claim, held) or allowed_outside_denial(q, claim, held, lexicon):
         return Outcome(FactLabel.supported)
     return _derived(q, claim, everywhere, lexicon) or _over_inference(
         _unheld(q, claim, held, everywhere, lexicon, scored, rates_of_kind), unlicensed
     )
+
+
+def _clock_span(q: Quantity, held: list[tuple[Alignment, Slots]]) -> Outcome | None:
+    """The contradiction of ``q``, a stretch of time within a day, by the one span of clock times of the unit
+    best aligned with the claim ("Quiet hours last 9.5 hours" against "Quiet hours run from 10:30 pm to 7 am"),
+    or None when that unit states no such span or a duration of its own. Only that unit holds ``q`` then: a
+    "within 28 days" in the next unit is no bound on it, and a span of the right length is an inference
+    (inference.time_span)."""
+    if not held or not held[0][0].strong or day_length(q) is None:
+        return None
+    alignment, slots = held[0]
+    clocks = [d for d in slots.dates if d.minutes is not None]
+    if len(clocks) != 2 or any(e.dim.startswith("duration") for e in slots.quantities):
+        return None
+    early, late = clocks
+    hours = (late.minutes - early.minutes) % 1440 / 60
+    given = f"{early.surface.rstrip('.')} to {late.surface.rstrip('.')}"
+    explanation = f"the evidence runs from {given} ({hours:g} hours), not {q.shown}"
+    mismatch = contradiction(SlotKind.quantity, q.shown, given, alignment.unit, explanation)
+    return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_differs)
 
 
 def _derived(q: Quantity, claim: Slots, everywhere: list[Slots], lexicon: Lexicon) -> Outcome | None:
