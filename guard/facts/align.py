@@ -28,6 +28,7 @@ from pydantic import BaseModel
 
 from guard.facts.dates import same_date
 from guard.facts.entities import name_tokens
+from guard.facts.inference import time_span
 from guard.facts.lexicon import ENGLISH, Lexicon
 from guard.facts.matching import accepts, exact, same_number
 from guard.facts.quantities import Bound, Quantity
@@ -191,6 +192,11 @@ def _score(
         # a value merely inside a range or bound of a unit sharing none of the claim's words is
         # likely a coincidence ("six years" of construction against the row for 4 to 6 years)
         points *= UNRELATED_WEIGHT
+    # a span of clock times exactly as long as the claim's duration ("five and a half hours", "10:00 to 15:30")
+    # is the claim's value, said another way: no coincidence to weigh down, even in a unit of other words
+    spans = sum(1.0 for q in claim.quantities if q.dim.startswith("duration") and time_span(q, slots.dates))
+    points += spans
+    anchored = anchored or spans > 0
     # a unit that measures the same kind of thing (a rate, a volume) is about the claim's topic
     dims = {e.dim for e in slots.quantities}
     if any(e.is_range and e.dim.startswith("count:") for e in slots.quantities):

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.denials import allowed_outside_denial
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import accepts
+from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
@@ -70,8 +70,8 @@ def rule_units(scored: Sequence[Alignment]) -> list[Alignment]:
 
 def _breaks(q: Quantity, e: Quantity) -> bool:
     """The claim value falls outside the evidence's limit or range, or restates the limit otherwise."""
-    if e.dim != q.dim:
-        return False
+    if not conflicts(q, e):
+        return False  # another measure: an age band is no limit on how long a thing lasts
     if e.is_range and e.bound is Bound.eq:
         # a range the evidence allows ("1.5 to 6 bar"): a value or a limit beyond either end breaks it
         return (q.hi > e.hi or q.lo < e.lo) and not accepts(q, e)

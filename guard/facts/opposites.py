@@ -137,13 +137,22 @@ def opposite(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[str, str] | N
 
 
 def _antonym(claim, unit, lexicon, c_plain, c_neg, u_plain, u_neg, c_scoped, u_scoped) -> tuple[str, str] | None:
-    """A pair of the language's opposites, one word on each side, neither negated where it stands."""
+    """A pair of the language's opposites, one word on each side, neither negated where it stands, nor part
+    of a value ("five and a half hours" says no "half" against a "refund in full")."""
+    c_values, u_values = _value_words(claim), _value_words(unit)
     for a, b in _pairs(lexicon.code):
+        if a in c_values or b in u_values:
+            continue
         if a in c_plain and b in u_plain and a not in u_plain and b not in c_plain:
             if a in c_scoped or b in u_scoped or a in c_neg or b in u_neg:
                 continue
             return a, b
     return None
+
+
+def _value_words(slots: Slots) -> frozenset[str]:
+    """Stems of the words inside the text's quantities ("half" of "an hour and a half")."""
+    return frozenset(stem(w) for q in slots.quantities for _, w in words(q.surface))
 
 
 def prefix_turned(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:
