@@ -21,7 +21,7 @@ from guard.facts.outcome import Outcome
 from guard.facts.predicates import contrasted_phrase
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem
-from guard.facts.types import EvidenceUnit, FactLabel, SlotKind
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.language import parse, parse_many
 
 __all__ = ["denied_elsewhere"]
@@ -65,7 +65,11 @@ def _bare_act_denied(doc, units: list[EvidenceUnit], said: set[str]) -> Outcome 
     place of its own covers every case, the claim's included."""
     for verb in _bare_acts(doc):
         cue = stem(verb.lemma_)[:4]
-        candidates = [u for u in units if _DENIAL.search(u.text) and not _EXCEPTION.search(u.text) and cue in u.text.lower()]
+        candidates = [
+            u for u in units
+            if u.kind is not UnitKind.heading  # "Not reimbursed" heads a list of what is not
+            and _DENIAL.search(u.text) and not _EXCEPTION.search(u.text) and cue in u.text.lower()
+        ]
         for unit, parsed in zip(candidates, parse_many([u.text for u in candidates])):
             if parsed is not None and _denies_outright(parsed, verb.lemma_, said):
                 explanation = f'the evidence says no ("{unit.text}"); the claim affirms it'
@@ -93,7 +97,8 @@ def _denies_outright(doc, verb: str, said: set[str]) -> bool:
         if not any(c.dep_ == "neg" and contrasted_phrase(c) is None for c in t.children):
             continue
         own = [w for c in t.children if c.dep_ not in ("neg", "aux", "auxpass", "punct", "cc", "conj") for w in c.subtree]
-        if all(w.pos_ in _NOT_NARROWING or stem(w.lower_) in said for w in own if w.is_alpha):
+        # every word that narrows the denied act, numbers included ("in winds above 25 mph"), the claim's too
+        if all(w.pos_ in _NOT_NARROWING or stem(w.lower_) in said for w in own if w.is_alpha or w.like_num):
             return True
     return False
 
