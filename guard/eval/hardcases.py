@@ -496,11 +496,30 @@ class Split(str, Enum):
     # judge on them. val59 is open; val59h is held: aggregate figures only (specs/val59*.yaml).
     val59 = "val59"
     val59h = "val59h"
+    # Session 24: a twentieth fresh mixed pair, on branch pairs60 (its rows follow val59h's in cases.jsonl): six more
+    # short documents in new domains (among them a shared borehole water supply agreement, a health centre's
+    # anticoagulation clinic, a key holding and alarm response agreement and strength and balance classes to prevent
+    # falls) and varied forms (a Markdown numbered list of clauses, HTML prose around a definition list, a Markdown
+    # table of prizes around paragraphs, HTML prose over a numbered list of terms, Markdown headings over bulleted
+    # lists, a Markdown bulleted list under bold labels), every category, a little under half true, written without
+    # running the judge on them. val60 is open; val60h is held: aggregate figures only (specs/val60*.yaml).
+    val60 = "val60"
+    val60h = "val60h"
+    # Session 24: a twenty-first fresh mixed pair, on branch pairs60 with val60 / val60h (its rows follow val60h's in
+    # cases.jsonl): six more short documents in new domains (among them a hay and straw supply contract, a hospital's
+    # stoma care nursing service, a guide dog puppy walker agreement and a pre-operative assessment clinic) and varied
+    # forms (numbered clauses under Markdown numbered headings, HTML prose under headings, HTML prose around a table of
+    # ticket prices, HTML prose around a table of key terms, Markdown headings over bulleted lists, HTML prose around a
+    # definition list), every category, a little under half true, written without running the judge on them. val61 is
+    # open; val61h is held: aggregate figures only (specs/val61*.yaml).
+    val61 = "val61"
+    val61h = "val61h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
-# val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h) are read only when
-# named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h) are
+# read only when named, so that a run over everything (and its --fails listing) never shows their cases to someone
+# tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -511,7 +530,7 @@ BLIND_SPLITS = frozenset(
         Split.val35h, Split.val36h, Split.val37h, Split.val38h, Split.val39h, Split.val40h, Split.val41h,
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
-        Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h,
+        Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
     }
 )
 
