@@ -21,7 +21,7 @@ from guard.facts.outcome import Outcome
 from guard.facts.predicates import contrasted_phrase
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem
-from guard.facts.types import EvidenceUnit, FactLabel, SlotKind
+from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.language import parse, parse_many
 
 __all__ = ["denied_elsewhere"]
@@ -40,11 +40,11 @@ def denied_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None:
     doc = parse(claim.text)
     if doc is None or _CLAIM_DENIAL.search(claim.text) or any(t.dep_ == "neg" for t in doc):
         return None
+    said = {stem(t.lower_) for t in doc if t.is_alpha or t.like_num}
     act = _act(doc)
     if act is None:
-        return None
+        return _bare_act_denied(doc, units, said)
     verb, thing = act
-    said = {stem(t.lower_) for t in doc if t.is_alpha or t.like_num}
     # only sentences that could deny it are parsed: a denial cue, the verb's and the thing's stems
     stems = (stem(verb.lemma_)[:4], stem(thing.lemma_)[:4])
     candidates = [
@@ -56,7 +56,51 @@ def denied_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None:
             explanation = f'the evidence says no ("{unit.text}"); the claim affirms it'
             mismatch = contradiction(SlotKind.polarity, "affirmed", "negated", unit, explanation)
             return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.flip_negation_elsewhere)
+    return _bare_act_denied(doc, units, said)
+
+
+def _bare_act_denied(doc, units: list[EvidenceUnit], said: set[str]) -> Outcome | None:
+    """An act the claim affirms on what its context names ("refrigerate it after opening") that a unit
+    denies outright, on nothing the claim leaves out ("Do not refrigerate."): a rule with no object or
+    place of its own covers every case, the claim's included."""
+    for verb in _bare_acts(doc):
+        cue = stem(verb.lemma_)[:4]
+        candidates = [
+            u for u in units
+            if u.kind is not UnitKind.heading  # "Not reimbursed" heads a list of what is not
+            and _DENIAL.search(u.text) and not _EXCEPTION.search(u.text) and cue in u.text.lower()
+        ]
+        for unit, parsed in zip(candidates, parse_many([u.text for u in candidates])):
+            if parsed is not None and _denies_outright(parsed, verb.lemma_, said):
+                explanation = f'the evidence says no ("{unit.text}"); the claim affirms it'
+                mismatch = contradiction(SlotKind.polarity, "affirmed", "negated", unit, explanation)
+                return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.flip_negation_elsewhere)
     return None
+
+
+def _bare_acts(doc) -> list:
+    """The claim's main verb and the verbs joined to it whose object, if any, is a pronoun."""
+    root = next((t for t in doc if t.dep_ == "ROOT" and t.pos_ == "VERB"), None)
+    if root is None:
+        return []
+    verbs = [root] + [c for c in root.children if c.dep_ == "conj" and c.pos_ == "VERB"]
+    # the claim's own condition ("after opening", "if you travel") narrows its case, which an outright
+    # denial covers too
+    return [v for v in verbs if all(c.pos_ == "PRON" for c in v.children if c.dep_ in _OBJECTS)]
+
+
+def _denies_outright(doc, verb: str, said: set[str]) -> bool:
+    """The unit denies ``verb`` with no object, place or doer the claim does not also say."""
+    for t in doc:
+        if t.lemma_ != verb or t.pos_ != "VERB" or t.dep_ not in ("ROOT", "conj") or _conditioned(t):
+            continue
+        if not any(c.dep_ == "neg" and contrasted_phrase(c) is None for c in t.children):
+            continue
+        own = [w for c in t.children if c.dep_ not in ("neg", "aux", "auxpass", "punct", "cc", "conj") for w in c.subtree]
+        # every word that narrows the denied act, numbers included ("in winds above 25 mph"), the claim's too
+        if all(w.pos_ in _NOT_NARROWING or stem(w.lower_) in said for w in own if w.is_alpha or w.like_num):
+            return True
+    return False
 
 
 def _act(doc):
