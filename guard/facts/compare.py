@@ -44,9 +44,10 @@ from guard.facts.date_check import check_date
 from guard.facts.denied_acts import denied_elsewhere
 from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.flip_check import flip_outcomes
+from guard.facts.hours import joined_spans
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.misbinding import misbindings
-from guard.facts.mismatches import not_found
+from guard.facts.mismatches import contradiction, not_found
 from guard.facts.name_check import added_term, check_name, implicit_subject
 from guard.facts.outcome import Outcome
 from guard.facts.own_dates import settle_own_dates
@@ -222,4 +223,19 @@ def _slot_outcomes(
         Outcome(FactLabel.supported) if implicit else check_name(n, held, everywhere) for n in claim.names
     ]
     added = added_term(claim, aligned, everywhere)
-    return outcomes + ([added] if added else [])
+    return outcomes + ([added] if added else []) + _joined_spans(claim, held)
+
+
+def _joined_spans(claim: Slots, held: list[tuple[Alignment, Slots]]) -> list[Outcome]:
+    """A span of hours the claim runs over a break the aligned unit keeps ("14:00 to 20:00" against "14:00 to
+    16:00 and 18:00 to 20:00"): both ends are the unit's, so the date checks found nothing amiss."""
+    for a, slots in held:
+        found = joined_spans(claim.text, claim.dates, slots.text, slots.dates)
+        if found is None:
+            continue
+        (start, end), first, last = found
+        given = f"{first[0].surface} to {first[1].surface} and {last[0].surface} to {last[1].surface}"
+        explanation = f"the evidence gives {given}; the claim runs {start.surface} to {end.surface} over the break"
+        mismatch = contradiction(SlotKind.date, f"{start.surface} to {end.surface}", given, a.unit, explanation)
+        return [Outcome(FactLabel.contradicted, mismatch, rule=FactRule.date_spans_joined)]
+    return []

@@ -31,7 +31,7 @@ from datetime import date
 from guard.facts.dates import DateSlot, weekday_index, weekday_of
 from guard.facts.slots import all_stems
 
-__all__ = ["inside_stated_hours", "inside_stated_period"]
+__all__ = ["clock_spans", "inside_stated_hours", "inside_stated_period", "joined_spans"]
 
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
 _DAY_RANGE = re.compile(rf"\b({_DAY})\s*(?:to|-|–|until|through)\s*({_DAY})\b", re.I)
@@ -51,6 +51,7 @@ _ENDPOINT_BEFORE = re.compile(
     re.I,
 )
 _PART_BREAK = re.compile(r";|\.\s|\|")
+_BETWEEN = re.compile(r"\bbetween\s+$", re.I)
 
 
 def _days_named(text: str) -> set[int] | None:
@@ -148,3 +149,38 @@ def _day_number(d: DateSlot, year: int | None) -> int | None:
         return date(year, d.month, d.day).toordinal()
     except ValueError:
         return None
+
+
+def clock_spans(text: str, found: Sequence[DateSlot]) -> list[tuple[DateSlot, DateSlot]]:
+    """The pairs of times of day ``text`` writes as spans ("14:00 to 16:00", "08:00-18:30"), in order."""
+    clocks = [d for d in found if d.is_time_of_day]
+    spans, i = [], 0
+    while i + 1 < len(clocks):
+        a, b = clocks[i], clocks[i + 1]
+        join = text[a.end : b.start]
+        # "and" joins a span only after "between": "14:00 to 16:00 and 18:00 to 20:00" is two spans
+        if _SPAN_JOIN.match(join) and (join.strip().lower() != "and" or _BETWEEN.search(text[: a.start])):
+            spans.append((a, b))
+            i += 2
+        else:
+            i += 1
+    return spans
+
+
+def joined_spans(
+    claim_text: str, claim_dates: Sequence[DateSlot], unit_text: str, unit_dates: Sequence[DateSlot]
+) -> tuple[tuple[DateSlot, DateSlot], tuple[DateSlot, DateSlot], tuple[DateSlot, DateSlot]] | None:
+    """(the claim's span, the unit's two spans) when the claim runs from the start of one span of the unit
+    to the end of a later one, over the gap between them ("14:00 to 20:00" against "14:00 to 16:00 and 18:00
+    to 20:00"); None when the unit writes the claim's span or no such two."""
+    ours = clock_spans(claim_text, claim_dates)
+    theirs = clock_spans(unit_text, unit_dates)
+    said = {(a.minutes, b.minutes) for a, b in theirs}
+    for a, b in ours:
+        if (a.minutes, b.minutes) in said:
+            continue
+        for i, first in enumerate(theirs):
+            for last in theirs[i + 1 :]:
+                if first[0].minutes == a.minutes and last[1].minutes == b.minutes and first[1].minutes < last[0].minutes:
+                    return (a, b), first, last
+    return None

@@ -57,6 +57,7 @@ class FactRule(str, Enum):
     # dates (date_check.py)
     date_part_differs = "date.part_differs"
     date_not_found = "date.not_found"
+    date_spans_joined = "date.spans_joined"  # one span of hours over a break between two the passage gives (hours.py)
     # names and added things (name_check.py)
     name_not_found = "name.not_found"
     name_added_term = "name.added_term"  # "Yes, ... also X" where no unit mentions X
@@ -136,6 +137,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.quantity_comparison_false: "The comparison is false by the passage's own numbers.",
     FactRule.date_part_differs: "The passage gives a different date (day, month or year).",
     FactRule.date_not_found: "No passage gives this date.",
+    FactRule.date_spans_joined: "The claim runs one span of hours over a break the passage keeps.",
     FactRule.name_not_found: "No passage mentions this name.",
     FactRule.name_added_term: "The answer adds something no passage mentions.",
     FactRule.facts_no_evidence: "There is no passage to check this claim's facts against.",
