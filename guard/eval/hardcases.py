@@ -478,7 +478,7 @@ class Split(str, Enum):
     # them. val57 is open; val57h is held: aggregate figures only (specs/val57*.yaml).
     val57 = "val57"
     val57h = "val57h"
-    # Session 23: an eighteenth fresh mixed pair, on branch pairs58 (its rows follow val57h's in cases.jsonl): six more
+    # Session 24: an eighteenth fresh mixed pair, on branch pairs58 (its rows follow val57h's in cases.jsonl): six more
     # short documents in new domains (among them a business park's gritting and snow clearing contract, a food
     # company's staff flu vaccination clinics, a rent-a-hen agreement and a minor injuries unit) and varied forms (a
     # Markdown numbered list of clauses, HTML prose around a table of clinic sites and dates, a Markdown bulleted list
@@ -487,7 +487,7 @@ class Split(str, Enum):
     # on them. val58 is open; val58h is held: aggregate figures only (specs/val58*.yaml).
     val58 = "val58"
     val58h = "val58h"
-    # Session 23: a nineteenth fresh mixed pair, on branch pairs58 with val58 / val58h (its rows follow val58h's in
+    # Session 24: a nineteenth fresh mixed pair, on branch pairs58 with val58 / val58h (its rows follow val58h's in
     # cases.jsonl): six more short documents in new domains (among them a roundabout sponsorship agreement, a
     # hospital's discharge lounge, a pop-up shop's meanwhile licence and a macular injection clinic) and varied forms
     # (numbered clauses under Markdown numbered headings, HTML prose under headings, a Markdown table of advert prices
