@@ -514,12 +514,30 @@ class Split(str, Enum):
     # open; val61h is held: aggregate figures only (specs/val61*.yaml).
     val61 = "val61"
     val61h = "val61h"
+    # Session 24: a twenty-second fresh mixed pair, on branch pairs62 (its rows follow val61h's in cases.jsonl): six
+    # more short documents in new domains (among them a hive site agreement between an orchard and a beekeeper, a
+    # hospital's epilepsy specialist nurse service, a festive lighting contract and an outpatient antibiotic therapy
+    # service) and varied forms (a Markdown numbered list of clauses, HTML prose around a definition list, a Markdown
+    # table of races around paragraphs, HTML prose over a numbered list of terms, Markdown headings over bulleted lists,
+    # a Markdown bulleted list under bold labels), every category, a little under half true, written without running
+    # the judge on them. val62 is open; val62h is held: aggregate figures only (specs/val62*.yaml).
+    val62 = "val62"
+    val62h = "val62h"
+    # Session 24: a twenty-third fresh mixed pair, on branch pairs62 with val62 / val62h (its rows follow val62h's in
+    # cases.jsonl): six more short documents in new domains (among them a meadow management agreement, a hospital at
+    # home service, a hanging basket contract and a hospital's pacemaker clinic) and varied forms (numbered clauses
+    # under Markdown numbered headings, HTML prose under headings, HTML prose around a table of workshops, HTML prose
+    # around a table of key terms, Markdown headings over bulleted lists, HTML prose around a definition list), every
+    # category, a little under half true, written without running the judge on them. val63 is open; val63h is held:
+    # aggregate figures only (specs/val63*.yaml).
+    val63 = "val63"
+    val63h = "val63h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
-# val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h) are
-# read only when named, so that a run over everything (and its --fails listing) never shows their cases to someone
-# tuning the judge.
+# val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
+# val62h, val63h) are read only when named, so that a run over everything (and its --fails listing) never shows their
+# cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -531,6 +549,7 @@ BLIND_SPLITS = frozenset(
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
         Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
+        Split.val62h, Split.val63h,
     }
 )
 
