@@ -44,7 +44,7 @@ from guard.facts.date_check import check_date
 from guard.facts.denied_acts import denied_elsewhere
 from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.flip_check import flip_outcomes
-from guard.facts.hours import joined_spans
+from guard.facts.hours import hours_of_other_days, joined_spans
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.misbinding import misbindings
 from guard.facts.mismatches import contradiction, not_found
@@ -238,4 +238,19 @@ def _joined_spans(claim: Slots, held: list[tuple[Alignment, Slots]]) -> list[Out
         explanation = f"the evidence gives {given}; the claim runs {start.surface} to {end.surface} over the break"
         mismatch = contradiction(SlotKind.date, f"{start.surface} to {end.surface}", given, a.unit, explanation)
         return [Outcome(FactLabel.contradicted, mismatch, rule=FactRule.date_spans_joined)]
+    return _hours_of_other_days(claim, held)
+
+
+def _hours_of_other_days(claim: Slots, held: list[tuple[Alignment, Slots]]) -> list[Outcome]:
+    """Hours the claim gives for days of which the aligned unit gives them only some ("Monday to Saturday, 08:00
+    to 18:30" against "Monday to Friday 08:00 to 18:30, Saturday 09:00 to 13:00")."""
+    for a, slots in held:
+        found = hours_of_other_days(claim.text, claim.dates, slots.text, slots.dates)
+        if found is None:
+            continue
+        (start, end), theirs, other = found
+        said = f"{start.surface} to {end.surface}"
+        explanation = f'the evidence gives {said} only for "{theirs}", and "{other}"; the claim gives {said} for all its days'
+        mismatch = contradiction(SlotKind.date, said, other, a.unit, explanation)
+        return [Outcome(FactLabel.contradicted, mismatch, rule=FactRule.date_hours_other_days)]
     return []

@@ -31,7 +31,7 @@ from datetime import date
 from guard.facts.dates import DateSlot, weekday_index, weekday_of
 from guard.facts.slots import all_stems
 
-__all__ = ["clock_spans", "inside_stated_hours", "inside_stated_period", "joined_spans"]
+__all__ = ["clock_spans", "hours_of_other_days", "inside_stated_hours", "inside_stated_period", "joined_spans"]
 
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
 _DAY_RANGE = re.compile(rf"\b({_DAY})\s*(?:to|-|–|until|through)\s*({_DAY})\b", re.I)
@@ -184,3 +184,42 @@ def joined_spans(
                 if first[0].minutes == a.minutes and last[1].minutes == b.minutes and first[1].minutes < last[0].minutes:
                     return (a, b), first, last
     return None
+
+
+# where one day's hours end and another's begin: a semicolon, a sentence, a bracket, a table cell, or a comma
+# before a day's name ("Monday to Friday 08:00 to 18:30, Saturday 09:00 to 13:00")
+_DAY_PART_BREAK = re.compile(rf";|\.\s|[()|]|,\s*(?={_DAY})", re.I)
+
+
+def hours_of_other_days(
+    claim_text: str, claim_dates: Sequence[DateSlot], unit_text: str, unit_dates: Sequence[DateSlot]
+) -> tuple[tuple[DateSlot, DateSlot], str, str] | None:
+    """(the claim's span, the unit's part that gives it, the unit's part that gives other hours) when the claim
+    gives one span of hours on days of which the unit gives that span only some, and other hours for the rest
+    ("Monday to Saturday, 08:00 to 18:30" against "Monday to Friday 08:00 to 18:30, Saturday 09:00 to 13:00")."""
+    ours = clock_spans(claim_text, claim_dates)
+    days = _days_named(claim_text)
+    if len(ours) != 1 or not days:
+        return None
+    (a, b), parts = ours[0], _day_parts(unit_text, unit_dates)
+    same = [(named, text) for named, spans, text in parts if (a.minutes, b.minutes) in spans]
+    if len(same) != 1 or days <= same[0][0]:
+        return None
+    rest = days - same[0][0]
+    for named, spans, text in parts:
+        if named & rest and spans and (a.minutes, b.minutes) not in spans:
+            return (a, b), same[0][1], text
+    return None
+
+
+def _day_parts(text: str, found: Sequence[DateSlot]) -> list[tuple[set[int], set[tuple[int, int]], str]]:
+    """(days, spans of hours, text) of each part of ``text`` that names both."""
+    spans = clock_spans(text, found)
+    cuts = [0] + [m.start() for m in _DAY_PART_BREAK.finditer(text)] + [len(text)]
+    parts = []
+    for start, end in zip(cuts, cuts[1:]):
+        named = _days_named(text[start:end])
+        inside = {(x.minutes, y.minutes) for x, y in spans if start <= x.start and y.end <= end}
+        if named and inside:
+            parts.append((named, inside, text[start:end].strip(" ,;()|.")))
+    return parts
