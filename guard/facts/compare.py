@@ -223,34 +223,38 @@ def _slot_outcomes(
         Outcome(FactLabel.supported) if implicit else check_name(n, held, everywhere) for n in claim.names
     ]
     added = added_term(claim, aligned, everywhere)
-    return outcomes + ([added] if added else []) + _joined_spans(claim, held)
+    return outcomes + ([added] if added else []) + _hours_outcomes(claim, held)
 
 
-def _joined_spans(claim: Slots, held: list[tuple[Alignment, Slots]]) -> list[Outcome]:
-    """A span of hours the claim runs over a break the aligned unit keeps ("14:00 to 20:00" against "14:00 to
-    16:00 and 18:00 to 20:00"): both ends are the unit's, so the date checks found nothing amiss."""
-    for a, slots in held:
-        found = joined_spans(claim.text, claim.dates, slots.text, slots.dates)
-        if found is None:
-            continue
-        (start, end), first, last = found
-        given = f"{first[0].surface} to {first[1].surface} and {last[0].surface} to {last[1].surface}"
-        explanation = f"the evidence gives {given}; the claim runs {start.surface} to {end.surface} over the break"
-        mismatch = contradiction(SlotKind.date, f"{start.surface} to {end.surface}", given, a.unit, explanation)
-        return [Outcome(FactLabel.contradicted, mismatch, rule=FactRule.date_spans_joined)]
-    return _hours_of_other_days(claim, held)
-
-
-def _hours_of_other_days(claim: Slots, held: list[tuple[Alignment, Slots]]) -> list[Outcome]:
-    """Hours the claim gives for days of which the aligned unit gives them only some ("Monday to Saturday, 08:00
-    to 18:30" against "Monday to Friday 08:00 to 18:30, Saturday 09:00 to 13:00")."""
-    for a, slots in held:
-        found = hours_of_other_days(claim.text, claim.dates, slots.text, slots.dates)
-        if found is None:
-            continue
-        (start, end), theirs, other = found
-        said = f"{start.surface} to {end.surface}"
-        explanation = f'the evidence gives {said} only for "{theirs}", and "{other}"; the claim gives {said} for all its days'
-        mismatch = contradiction(SlotKind.date, said, other, a.unit, explanation)
-        return [Outcome(FactLabel.contradicted, mismatch, rule=FactRule.date_hours_other_days)]
+def _hours_outcomes(claim: Slots, held: list[tuple[Alignment, Slots]]) -> list[Outcome]:
+    """Spans of hours whose both ends the aligned unit gives, so the date checks found nothing amiss, but which
+    the unit does not give: run over a break it keeps ("14:00 to 20:00" against "14:00 to 16:00 and 18:00 to
+    20:00"), or given for days it gives other hours ("Monday to Saturday, 08:00 to 18:30" against "Monday to
+    Friday 08:00 to 18:30, Saturday 09:00 to 13:00")."""
+    for check, words, rule in _HOUR_CHECKS:
+        for a, slots in held:
+            found = check(claim.text, claim.dates, slots.text, slots.dates)
+            if found is not None:
+                said, given, explanation = words(found)
+                mismatch = contradiction(SlotKind.date, said, given, a.unit, explanation)
+                return [Outcome(FactLabel.contradicted, mismatch, rule=rule)]
     return []
+
+
+def _over_a_break(found) -> tuple[str, str, str]:
+    (start, end), first, last = found
+    said = f"{start.surface} to {end.surface}"
+    given = f"{first[0].surface} to {first[1].surface} and {last[0].surface} to {last[1].surface}"
+    return said, given, f"the evidence gives {given}; the claim runs {said} over the break"
+
+
+def _for_other_days(found) -> tuple[str, str, str]:
+    (start, end), theirs, other = found
+    said = f"{start.surface} to {end.surface}"
+    return said, other, f'the evidence gives {said} only for "{theirs}", and "{other}"; the claim gives {said} for all its days'
+
+
+_HOUR_CHECKS = (
+    (joined_spans, _over_a_break, FactRule.date_spans_joined),
+    (hours_of_other_days, _for_other_days, FactRule.date_hours_other_days),
+)
