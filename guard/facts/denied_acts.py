@@ -47,16 +47,25 @@ def denied_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None:
     verb, thing = act
     # only sentences that could deny it are parsed: a denial cue, the verb's and the thing's stems
     stems = (stem(verb.lemma_)[:4], stem(thing.lemma_)[:4])
-    candidates = [
+    candidates = _may_deny(units, stems)
+    for unit, parsed in zip(candidates, parse_many([u.text for u in candidates])):
+        if parsed is not None and _denies(parsed, verb.lemma_, thing.lemma_, said):
+            return _says_no(unit)
+    return _bare_act_denied(doc, units, said)
+
+
+def _may_deny(units: list[EvidenceUnit], stems: tuple[str, ...]) -> list[EvidenceUnit]:
+    """The units worth parsing: a denial cue, no exception, and every one of ``stems``."""
+    return [
         u for u in units
         if _DENIAL.search(u.text) and not _EXCEPTION.search(u.text) and all(s in u.text.lower() for s in stems)
     ]
-    for unit, parsed in zip(candidates, parse_many([u.text for u in candidates])):
-        if parsed is not None and _denies(parsed, verb.lemma_, thing.lemma_, said):
-            explanation = f'the evidence says no ("{unit.text}"); the claim affirms it'
-            mismatch = contradiction(SlotKind.polarity, "affirmed", "negated", unit, explanation)
-            return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.flip_negation_elsewhere)
-    return _bare_act_denied(doc, units, said)
+
+
+def _says_no(unit: EvidenceUnit) -> Outcome:
+    explanation = f'the evidence says no ("{unit.text}"); the claim affirms it'
+    mismatch = contradiction(SlotKind.polarity, "affirmed", "negated", unit, explanation)
+    return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.flip_negation_elsewhere)
 
 
 def _bare_act_denied(doc, units: list[EvidenceUnit], said: set[str]) -> Outcome | None:
@@ -64,17 +73,11 @@ def _bare_act_denied(doc, units: list[EvidenceUnit], said: set[str]) -> Outcome 
     denies outright, on nothing the claim leaves out ("Do not refrigerate."): a rule with no object or
     place of its own covers every case, the claim's included."""
     for verb in _bare_acts(doc):
-        cue = stem(verb.lemma_)[:4]
-        candidates = [
-            u for u in units
-            if u.kind is not UnitKind.heading  # "Not reimbursed" heads a list of what is not
-            and _DENIAL.search(u.text) and not _EXCEPTION.search(u.text) and cue in u.text.lower()
-        ]
+        # never a heading: "Not reimbursed" heads a list of what is not
+        candidates = [u for u in _may_deny(units, (stem(verb.lemma_)[:4],)) if u.kind is not UnitKind.heading]
         for unit, parsed in zip(candidates, parse_many([u.text for u in candidates])):
             if parsed is not None and _denies_outright(parsed, verb.lemma_, said):
-                explanation = f'the evidence says no ("{unit.text}"); the claim affirms it'
-                mismatch = contradiction(SlotKind.polarity, "affirmed", "negated", unit, explanation)
-                return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.flip_negation_elsewhere)
+                return _says_no(unit)
     return None
 
 

@@ -188,7 +188,7 @@ def joined_spans(
 
 # where one day's hours end and another's begin: a semicolon, a sentence, a bracket, a table cell, or a comma
 # before a day's name ("Monday to Friday 08:00 to 18:30, Saturday 09:00 to 13:00")
-_DAY_PART_BREAK = re.compile(rf";|\.\s|[()|]|,\s*(?={_DAY})", re.I)
+_DAY_PART_BREAK = re.compile(rf"{_PART_BREAK.pattern}|[()]|,\s*(?={_DAY})", re.I)
 
 
 def hours_of_other_days(

@@ -701,7 +701,7 @@ def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicat
             # the condition says something the unit leaves open
             verdict = Agreement.concur
             continue
-        same = _most_specific(c, [u for u in lemma_mates if _arguments_agree(c, u)])
+        same = _most_specific([u for u in lemma_mates if _arguments_agree(c, u)])
         if any(_concurs(c, u) for u in same):
             verdict = Agreement.concur  # the unit also says it the claim's way
             continue
@@ -726,10 +726,11 @@ def _names_contrast(c: Predicate, u: Predicate) -> bool:
     return any(f <= c.complement for f in u.role(u.contrast)) and _arguments_agree(c, u)
 
 
-def _most_specific(c: Predicate, same: list[Predicate]) -> list[Predicate]:
+def _most_specific(same: list[Predicate]) -> list[Predicate]:
     """A contrasted phrase the claim names decides its act ("Put it in the freezer" meets "..., never in
-    the freezer", not the "Put them at the back" it was set against)."""
-    named = [u for u in same if u.contrast is not None and _names_contrast(c, u)]
+    the freezer", not the "Put them at the back" it was set against). ``same`` holds only contrasted acts
+    the claim names (:func:`_names_contrast` chose the lemma mates)."""
+    named = [u for u in same if u.contrast is not None]
     return named or same
 
 

@@ -242,11 +242,11 @@ _V = rf"(?:{NUMBER}|\b{NUMBER_WORD_RUN})"
 _UNIT = _alternation(_UNITS) + r"(?![a-z])"
 _TIME = _alternation(_DURATION) + r"(?![a-z])"
 _COUNT = rf"(?:(?P<c>{_V})\s+times|(?P<cw>once|twice|thrice))"
-_DAY_KIND = "calendar|clear|full|complete|completed|consecutive|whole|additional|extra|further|school|banking|" + (
-    "unused|spare|free|remaining|outstanding|paid|unpaid"
-)
 # words between a count and its noun that say which of the things are counted ("5 unused days", "3 free nights")
 _COUNT_MODIFIER = "unused|spare|free|remaining|outstanding|paid|unpaid"
+_DAY_KIND = "calendar|clear|full|complete|completed|consecutive|whole|additional|extra|further|school|banking|" + (
+    _COUNT_MODIFIER
+)
 
 # Each pattern's gates: regexes of which every match of the pattern holds a match (a number it
 # reads, a word it cannot match without), searched with the pattern's own case rule. A pattern
@@ -1007,10 +1007,15 @@ def _age(text, m):
 _FRACTION_PARTS = {"quarter": 4.0, "third": 3.0, "half": 2.0}
 
 
-def _fraction(text, m):
-    words = m.group("f").lower().replace("-", " ").split()
+def _parts(phrase: str) -> tuple[float, float]:
+    """(how many parts, of how many) a fraction names: "three quarters" (3, 4), "a half" and "half" (1, 2)."""
+    words = phrase.lower().replace("-", " ").split()
     part = _FRACTION_PARTS[words[-1].removesuffix("s")]
-    value = (read_number(words[0]) if len(words) > 1 else 1.0) or 1.0
+    return (read_number(words[0]) if len(words) > 1 else 1.0) or 1.0, part
+
+
+def _fraction(text, m):
+    value, part = _parts(m.group("f"))
     unit = _unit_of(m.group("u"))
     if unit is None:
         return None
@@ -1053,11 +1058,9 @@ def _and_half(text, m):
 
 
 def _whole_and_part(text, m):
-    words = m.group("f").lower().replace("-", " ").split()
-    part = _FRACTION_PARTS[words[-1].removesuffix("s")]
-    count = 1.0 if words[0] in ("a", "one") else read_number(words[0])
+    count, part = _parts(m.group("f"))
     value, unit = read_number(m.group("v")), _unit_of(m.group("u"))
-    if value is None or count is None or unit is None or count >= part:
+    if value is None or unit is None or count >= part:
         return None
     amount = (value + count / part) * unit[1]
     return _make(text, m.start(), m.end(), unit[0], amount, amount, scale=unit[1])
