@@ -390,10 +390,11 @@ def _number_clash(
         return None
     if accepts(x, y) or accepts(y, x) or (x.dim != y.dim and "number" not in (x.dim, y.dim)):
         return None
-    if not x.is_band and any(_band_holds(t.value, x) for t in unit):
-        return None  # the unit's other band holds it ("9 nights" in "... or 7 nights or more"): bands.py's
     if not x.is_band and any(_band_holds(t.value, x) for other in document for t in other):
-        return None  # another row's band holds it ("5.5 minutes" in "up to 6 minutes"): bound there, not substituted
+        # a band of the document holds it, this unit's other band ("9 nights" in "... or 7 nights or more") or
+        # another row's ("5.5 minutes" in "up to 6 minutes"): bound there, not substituted; bands.py's to judge
+        # (``document`` holds this unit too: minimal_edits' units are the scored ones)
+        return None
     if _elsewhere((a,), [unit]) or not _elsewhere((a,), document):
         return SlotKind.quantity
     return None
