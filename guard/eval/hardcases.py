@@ -532,12 +532,30 @@ class Split(str, Enum):
     # aggregate figures only (specs/val63*.yaml).
     val63 = "val63"
     val63h = "val63h"
+    # Session 25: a twenty-fourth fresh mixed pair, on branch pairs64 (its rows follow val63h's in cases.jsonl): six
+    # more short documents in new domains (among them a cricket club's groundsman contract, a hospital's lithotripsy
+    # clinic, a church tower clock care agreement and a hospital's fracture clinic) and varied forms (an HTML numbered
+    # list of terms, Markdown prose under headings, a Markdown table of classes around paragraphs, numbered clauses with
+    # bold titles in Markdown, HTML prose around a definition list, Markdown headings over bulleted lists), every
+    # category, a little under half true, written without running the judge on them. val64 is open; val64h is held:
+    # aggregate figures only (specs/val64*.yaml).
+    val64 = "val64"
+    val64h = "val64h"
+    # Session 25: a twenty-fifth fresh mixed pair, on branch pairs64 with val64 / val64h (its rows follow val64h's in
+    # cases.jsonl): six more short documents in new domains (among them a hedge laying contract, a hospital's pain
+    # management programme, a mural commission agreement and a hospital's TB clinic) and varied forms (a Markdown table
+    # of key terms around paragraphs, HTML headings over bulleted lists, HTML prose around a table of classes, HTML prose
+    # under headings, Markdown headings over prose and a numbered list, HTML prose around a definition list), every
+    # category, a little under half true, written without running the judge on them. val65 is open; val65h is held:
+    # aggregate figures only (specs/val65*.yaml).
+    val65 = "val65"
+    val65h = "val65h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
-# val62h, val63h) are read only when named, so that a run over everything (and its --fails listing) never shows their
-# cases to someone tuning the judge.
+# val62h, val63h, val64h, val65h) are read only when named, so that a run over everything (and its --fails listing)
+# never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -549,7 +567,7 @@ BLIND_SPLITS = frozenset(
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
         Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
-        Split.val62h, Split.val63h,
+        Split.val62h, Split.val63h, Split.val64h, Split.val65h,
     }
 )
 
