@@ -127,6 +127,7 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     """
     from guard.facts.align import unit_slots
     from guard.facts.hours import inside_stated_hours, inside_stated_period
+    from guard.facts.schedules import on_schedule
 
     if not scored:
         return []
@@ -140,6 +141,8 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
             continue  # "there is no 07:10 sailing on a Sunday" is not the Sunday time moved
         if any(inside(d, claim.text, best_slots.text, best_slots.dates) for inside in (inside_stated_hours, inside_stated_period)):
             continue  # a moment inside the hours or period the unit states is not another date moved (hours.py)
+        if on_schedule(d, claim, [best_slots]):
+            continue  # nor a day the unit's schedule holds (schedules.py)
         # a unit date another claim date restates is that one's counterpart ("09:30, 12:45 and 17:40")
         differing = [
             e for e in best_slots.dates

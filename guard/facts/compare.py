@@ -53,6 +53,7 @@ from guard.facts.outcome import Outcome
 from guard.facts.own_dates import settle_own_dates
 from guard.facts.quantity_check import denied_outside_limit, quantity_outcomes
 from guard.facts.rules import FactRule, RuleSwitches, active_switches
+from guard.facts.schedules import topical
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind
 
@@ -217,7 +218,9 @@ def _slot_outcomes(
     outcomes = quantity_outcomes(claim, held, near_held, everywhere, lexicon, scored or [])
     values_hold = all(out.label in (FactLabel.supported, FactLabel.inferred) for out in outcomes)
     near_slots = [s for _, s in near_held]
-    outcomes += settle_own_dates(claim, [check_date(d, held, everywhere, near_slots, claim) for d in claim.dates], near_slots)
+    about = topical(claim, [(a.unit, s) for a, s in near_held], units) if claim.dates else []
+    dated = [check_date(d, held, everywhere, near_slots, claim, about) for d in claim.dates]
+    outcomes += settle_own_dates(claim, dated, near_slots)
     implicit = implicit_subject(claim, aligned, lexicon, values_hold)
     outcomes += [
         Outcome(FactLabel.supported) if implicit else check_name(n, held, everywhere) for n in claim.names

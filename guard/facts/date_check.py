@@ -14,6 +14,7 @@ from guard.facts.matching import denied_value
 from guard.facts.mismatches import given_otherwise, not_found
 from guard.facts.outcome import Outcome
 from guard.facts.rules import FactRule
+from guard.facts.schedules import on_schedule
 from guard.facts.slots import Slots, stem
 from guard.facts.types import FactLabel, SlotKind
 
@@ -26,8 +27,10 @@ def check_date(
     everywhere: list[Slots],
     near: Sequence[Slots] = (),
     claim: Slots | None = None,
+    topical: Sequence[Slots] = (),
 ) -> Outcome:
-    """``d`` against the aligned units' dates; ``claim``: the claim's other dates and its denials."""
+    """``d`` against the aligned units' dates; ``claim``: the claim's other dates and its denials;
+    ``topical``: near units about the claim's subject, whose schedules may hold its day."""
     verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
     if any(states(e, d) for a, s in held for e in s.dates):
         return Outcome(FactLabel.supported)
@@ -35,6 +38,7 @@ def check_date(
         return Outcome(FactLabel.supported)  # a moment inside the hours an aligned unit states (hours.py)
     if claim is not None and _inside_period(d, claim, held, near, everywhere):
         return Outcome(FactLabel.supported)  # a day inside a period the document states (hours.py)
+    scheduled = on_schedule(d, claim, [*(s for _, s in held), *topical]) if claim is not None else None
     others = [o for o in claim.dates if o is not d] if claim is not None else []
     differing = _differing(d, verdicts, held, everywhere, others, claim)
     # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets
@@ -43,6 +47,10 @@ def check_date(
     shifted_own = shifted_time(d, stated, [q for s in (*near, *everywhere) for q in s.quantities])
     if shifted_own and not any(same_date(d, e) is True for s in everywhere for e in s.dates):
         return Outcome(FactLabel.inferred, inference=shifted_own)
+    # a day a stated schedule holds (schedules.py), unless a unit gives another date for it: the dates of
+    # a unit whose own schedule holds the day are its season's bounds ("Fridays ... from 1 September to 30 April")
+    if scheduled and (not differing or on_schedule(d, claim, [s for a, s in held if any(a is b for b, _ in differing)])):
+        return Outcome(FactLabel.inferred, inference=scheduled)
     if differing:
         a, e = differing[0]
         return Outcome(
