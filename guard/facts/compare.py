@@ -53,9 +53,10 @@ from guard.facts.outcome import Outcome
 from guard.facts.own_dates import settle_own_dates
 from guard.facts.quantity_check import denied_outside_limit, quantity_outcomes
 from guard.facts.rules import FactRule, RuleSwitches, active_switches
-from guard.facts.schedules import topical
+from guard.facts.schedules import topical, topical_pairs
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind
+from guard.facts.weekdays import says_weekday, weekday_outcomes
 
 __all__ = ["judge_facts"]
 
@@ -221,6 +222,8 @@ def _slot_outcomes(
     about = topical(claim, [(a.unit, s) for a, s in near_held], units) if claim.dates else []
     dated = [check_date(d, held, everywhere, near_slots, claim, about) for d in claim.dates]
     outcomes += settle_own_dates(claim, dated, near_slots)
+    if says_weekday(claim):  # the weekday of a dated event: any unit of the document about the claim may date it
+        outcomes += weekday_outcomes(claim, topical_pairs(claim, list(zip(units, everywhere)), units))
     implicit = implicit_subject(claim, aligned, lexicon, values_hold)
     outcomes += [
         Outcome(FactLabel.supported) if implicit else check_name(n, held, everywhere) for n in claim.names

@@ -59,6 +59,7 @@ class FactRule(str, Enum):
     date_not_found = "date.not_found"
     date_spans_joined = "date.spans_joined"  # one span of hours over a break between two the passage gives (hours.py)
     date_hours_other_days = "date.hours_other_days"  # one day's hours given for days the passage gives others (hours.py)
+    date_weekday_differs = "date.weekday_differs"  # the event's date falls on another weekday (weekdays.py)
     # names and added things (name_check.py)
     name_not_found = "name.not_found"
     name_added_term = "name.added_term"  # "Yes, ... also X" where no unit mentions X
@@ -140,6 +141,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.date_not_found: "No passage gives this date.",
     FactRule.date_spans_joined: "The claim runs one span of hours over a break the passage keeps.",
     FactRule.date_hours_other_days: "The claim gives some days' hours for days the passage gives other hours.",
+    FactRule.date_weekday_differs: "The date the passage gives falls on another day of the week than the claim says.",
     FactRule.name_not_found: "No passage mentions this name.",
     FactRule.name_added_term: "The answer adds something no passage mentions.",
     FactRule.facts_no_evidence: "There is no passage to check this claim's facts against.",

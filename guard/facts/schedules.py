@@ -29,7 +29,7 @@ from guard.facts.dates import DateSlot, dates, weekday_index
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, UnitKind
 
-__all__ = ["on_schedule", "topical"]
+__all__ = ["on_schedule", "topical", "topical_pairs"]
 
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -116,6 +116,13 @@ def topical(claim: Slots, near: Sequence[tuple[EvidenceUnit, Slots]], units: Seq
     """The near units about what the claim is about: sharing a word with it, or under a heading or question
     that does ("When do guided walks run?" over "On Saturdays and Sundays ..."); a schedule of anything
     else ("Delivery: ... from Monday to Friday") says nothing of the claim's day."""
+    return [slots for _, slots, _ in topical_pairs(claim, near, units)]
+
+
+def topical_pairs(
+    claim: Slots, near: Sequence[tuple[EvidenceUnit, Slots]], units: Sequence[EvidenceUnit]
+) -> list[tuple[EvidenceUnit, Slots, str]]:
+    """:func:`topical`, each unit with its slots and the heading or question over it ("" for none)."""
     leads = {}
     for unit in sorted(units, key=lambda u: (u.passage_id, u.index)):
         leads[(unit.passage_id, unit.index)] = leads.get((unit.passage_id, unit.index - 1), "")
@@ -125,7 +132,7 @@ def topical(claim: Slots, near: Sequence[tuple[EvidenceUnit, Slots]], units: Seq
     for unit, slots in near:
         lead = leads.get((unit.passage_id, unit.index - 1), "") if unit.kind is not UnitKind.heading else ""
         if (claim.content & (slots.content | all_stems(lead))) - _CALENDAR:
-            about.append(slots)
+            about.append((unit, slots, lead))
     return about
 
 
