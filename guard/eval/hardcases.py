@@ -550,12 +550,30 @@ class Split(str, Enum):
     # aggregate figures only (specs/val65*.yaml).
     val65 = "val65"
     val65h = "val65h"
+    # Session 25: a twenty-sixth fresh mixed pair, on branch pairs66 (its rows follow val65h's in cases.jsonl): six
+    # more short documents in new domains (among them a cottage thatching contract, a hospital's cataract clinic, a
+    # pond dredging contract and a hospital's dizziness and balance clinic) and varied forms (an HTML definition list of
+    # terms, Markdown questions over short answers, HTML prose around a table of races, Markdown numbered clauses, HTML
+    # prose under headings around a table of visits, a Markdown table of divisions over bulleted rules), every category,
+    # a little under half true, written without running the judge on them. val66 is open; val66h is held: aggregate
+    # figures only (specs/val66*.yaml).
+    val66 = "val66"
+    val66h = "val66h"
+    # Session 25: a twenty-seventh fresh mixed pair, on branch pairs66 with val66 / val66h (its rows follow val66h's in
+    # cases.jsonl): six more short documents in new domains (among them a coppicing licence, a children's hospital's
+    # tonsil surgery, a farrier agreement and a hospital's hepatitis C clinic) and varied forms (Markdown bold-labelled
+    # bullets of terms over prose duties, an HTML numbered list of steps between prose, HTML prose over a definition
+    # list, HTML prose around a table of key terms, Markdown prose under headings and a bulleted list, Markdown
+    # headings over prose and numbered rules), every category, a little under half true, written without running the
+    # judge on them. val67 is open; val67h is held: aggregate figures only (specs/val67*.yaml).
+    val67 = "val67"
+    val67h = "val67h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
-# val62h, val63h, val64h, val65h) are read only when named, so that a run over everything (and its --fails listing)
-# never shows their cases to someone tuning the judge.
+# val62h, val63h, val64h, val65h, val66h, val67h) are read only when named, so that a run over everything (and its
+# --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -567,7 +585,7 @@ BLIND_SPLITS = frozenset(
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
         Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
-        Split.val62h, Split.val63h, Split.val64h, Split.val65h,
+        Split.val62h, Split.val63h, Split.val64h, Split.val65h, Split.val66h, Split.val67h,
     }
 )
 
