@@ -9,6 +9,10 @@ unit, and a noun WordNet gives a thing's sense: an artifact, a food, a substance
 Alternatives ("have the money back or pick another date") add nothing; acts of a clause inside another
 ("whose car checks in late and loses its place") are the condition, not the addition.
 
+An act can also be new in its verb alone: a named person's second act, with an object of its own, whose
+verb the document says in no way (by stem, WordNet synonym, derived form or broader word) while the
+person's first act is said ("Megan Rowe packs the fleeces into wool sacks and weighs every sack").
+
 A thing can also be added without a second act: given ("every player gets a free drink after the game"),
 included ("which includes coffee and a bacon roll ... and a two-course dinner") or brought along with
 ("films from the air with a drone", "with pizza for every player"). A noun in one of those places that
@@ -40,10 +44,14 @@ def added_act(claim: Slots, aligned: list[Alignment], known: frozenset[str]) -> 
     if doc is None or wordnet is None:
         return None  # which nouns name things is WordNet's to say; without it, silent
     item = _new_object(doc, known, wordnet, value_spans(claim)) or _added_thing(doc, known, wordnet)
-    if item is None:
-        return None
+    if item is not None:
+        phrase = doc[item.left_edge.i : item.i + 1].text
+    else:
+        act = _new_verb(doc, known, wordnet)
+        if act is None:
+            return None
+        phrase = doc[act.i : max(c.right_edge.i for c in act.children if c.dep_ in _OBJECTS) + 1].text
     unit = aligned[0].unit if aligned else None
-    phrase = doc[item.left_edge.i : item.i + 1].text
     return Outcome(
         FactLabel.unsupported,
         not_found(SlotKind.entity, phrase, f"the evidence does not mention {phrase}", unit),
@@ -61,6 +69,34 @@ def _new_object(doc, known: frozenset[str], wordnet: WordNet, spans: list[tuple[
     said = [o for _, o in objects if stem(o.lower_) in known]
     new = [o for verb, o in objects if _new_thing(o, known, wordnet) or _unsaid(verb, o, known, wordnet, spans)]
     return new[0] if said and new else None
+
+
+def _new_verb(doc, known: frozenset[str], wordnet: WordNet):
+    """The act, of a named person's acts joined by "and", that the document says in no way: its verb, by
+    stem, synonym, derived form or broader word, is in no unit ("Megan Rowe packs the fleeces into wool
+    sacks and weighs every sack"), while the person's first act is said. Only an act with an object of its
+    own and no subject of its own: "and the police tell the control room" is another person's act."""
+    acts = _joined_acts(doc)
+    if not acts or not any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in acts[0].children):
+        return None
+    # the parser may hang the second verb on the first act's object ("cleans every wound and photographs it")
+    acts += [t for t in doc if t.pos_ == "VERB" and t.dep_ == "conj" and t.head.dep_ in _OBJECTS and t.head.head == acts[0]]
+    if len(acts) < 2 or not _verb_said(acts[0], known, wordnet):
+        return None
+    for verb in acts[1:]:
+        if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+            continue
+        if any(c.dep_ in _OBJECTS for c in verb.children) and not _verb_said(verb, known, wordnet):
+            return verb
+    return None
+
+
+def _verb_said(verb, known: frozenset[str], wordnet: WordNet) -> bool:
+    if stem(verb.lemma_) in known or stem(verb.lower_) in known:
+        return True
+    links = wordnet.links(verb.lemma_, "v")
+    other_ways = links.synonyms | {w for w, _ in links.derived} | links.broader
+    return any(stem(w) in known for w in other_ways if " " not in w)
 
 
 def _unsaid(verb, noun, known: frozenset[str], wordnet: WordNet, spans: list[tuple[int, int]]) -> bool:
