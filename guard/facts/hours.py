@@ -76,15 +76,15 @@ def inside_stated_hours(d: DateSlot, claim_text: str, unit_text: str, unit_dates
     that span's part of the unit covers."""
     if not d.is_time_of_day or _ENDPOINT_BEFORE.search(claim_text[max(0, d.start - 30) : d.start]):
         return False
-    times = [e for e in unit_dates if e.is_time_of_day]
-    if len(times) < 2:  # no span (most units): the day words need not be read
+    spans = clock_spans(unit_text, unit_dates)
+    if not spans:  # no span (most units): the day words need not be read
         return False
     claim_days = _days_named(claim_text)
     parts = [0, *(m.end() for m in _PART_BREAK.finditer(unit_text)), len(unit_text)]
     unit_names_days = _days_named(unit_text) is not None
-    for first, second in zip(times, times[1:]):
-        if _SPAN_JOIN.match(unit_text[first.end : second.start]) is None:
-            continue
+    # the spans the unit writes, not every two neighbouring times: the break between "14:00 to 16:00 and
+    # 18:00 to 20:00" is no span
+    for first, second in spans:
         lo, hi = first.minutes, second.minutes
         inside = lo <= d.minutes <= hi if lo <= hi else (d.minutes >= lo or d.minutes <= hi)
         if not inside:
