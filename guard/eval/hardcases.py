@@ -568,12 +568,31 @@ class Split(str, Enum):
     # judge on them. val67 is open; val67h is held: aggregate figures only (specs/val67*.yaml).
     val67 = "val67"
     val67h = "val67h"
+    # Session 25: a twenty-eighth fresh mixed pair, on branch pairs68 (its rows follow val67h's in cases.jsonl): six
+    # more short documents in new domains (among them an organ restoration contract, a hospital's gout clinic, a
+    # seaweed harvesting licence and a hospital's hernia repair) and varied forms (Markdown numbered clauses with bold
+    # headings, HTML prose under headings around a table of clinic times, HTML questions over short answers, HTML
+    # numbered clause headings over prose, Markdown prose under headings over bulleted lists, a Markdown table of
+    # classes over numbered rules), every category, a little under half true, written without running the judge on
+    # them. val68 is open; val68h is held: aggregate figures only (specs/val68*.yaml).
+    val68 = "val68"
+    val68h = "val68h"
+    # Session 25: a twenty-ninth fresh mixed pair, on branch pairs68 with val68 / val68h (its rows follow val68h's in
+    # cases.jsonl): six more short documents in new domains (among them a grape supply agreement, a hospital's keyhole
+    # gallbladder removal, a windmill sail repair contract and a hospital's frozen shoulder clinic) and varied forms
+    # (HTML headings over a bulleted list and prose, Markdown prose over numbered steps with bold labels, Markdown
+    # headings over a bulleted list of races and prose rules, Markdown numbered headings over prose, HTML prose around
+    # a table of sessions over a bulleted list, HTML prose around a table of classes), every category, a little under
+    # half true, written without running the judge on them. val69 is open; val69h is held: aggregate figures only
+    # (specs/val69*.yaml).
+    val69 = "val69"
+    val69h = "val69h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
-# val62h, val63h, val64h, val65h, val66h, val67h) are read only when named, so that a run over everything (and its
-# --fails listing) never shows their cases to someone tuning the judge.
+# val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h) are read only when named, so that a run over
+# everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -585,7 +604,8 @@ BLIND_SPLITS = frozenset(
         Split.val42h, Split.val43h, Split.val44h, Split.val45h, Split.val46h, Split.val47h,
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
         Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
-        Split.val62h, Split.val63h, Split.val64h, Split.val65h, Split.val66h, Split.val67h,
+        Split.val62h, Split.val63h, Split.val64h, Split.val65h, Split.val66h, Split.val67h, Split.val68h,
+        Split.val69h,
     }
 )
 
