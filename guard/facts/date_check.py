@@ -38,7 +38,6 @@ def check_date(
         return Outcome(FactLabel.supported)  # a moment inside the hours an aligned unit states (hours.py)
     if claim is not None and _inside_period(d, claim, held, near, everywhere):
         return Outcome(FactLabel.supported)  # a day inside a period the document states (hours.py)
-    scheduled = on_schedule(d, claim, [*(s for _, s in held), *topical]) if claim is not None else None
     others = [o for o in claim.dates if o is not d] if claim is not None else []
     differing = _differing(d, verdicts, held, everywhere, others, claim)
     # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets
@@ -47,6 +46,7 @@ def check_date(
     shifted_own = shifted_time(d, stated, [q for s in (*near, *everywhere) for q in s.quantities])
     if shifted_own and not any(same_date(d, e) is True for s in everywhere for e in s.dates):
         return Outcome(FactLabel.inferred, inference=shifted_own)
+    scheduled = on_schedule(d, claim, [*(s for _, s in held), *topical]) if claim is not None else None
     # a day a stated schedule holds (schedules.py), unless a unit gives another date for it: the dates of
     # a unit whose own schedule holds the day are its season's bounds ("Fridays ... from 1 September to 30 April")
     if scheduled and (not differing or on_schedule(d, claim, [s for a, s in held if any(a is b for b, _ in differing)])):

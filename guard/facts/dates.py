@@ -11,13 +11,14 @@ not match "14 March".
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
 from guard.facts.numbers import ORDINAL_WORDS
 
-__all__ = ["DateSlot", "dates", "same_date", "states", "weekday_index", "weekday_of"]
+__all__ = ["DateSlot", "calendar_day", "dates", "same_date", "states", "weekday_index", "weekday_of"]
 
 _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
@@ -165,12 +166,18 @@ def weekday_of(d: DateSlot) -> int | None:
     """The day of the week ``d`` names: as written, else from the calendar when it has a full date."""
     if d.weekday is not None:
         return d.weekday
-    if d.year is None or d.month is None or d.day is None:
-        return None
-    from datetime import date
+    day = calendar_day(d)
+    return None if day is None else day.weekday()
 
+
+def calendar_day(d: DateSlot, year: int | None = None) -> date | None:
+    """The calendar day ``d`` names, in ``year`` when it writes none; None without a day, a month and a
+    year, or for a day the calendar does not have ("30 February")."""
+    year = d.year if d.year is not None else year
+    if year is None or d.month is None or d.day is None:
+        return None
     try:
-        return date(d.year, d.month, d.day).weekday()
+        return date(year, d.month, d.day)
     except ValueError:
         return None
 

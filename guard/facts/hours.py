@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import date
 
-from guard.facts.dates import DateSlot, weekday_index, weekday_of
+from guard.facts.dates import DateSlot, calendar_day, weekday_index, weekday_of
 from guard.facts.slots import all_stems
 
-__all__ = ["clock_spans", "hours_of_other_days", "inside_stated_hours", "inside_stated_period", "joined_spans"]
+__all__ = ["clock_spans", "date_spans", "hours_of_other_days", "inside_stated_hours", "inside_stated_period", "joined_spans"]
 
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
 _DAY_RANGE = re.compile(rf"\b({_DAY})\s*(?:to|-|–|until|through)\s*({_DAY})\b", re.I)
@@ -110,17 +109,20 @@ def inside_stated_period(
     before = _ON.sub("", claim_text[max(0, d.start - 30) : d.start])
     if not _STATE.search(claim_text) or _ENDPOINT_BEFORE.search(before) or not _calendar_weekday(d):
         return False
-    days = [e for e in unit_dates if e.day is not None and e.month is not None and e.minutes is None]
-    for first, second in zip(days, days[1:]):
-        if _DAYS_JOIN.match(unit_text[first.end : second.start]) is None:
-            continue
+    for first, second in date_spans(unit_text, unit_dates):
         if named_by is not None and not named_by & all_stems(unit_text[max(0, first.start - _NAME_WINDOW) : first.start]):
             continue
         year = d.year or first.year  # a claim's "on 2 April" is in the period's year
-        bounds = (_day_number(first, first.year or year), _day_number(d, year), _day_number(second, second.year or year))
+        bounds = (calendar_day(first, year), calendar_day(d, year), calendar_day(second, year))
         if None not in bounds and bounds[0] <= bounds[1] <= bounds[2]:
             return True
     return False
+
+
+def date_spans(text: str, found: Sequence[DateSlot]) -> list[tuple[DateSlot, DateSlot]]:
+    """Every two neighbouring calendar dates ``text`` writes as a span ("1 May 2049 to Sunday 31 October 2049")."""
+    days = [e for e in found if e.day is not None and e.month is not None and e.minutes is None]
+    return [(a, b) for a, b in zip(days, days[1:]) if _DAYS_JOIN.match(text[a.end : b.start])]
 
 
 # two dates written as a span, the second's weekday between: "1 May 2049 to Sunday 31 October 2049"
@@ -140,15 +142,6 @@ def _calendar_weekday(d: DateSlot) -> bool:
         return True
     calendar = weekday_of(d.model_copy(update={"weekday": None}))
     return calendar is None or calendar == d.weekday
-
-
-def _day_number(d: DateSlot, year: int | None) -> int | None:
-    if year is None or d.month is None or d.day is None:
-        return None
-    try:
-        return date(year, d.month, d.day).toordinal()
-    except ValueError:
-        return None
 
 
 def clock_spans(text: str, found: Sequence[DateSlot]) -> list[tuple[DateSlot, DateSlot]]:

@@ -25,7 +25,8 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import date
 
-from guard.facts.dates import DateSlot, dates, weekday_index
+from guard.facts.dates import DateSlot, calendar_day, dates, weekday_index
+from guard.facts.hours import date_spans
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, UnitKind
 
@@ -64,8 +65,6 @@ _MONTH_SPAN = re.compile(rf"\bfrom\s+({_MONTH})\s+(?:to|until|till|through)\s+({
 _MONTHS_IN = re.compile(rf"\b(?:in|during)\s+({_MONTH}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+){_MONTH})*)\b", re.I)
 _ANY_MONTH = re.compile(rf"\b{_MONTH}\b", re.I)
 _ANY_ORDINAL = re.compile(r"\b(?:first|second|third|fourth|fifth|last|next|other|alternate)\b", re.I)
-# two calendar dates as a span: "from 1 September 2029 to 30 April 2030"
-_DATES_JOIN = re.compile(rf"^\s*(?:to|until|till|through|-|–|—|and)\s*(?:{_DAY},?\s*)?$", re.I)
 # where a unit's parts end: sentences, table cells, questions, and ", and" before another part
 _PARTS = re.compile(r";|[.?!]\s|\||\n|,\s*(?:and|but)\s+", re.I)
 # the days after it in a part are days something does not happen
@@ -154,12 +153,8 @@ def _claim_day(d: DateSlot, claim: Slots) -> date | None:
     if d.day is None or d.month is None or d.minutes is not None:
         return None
     years = {o.year for o in claim.dates if o.year is not None}
-    year = d.year if d.year is not None else (years.pop() if len(years) == 1 else None)
-    if year is None:
-        return None
-    try:
-        day = date(year, d.month, d.day)
-    except ValueError:
+    day = calendar_day(d, years.pop() if len(years) == 1 else None)
+    if day is None:
         return None
     return None if d.weekday is not None and d.weekday != day.weekday() else day
 
@@ -257,16 +252,10 @@ def _season(text: str, year: int) -> tuple[DayTest | None | bool, str]:
 
 def _date_span(text: str, year: int) -> tuple[date, date, str] | bool | None:
     """Two calendar dates ``text`` writes as a span, as days, and the text without them."""
-    found = [e for e in dates(text) if e.day is not None and e.month is not None and e.minutes is None]
-    for first, second in zip(found, found[1:]):
-        if _DATES_JOIN.match(text[first.end : second.start]) is None:
-            continue
-        try:
-            start = date(first.year or second.year or year, first.month, first.day)
-            end = date(second.year or start.year, second.month, second.day)
-        except ValueError:
-            return False
-        if end < start:
+    for first, second in date_spans(text, dates(text))[:1]:
+        start = calendar_day(first, second.year or year)
+        end = calendar_day(second, start.year) if start is not None else None
+        if start is None or end is None or end < start:
             return False
         return start, end, text[: first.start] + " " + text[second.end :]
     return None

@@ -22,9 +22,8 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Sequence
-from datetime import date
 
-from guard.facts.dates import DateSlot, weekday_index
+from guard.facts.dates import DateSlot, calendar_day, weekday_index
 from guard.facts.mismatches import given_otherwise
 from guard.facts.outcome import Outcome
 from guard.facts.rules import FactRule
@@ -55,7 +54,7 @@ def weekday_outcomes(claim: Slots, units: Sequence[tuple[EvidenceUnit, Slots, st
     if said is None:
         return []
     weekday, surface = said
-    own = [d for d in claim.dates if _day(d) is not None]
+    own = [d for d in claim.dates if calendar_day(d) is not None]
     if own:
         # the claim dates the event itself: its weekday is the calendar's or not, whatever a unit says
         return [_outcome(surface, weekday, [(own[-1], None)])]
@@ -77,7 +76,7 @@ def _event_dates(claim: Slots, units: Sequence[tuple[EvidenceUnit, Slots, str]])
             heading = heading | all_stems(slots.text[: slots.key_end])
         cuts = list(_BREAKS.finditer(slots.text))
         for d in slots.dates:
-            if _day(d) is None:
+            if calendar_day(d) is None:
                 continue
             start = max((m.end() for m in cuts if m.end() <= d.start), default=0)
             end = min((m.start() for m in cuts if m.start() >= d.end), default=len(slots.text))
@@ -91,10 +90,10 @@ def _event_dates(claim: Slots, units: Sequence[tuple[EvidenceUnit, Slots, str]])
 def _outcome(surface: str, weekday: int, found: Sequence[tuple[DateSlot, EvidenceUnit | None]]) -> Outcome:
     """Inferred when a date of ``found`` falls on the weekday, else contradicted by the first."""
     for d, _ in found:
-        if _day(d).weekday() == weekday:
+        if calendar_day(d).weekday() == weekday:
             return Outcome(FactLabel.inferred, inference=f"{d.surface} is a {surface}")
     d, unit = found[0]
-    given = f"{d.surface}, a {calendar.day_name[_day(d).weekday()]}"
+    given = f"{d.surface}, a {calendar.day_name[calendar_day(d).weekday()]}"
     mismatch = given_otherwise(SlotKind.date, f"a {surface}", given, unit)
     return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.date_weekday_differs)
 
@@ -111,13 +110,3 @@ def _said_weekday(claim: Slots) -> tuple[int, str] | None:
         return None
     index = weekday_index(m.group(1))
     return None if index is None else (index, m.group(1))
-
-
-def _day(d: DateSlot) -> date | None:
-    """The calendar day of a full date, with or without a time on it ("17:00 on 23 November 2058")."""
-    if None in (d.year, d.month, d.day):
-        return None
-    try:
-        return date(d.year, d.month, d.day)
-    except ValueError:
-        return None
