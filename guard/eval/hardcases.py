@@ -587,12 +587,31 @@ class Split(str, Enum):
     # (specs/val69*.yaml).
     val69 = "val69"
     val69h = "val69h"
+    # Session 26: a thirtieth fresh mixed pair, on branch pairs70 (its rows follow val69h's in cases.jsonl): six more
+    # short documents in new domains (among them a barn bat survey agreement, a hospital's iron infusion clinic, a
+    # cottage lime plastering contract and a hospital's patch testing clinic) and varied forms (HTML headings over a
+    # table of visits and prose, Markdown prose over numbered steps with bold labels, Markdown headings over a bulleted
+    # list and prose rules, an HTML numbered list of bold-labelled clauses, HTML prose around a table of visits over a
+    # bulleted list, Markdown prose over a numbered list of rules), every category, a little under half true, written
+    # without running the judge on them. val70 is open; val70h is held: aggregate figures only (specs/val70*.yaml).
+    val70 = "val70"
+    val70h = "val70h"
+    # Session 26: a thirty-first fresh mixed pair, on branch pairs70 with val70 / val70h (its rows follow val70h's in
+    # cases.jsonl): six more short documents in new domains (among them a village sign commission, a hospital's
+    # flexible cystoscopy, a woodland planting contract and a hospital's carpal tunnel release) and varied forms
+    # (Markdown headings over bold-labelled bullets and prose, HTML prose under headings over a bulleted list, HTML
+    # prose around a table of classes, Markdown prose around a table of trees, Markdown prose around a table of
+    # recovery steps, HTML headings over prose and a numbered list of rules), every category, a little under half
+    # true, written without running the judge on them. val71 is open; val71h is held: aggregate figures only
+    # (specs/val71*.yaml).
+    val71 = "val71"
+    val71h = "val71h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
-# val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h) are read only when named, so that a run over
-# everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h) are read only when named, so that a
+# run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -605,7 +624,7 @@ BLIND_SPLITS = frozenset(
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
         Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
         Split.val62h, Split.val63h, Split.val64h, Split.val65h, Split.val66h, Split.val67h, Split.val68h,
-        Split.val69h,
+        Split.val69h, Split.val70h, Split.val71h,
     }
 )
 
