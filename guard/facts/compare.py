@@ -220,7 +220,10 @@ def _slot_outcomes(
     values_hold = all(out.label in (FactLabel.supported, FactLabel.inferred) for out in outcomes)
     near_slots = [s for _, s in near_held]
     about = topical(claim, [(a.unit, s) for a, s in near_held], units) if claim.dates else []
-    dated = [check_date(d, held, everywhere, near_slots, claim, about) for d in claim.dates]
+    # hours stated anywhere in the document about the claim may hold a moment it asks about ("may be working at 17:15")
+    clocked = any(d.is_time_of_day for d in claim.dates)
+    hours_units = topical(claim, list(zip(units, everywhere)), units) if clocked else []
+    dated = [check_date(d, held, everywhere, near_slots, claim, about, hours_units) for d in claim.dates]
     outcomes += settle_own_dates(claim, dated, near_slots)
     if says_weekday(claim):  # the weekday of a dated event: any unit of the document about the claim may date it
         outcomes += weekday_outcomes(claim, topical_pairs(claim, list(zip(units, everywhere)), units))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment
 from guard.facts.binding import _CLAUSE_BREAK
 from guard.facts.dates import DateSlot, same_date, states
-from guard.facts.hours import inside_stated_hours, inside_stated_period
+from guard.facts.hours import hours_holding, inside_stated_hours, inside_stated_period
 from guard.facts.inference import shifted_date, shifted_time, side_of
 from guard.facts.matching import denied_value
 from guard.facts.mismatches import given_otherwise, not_found
@@ -28,12 +28,18 @@ def check_date(
     near: Sequence[Slots] = (),
     claim: Slots | None = None,
     topical: Sequence[Slots] = (),
+    hours_units: Sequence[Slots] = (),
 ) -> Outcome:
     """``d`` against the aligned units' dates; ``claim``: the claim's other dates and its denials;
-    ``topical``: near units about the claim's subject, whose schedules may hold its day."""
+    ``topical``: near units about the claim's subject, whose schedules may hold its day; ``hours_units``: the
+    units of the document about the claim, whose hours may hold the moment it asks about."""
     verdicts = [(a, e, same_date(d, e)) for a, s in held for e in s.dates]
     if any(states(e, d) for a, s in held for e in s.dates):
         return Outcome(FactLabel.supported)
+    # a moment the claim asks about ("may", "can", "within") inside the hours of a unit about it (hours.py)
+    asked = hours_holding(d, claim, [*(s for _, s in held), *hours_units]) if claim is not None else None
+    if asked:
+        return Outcome(FactLabel.inferred, inference=asked)
     if claim is not None and any(inside_stated_hours(d, claim.text, s.text, s.dates) for _, s in held):
         return Outcome(FactLabel.supported)  # a moment inside the hours an aligned unit states (hours.py)
     if claim is not None and _inside_period(d, claim, held, near, everywhere):

@@ -24,13 +24,15 @@ period with one end only.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Sequence
 
 from guard.facts.dates import DateSlot, calendar_day, weekday_index, weekday_of
-from guard.facts.slots import all_stems
+from guard.facts.slots import Slots, all_stems, stem
 
-__all__ = ["clock_spans", "date_spans", "hours_of_other_days", "inside_stated_hours", "inside_stated_period", "joined_spans"]
+__all__ = [
+    "clock_spans", "date_spans", "hours_holding", "hours_of_other_days", "inside_stated_hours", "inside_stated_period", "joined_spans"]
 
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
 _DAY_RANGE = re.compile(rf"\b({_DAY})\s*(?:to|-|–|until|through)\s*({_DAY})\b", re.I)
@@ -70,32 +72,178 @@ def _days_named(text: str) -> set[int] | None:
     return days or None
 
 
-def inside_stated_hours(d: DateSlot, claim_text: str, unit_text: str, unit_dates: Sequence[DateSlot]) -> bool:
+def inside_stated_hours(
+    d: DateSlot, claim_text: str, unit_text: str, unit_dates: Sequence[DateSlot], claim_dates: Sequence[DateSlot] = ()
+) -> bool:
     """``d`` is a moment the claim asks about inside a span of hours ``unit_text`` states, on a day
-    that span's part of the unit covers."""
-    if not d.is_time_of_day or _ENDPOINT_BEFORE.search(claim_text[max(0, d.start - 30) : d.start]):
+    that span's part of the unit covers; ``claim_dates``: the claim's times, so that a span it asks about
+    ("a sit from 18:00 to 21:00 fits the hours") is held whole by one span of the unit."""
+    if not d.is_time_of_day:
+        return False
+    if _ENDPOINT_BEFORE.search(claim_text[max(0, d.start - 30) : d.start]) and not _asks(d, claim_text, claim_dates):
         return False
     spans = clock_spans(unit_text, unit_dates)
-    if not spans:  # no span (most units): the day words need not be read
+    if not spans or not _row_named(unit_text, claim_text):  # no span (most units): the day words need not be read
         return False
+    return _holding_span(d, claim_text, claim_dates, unit_text, spans) is not None
+
+
+def hours_holding(d: DateSlot, claim: Slots, units: Sequence[Slots]) -> str | None:
+    """The step, as text, when ``d`` is a moment the claim asks about ("may", "can", "within") inside the
+    hours a unit about the claim states ("17:15 is between 14:00 and 18:00"); ``units``: (text, dates) of the
+    units about the claim. A table row counts only when the claim names its key ("Off-peak (weekdays 07:00
+    to 17:00)" for "the off-peak rate", never the "Peak" row for it), and a unit only when it shares a word
+    with the claim beyond words of time (the heading over it does not make the cranes' hours a delivery's)."""
+    if not d.is_time_of_day or not _asks(d, claim.text, claim.dates):
+        return None
+    for unit in units:
+        text = unit.text
+        if not (claim.content & unit.content) - _TIME_WORDS or not _row_named(text, claim.text):
+            continue
+        held = _holding_span(d, claim.text, claim.dates, text, clock_spans(text, unit.dates))
+        if held is not None:
+            first, second = held
+            return f"{d.surface} is between {first.surface} and {second.surface} (\"{text.strip()}\")"
+    return None
+
+
+def _row_named(text: str, claim_text: str) -> bool:
+    """A unit that is no table row, or a row whose key cell's words (times and days aside) the claim all writes."""
+    if " | " not in text:
+        return True
+    key = text.split(" | ", 1)[0].split(":", 1)[-1]
+    said = set(_WORD.findall(claim_text.lower()))
+    return all(w in said for w in _WORD.findall(key.lower()) if not _DAY_MENTION.fullmatch(w) and w not in _JOINS)
+
+
+_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
+_JOINS = frozenset({"to", "and", "or", "from", "until", "till", "between", "the", "a", "an", "of", "at", "on", "am", "pm"})
+# words of time a claim and a unit of hours share whatever they are about
+_TIME_WORDS = frozenset(
+    stem(w) for w in [
+        *(d.lower() for d in calendar.day_name), *(f"{d.lower()}s" for d in calendar.day_name),
+        "hour", "hours", "time", "times", "minute", "minutes", "day", "days", "week", "weeks", "weekday", "weekdays",
+        "weekend", "weekends", "open", "opening", "between", "from", "until",
+    ]
+)
+
+
+def _holding_span(
+    d: DateSlot, claim_text: str, claim_dates: Sequence[DateSlot], unit_text: str, spans: Sequence[tuple[DateSlot, DateSlot]]
+) -> tuple[DateSlot, DateSlot] | None:
+    """The span of ``spans`` (the unit's) holding ``d`` (with the claim's span it ends, when the claim asks
+    about one) on the days the claim names."""
+    moments = _asked_span(d, claim_text, claim_dates) if _ASKED.search(claim_text) else (d,)
     claim_days = _days_named(claim_text)
-    parts = [0, *(m.end() for m in _PART_BREAK.finditer(unit_text)), len(unit_text)]
     unit_names_days = _days_named(unit_text) is not None
     # the spans the unit writes, not every two neighbouring times: the break between "14:00 to 16:00 and
     # 18:00 to 20:00" is no span
     for first, second in spans:
-        lo, hi = first.minutes, second.minutes
-        inside = lo <= d.minutes <= hi if lo <= hi else (d.minutes >= lo or d.minutes <= hi)
-        if not inside:
+        if not all(_between(m.minutes, first.minutes, second.minutes) for m in moments):
+            continue
+        if not _part_named(unit_text, spans, first, claim_text):
             continue
         if claim_days is None or not unit_names_days:
-            return True
-        start = max(p for p in parts if p <= first.start)
-        end = min(p for p in parts if p >= second.end)
-        span_days = _days_named(unit_text[start:end])
+            return first, second
+        span_days = _span_days(unit_text, spans, first)
         if span_days is not None and claim_days <= span_days:
-            return True
-    return False
+            return first, second
+    return None
+
+
+# a claim that asks whether a moment is allowed or inside stated hours ("a digger may be working at 17:15",
+# "a visit starting at 21:30 is within the visiting hours"): its "start" or "arriving" names the moment tested,
+# not an endpoint of the hours it asserts ("the clinic opens at 08:00")
+_ASKED = re.compile(r"\b(?:can|could|may|might|within|inside|fits?|allowed|permitted)\b", re.I)
+
+
+def _asks(d: DateSlot, claim_text: str, claim_dates: Sequence[DateSlot]) -> bool:
+    """The claim asks whether ``d`` is allowed or inside hours: it says so ("may", "within", ...) and its verb
+    before ``d``, if any, names the moment tested ("may start up at", "a runner starting at", a span "from 18:00 to
+    21:00" it asks about), not an endpoint it asserts ("core hours only begin at 15:00")."""
+    if not _ASKED.search(claim_text):
+        return False
+    before = claim_text[max(0, d.start - 30) : d.start]
+    if not _ENDPOINT_BEFORE.search(before):
+        return True
+    # an endpoint verb names the moment only where the claim tests it against the hours ("is within", "fits"):
+    # "you can start at 11:00" against core hours of 10:00 to 15:00 is no moment inside them
+    if not _WITHIN.search(claim_text):
+        return False
+    return bool(_TESTED_VERB.search(before)) or len(_asked_span(d, claim_text, claim_dates)) == 2
+
+
+# "a runner starting at", "Arriving at"
+_TESTED_VERB = re.compile(r"\b\w+ing\s+(?:at\s+)?(?:about\s+)?$", re.I)
+_WITHIN = re.compile(r"\b(?:within|inside|fits?)\b", re.I)
+
+
+def _asked_span(d: DateSlot, claim_text: str, claim_dates: Sequence[DateSlot]) -> tuple[DateSlot, ...]:
+    """The claim's span of hours ``d`` begins or ends ("from 18:00 to 21:00"), else ``d`` alone."""
+    for a, b in clock_spans(claim_text, claim_dates):
+        if d.start in (a.start, b.start):
+            return a, b
+    return (d,)
+
+
+def _part_named(text: str, spans: Sequence[tuple[DateSlot, DateSlot]], begin: DateSlot, claim_text: str) -> bool:
+    """Where a unit gives hours part by part ("Long route 6:30 to 7:30 am; Medium route 7:30 to 8:30 am"), the
+    part of ``begin``'s span is about what the claim names: a word only that part writes is the claim's too."""
+    cuts = [0, *(m.end() for m in _PART_BREAK.finditer(text)), len(text)]
+    parts = {max(c for c in cuts if c <= a.start) for a, _ in spans}
+    if len(parts) < 2:
+        return True
+    def words(start: int) -> frozenset[str]:
+        end = min(c for c in cuts if c > start)
+        return all_stems(text[start:end]) - _TIME_WORDS
+    own = max(c for c in cuts if c <= begin.start)
+    distinct = words(own).difference(*(words(p) for p in parts if p != own))
+    return not distinct or bool(distinct & all_stems(claim_text))
+
+
+def _between(minutes: int | None, lo: int | None, hi: int | None) -> bool:
+    if minutes is None or lo is None or hi is None:
+        return False
+    return lo <= minutes <= hi if lo <= hi else (minutes >= lo or minutes <= hi)
+
+
+def _span_days(text: str, spans: Sequence[tuple[DateSlot, DateSlot]], begin: DateSlot) -> set[int] | None:
+    """The days ``span`` of ``text`` holds: those its part of the text names; where the part writes several
+    spans, the days written with this one ("Peak (weekdays 17:00 to 22:00, weekends 08:00 to 20:00)" gives
+    the weekends to the second span only; "between 07:30 and 18:00 on weekdays and between 08:00 and 13:00
+    on Saturdays" the Saturdays), a day the part denies ("never on Sundays") to none."""
+    cuts = [0, *(m.end() for m in _PART_BREAK.finditer(text)), len(text)]
+    span = next(s for s in spans if s[0] is begin)
+    start = max(c for c in cuts if c <= span[0].start)
+    end = min(c for c in cuts if c >= span[1].end)
+    inside = [s for s in spans if start <= s[0].start and s[1].end <= end]
+    if len(inside) == 1:
+        return _days_named(text[start:end])
+    mentions = [
+        m for m in _DAY_MENTION.finditer(text, start, end)
+        if not _DENIED_DAY.search(text[max(start, m.start() - 12) : m.start()])
+    ]
+    # days written before their hours ("Monday to Friday 08:00 to 18:30, Saturday 09:00 to 13:00") go with the
+    # span after them; written after ("08:00 to 18:00 on weekdays and ..."), with the span before them
+    first = any(m.end() <= inside[0][0].start for m in mentions)
+    days: set[int] = set()
+    for m in mentions:
+        if first:
+            owner = next((s for s in inside if s[0].start >= m.end()), inside[-1])
+        else:
+            owner = next((s for s in reversed(inside) if s[1].end <= m.start()), inside[0])
+        if owner[0] is begin:
+            days |= _days_named(m.group(0)) or set()
+    # a span given no days of its own shares the part's ("from 07:00 to 09:00, and again from 12:00 to 13:30, on weekdays")
+    return days or _days_named(text[start:end])
+
+
+_DAY_MENTION = re.compile(
+    rf"\b{_DAY}\s*(?:to|-|–|until|through)\s*{_DAY}\b|\b(?:weekdays?|weekends?|every day|daily|7 days|seven days|all week)\b"
+    rf"|\b{_DAY}s?\b",
+    re.I,
+)
+_DENIED_DAY = re.compile(r"\b(?:never|not|no|except|closed)\b(?:\s+on)?\s*$", re.I)
 
 
 def inside_stated_period(
