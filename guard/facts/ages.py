@@ -26,10 +26,19 @@ from guard.facts.types import SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["age_outside_band", "listed_ages"]
 
-_CLAIM_AGE = re.compile(r"\b(\d{1,3})-year-old\b|\b(?:[Aa]t|[Aa]ged|[Aa]ge)\s+(\d{1,3})\b(?![:.,]\d)")
+_AGE_WORDS = {
+    w: i for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen".split()
+    )
+}
+# "a 3-year-old", "a seven-year-old", "a party of 2-year-olds", "at 26", "aged 70"
+_CLAIM_AGE = re.compile(
+    r"\b(\d{1,3}|" + "|".join(_AGE_WORDS) + r")-year-olds?\b|\b(?:[Aa]t|[Aa]ged|[Aa]ge)\s+(\d{1,3})\b(?![:.,]\d)", re.I
+)
 # "Child (5 to 15)", "Junior (11-15 years)", "Senior (65 and over)", "Infant (under 5)"
 _BRACKET_BAND = re.compile(
-    r"(?P<label>[A-Za-z][A-Za-z-]+)\s*\((?:aged?\s+)?(?:"
+    r"(?P<label>[A-Za-z][A-Za-z-]+)\s*\((?:age[sd]?\s+)?(?:"
     r"(?P<lo>\d{1,3})\s*(?:to|-|–)\s*(?P<hi>\d{1,3})"
     r"|(?P<min>\d{1,3})\s*(?:and|or)\s*(?:over|above|older)"
     r"|(?:under|below)\s*(?P<max>\d{1,3}))(?:\s*years?)?\s*\)",
@@ -52,7 +61,8 @@ def _claim_age(claim: Slots) -> tuple[int, str] | None:
     if len(found) != 1:
         return None  # no age, or several: which one the band applies to is not read here
     m = found[0]
-    return int(m.group(1) or m.group(2)), m.group(0)
+    said = (m.group(1) or m.group(2)).lower()
+    return (_AGE_WORDS[said] if said in _AGE_WORDS else int(said)), m.group(0)
 
 
 def _bracket_bands(text: str) -> list[tuple[str, float, float, str]]:
@@ -84,6 +94,33 @@ def _row_bands(unit_text: str, slots: Slots) -> list[tuple[str, float, float, st
         elif q.lo == q.hi:
             continue  # one value ("3 years"), not a band
         bands.append((label, lo, hi, q.shown))
+    return bands + _age_column_bands(unit_text, label)
+
+
+# a cell under an "Age" or "Ages" header gives an age band in years without saying "years": "12+", "12 to 17",
+# "18 and over", "7 and under", "under 16"
+_AGE_CELL = re.compile(r"(?:^|\|)\s*(?:age|ages|age range)\s*:\s*(?P<value>[^|]+)", re.I)
+_CELL_BANDS = (
+    (re.compile(r"^(?P<lo>\d{1,3})\s*\+$"), lambda m: (float(m["lo"]), float("inf"))),
+    (re.compile(r"^(?P<lo>\d{1,3})\s*(?:to|-|–)\s*(?P<hi>\d{1,3})(?:\s*years?)?$"), lambda m: (float(m["lo"]), float(m["hi"]))),
+    (re.compile(r"^(?P<lo>\d{1,3})\s*(?:years?\s+)?(?:and|or)\s+(?:over|above|older|up)$"), lambda m: (float(m["lo"]), float("inf"))),
+    (re.compile(r"^(?P<hi>\d{1,3})\s*(?:years?\s+)?(?:and|or)\s+(?:under|below|younger)$"), lambda m: (0.0, float(m["hi"]))),
+    (re.compile(r"^(?:under|below)\s+(?P<hi>\d{1,3})(?:\s*years?)?$"), lambda m: (0.0, float(m["hi"]) - 1e-9)),
+)
+
+
+def _age_column_bands(unit_text: str, label: str) -> list[tuple[str, float, float, str]]:
+    """The band of a row's age cell ("Ages: 12+"), under the row's key."""
+    bands = []
+    for m in _AGE_CELL.finditer(unit_text):
+        value = m.group("value").strip().rstrip(".")
+        for pattern, band in _CELL_BANDS:
+            found = pattern.match(value)
+            if found:
+                lo, hi = band(found)
+                if lo <= hi:
+                    bands.append((label, lo, hi, value))
+                break
     return bands
 
 
@@ -176,7 +213,7 @@ def outside_prose_band(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMi
 
 _PRICED = re.compile(r"%|\b(?:off|discount|less|cheaper|reduced)\b", re.I)
 _CLAUSE_END = re.compile(r"[,;.?!]")
-_FOR_WHOM = re.compile(r"\b(?:is|are)\s+(?:only\s+)?(?:for|open\s+to)\b|\bonly\b", re.I)
+_FOR_WHOM = re.compile(r"\b(?:is|are)\s+(?:only\s+)?(?:for|open\s+to)\b|\bonly\b|\bsuits?\b", re.I)
 
 
 _Banded = list[tuple[Alignment, tuple[float, float, str], str]]
@@ -247,7 +284,9 @@ def _is_rule(clause: str, band: str) -> bool:
     which says nothing of who may), nor a rule for the band ("climbers aged 7 to 10 must be with an adult")."""
     if _PRICED.search(clause) or _DENIAL.search(clause):
         return False
-    return band.startswith("be ") or _FOR_WHOM.search(clause) is not None
+    # "Students must be aged 14 or over" states who may; "Children under 8 must be accompanied" a rule for them
+    must_be = re.search(r"\bmust\s+be\s+" + re.escape(band), clause, re.I) is not None
+    return band.startswith("be ") or must_be or _FOR_WHOM.search(clause) is not None
 
 
 def _names(claim: Slots, label: str) -> bool:

@@ -51,6 +51,7 @@ from guard.facts.mismatches import contradiction, not_found
 from guard.facts.name_check import added_term, check_name, implicit_subject
 from guard.facts.outcome import Outcome
 from guard.facts.own_dates import settle_own_dates
+from guard.facts.parties import as_role, defined_parties
 from guard.facts.quantity_check import denied_outside_limit, quantity_outcomes
 from guard.facts.rules import FactRule, RuleSwitches, active_switches
 from guard.facts.schedules import topical, topical_pairs
@@ -64,6 +65,13 @@ POOL_UNITS = 3  # an arithmetic step may combine values of the three best-aligne
 
 _RANK = {FactLabel.contradicted: 3, FactLabel.unsupported: 2, FactLabel.inferred: 1, FactLabel.supported: 0}
 _FLAGS = (FactLabel.contradicted, FactLabel.unsupported)
+# the rules a reading of the claim by a party's role may add: a denial or another modal of its act
+_FLIP_RULES = frozenset(
+    r.value for r in (
+        FactRule.flip_negation, FactRule.flip_negation_near, FactRule.flip_negation_elsewhere, FactRule.flip_modal,
+        FactRule.flip_modal_elsewhere, FactRule.flip_quantifier, FactRule.polarity_status, FactRule.polarity_opposite,
+    )
+)
 
 
 def judge_facts(
@@ -95,6 +103,30 @@ def judge_facts(
     claim = read_slots(claim_text, lexicon)
     if not kept:
         return _without_evidence(claim, bool(units), note, lexicon.code, switches)
+    verdict = _judged(claim_text, claim, kept, sims, note, lexicon, switches)
+    if verdict.label is FactLabel.contradicted:
+        return verdict
+    # the claim names a party the document calls by its role: read so too ("The occupier may sell ..."); that
+    # reading's denial or other modal of the claim's act is the claim's
+    by_role = as_role(claim_text, defined_parties(kept))
+    if by_role is None:
+        return verdict
+    text, party = by_role
+    read = _judged(text, read_slots(text, lexicon), kept, sims, note, lexicon, switches)
+    if read.label is not FactLabel.contradicted or read.rule not in _FLIP_RULES:
+        return verdict
+    return read.model_copy(update={"note": f"read as the document's '{party.role}' ({party.name})"})
+
+
+def _judged(
+    claim_text: str,
+    claim: Slots,
+    kept: list[EvidenceUnit],
+    sims: list[float] | None,
+    note: str | None,
+    lexicon: Lexicon,
+    switches: RuleSwitches,
+) -> FactVerdict:
     scored = ranked(claim_text, kept, sims, lexicon)
     aligned = select(claim_text, scored, lexicon)
     near = aligned + [a for a in scored[:POOL_UNITS] if all(a.unit is not b.unit for b in aligned)]
