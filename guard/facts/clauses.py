@@ -128,6 +128,7 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     from guard.facts.align import unit_slots
     from guard.facts.hours import inside_stated_hours, inside_stated_period
     from guard.facts.schedules import on_schedule
+    from guard.facts.term_ends import within_term
 
     if not scored:
         return []
@@ -143,6 +144,8 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
             continue  # a moment inside the hours or period the unit states is not another date moved (hours.py)
         if on_schedule(d, claim, [best_slots]):
             continue  # nor a day the unit's schedule holds (schedules.py)
+        if within_term(d, claim, [best_slots]):
+            continue  # nor the end of the term the unit states, or a day inside it (term_ends.py)
         # a unit date another claim date restates is that one's counterpart ("09:30, 12:45 and 17:40")
         differing = [
             e for e in best_slots.dates

@@ -16,6 +16,7 @@ from guard.facts.outcome import Outcome
 from guard.facts.rules import FactRule
 from guard.facts.schedules import on_schedule
 from guard.facts.slots import Slots, stem
+from guard.facts.term_ends import within_term
 from guard.facts.types import FactLabel, SlotKind
 
 __all__ = ["check_date"]
@@ -44,6 +45,9 @@ def check_date(
         return Outcome(FactLabel.supported)  # a moment inside the hours an aligned unit states (hours.py)
     if claim is not None and _inside_period(d, claim, held, near, everywhere):
         return Outcome(FactLabel.supported)  # a day inside a period the document states (hours.py)
+    termed = within_term(d, claim, [*(s for _, s in held), *topical]) if claim is not None else None
+    if termed:
+        return Outcome(FactLabel.inferred, inference=termed)  # a term's end or a day inside it (term_ends.py)
     others = [o for o in claim.dates if o is not d] if claim is not None else []
     differing = _differing(d, verdicts, held, everywhere, others, claim)
     # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets
