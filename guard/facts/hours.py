@@ -12,6 +12,13 @@ Left to the other checks: a time the claim gives as an endpoint ("opens at 07:00
 a span with one end only ("until 12:00 at weekends"), and a day the span's part of the unit does not
 name while another part names days (then the span's days are unknown).
 
+A claim that asks whether a moment is allowed or inside hours ("A digger may be working at the pond at 17:15 on a
+Wednesday", "A visit starting at 21:30 is within the visiting hours") is answered by :func:`hours_holding` from any
+unit of the document about it, not only the aligned ones; its "starting at" names the moment tested where it tests
+it against the hours ("within", "fits"). A table row of hours is read only when the claim names its key, a part of a
+unit giving hours part by part only when the claim names what only that part writes, and each of several spans in
+one part holds the days written with it.
+
 Periods are read the same way (:func:`inside_stated_period`): seasons, tenancies, sponsorships and
 academic years are written as spans of two dates ("The grazing season runs from Saturday 1 May 2049
 to Sunday 31 October 2049"), and a right answer asks about a day inside them ("the cattle may still
@@ -32,7 +39,9 @@ from guard.facts.dates import DateSlot, calendar_day, weekday_index, weekday_of
 from guard.facts.slots import Slots, all_stems, stem
 
 __all__ = [
-    "clock_spans", "date_spans", "hours_holding", "hours_of_other_days", "inside_stated_hours", "inside_stated_period", "joined_spans"]
+    "clock_spans", "date_spans", "hours_holding", "hours_of_other_days", "inside_stated_hours", "inside_stated_period",
+    "joined_spans",
+]
 
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
 _DAY_RANGE = re.compile(rf"\b({_DAY})\s*(?:to|-|–|until|through)\s*({_DAY})\b", re.I)
@@ -90,8 +99,8 @@ def inside_stated_hours(
 
 def hours_holding(d: DateSlot, claim: Slots, units: Sequence[Slots]) -> str | None:
     """The step, as text, when ``d`` is a moment the claim asks about ("may", "can", "within") inside the
-    hours a unit about the claim states ("17:15 is between 14:00 and 18:00"); ``units``: (text, dates) of the
-    units about the claim. A table row counts only when the claim names its key ("Off-peak (weekdays 07:00
+    hours a unit about the claim states ("17:15 is between 14:00 and 18:00"); ``units``: the slots of the units
+    that may state them (the aligned ones, and those of the document about the claim). A table row counts only when the claim names its key ("Off-peak (weekdays 07:00
     to 17:00)" for "the off-peak rate", never the "Peak" row for it), and a unit only when it shares a word
     with the claim beyond words of time (the heading over it does not make the cranes' hours a delivery's)."""
     if not d.is_time_of_day or not _asks(d, claim.text, claim.dates):
