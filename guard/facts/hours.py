@@ -247,11 +247,8 @@ def _span_days(text: str, spans: Sequence[tuple[DateSlot, DateSlot]], begin: Dat
     return days or _days_named(text[start:end])
 
 
-_DAY_MENTION = re.compile(
-    rf"\b{_DAY}\s*(?:to|-|–|until|through)\s*{_DAY}\b|\b(?:weekdays?|weekends?|every day|daily|7 days|seven days|all week)\b"
-    rf"|\b{_DAY}s?\b",
-    re.I,
-)
+# one mention of days, as _days_named reads them: a range, a word for several days, or one day
+_DAY_MENTION = re.compile("|".join([_DAY_RANGE.pattern, *(p.pattern for p, _ in _DAY_WORDS), _ONE_DAY.pattern]), re.I)
 _DENIED_DAY = re.compile(r"\b(?:never|not|no|except|closed)\b(?:\s+on)?\s*$", re.I)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from guard.facts.roles import person_like
@@ -50,14 +51,23 @@ def defined_parties(units: Sequence[EvidenceUnit]) -> list[Party]:
     rules they are is not known)."""
     found: dict[str, set[str]] = {}
     for unit in units:
-        for i, pattern in enumerate(_DEFINED):
-            for m in pattern.finditer(html.unescape(unit.text)):
-                name = _LEADING.sub("", m.group("name")).strip().rstrip(".")
-                # a role set beside a name ("the booking form, Rachel Dunmore") must be a party's noun; a bracket
-                # defines one whatever its noun ("Kelda Sands Holiday Park Ltd (the park)")
-                if name and (i < _BRACKETED or person_like(m.group("role"))):
-                    found.setdefault(m.group("role"), set()).add(name)
+        for role, name in _defined_in(unit.text):
+            found.setdefault(role, set()).add(name)
     return [Party(names.pop(), role) for role, names in found.items() if len(names) == 1]
+
+
+@lru_cache(maxsize=4096)
+def _defined_in(text: str) -> tuple[tuple[str, str], ...]:
+    """(role, name) of each definition one unit writes; cached by text, since every claim reads the same units."""
+    found = []
+    for i, pattern in enumerate(_DEFINED):
+        for m in pattern.finditer(html.unescape(text)):
+            name = _LEADING.sub("", m.group("name")).strip().rstrip(".")
+            # a role set beside a name ("the booking form, Rachel Dunmore") must be a party's noun; a bracket
+            # defines one whatever its noun ("Kelda Sands Holiday Park Ltd (the park)")
+            if name and (i < _BRACKETED or person_like(m.group("role"))):
+                found.append((m.group("role"), name))
+    return tuple(found)
 
 
 def as_role(claim_text: str, parties: Sequence[Party]) -> tuple[str, Party] | None:

@@ -61,7 +61,7 @@ def _term(unit: Slots) -> tuple[DateSlot, Quantity, date, date] | None:
     if len(starts) != 1 or len(lengths) != 1:
         return None
     start, length = starts[0], lengths[0]
-    first = calendar_day(start, start.year)
+    first = calendar_day(start)
     moved = moved_date(start.year, start, length, 1) if first is not None else None
     if first is None or moved is None:
         return None
@@ -73,12 +73,18 @@ def _is_end(d: DateSlot, last: date) -> bool:
     the month of the last day."""
     if d.day is None:
         return (d.year, d.month) == (last.year, last.month)
-    day = calendar_day(d, d.year)
-    return day is not None and day in (last, last + timedelta(days=1)) and (d.weekday is None or d.weekday == day.weekday())
+    day = _day(d)
+    return day is not None and day in (last, last + timedelta(days=1))
 
 
 def _inside(d: DateSlot, first: date, last: date) -> bool:
     if d.day is None:
         return (first.year, first.month) <= (d.year, d.month) <= (last.year, last.month)
-    day = calendar_day(d, d.year)
-    return day is not None and first <= day <= last and (d.weekday is None or d.weekday == day.weekday())
+    day = _day(d)
+    return day is not None and first <= day <= last
+
+
+def _day(d: DateSlot) -> date | None:
+    """The calendar day ``d`` writes; None when the weekday it writes is not that day's."""
+    day = calendar_day(d)
+    return day if day is not None and d.weekday in (None, day.weekday()) else None
