@@ -606,12 +606,31 @@ class Split(str, Enum):
     # (specs/val71*.yaml).
     val71 = "val71"
     val71h = "val71h"
+    # Session 26: a thirty-second fresh mixed pair, on branch pairs72 (its rows follow val71h's in cases.jsonl): six
+    # more short documents in new domains (among them a weathervane regilding agreement, a hospital's ingrown toenail
+    # surgery, a lychgate re-roofing contract and a hospital's wisdom tooth removal) and varied forms (Markdown prose
+    # over a numbered list of bold-labelled clauses, HTML headings over prose and a bulleted list, Markdown headings
+    # over a bulleted list and prose, HTML prose around a table of priced work items, Markdown prose over a numbered
+    # list of bold-labelled steps, HTML headings over prose and a bulleted list of rules), every category, a little
+    # under half true, written without running the judge on them. val72 is open; val72h is held: aggregate figures
+    # only (specs/val72*.yaml).
+    val72 = "val72"
+    val72h = "val72h"
+    # Session 26: a thirty-third fresh mixed pair, on branch pairs72 with val72 / val72h (its rows follow val72h's in
+    # cases.jsonl): six more short documents in new domains (among them a village pump restoration agreement, a
+    # hospital's grommets, a bandstand repainting contract and a hospital's bunion surgery) and varied forms (an HTML
+    # numbered list of bold-labelled clauses, Markdown headings over prose and a table, HTML prose around a table of
+    # rounds, Markdown prose around a bulleted list of bold-labelled terms, HTML prose and headings over a bulleted
+    # list, Markdown headings over a numbered list of rules), every category, a little under half true, written
+    # without running the judge on them. val73 is open; val73h is held: aggregate figures only (specs/val73*.yaml).
+    val73 = "val73"
+    val73h = "val73h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
-# val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h) are read only when named, so that a
-# run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h) are read only when
+# named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -624,7 +643,7 @@ BLIND_SPLITS = frozenset(
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
         Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
         Split.val62h, Split.val63h, Split.val64h, Split.val65h, Split.val66h, Split.val67h, Split.val68h,
-        Split.val69h, Split.val70h, Split.val71h,
+        Split.val69h, Split.val70h, Split.val71h, Split.val72h, Split.val73h,
     }
 )
 
