@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from guard.facts.align import Alignment
 from guard.facts.exclusive import contrasts
@@ -71,6 +72,27 @@ def _party(frame: Frame) -> bool:
     return frame.proper or person_like(frame.surface) or bool(frame.aliases - frame.filler)
 
 
+# a person's name in apposition: "Piers Ashdown", "Mr Tobias Reaney" (title, then 1 to 3 capitalised words)
+_PERSON = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,3}"
+
+
+@lru_cache(maxsize=4096)
+def _named_by(role: str, text: str) -> bool:
+    """``text`` names a person by ``role``: "the churchwarden, Piers Ashdown," or "Piers Ashdown, the
+    churchwarden,"."""
+    word = re.escape(role)
+    return bool(
+        re.search(rf"\b(?i:{word}),\s+{_PERSON}\s*[,;(]", text)
+        or re.search(rf"{_PERSON},\s+(?i:the|our|your)\s+(?i:{word})\s*,", text)
+    )
+
+
+def _role_of_someone(c: Frame, units: Sequence[EvidenceUnit]) -> bool:
+    """The claim's doer is a role the document names a person by ("The egg marshal, Hattie Bream,
+    hands each team its eggs"): a party, though its noun is no common word for a person."""
+    return any(_named_by(c.surface, unit.text) for unit in units if c.filler <= all_stems(unit.text))
+
+
 def _objects(found: Sequence[Frame], verb: str) -> list[frozenset[str]]:
     return [f.filler for f in found if f.verb == verb and f.role == PATIENT]
 
@@ -83,7 +105,8 @@ def act_given_elsewhere(
     doers = [
         c
         for c in claim_frames
-        if c.role == AGENT and not c.nominal and not c.quantified and not (c.filler & NOT_PARTIES) and _party(c)
+        if c.role == AGENT and not c.nominal and not c.quantified and not (c.filler & NOT_PARTIES)
+        and (_party(c) or _role_of_someone(c, units))
     ]
     if not doers:
         return None
@@ -103,7 +126,7 @@ def act_given_elsewhere(
             if _share(rest, all_stems(unit.text) | _lemmas(unit.text, all_stems(unit.text))) >= _ACT_SHARE
         ]
         rival = _rival(c, objects, _unit_frames(restating), own)  # a rival the claim names in another clause counts
-        if rival is not None and (is_actor(c.filler, units) or _named_party(c, units)):
+        if rival is not None and (is_actor(c.filler, units) or _named_party(c, units) or _role_of_someone(c, units)):
             unit, u = rival
             return role_mismatch(c, u, unit, " (the document gives this act to another party)")
     return None
