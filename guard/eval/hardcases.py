@@ -625,12 +625,33 @@ class Split(str, Enum):
     # without running the judge on them. val73 is open; val73h is held: aggregate figures only (specs/val73*.yaml).
     val73 = "val73"
     val73h = "val73h"
+    # Session 27: a thirty-fourth fresh mixed pair, on branch pairs74 (its rows follow val73h's in cases.jsonl): six
+    # more short documents in new domains (among them an ice cream concession agreement, a hospital's cardioversion,
+    # a tree house build contract and a hospital's broken nose clinic) and varied forms (Markdown prose over a table
+    # of monthly fees and a bulleted list of terms, HTML headings over prose and a table, Markdown headings over a
+    # specification table and a bulleted list, HTML prose around a table of stage payments, Markdown headings over
+    # prose and a numbered list, HTML headings over a bulleted list and a table of leave days), every category, a
+    # little under half true, written without running the judge on them. val74 is open; val74h is held: aggregate
+    # figures only (specs/val74*.yaml).
+    val74 = "val74"
+    val74h = "val74h"
+    # Session 27: a thirty-fifth fresh mixed pair, on branch pairs74 with val74 / val74h (its rows follow val74h's in
+    # cases.jsonl): six more short documents in new domains (among them a traction engine hire agreement, a
+    # hospital's lumbar puncture, a lifeguard services contract and a hospital's day-patient blood transfusion) and
+    # varied forms (Markdown prose around a table of charges over a numbered list of bold-labelled terms, HTML
+    # headings over prose and bulleted lists, HTML prose around a table of classes, Markdown headings over a table of
+    # lifeguards by bathers and a bulleted list, HTML prose and headings over bulleted lists, HTML prose around a
+    # specification table), every category, a little under half true, written without running the judge on them.
+    # val75 is open; val75h is held: aggregate figures only (specs/val75*.yaml).
+    val75 = "val75"
+    val75h = "val75h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
-# val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h) are read only when
-# named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h) are
+# read only when named, so that a run over everything (and its --fails listing) never shows their cases to someone
+# tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -643,7 +664,7 @@ BLIND_SPLITS = frozenset(
         Split.val48h, Split.val49h, Split.val50h, Split.val51h, Split.val52h, Split.val53h, Split.val54h,
         Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
         Split.val62h, Split.val63h, Split.val64h, Split.val65h, Split.val66h, Split.val67h, Split.val68h,
-        Split.val69h, Split.val70h, Split.val71h, Split.val72h, Split.val73h,
+        Split.val69h, Split.val70h, Split.val71h, Split.val72h, Split.val73h, Split.val74h, Split.val75h,
     }
 )
 
