@@ -204,10 +204,10 @@ def _rival(
                 continue
             if u.verb == c.verb and not _does_the_act(u, objects, unit_frames):
                 continue  # the verb's other act in the unit: "the Bookings Team deals with bookings"
-            if (u.aliases or u.filler) & (c.aliases or c.filler) and not _two_people(c, u):
+            if (u.aliases or u.filler) & (c.aliases or c.filler) and not _two_people(c, u) and not _two_roles(c, u):
                 return None  # the act is the claim's doer's (too), or "an agent may do so"
-            if u.verb == PRO_VERB:
-                continue
+            if u.verb == PRO_VERB and c.verb != PRO_VERB:
+                continue  # "an agent may do so" stands for an act; "does the lumbar puncture" is one
             if u.quantified or u.filler & NOT_PARTIES or _mentioned(u, claim_stems) or not _party(u):
                 continue
             if act_denied(unit.text, c.verb):
@@ -229,6 +229,16 @@ def _two_people(c: Frame, u: Frame) -> bool:
     named as two people: not one party."""
     mine, theirs = _names(c), _names(u)
     return bool(mine and theirs and not mine & theirs)
+
+
+def _two_roles(c: Frame, u: Frame) -> bool:
+    """Two doers sharing only a word that narrows each ("neurology nurse", "neurology registrar"): two
+    roles of one field, not one party; their head nouns differ."""
+    if c.proper or u.proper:
+        return False
+    mine, theirs = c.filler - c.modifiers, u.filler - u.modifiers
+    shared = (u.aliases or u.filler) & (c.aliases or c.filler)
+    return bool(mine and theirs and not mine & theirs and shared <= c.modifiers & u.modifiers)
 
 
 def _mentioned(u: Frame, claim_stems: frozenset[str]) -> bool:
