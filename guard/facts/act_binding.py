@@ -120,7 +120,7 @@ def act_given_elsewhere(
         # the rest of the claim (all but its doer) must be said by the rival's unit: the same act
         own = all_stems(_own_clause(claim.text, c.surface))
         said = claim.content & own
-        rest = _lemmas(claim.text, said - c.filler - c.aliases - _doer_phrase(claim.text, c))
+        rest = _lemmas(claim.text, said - c.filler - c.aliases - _doer_phrase(claim.text, c) - _setting(claim_frames, units))
         restating = [
             unit for unit in statements
             if _share(rest, all_stems(unit.text) | _lemmas(unit.text, all_stems(unit.text))) >= _ACT_SHARE
@@ -130,6 +130,17 @@ def act_given_elsewhere(
             unit, u = rival
             return role_mismatch(c, u, unit, " (the document gives this act to another party)")
     return None
+
+
+def _setting(claim_frames: Sequence[Frame], units: Sequence[EvidenceUnit]) -> frozenset[str]:
+    """The words of a place the claim sets its act in ("At Swathby the distance judge hands ...") when a
+    heading or a passage's first unit (its title) names it: the document's own subject, which the
+    statement giving the act need not repeat."""
+    titles = [u for u in units if u.kind is UnitKind.heading or u.index == 0]
+    headings = frozenset().union(*(all_stems(u.text) for u in titles))
+    return frozenset().union(
+        *(f.filler for f in claim_frames if f.role == "prep:at" and f.proper and f.filler <= headings)
+    )
 
 
 # "Kit Morrow sets the fees, and Grace Tenby turns the horses out": each doer's act is its own clause's
