@@ -91,7 +91,7 @@ def _flips_without_setting(claim: Slots, scored: list[Alignment], lexicon: Lexic
     without values only: one with a value is anchored to the unit holding it."""
     if claim.quantities or claim.dates:
         return []  # a claim with a value is about the unit that holds it, not a rule of acts
-    titles = [a.unit for a in scored if a.unit.kind is UnitKind.heading or a.unit.index == 0]
+    titles = [a.unit for a in scored if a.unit.kind is UnitKind.heading or (a.unit.index == 0 and _title(a.unit.text))]
     setting = claim.content & frozenset().union(*(all_stems(u.text) for u in titles))
     rest = claim.content - setting
     if not setting or len(rest) < 2:
@@ -112,6 +112,13 @@ def _flips_without_setting(claim: Slots, scored: list[Alignment], lexicon: Lexic
 
 
 _SETTING_SHARE = 0.6  # the act's words the rule must hold once the setting is left out
+_MARKUP = re.compile(r"<[^>]*>")
+
+
+def _title(text: str) -> bool:
+    """A passage's first unit read as its title: a line with no sentence end ("<h1>Oakhanger General
+    Hospital: having a lumbar puncture</h1>"), not an opening sentence that names a party."""
+    return not _MARKUP.sub("", text).strip().endswith((".", "!", "?"))
 
 
 def _polarity_against_best(

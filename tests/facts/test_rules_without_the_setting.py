@@ -11,6 +11,7 @@ from fact_judge import judge
 from guard.facts.types import FactLabel
 
 LEAFLET = """<h1>Hexley General Hospital: having a lumbar puncture</h1>
+
 <p>A lumbar puncture takes a small sample of the fluid around your spinal cord, through a thin needle put between two
 bones in your lower back. The test takes about 30 minutes, and you then lie flat for 1 hour.</p>
 <h2>After</h2>
