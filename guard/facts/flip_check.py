@@ -38,6 +38,13 @@ __all__ = ["flip_outcomes"]
 def flip_outcomes(
     claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexicon: Lexicon
 ) -> list[Outcome]:
+    """Negation, modal strength and universal quantifiers against the unit that says the same words
+    (:func:`_flips`); when there is none, against the unit that states the claim's act once the
+    claim's setting is left out (:func:`_flips_without_setting`)."""
+    return _flips(claim, aligned, scored, lexicon) or _flips_without_setting(claim, scored, lexicon)
+
+
+def _flips(claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexicon: Lexicon) -> list[Outcome]:
     """Negation, modal strength and universal quantifiers against the unit that says the same words.
 
     Only when the best unit is a statement (not a heading) holding most of the claim's words,
@@ -68,6 +75,50 @@ def flip_outcomes(
         _quantifier_flip(claim, unit, best.unit) or _frequency_flip(claim, unit, best.unit, peers, lexicon),
     ]
     return [f for f in flips if f is not None]
+
+
+_STATEMENT_KINDS = (UnitKind.sentence, UnitKind.list_item)
+
+
+def _flips_without_setting(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> list[Outcome]:
+    """The flips against the unit that states the claim's act, its setting left out.
+
+    "Oakhanger patients may drive themselves home after a lumbar puncture" against the leaflet's "You
+    must not drive yourself home": the claim names the document's subject ("Oakhanger", "lumbar
+    puncture": the words of a heading or of a passage's title), which the rule never repeats, so no
+    unit holds half the claim's words. Without those words, the rule holds most of the rest; the
+    flips are then read against it as against any best unit, with every other unit as its peer. Claims
+    without values only: one with a value is anchored to the unit holding it."""
+    if claim.quantities or claim.dates:
+        return []  # a claim with a value is about the unit that holds it, not a rule of acts
+    titles = [a.unit for a in scored if a.unit.kind is UnitKind.heading or (a.unit.index == 0 and _title(a.unit.text))]
+    setting = claim.content & frozenset().union(*(all_stems(u.text) for u in titles))
+    rest = claim.content - setting
+    if not setting or len(rest) < 2:
+        return []
+    shares = [
+        a.model_copy(update={"lexical": len(rest & unit_slots(a.unit, lexicon).content) / len(rest)})
+        for a in scored
+        if a.unit.kind in _STATEMENT_KINDS and a.unit not in titles
+    ]
+    shares.sort(key=lambda a: -a.lexical)
+    if not shares or shares[0].lexical < _SETTING_SHARE:
+        return []
+    if shares[0].unit is scored[0].unit:
+        return []  # the best unit already: read by _flips
+    # a modal's strength is read clause against clause, and this unit holds only the act's words: a
+    # denial or a quantifier flips the act itself, a modal may be another clause's ("you shall see")
+    return [o for o in _flips(claim, shares[:1], shares, lexicon) if o.rule is not FactRule.flip_modal]
+
+
+_SETTING_SHARE = 0.6  # the act's words the rule must hold once the setting is left out
+_MARKUP = re.compile(r"<[^>]*>")
+
+
+def _title(text: str) -> bool:
+    """A passage's first unit read as its title: a line with no sentence end ("<h1>Oakhanger General
+    Hospital: having a lumbar puncture</h1>"), not an opening sentence that names a party."""
+    return not _MARKUP.sub("", text).strip().endswith((".", "!", "?"))
 
 
 def _polarity_against_best(
