@@ -1,6 +1,6 @@
 """The judge on the hard-case set: does verify() tell a right single-claim answer from a wrong one?
 
-    python benchmarks/hardcases.py --split dev|val|val2|val3|val4|val5|val5h|...|val12|val12h|val13|val13h|val14|val14h|val15|val15h|val16|val16h|val17|val17h|val18|val18h|val19|val19h|val20|val20h|val21|val21h|val22|val22h|val23|val23h|val24|val24h|val25|val25h|val27|val27h|val26|val26h|val28|val28h|val29|val29h|val30|val30h|val32|val32h|val31|val31h|val33|val33h|val34|val34h|val35|val35h|val36|val36h|val37|val37h|val38|val38h|val39|val39h|val40|val40h|val41|val41h|val42|val42h|val43|val43h|val44|val44h|val45|val45h|val46|val46h|val47|val47h|val48|val48h|val49|val49h|val50|val50h|val51|val51h|val52|val52h|val53|val53h|val54|val54h|val55|val55h|val56|val56h|val57|val57h|val58|val58h|val59|val59h|val60|val60h|val61|val61h|val62|val62h|val63|val63h|val64|val64h|val65|val65h|val66|val66h|val67|val67h|val68|val68h|val69|val69h|val70|val70h|val71|val71h|val72|val72h|val73|val73h|val74|val74h|val75|val75h|test|all [--verifiers support,...] [--out PATH]
+    python benchmarks/hardcases.py --split dev|val|val2|val3|val4|val5|val5h|...|val12|val12h|val13|val13h|val14|val14h|val15|val15h|val16|val16h|val17|val17h|val18|val18h|val19|val19h|val20|val20h|val21|val21h|val22|val22h|val23|val23h|val24|val24h|val25|val25h|val27|val27h|val26|val26h|val28|val28h|val29|val29h|val30|val30h|val32|val32h|val31|val31h|val33|val33h|val34|val34h|val35|val35h|val36|val36h|val37|val37h|val38|val38h|val39|val39h|val40|val40h|val41|val41h|val42|val42h|val43|val43h|val44|val44h|val45|val45h|val46|val46h|val47|val47h|val48|val48h|val49|val49h|val50|val50h|val51|val51h|val52|val52h|val53|val53h|val54|val54h|val55|val55h|val56|val56h|val57|val57h|val58|val58h|val59|val59h|val60|val60h|val61|val61h|val62|val62h|val63|val63h|val64|val64h|val65|val65h|val66|val66h|val67|val67h|val68|val68h|val69|val69h|val70|val70h|val71|val71h|val72|val72h|val73|val73h|val74|val74h|val75|val75h|val76|val76h|test|all [--verifiers support,...] [--out PATH]
         [--rule-switches PATH]
 
 Each case's claim is verified against its passages (``guard.verify``, the default
@@ -113,7 +113,7 @@ def _unhurried(verifiers: list[str] | None):
 
 
 def _chosen(split: Split, wanted: str) -> bool:
-    """``all`` is every split but the blind ones (``BLIND_SPLITS``: val2, val3, val4 and the held twins val5h ... val32h, val31h, val33h, val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h, val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h), read only when named."""
+    """``all`` is every split but the blind ones (``BLIND_SPLITS``: val2, val3, val4 and the held twins val5h ... val32h, val31h, val33h, val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h, val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h, val76h), read only when named."""
     return split not in BLIND_SPLITS if wanted == "all" else split is Split(wanted)
 
 
