@@ -645,13 +645,35 @@ class Split(str, Enum):
     # val75 is open; val75h is held: aggregate figures only (specs/val75*.yaml).
     val75 = "val75"
     val75h = "val75h"
+    # Session 27: a thirty-sixth fresh mixed pair, on branch pairs76 (its rows follow val75h's in cases.jsonl): six
+    # more short documents in new domains (among them a school timetabling software site licence, a veterinary
+    # surgery's rabbit neutering leaflet, a violin's insurance policy summary and a primary school's medicines policy)
+    # and varied forms (Markdown prose over a table of charges, a table of who does each task and a numbered list of
+    # bold-labelled terms, HTML prose around a table of prices over headed bulleted lists, Markdown prose around a
+    # table of streets and dates over headed bulleted lists, HTML prose around a table of sums insured over headed
+    # bulleted lists, Markdown headings over bulleted lists and prose, HTML prose around a table of ingredients over a
+    # numbered method and a bulleted list), every category, a little under half true, written without running the
+    # judge on them. val76 is open; val76h is held: aggregate figures only (specs/val76*.yaml).
+    val76 = "val76"
+    val76h = "val76h"
+    # Session 27: a thirty-seventh fresh mixed pair, on branch pairs76 with val76 / val76h (its rows follow val76h's in
+    # cases.jsonl): six more short documents in new domains (among them a building control note on loft stairs, a
+    # respiratory service's home oxygen leaflet, a broadband plan's contract summary and a school's nasal flu vaccine
+    # letter) and varied forms (Markdown prose around a table of limits over a numbered list of bold-labelled rules,
+    # HTML prose and headings over a bulleted list, HTML prose around a table of memberships over a bulleted list,
+    # Markdown prose and headings around a table of speeds and a bulleted list, HTML prose and headings over bulleted
+    # lists, Markdown prose around a table of fares over a bulleted list of rules), every category, a little under
+    # half true, written without running the judge on them. val77 is open; val77h is held: aggregate figures only
+    # (specs/val77*.yaml).
+    val77 = "val77"
+    val77h = "val77h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
-# val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h) are
-# read only when named, so that a run over everything (and its --fails listing) never shows their cases to someone
-# tuning the judge.
+# val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h,
+# val76h, val77h) are read only when named, so that a run over everything (and its --fails listing) never shows their
+# cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -665,6 +687,7 @@ BLIND_SPLITS = frozenset(
         Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
         Split.val62h, Split.val63h, Split.val64h, Split.val65h, Split.val66h, Split.val67h, Split.val68h,
         Split.val69h, Split.val70h, Split.val71h, Split.val72h, Split.val73h, Split.val74h, Split.val75h,
+        Split.val76h, Split.val77h,
     }
 )
 
