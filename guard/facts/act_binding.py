@@ -111,6 +111,7 @@ def act_given_elsewhere(
     if not doers:
         return None
     statements = [a.unit for a in scored[:_POOL] if a.unit.kind in _STATEMENTS]
+    setting = _setting(claim_frames, units)  # the same for every doer
     for c in doers:
         if c.verb in _LIGHT_VERBS:
             continue  # "Boxers have strong jaws": having, being, getting are no act a party is given
@@ -120,7 +121,7 @@ def act_given_elsewhere(
         # the rest of the claim (all but its doer) must be said by the rival's unit: the same act
         own = all_stems(_own_clause(claim.text, c.surface))
         said = claim.content & own
-        rest = _lemmas(claim.text, said - c.filler - c.aliases - _doer_phrase(claim.text, c) - _setting(claim_frames, units))
+        rest = _lemmas(claim.text, said - c.filler - c.aliases - _doer_phrase(claim.text, c) - setting)
         restating = [
             unit for unit in statements
             if _share(rest, all_stems(unit.text) | _lemmas(unit.text, all_stems(unit.text))) >= _ACT_SHARE
