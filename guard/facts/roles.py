@@ -122,7 +122,9 @@ def _frame(verb: str, role: str, token, at: int | None = None) -> Frame | None:
         role=role,
         filler=words - _HONORIFICS if words - _HONORIFICS else words,
         surface=surface,
-        proper=token.pos_ == "PROPN",
+        # the tagger calls a lowercase noun after a name a proper noun ("the building control surveyor"): a
+        # name is written with a capital
+        proper=token.pos_ == "PROPN" and not token.text.islower(),
         quantified=any(c.dep_ in ("det", "preconj") and c.lower_ in _SET_WORDS for c in token.children),
         modifiers=frozenset(stem(c.lower_) for c in token.children if c.dep_ in ("amod", "compound")),
         aliases=(words | appos) - _HONORIFICS,
@@ -192,6 +194,7 @@ def frames(text: str, common: bool = False, acts: bool = False) -> tuple[Frame, 
                 out += [_frame(verb, AGENT, t, token.i) for t in _shared_subject(token, passive, acts)]
             if common and acts:
                 out += _act_frames(verb, token, passive)
+                out += _joined_passive(verb, token, passive)
             for child in token.children:
                 # "the Council, which sets the fares": the relative pronoun stands for its antecedent
                 filler = token.head if child.lower_ in _RELATIVE and token.dep_ == "relcl" else child
@@ -203,7 +206,7 @@ def frames(text: str, common: bool = False, acts: bool = False) -> tuple[Frame, 
                     out += [_frame(verb, PATIENT, t, token.i) for t in _with_conjuncts(filler)]
                 elif child.dep_ == "agent":
                     for by in [child] + [c for c in child.children if c.dep_ == "conj"]:
-                        objects = [g for g in by.children if g.dep_ == "pobj"]
+                        objects = [_one_of(g) if acts else g for g in by.children if g.dep_ == "pobj"]
                         out += [_frame(verb, AGENT, t, token.i) for o in objects for t in _with_conjuncts(o)]
                 elif child.dep_ == "prep" and child.lower_ in _PARTICIPANT_PREPS:
                     # "speak to Mrs Adeyemi", "named after the district in London": named participants
@@ -247,6 +250,37 @@ def _act_frames(verb: str, token, passive: bool) -> list[Frame | None]:
             continue
         things = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass", "dobj") and c.pos_ in ("NOUN", "PROPN")]
         out += [_frame(verb, PATIENT, t, token.i) for o in things for t in _with_conjuncts(o)]
+    return out
+
+
+def _one_of(token):
+    """ "carried out by one of our vets": the party is the vets, one of whom does the act."""
+    if token.lower_ != "one":
+        return token
+    of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    return next((g for g in of.children if g.dep_ == "pobj"), token) if of is not None else token
+
+
+def _joined_passive(verb: str, token, passive: bool) -> list[Frame | None]:
+    """Two passive verbs sharing one subject and one doer: "your flow rate is set and reviewed by the
+    respiratory nurse". The parse gives the subject to "set" and the doer to "reviewed" only; each is
+    both verbs'."""
+    out: list[Frame | None] = []
+    if passive and not any(c.dep_ == "agent" for c in token.children):
+        for joined in token.children:
+            if joined.dep_ != "conj" or joined.pos_ != "VERB" or joined.tag_ != "VBN":
+                continue
+            if any(c.dep_ in ("nsubj", "nsubjpass") for c in joined.children):
+                continue
+            for by in (c for c in joined.children if c.dep_ == "agent"):
+                objects = [_one_of(g) for g in by.children if g.dep_ == "pobj"]
+                out += [_frame(verb, AGENT, t, token.i) for o in objects for t in _with_conjuncts(o)]
+    head = token.head
+    if token.dep_ == "conj" and token.tag_ == "VBN" and head.pos_ == "VERB" and not any(
+        c.dep_ in ("nsubj", "nsubjpass") for c in token.children
+    ):
+        subjects = [c for c in head.children if c.dep_ == "nsubjpass" and c.lower_ not in _RELATIVE]
+        out += [_frame(verb, PATIENT, t, token.i) for s in subjects for t in _with_conjuncts(s)]
     return out
 
 
