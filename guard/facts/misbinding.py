@@ -16,6 +16,7 @@ from guard.facts.ages import age_outside_band
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import band_misbindings, band_outcome_misbindings
 from guard.facts.bound_words import bound_turned
+from guard.facts.cell_rows import cell_from_other_row
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
 from guard.facts.date_rows import date_column_misbindings, date_row_misbindings
 from guard.facts.exclusive import (
@@ -102,6 +103,7 @@ def misbindings(
         (R.limit_generalised_row, generalised_row(claim, scored, units, lexicon)),
         (R.limit_bound_turned, bound_turned(claim, scored)),
         (R.limit_optional_required, optional_made_required(claim, scored, lexicon)),
+        (R.misbinding_cell_row, cell_from_other_row(claim, units, lexicon)),
         (R.misbinding_row_limit, limit_misbindings(claim, units, lexicon)),
     ]
     return [Outcome(FactLabel.contradicted, m, rule=rule) for rule, mismatches in found for m in mismatches]

@@ -84,6 +84,7 @@ class FactRule(str, Enum):
     misbinding_moved_date = "misbinding.moved_date"
     misbinding_date_elsewhere = "misbinding.date_elsewhere"
     misbinding_date_row = "misbinding.date_row"
+    misbinding_cell_row = "misbinding.cell_row"
     misbinding_row_limit = "misbinding.row_limit"
     misbinding_date_column = "misbinding.date_column"
     misbinding_count_moved = "misbinding.count_moved"
@@ -166,6 +167,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.misbinding_moved_date: "The date is in the passage, but for another item.",
     FactRule.misbinding_date_elsewhere: "The date comes from a passage about something else.",
     FactRule.misbinding_date_row: "The date belongs to another row of the table.",
+    FactRule.misbinding_cell_row: "The name or words belong to another row of the table.",
     FactRule.misbinding_row_limit: "The value keeps to another row's limit and breaks the limit of the row it names.",
     FactRule.misbinding_date_column: "The date belongs to another column of the table.",
     FactRule.misbinding_count_moved: "The count is of something else in the passage.",
