@@ -15,7 +15,8 @@ person's first act is said ("Megan Rowe packs the fleeces into wool sacks and we
 
 A named party's one act can add a thing too: "Megan Shaw sharpens knives", "Saltings Solar installs air source
 heat pumps", "Hatherleigh Foot Clinic has a ground-floor treatment room", where the document names no knife, pump
-or room. The act's subject is a proper name (its own or that of the act it is joined to); its object (or a noun
+or room. The act is the sentence's main verb or one joined to it, its subject a proper name (its own or that of
+the act it is joined to); its object (or a noun
 the object is built of, or one of a list of objects) is new to the document by stem and every way of saying it
 above, and its usual sense is a thing, not a document or message (WordNet's communication file: "the notice",
 "the protocol" are how a paraphrase names a letter the document calls otherwise) and not, in its next sense, an
@@ -137,11 +138,16 @@ def _verb_of_object(noun):
 
 
 def _named_subject(verb) -> bool:
-    """The act's subject is a proper name: its own, or that of the act it is joined to."""
+    """The act is the sentence's own (its main verb, or one joined to it: not an act a clause asks about,
+    "unable to say whether the diet restricts dairy products"), and its subject is a proper name: its own,
+    or that of the act it is joined to."""
+    named = None
     while True:
         subjects = [c for c in verb.children if c.dep_ == "nsubj"]
-        if subjects:
-            return subjects[0].pos_ == "PROPN"
+        if subjects and named is None:
+            named = subjects[0].pos_ == "PROPN"
+        if verb.dep_ == "ROOT":
+            return bool(named)
         if verb.dep_ != "conj" or verb.head.pos_ != "VERB":
             return False
         verb = verb.head
