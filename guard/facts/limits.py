@@ -38,7 +38,7 @@ from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, stem
 from guard.facts.types import SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["always_for_may", "broken_limits", "denied_limits", "hours_denied", "optional_made_required", "rule_units", "widened"]
+__all__ = ["always_for_may", "breaks_limit", "broken_limits", "denied_limits", "hours_denied", "optional_made_required", "rule_units", "widened"]
 
 _UP = (Bound.ge, Bound.gt)
 _TOPIC_POOL = 5
@@ -68,7 +68,7 @@ def rule_units(scored: Sequence[Alignment]) -> list[Alignment]:
     return out
 
 
-def _breaks(q: Quantity, e: Quantity) -> bool:
+def breaks_limit(q: Quantity, e: Quantity) -> bool:
     """The claim value falls outside the evidence's limit or range, or restates the limit otherwise."""
     if not conflicts(q, e):
         return False  # another measure: an age band is no limit on how long a thing lasts
@@ -99,7 +99,7 @@ def broken_limits(
             slots = unit_slots(a.unit, lexicon)
             if allowed_outside_denial(q, claim, [(a, slots)], lexicon):
                 break  # the limit bounds what the unit denies; the claim's value is outside it (denials.py)
-            e = next((e for e in slots.quantities if _breaks(q, e)), None)
+            e = next((e for e in slots.quantities if breaks_limit(q, e)), None)
             if e is None:
                 continue
             explanation = f"the evidence sets the limit {e.shown}; {q.shown} breaks it"

@@ -44,7 +44,7 @@ from guard.facts.outcome import Outcome
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
 from guard.facts.roles import actor_replaced, role_conflict, role_elsewhere
 from guard.facts.row_universals import generalised_row
-from guard.facts.rows import column_misbindings, period_mismatches, row_misbindings
+from guard.facts.rows import column_misbindings, limit_misbindings, period_mismatches, row_misbindings
 from guard.facts.rules import FactRule
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots, all_stems
@@ -104,6 +104,7 @@ def misbindings(
         (R.limit_bound_turned, bound_turned(claim, scored)),
         (R.limit_optional_required, optional_made_required(claim, scored, lexicon)),
         (R.misbinding_cell_row, cell_from_other_row(claim, units, lexicon)),
+        (R.misbinding_row_limit, limit_misbindings(claim, units, lexicon)),
     ]
     return [Outcome(FactLabel.contradicted, m, rule=rule) for rule, mismatches in found for m in mismatches]
 

@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.lexicon import Lexicon
+from guard.facts.limits import breaks_limit
 from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Quantity
@@ -39,7 +40,7 @@ from guard.facts.slots import Slots, read_slots
 from guard.facts.table_reading import Row, claim_words, key_words, outside_brackets, parse_row, tables
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["column_misbindings", "period_mismatches", "row_misbindings"]
+__all__ = ["column_misbindings", "limit_misbindings", "period_mismatches", "row_misbindings"]
 
 
 def _named(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) -> tuple[Row | None, set[int]]:
@@ -132,6 +133,35 @@ def _misbinding(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) ->
         )
         return contradiction(SlotKind.quantity, q.shown, shown, target.unit, explanation, anchor=target.key)
     return None
+
+
+def limit_misbindings(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
+    """The claim's one value keeps to another row's limit and breaks the limit of the row it names: "A loft
+    stair with a rise of 235 mm on each step meets BC-22" against "Rise of each step | no more than 220 mm",
+    where "Going of each step | at least 220 mm" accepts 235 mm. The limit check (limits.py) leaves a value
+    some unit accepts alone; here the unit that accepts it is a sibling row, and the named row speaks for it.
+    One value of a measure in the claim only: a claim with two is often a step between them ("100 mm less
+    than the usual 2.0 m")."""
+    values = [q for q in claim.quantities if q.dim != "number"]
+    if len(values) != 1 or values[0].period is not None or values[0].is_range:
+        return []
+    q = values[0]
+    for rows in tables(units, lexicon):
+        target, _ = _named(claim, q, rows, lexicon)
+        if target is None or any(accepts(q, e) for e in target.slots.quantities):
+            continue
+        for column in range(1, len(target.cells)):
+            limit = next((e for e in target.values_in(column) if breaks_limit(q, e)), None)
+            if limit is None or not any(
+                accepts(q, e) for row in rows if row is not target for e in row.values_in(column)
+            ):
+                continue
+            explanation = (
+                f"the evidence sets {limit.shown} for {target.key} ({target.headers[column]}); {q.shown} breaks it "
+                "(another row's limit allows it)"
+            )
+            return [contradiction(SlotKind.quantifier, q.shown, limit.shown, target.unit, explanation, anchor=target.key)]
+    return []
 
 
 # a header or claim phrase that says the period an amount is for, in hours
