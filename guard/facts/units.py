@@ -32,6 +32,9 @@ _LONG_RUN = 300  # characters without whitespace cut into pieces before sentence
 
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?=\S)")
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(?=\S)")
+# a paragraph that opens with a bold label ("**Power kite zone.** For traction kites ..."): the label heads the
+# paragraph's first sentence, as it heads a list item; the sentence splitter cuts "**" off on its own
+_BOLD_LABEL = re.compile(r"\s*(\*\*|__)[^*_\n]{1,80}?[.:]\1[ \t]+(?=\S)")
 
 
 class UnitsResult(BaseModel):
@@ -249,9 +252,12 @@ def _sentences(text: str, pieces: list[tuple[int, int]]) -> list[_Draft]:
         return []
     from guard.language import sentence_spans_many  # lazy: verifiers import this package
 
-    spans = sentence_spans_many([text[s:e] for s, e in pieces])
-    return [
-        (UnitKind.sentence, offset + s, offset + e, " ".join(text[offset + s : offset + e].split()), None)
-        for (offset, _), piece_spans in zip(pieces, spans, strict=True)
-        for s, e in piece_spans
-    ]
+    labels = [_BOLD_LABEL.match(text, start, end) for start, end in pieces]
+    after = [(label.end() if label else start, end) for label, (start, end) in zip(labels, pieces, strict=True)]
+    spans = sentence_spans_many([text[s:e] for s, e in after])
+    drafts = []
+    for label, (offset, _), piece_spans in zip(labels, after, spans, strict=True):
+        for i, (s, e) in enumerate(piece_spans):
+            start = label.start(1) if label and i == 0 else offset + s
+            drafts.append((UnitKind.sentence, start, offset + e, " ".join(text[start : offset + e].split()), None))
+    return drafts
