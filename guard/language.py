@@ -185,17 +185,7 @@ def parse_many(texts: Iterable[str]) -> list:
 
 
 def _parse_texts(nlp, texts: list[str]) -> list:
-    return list(nlp.pipe([without_tags(t) for t in texts], batch_size=SPACY_BATCH))
-
-
-# an HTML tag ("<li>", "</p>", '<a href="...">'): markup, not words
-_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
-
-
-def without_tags(text: str) -> str:
-    """``text`` with its HTML tags blanked, one space for each character so that offsets hold: the tagger
-    reads "physiologist.</li>" as one word, and the parse then misses the sentence's doer."""
-    return _HTML_TAG.sub(lambda m: " " * len(m.group()), text) if "<" in text else text
+    return list(nlp.pipe(texts, batch_size=SPACY_BATCH))
 
 
 # Without the parser the attribute ruler gives the tagger's own part-of-speech reading (with it,
@@ -212,7 +202,7 @@ def tagged(text: str):
     them (nouns equal on 15,308 RAGTruth texts), without a second copy of the model in memory
     and the 0.7 s a worker process spent loading it on its first "Yes" claim."""
     nlp = trained_pipeline(_PARSE_EXCLUDE)
-    return None if nlp is None else nlp(without_tags(text), disable=_TAG_DISABLE)
+    return None if nlp is None else nlp(text, disable=_TAG_DISABLE)
 
 
 def uses_trained_model() -> bool:
