@@ -267,6 +267,7 @@ def _joined_passive(verb: str, token, passive: bool) -> list[Frame | None]:
     both verbs'."""
     out: list[Frame | None] = []
     if passive and not any(c.dep_ == "agent" for c in token.children):
+        out += [_frame(verb, AGENT, t, token.i) for t in _misplaced_doers(token)]
         for joined in token.children:
             if joined.dep_ != "conj" or joined.pos_ != "VERB" or joined.tag_ != "VBN":
                 continue
@@ -281,6 +282,19 @@ def _joined_passive(verb: str, token, passive: bool) -> list[Frame | None]:
     ):
         subjects = [c for c in head.children if c.dep_ == "nsubjpass" and c.lower_ not in _RELATIVE]
         out += [_frame(verb, PATIENT, t, token.i) for s in subjects for t in _with_conjuncts(s)]
+    return out
+
+
+def _misplaced_doers(verb) -> list:
+    """The doer of a passive verb that the parse hangs on a noun of the verb's own phrase: "attached with a
+    paste by a clinical physiologist", "collected for silver recovery by the darkroom technician"."""
+    out = []
+    for prep in verb.children:
+        if prep.dep_ != "prep" or prep.lower_ == "by":
+            continue
+        for noun in (g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"):
+            for by in (c for c in noun.children if c.dep_ == "prep" and c.lower_ == "by"):
+                out += [t for g in by.children if g.dep_ == "pobj" for t in _with_conjuncts(_one_of(g))]
     return out
 
 
