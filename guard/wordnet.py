@@ -102,8 +102,8 @@ class WordNet:
     def first_sense_file(self, lemma: str, pos: PartOfSpeech) -> int | None:
         """The lexicographer file of ``lemma``'s most frequent sense in ``pos`` (6 is noun.artifact,
         13 noun.food: what kind of thing the word usually names); None for a word WordNet lacks."""
-        offsets = self._offsets(pos).get(lemma.lower().replace(" ", "_"), ())
-        return self._synset(offsets[0], pos).lexfile if offsets else None
+        files = self.sense_files(lemma, pos, senses=1)
+        return files[0] if files else None
 
     def sense_files(self, lemma: str, pos: PartOfSpeech, senses: int = 2) -> tuple[int, ...]:
         """The lexicographer files of ``lemma``'s ``senses`` most frequent senses in ``pos``, most frequent first."""

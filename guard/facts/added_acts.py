@@ -113,12 +113,10 @@ _ACT_OR_EVENT = frozenset({4, 11})
 def _named_partys_new_thing(doc, known: frozenset[str], wordnet: WordNet, spans: list[tuple[int, int]]):
     """The thing, new to the document, that a named party's one act is on (module's why)."""
     for noun in doc:
-        if noun.pos_ != "NOUN" or len(noun.text) <= 2 or any(a <= noun.idx < b for a, b in spans):
+        if noun.pos_ != "NOUN" or not _new_word(noun, known, spans):
             continue
         verb = _verb_of_object(noun)
         if verb is None or not _plain(verb) or not _named_subject(verb):
-            continue
-        if stem(noun.lower_) in known or stem(noun.lemma_) in known:
             continue
         files = wordnet.sense_files(noun.lemma_, "n")
         if not files or files[0] not in THING_FILES or files[0] == _COMMUNICATION or set(files[1:]) & _ACT_OR_EVENT:
@@ -168,13 +166,19 @@ def _unsaid(verb, noun, known: frozenset[str], wordnet: WordNet, spans: list[tup
     derived forms and usual sense's broader words; not a value ("takes about an hour": values are the
     quantity checks'), nor half of a verb WordNet writes whole ("takes place"). An abstraction a paraphrase
     brings ("a great way", "distinct locations") names no thing in either sense."""
-    if len(noun.text) <= 2 or stem(noun.lower_) in known or stem(noun.lemma_) in known:
+    if not _new_word(noun, known, spans) or not wordnet.names_a_thing(noun.lemma_, senses=2):
         return False
-    if not wordnet.names_a_thing(noun.lemma_, senses=2):
-        return False
-    if any(a <= noun.idx < b for a, b in spans) or wordnet.first_sense_file(f"{verb.lemma_}_{noun.lemma_}", "v"):
+    if wordnet.first_sense_file(f"{verb.lemma_}_{noun.lemma_}", "v"):
         return False
     return not _said_another_way(noun, known, wordnet)
+
+
+def _new_word(noun, known: frozenset[str], spans: list[tuple[int, int]]) -> bool:
+    """A word of three letters or more that the document has in no unit, by stem or lemma, and that is no
+    part of one of the claim's values."""
+    if len(noun.text) <= 2 or stem(noun.lower_) in known or stem(noun.lemma_) in known:
+        return False
+    return not any(a <= noun.idx < b for a, b in spans)
 
 
 def _said_another_way(noun, known: frozenset[str], wordnet: WordNet) -> bool:

@@ -51,11 +51,6 @@ def _named_row(claim: Slots, rows: list[Row], lexicon: Lexicon) -> Row | None:
     return best[0] if len(best) == 1 and len(named) == 1 else None
 
 
-def _cell(row: Row, column: int) -> str:
-    start, end = row.cells[column]
-    return row.unit.text[start:end]
-
-
 def _words(text: str, lexicon: Lexicon) -> frozenset[str]:
     return read_slots(text, lexicon).content
 
@@ -84,21 +79,22 @@ def cell_from_other_row(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Le
         target = _named_row(claim, rows, lexicon)
         if target is None:
             continue
-        everything = frozenset().union(*(_words(_cell(target, i), lexicon) for i in range(len(target.cells))))
+        everything = frozenset().union(*(_words(target.cell(i), lexicon) for i in range(len(target.cells))))
         for column in range(1, len(target.cells)):
             if not _plain_words(target, column) or not _about(target.headers[column], held, lexicon):
                 continue
-            mine = _words(_cell(target, column), lexicon)
+            given = target.cell(column)
+            mine = _words(given, lexicon)
             for other in rows:
                 if other is target or other.headers != target.headers or not _plain_words(other, column):
                     continue
-                text = _cell(other, column)
-                own = _words(text, lexicon) - mine
+                text = other.cell(column)
+                theirs = _words(text, lexicon)
+                own, lost = theirs - mine, mine - theirs
                 if not own or not own <= held or own & everything or not _names_something(text, own):
                     continue
-                if not (mine - _words(text, lexicon)) or (mine - _words(text, lexicon)) & held:
+                if not lost or lost & held:
                     continue
-                given = _cell(target, column)
                 explanation = (
                     f'the evidence gives "{given}" for {target.key} ("{target.headers[column]}"), not "{text}": '
                     "that is another row's"

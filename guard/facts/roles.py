@@ -194,7 +194,7 @@ def frames(text: str, common: bool = False, acts: bool = False) -> tuple[Frame, 
                 out += [_frame(verb, AGENT, t, token.i) for t in _shared_subject(token, passive, acts)]
             if common and acts:
                 out += _act_frames(verb, token, passive)
-                out += _joined_passive(verb, token, passive)
+                out += _passive_doers(verb, token, passive)
             for child in token.children:
                 # "the Council, which sets the fares": the relative pronoun stands for its antecedent
                 filler = token.head if child.lower_ in _RELATIVE and token.dep_ == "relcl" else child
@@ -261,10 +261,11 @@ def _one_of(token):
     return next((g for g in of.children if g.dep_ == "pobj"), token) if of is not None else token
 
 
-def _joined_passive(verb: str, token, passive: bool) -> list[Frame | None]:
-    """Two passive verbs sharing one subject and one doer: "your flow rate is set and reviewed by the
-    respiratory nurse". The parse gives the subject to "set" and the doer to "reviewed" only; each is
-    both verbs'."""
+def _passive_doers(verb: str, token, passive: bool) -> list[Frame | None]:
+    """The doer and subject a passive verb's parse leaves elsewhere: a doer hung on a noun of its phrase
+    (:func:`_misplaced_doers`), and two passive verbs sharing one subject and one doer ("your flow rate is
+    set and reviewed by the respiratory nurse": the parse gives the subject to "set" and the doer to
+    "reviewed" only; each is both verbs')."""
     out: list[Frame | None] = []
     if passive and not any(c.dep_ == "agent" for c in token.children):
         out += [_frame(verb, AGENT, t, token.i) for t in _misplaced_doers(token)]

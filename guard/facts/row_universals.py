@@ -47,7 +47,7 @@ _POOL = 5  # the best-aligned units: a row the claim's words point to
 
 def _cells(row: Row) -> list[tuple[str, str]]:
     """(header, value) of each cell of the row."""
-    return [(header, row.unit.text[a:b].strip()) for header, (a, b) in zip(row.headers, row.cells)]
+    return [(header, row.cell(i).strip()) for i, header in enumerate(row.headers)]
 
 
 def _table(unit: EvidenceUnit, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> tuple[list[Row], str]:

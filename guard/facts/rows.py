@@ -79,7 +79,7 @@ def _own_cell_words(row: Row, siblings: list[Row], lexicon: Lexicon) -> frozense
 
 
 def _cell_words(row: Row, lexicon: Lexicon) -> frozenset[str]:
-    return frozenset().union(*(read_slots(row.unit.text[a:b], lexicon).content for a, b in row.cells[1:]))
+    return frozenset().union(*(read_slots(row.cell(i), lexicon).content for i in range(1, len(row.cells))))
 
 
 def row_misbindings(
@@ -139,8 +139,7 @@ def _misbinding(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) ->
             continue
         given = [e for e in target.values_in(column) if e.dim == q.dim or _counted_by(q, e, target.headers[column], lexicon)]
         # a cell that gives no value of the measure still answers for its row ("Excess: nil")
-        start, end = target.cells[column]
-        cell = target.unit.text[start:end].strip()
+        cell = target.cell(column).strip()
         if not given and (not cell or any(same_number(q, e) for e in target.slots.quantities)):
             continue
         shown = given[0].shown if given else cell
@@ -318,8 +317,7 @@ def column_misbindings(claim: Slots, aligned: Sequence[EvidenceUnit], lexicon: L
                     break
             else:
                 other = min(named)
-                start, end = row.cells[other]
-                given = row.unit.text[start:end].strip()
+                given = row.cell(other).strip()
                 explanation = (
                     f'the evidence gives {given} under "{row.headers[other]}" for {row.key}; '
                     f'{q.shown} is the value under "{row.headers[column]}"'

@@ -37,7 +37,11 @@ class Row:
 
     @property
     def key(self) -> str:
-        start, end = self.cells[0]
+        return self.cell(0)
+
+    def cell(self, column: int) -> str:
+        """The text of one cell's value."""
+        start, end = self.cells[column]
         return self.unit.text[start:end]
 
     def column_of(self, slot: Quantity | DateSlot) -> int | None:
