@@ -71,10 +71,12 @@ def _gratis_sentence(slots: Slots, words_of: frozenset[str]) -> bool:
 # a claim giving a thing free or in a price: "Changing rooms come with the pitch at no extra cost", "Paper bills
 # are free", "The first consultation is included in the fixed price"
 _GIVEN_FREE = re.compile(
-    r"\bfree(?:\s+of\s+charge)?\b|\bat\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b|\bcosts?\s+nothing\b"
-    r"|\bwithout\s+(?:any\s+)?(?:extra\s+)?charge\b|\bincluded\b|\bcomplimentary\b",
+    r"\b(?:is|are|comes?)\s+(?:(?:also|always|usually|still|then)\s+)?(?:free(?:\s+of\s+charge)?|included|complimentary)\b(?!-)"
+    r"|\bcosts?\s+nothing\b|\b(?:is|are|comes?)\b[^.;]*\bat\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b",
     re.I,
 )
+# ... said of the subject by the claim's main verb: "are free", "is included", "come with ... at no extra cost",
+# "costs nothing"; not a free thing the subject gets ("gets a free ticket") nor an act done free ("is delivered free")
 _FREE_DENIED = re.compile(r"(?:\bnot|n[’']t|\bnever)\s+(?:\w+\s+){0,2}?(?:free|included|complimentary)\b", re.I)
 _ANSWER_WORD = re.compile(r"^\s*(?:yes|no)\s*,\s*", re.I)
 _MONEY = re.compile(r"[£€$]\s?\d|\b\d+(?:\.\d+)?p\b")
@@ -112,8 +114,10 @@ def _subject_words(text: str) -> frozenset[str]:
     doc = parse(text)
     if doc is None:
         return frozenset()
+    if any(t.dep_ in ("csubj", "csubjpass") for t in doc):
+        return frozenset()  # "Adding a partner as a driver costs nothing": the act, not a thing, is free
     for token in doc:
-        if token.dep_ in ("nsubj", "nsubjpass") and token.pos_ in ("NOUN", "PROPN"):
+        if token.dep_ in ("nsubj", "nsubjpass") and token.head.dep_ == "ROOT" and token.pos_ in ("NOUN", "PROPN"):
             narrowing = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nmod")]
             return frozenset(stem(t.lower_) for t in [*narrowing, token])
     return frozenset()
