@@ -78,6 +78,9 @@ _GIVEN_FREE = re.compile(
 # ... said of the subject by the claim's main verb: "are free", "is included", "come with ... at no extra cost",
 # "costs nothing"; not a free thing the subject gets ("gets a free ticket") nor an act done free ("is delivered free")
 _FREE_DENIED = re.compile(r"(?:\bnot|n[’']t|\bnever)\s+(?:\w+\s+){0,2}?(?:free|included|complimentary)\b", re.I)
+# "X comes with Y at no extra cost": which of the two the price is for is the document's base is not said, so
+# only an extra the evidence puts in a column of its own ("Changing rooms: £20 a match extra") contradicts it
+_COMES_WITH = re.compile(r"\bcomes?\s+with\b", re.I)
 _ANSWER_WORD = re.compile(r"^\s*(?:yes|no)\s*,\s*", re.I)
 _MONEY = re.compile(r"[£€$]\s?\d|\b\d+(?:\.\d+)?p\b")
 _POOL = 3  # the best-aligned units: the priced thing must also be the claim's subject there
@@ -101,7 +104,7 @@ def free_but_priced(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMisma
     for a in scored[:_POOL]:
         if _GRATIS.search(a.unit.text) or _CHARGE_DENIED.search(a.unit.text):
             continue
-        price = _priced(subject, a.unit)
+        price = _priced(subject, a.unit, alongside=bool(_COMES_WITH.search(text)))
         if price is not None:
             explanation = f"the evidence charges {price} for what the claim gives free or includes"
             return [contradiction(SlotKind.polarity, "free", price, a.unit, explanation, anchor=price)]
@@ -123,17 +126,20 @@ def _subject_words(text: str) -> frozenset[str]:
     return frozenset()
 
 
-def _priced(subject: frozenset[str], unit: EvidenceUnit) -> str | None:
+def _priced(subject: frozenset[str], unit: EvidenceUnit, alongside: bool) -> str | None:
     """The money value ``unit`` gives for the thing ``subject`` names (all its words): in a table row, a cell
-    under a header naming it, or any cell of a row whose key names it; in prose, after it in one sentence."""
+    under a header naming it, or any cell of a row whose key names it; in prose, after it in one sentence.
+    ``alongside`` (a thing that comes with another): a cell under a header naming it only."""
     if unit.kind is UnitKind.table_row:
         cells = unit.text.split(" | ")
-        keyed = subject <= all_stems(cells[0])
+        keyed = not alongside and subject <= all_stems(cells[0])
         for cell in cells[1:]:
             header, _, value = cell.partition(": ")
             money = _MONEY.search(value)
             if money and (keyed or subject <= all_stems(header)):
                 return value.strip()
+        return None
+    if alongside:
         return None
     for m in _MONEY.finditer(unit.text):
         starts = [s.end() for s in _SENTENCE_END.finditer(unit.text, 0, m.start())]
