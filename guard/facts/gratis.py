@@ -13,10 +13,15 @@ a flip.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from guard.facts.slots import Slots, all_stems
+from guard.facts.align import Alignment
+from guard.facts.mismatches import contradiction
+from guard.facts.slots import Slots, all_stems, stem
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.language import parse
 
-__all__ = ["charged_against_free", "free_agrees"]
+__all__ = ["charged_against_free", "free_agrees", "free_but_priced"]
 
 # a charge denied ("aren't charged for", "don't pay for", "at no cost") and a thing given free or included in a
 # price ("is free", "are included in the charges", "covered by the fee") say the same thing
@@ -61,3 +66,85 @@ def _gratis_sentence(slots: Slots, words_of: frozenset[str]) -> bool:
         if all_stems(sentence) & words_of and not _CHARGING.search(_GRATIS.sub(" ", sentence)):
             return True
     return False
+
+
+# a claim giving a thing free or in a price: "Changing rooms come with the pitch at no extra cost", "Paper bills
+# are free", "The first consultation is included in the fixed price"
+_GIVEN_FREE = re.compile(
+    r"\b(?:is|are|comes?)\s+(?:(?:also|always|usually|still|then)\s+)?(?:free(?:\s+of\s+charge)?|included|complimentary)\b(?!-)"
+    r"|\bcosts?\s+nothing\b|\b(?:is|are|comes?)\b[^.;]*\bat\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b",
+    re.I,
+)
+# ... said of the subject by the claim's main verb: "are free", "is included", "come with ... at no extra cost",
+# "costs nothing"; not a free thing the subject gets ("gets a free ticket") nor an act done free ("is delivered free")
+_FREE_DENIED = re.compile(r"(?:\bnot|n[’']t|\bnever)\s+(?:\w+\s+){0,2}?(?:free|included|complimentary)\b", re.I)
+# "X comes with Y at no extra cost": which of the two the price is for is the document's base is not said, so
+# only an extra the evidence puts in a column of its own ("Changing rooms: £20 a match extra") contradicts it
+_COMES_WITH = re.compile(r"\bcomes?\s+with\b", re.I)
+_ANSWER_WORD = re.compile(r"^\s*(?:yes|no)\s*,\s*", re.I)
+_MONEY = re.compile(r"[£€$]\s?\d|\b\d+(?:\.\d+)?p\b")
+_POOL = 3  # the best-aligned units: the priced thing must also be the claim's subject there
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)")
+
+
+def free_but_priced(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
+    """The claim gives its subject free or in a price ("Changing rooms come with the artificial pitch at no
+    extra cost") where a best-aligned unit prices that very thing and gives nothing free: "Artificial turf
+    pitch | ... | Changing rooms: £20 a match extra", "Paper bill | Charge: £1.50 per month", "The first
+    consultation with the surgeon, which costs £220". A claim that itself prices something ("£11.50 a foot,
+    pressure wash included") or denies is left alone."""
+    text = _ANSWER_WORD.sub("", claim.text)
+    if not _GIVEN_FREE.search(text) or _CHARGED.search(_GIVEN_FREE.sub(" ", text)) or _FREE_DENIED.search(text):
+        return []
+    if any(q.dim.startswith("money") for q in claim.quantities):
+        return []
+    subject = _subject_words(text)
+    if not subject:
+        return []
+    for a in scored[:_POOL]:
+        if _GRATIS.search(a.unit.text) or _CHARGE_DENIED.search(a.unit.text):
+            continue
+        price = _priced(subject, a.unit, alongside=bool(_COMES_WITH.search(text)))
+        if price is not None:
+            explanation = f"the evidence charges {price} for what the claim gives free or includes"
+            return [contradiction(SlotKind.polarity, "free", price, a.unit, explanation, anchor=price)]
+    return []
+
+
+def _subject_words(text: str) -> frozenset[str]:
+    """The stems of the claim's subject: its head noun and the words before it that narrow it ("changing
+    rooms", "printed statements", "the first consultation"); empty without a noun subject."""
+    doc = parse(text)
+    if doc is None:
+        return frozenset()
+    if any(t.dep_ in ("csubj", "csubjpass") for t in doc):
+        return frozenset()  # "Adding a partner as a driver costs nothing": the act, not a thing, is free
+    for token in doc:
+        if token.dep_ in ("nsubj", "nsubjpass") and token.head.dep_ == "ROOT" and token.pos_ in ("NOUN", "PROPN"):
+            narrowing = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nmod")]
+            return frozenset(stem(t.lower_) for t in [*narrowing, token])
+    return frozenset()
+
+
+def _priced(subject: frozenset[str], unit: EvidenceUnit, alongside: bool) -> str | None:
+    """The money value ``unit`` gives for the thing ``subject`` names (all its words): in a table row, a cell
+    under a header naming it, or any cell of a row whose key names it; in prose, after it in one sentence.
+    ``alongside`` (a thing that comes with another): a cell under a header naming it only."""
+    if unit.kind is UnitKind.table_row:
+        cells = unit.text.split(" | ")
+        keyed = not alongside and subject <= all_stems(cells[0])
+        for cell in cells[1:]:
+            header, _, value = cell.partition(": ")
+            money = _MONEY.search(value)
+            if money and (keyed or subject <= all_stems(header)):
+                return value.strip()
+        return None
+    if alongside:
+        return None
+    for m in _MONEY.finditer(unit.text):
+        starts = [s.end() for s in _SENTENCE_END.finditer(unit.text, 0, m.start())]
+        sentence = unit.text[(starts[-1] if starts else 0) : m.start()]
+        if subject <= all_stems(sentence):
+            end = _SENTENCE_END.search(unit.text, m.end())
+            return unit.text[m.start() : end.start() if end else len(unit.text)].strip()
+    return None

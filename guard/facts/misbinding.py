@@ -25,6 +25,7 @@ from guard.facts.exclusive import (
     restriction_broken,
     restriction_waived,
 )
+from guard.facts.gratis import free_but_priced
 from guard.facts.label_roles import label_role_swap
 from guard.facts.lexicon import Lexicon
 from guard.facts.limits import (
@@ -105,6 +106,7 @@ def misbindings(
         (R.limit_optional_required, optional_made_required(claim, scored, lexicon)),
         (R.misbinding_cell_row, cell_from_other_row(claim, units, lexicon)),
         (R.misbinding_row_limit, limit_misbindings(claim, units, lexicon)),
+        (R.polarity_free_priced, free_but_priced(claim, scored)),
     ]
     return [Outcome(FactLabel.contradicted, m, rule=rule) for rule, mismatches in found for m in mismatches]
 

@@ -86,6 +86,7 @@ class FactRule(str, Enum):
     misbinding_date_row = "misbinding.date_row"
     misbinding_cell_row = "misbinding.cell_row"
     misbinding_row_limit = "misbinding.row_limit"
+    polarity_free_priced = "polarity.free_priced"
     misbinding_date_column = "misbinding.date_column"
     misbinding_count_moved = "misbinding.count_moved"
     misbinding_rescaled = "misbinding.rescaled"
@@ -169,6 +170,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.misbinding_date_row: "The date belongs to another row of the table.",
     FactRule.misbinding_cell_row: "The name or words belong to another row of the table.",
     FactRule.misbinding_row_limit: "The value keeps to another row's limit and breaks the limit of the row it names.",
+    FactRule.polarity_free_priced: "The claim gives free or includes what the evidence charges for.",
     FactRule.misbinding_date_column: "The date belongs to another column of the table.",
     FactRule.misbinding_count_moved: "The count is of something else in the passage.",
     FactRule.misbinding_rescaled: "The number is the passage's, halved or doubled or in another unit.",
