@@ -152,8 +152,8 @@ def _unlimited_length_or_value(claim: Slots, scored: Sequence[Alignment], lexico
     ... up to £500")."""
     time, value = _NO_TIME_LIMIT.search(claim.text), _NO_VALUE_LIMIT.search(claim.text)
     said = time or value
-    if said is None:
-        return []
+    if said is None or claim.negated:
+        return []  # "Never accept vouchers, whatever their value": denied, the open amount widens a ban
     own = claim.content - all_stems(said.group(0))
     for a in scored[:_RULE_POOL]:
         text = a.unit.text
