@@ -35,7 +35,7 @@ from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
-from guard.facts.slots import Slots, stem
+from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["always_for_may", "breaks_limit", "broken_limits", "denied_limits", "hours_denied", "optional_made_required", "rule_units", "widened"]
@@ -115,10 +115,24 @@ _NO_LIMIT = re.compile(
 )
 
 
+# a length or a value the claim says has no limit: "may take as long as they like to send back corrections",
+# "covers all items, whatever their total value"; the count and rate forms are _NO_LIMIT's
+_NO_TIME_LIMIT = re.compile(
+    r"\b(?:(?:for\s+)?as\s+long\s+as\s+(?:they|you|he|she|it|we)\s+(?:like|likes|want|wants|wish|wishes|need|needs|choose|"
+    r"chooses)|no\s+time\s+limit|no\s+deadline)\b",
+    re.I,
+)
+_NO_VALUE_LIMIT = re.compile(
+    r"\b(?:whatever|regardless\s+of)\s+(?:their|its|the|his|her|your)\s+(?:total\s+)?(?:value|cost|price|worth)\b", re.I
+)
+_SENTENCE_MARK = re.compile(r"[;.!?](?:\s|$)")
+_SHARED = 2  # content words the limit's sentence shares with the claim: its act, not only its party
+
+
 def denied_limits(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
     said = _NO_LIMIT.search(claim.text)
     if said is None:
-        return []
+        return _unlimited_length_or_value(claim, scored, lexicon)
     # any of the best units: the bounded noun must be the claim's own, which ties it to the topic
     for a in scored[:_RULE_POOL]:
         for e in unit_slots(a.unit, lexicon).quantities:
@@ -127,6 +141,31 @@ def denied_limits(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
             counted = e.dim.split(":", 1)[1] if e.dim.startswith("count:") else None
             if e.dim != "rate" and not (counted and stem(counted) in claim.content):
                 continue
+            explanation = f'the evidence sets a limit ({e.shown}); the claim says "{said.group(0)}"'
+            return [contradiction(SlotKind.quantifier, said.group(0), e.shown, a.unit, explanation)]
+    return []
+
+
+def _unlimited_length_or_value(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
+    """A time or an amount the claim leaves open ("as long as they like", "whatever their total value") where a
+    best unit bounds one in a sentence about the claim's act ("returns corrections within 14 days", "insures items
+    ... up to £500")."""
+    time, value = _NO_TIME_LIMIT.search(claim.text), _NO_VALUE_LIMIT.search(claim.text)
+    said = time or value
+    if said is None or claim.negated:
+        return []  # "Never accept vouchers, whatever their value": denied, the open amount widens a ban
+    own = claim.content - all_stems(said.group(0))
+    for a in scored[:_RULE_POOL]:
+        text = a.unit.text
+        for e in unit_slots(a.unit, lexicon).quantities:
+            kind_fits = e.dim == "duration" if time else e.dim.startswith("money")
+            if not kind_fits or e.bound not in (Bound.le, Bound.lt):
+                continue
+            starts = [m.end() for m in _SENTENCE_MARK.finditer(text, 0, e.start)]
+            ends = [m.start() for m in _SENTENCE_MARK.finditer(text, e.end)]
+            sentence = text[(starts[-1] if starts else 0) : (ends[0] if ends else len(text))]
+            if len(all_stems(sentence) & own) < _SHARED:
+                continue  # a limit on something else the unit says
             explanation = f'the evidence sets a limit ({e.shown}); the claim says "{said.group(0)}"'
             return [contradiction(SlotKind.quantifier, said.group(0), e.shown, a.unit, explanation)]
     return []
