@@ -30,13 +30,14 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.denials import allowed_outside_denial
-from guard.facts.lexicon import Lexicon
+from guard.facts.lexicon import ENGLISH, Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import SlotKind, SlotMismatch, UnitKind
+from guard.language import parse
 
 __all__ = ["always_for_may", "breaks_limit", "broken_limits", "denied_limits", "hours_denied", "optional_made_required", "rule_units", "widened"]
 
@@ -274,3 +275,76 @@ def optional_made_required(claim: Slots, scored: Sequence[Alignment], lexicon: L
         explanation = f'the evidence says "{given}"; the claim requires "{said}"'
         return [contradiction(SlotKind.modality, said, given, a.unit, explanation)]
     return []
+
+
+# a thing the claim leaves to choice: "Helmets are optional ...", "is advised but optional", "can choose whether to
+# take a whistle"
+_OPTIONAL = re.compile(
+    r"\b(?:is|are)\s+(?:\w+\s+){0,3}?optional\b|\bcan\s+choose\s+whether\s+(?:or\s+not\s+)?to\s+(?P<verb>\w+)\s+(?P<rest>[^.;]+)",
+    re.I,
+)
+# a rule that requires it: "must wear a helmet", "have to bring", "Wetsuit: required"
+_MUST = re.compile(r"\b(?:must|have\s+to|has\s+to|need\s+to|needs\s+to|(?:is|are)\s+required\s+to)\s+(?P<rest>[^.;:]+)", re.I)
+_LEFT_OPEN = re.compile(r"\b(?:optional|may|can|if\s+(?:you|they)\s+(?:wish|like|want)|unless|except)\b", re.I)
+
+
+def required_made_optional(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
+    """The claim leaves to choice ("Freezer suits are optional for short spells") what one of the best units
+    requires ("Staff working in the freezer must wear the issued freezer suit"): the thing the claim names (its
+    subject's words, or the object of "choose whether to take ...") sits in the clause after the unit's "must".
+    A unit that also leaves something open ("optional", "may", "unless") is left alone: the rule has a way out."""
+    said = _OPTIONAL.search(claim.text)
+    if said is None or claim.negated:
+        return []
+    thing = _object_stems(said.group("rest")) if said.group("verb") else _subject_stems(claim.text)
+    if not thing:
+        return []
+    for a in scored[:_RULE_POOL]:
+        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or _LEFT_OPEN.search(a.unit.text):
+            continue
+        for rule in [m.group(0) for m in _MUST.finditer(a.unit.text)] + _imperatives(a.unit.text):
+            if thing <= all_stems(rule):
+                explanation = f'the evidence says "{rule.strip()}"; the claim says "{said.group(0).strip()}"'
+                return [contradiction(SlotKind.modality, said.group(0).strip(), rule.strip(), a.unit, explanation)]
+    return []
+
+
+_FUNCTION_STEMS = frozenset(stem(w) for w in ENGLISH.stopwords)
+_PREPOSITION = re.compile(r"\s(?:with|to|on|in|at|for|from|when|before|after|during|while)\s", re.I)
+
+
+def _object_stems(rest: str) -> frozenset[str]:
+    """The stems of the thing after "choose whether to take": up to its first preposition ("a whistle")."""
+    return all_stems(_PREPOSITION.split(f" {rest} ", 1)[0]) - _FUNCTION_STEMS
+
+
+def _imperatives(text: str) -> list[str]:
+    """The clauses ``text`` gives as instructions ("Fill in the bladder diary we sent you ..."): a verb in its
+    base form heading its sentence with no subject."""
+    doc = parse(text)
+    if doc is None:
+        return []
+    return [
+        " ".join(t.text for t in token.subtree)
+        for token in doc
+        if token.dep_ == "ROOT" and token.tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass", "aux") for c in token.children)
+    ]
+
+
+def _subject_stems(text: str) -> frozenset[str]:
+    """The stems of the claim's subject, its head noun and the words that narrow it ("freezer suits"); for a
+    gerund subject ("Filling in the diary is optional") its object's."""
+    doc = parse(text)
+    if doc is None:
+        return frozenset()
+    for token in doc:
+        if token.dep_ in ("nsubj", "nsubjpass") and token.pos_ in ("NOUN", "PROPN"):
+            narrowing = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nmod")]
+            return frozenset(stem(t.lower_) for t in [*narrowing, token])
+        if token.dep_ == "csubj":
+            objects = [c for c in token.subtree if c.dep_ in ("dobj", "pobj") and c.pos_ == "NOUN"]
+            if objects:
+                head = objects[0]
+                narrowing = [c for c in head.lefts if c.dep_ in ("compound", "amod", "nmod")]
+                return frozenset(stem(t.lower_) for t in [*narrowing, head])
+    return frozenset()

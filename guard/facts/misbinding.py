@@ -34,6 +34,7 @@ from guard.facts.limits import (
     denied_limits,
     hours_denied,
     optional_made_required,
+    required_made_optional,
     rule_units,
     widened,
 )
@@ -104,6 +105,7 @@ def misbindings(
         (R.limit_generalised_row, generalised_row(claim, scored, units, lexicon)),
         (R.limit_bound_turned, bound_turned(claim, scored)),
         (R.limit_optional_required, optional_made_required(claim, scored, lexicon)),
+        (R.limit_required_optional, required_made_optional(claim, scored)),
         (R.misbinding_cell_row, cell_from_other_row(claim, units, lexicon)),
         (R.misbinding_row_limit, limit_misbindings(claim, units, lexicon)),
         (R.polarity_free_priced, free_but_priced(claim, scored)),

@@ -117,6 +117,7 @@ class FactRule(str, Enum):
     limit_generalised_row = "limit.generalised_row"  # "every X" where a table gives it for some rows
     limit_bound_turned = "limit.bound_turned"
     limit_optional_required = "limit.optional_required"
+    limit_required_optional = "limit.required_optional"
     # one-slot edits of a unit's wording (edits.py)
     edits_name = "edits.name"
     edits_number = "edits.number"
@@ -197,6 +198,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.limit_generalised_row: "The claim says of every kind what a table gives for some rows only.",
     FactRule.limit_bound_turned: "The claim turns a bound round (for example 'at least' for 'no more than').",
     FactRule.limit_optional_required: "The claim requires what the passage leaves open.",
+    FactRule.limit_required_optional: "The claim leaves to choice what the passage requires.",
     FactRule.edits_name: "The passage says the same with another name.",
     FactRule.edits_number: "The passage says the same with another number.",
     FactRule.edits_modal: "The passage says the same, but with 'must', 'may' or 'should' changed.",

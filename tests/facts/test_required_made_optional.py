@@ -1,0 +1,30 @@
+"""A claim that leaves to choice what a best unit requires (session 29, docs/FACTS.md): "Hard hats are optional in
+the loading bay" against "Everyone in the loading bay must wear a hard hat". Passages written for this file."""
+
+from __future__ import annotations
+
+import pytest
+from fact_judge import judge
+
+from guard.facts.types import FactLabel
+
+YARD = """**Loading bay.** Drivers report to the gatehouse on arrival. Everyone in the loading bay must wear a hard hat and
+safety boots. Visitors are escorted at all times."""
+
+CLINIC = """Bring your inhaler to every appointment. Patients may bring a friend or relative if they wish."""
+
+POOL = """Swimmers must sign in at reception. Swim caps are optional, but long hair must be tied back."""
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "contradicted"),
+    [
+        ("Hard hats are optional for visitors to the loading bay.", YARD, True),
+        ("Everyone in the loading bay wears a hard hat.", YARD, False),
+        ("Patients can choose whether to bring their inhaler to appointments.", CLINIC, True),
+        ("Bringing a friend to the appointment is optional.", CLINIC, False),
+        ("Swim caps are optional at the pool.", POOL, False),
+    ],
+)
+def test_a_requirement_left_to_choice(claim, passage, contradicted):
+    assert (judge(claim, passage).label is FactLabel.contradicted) is contradicted
