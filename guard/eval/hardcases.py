@@ -729,7 +729,7 @@ class Split(str, Enum):
     # them. val83 is open; val83h is held: aggregate figures only (specs/val83*.yaml).
     val83 = "val83"
     val83h = "val83h"
-    # Session 28: a forty-fourth fresh mixed pair, on branch pairs84 (its rows follow val83h's in cases.jsonl): six
+    # Session 29: a forty-fourth fresh mixed pair, on branch pairs84 (its rows follow val83h's in cases.jsonl): six
     # more short documents in new domains (among them a guitar maker's custom build agreement, a hospital's
     # transoesophageal echocardiogram letter, a cake maker's wedding cake agreement and a hospital's kidney biopsy
     # letter) and varied forms (Markdown prose around a table of guitar models over a numbered list of bold-labelled
@@ -739,7 +739,7 @@ class Split(str, Enum):
     # without running the judge on them. val84 is open; val84h is held: aggregate figures only (specs/val84*.yaml).
     val84 = "val84"
     val84h = "val84h"
-    # Session 28: a forty-fifth fresh mixed pair, on branch pairs84 with val84 / val84h (its rows follow val84h's in
+    # Session 29: a forty-fifth fresh mixed pair, on branch pairs84 with val84 / val84h (its rows follow val84h's in
     # cases.jsonl): six more short documents in new domains (among them a second-hand clothes shop's consignment
     # agreement, an eye hospital's fluorescein angiogram letter, a furniture maker's oak dresser commission agreement
     # and a hospital's outpatient hysteroscopy letter) and varied forms (Markdown prose around a table of price bands
@@ -750,7 +750,7 @@ class Split(str, Enum):
     # held: aggregate figures only (specs/val85*.yaml).
     val85 = "val85"
     val85h = "val85h"
-    # A forty-sixth fresh mixed pair, on branch pairs86 (its rows follow val85h's in cases.jsonl): six more short
+    # Session 29: a forty-sixth fresh mixed pair, on branch pairs86 (its rows follow val85h's in cases.jsonl): six more short
     # documents in new domains (among them a pond builder's garden pond building contract, a hospital's barium swallow
     # letter, an ice sculpture studio's ice sculpture agreement and a hospital's thyroid fine needle aspiration letter)
     # and varied forms (Markdown prose around a table of pond sizes over a numbered list of bold-labelled clauses, HTML
@@ -760,7 +760,7 @@ class Split(str, Enum):
     # running the judge on them. val86 is open; val86h is held: aggregate figures only (specs/val86*.yaml).
     val86 = "val86"
     val86h = "val86h"
-    # A forty-seventh fresh mixed pair, on branch pairs86 with val86 / val86h (its rows follow val86h's in
+    # Session 29: a forty-seventh fresh mixed pair, on branch pairs86 with val86 / val86h (its rows follow val86h's in
     # cases.jsonl): six more short documents in new domains (among them a voice studio's voice-over recording
     # agreement, a hospital's bone marrow biopsy letter, a kitchen maker's supply and fitting contract and a hospital's
     # liver FibroScan letter) and varied forms (Markdown prose around a table of recordings over a numbered list of

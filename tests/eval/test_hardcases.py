@@ -243,8 +243,8 @@ def test_the_mixed_splits_cover_every_category_in_balance(cases, split):
     # val62h and val63 / val63h (session 24) and val64 / val64h, val65 / val65h, val66 / val66h, val67 / val67h,
     # val68 / val68h and val69 / val69h (session 25) and val70 / val70h, val71 / val71h, val72 / val72h and val73 /
     # val73h (session 26) and val74 / val74h, val75 / val75h, val76 / val76h and val77 / val77h (session 27) and val78 /
-    # val78h, val79 / val79h, val80 / val80h, val81 / val81h, val82 / val82h, val83 / val83h, val84 / val84h and
-    # val85 / val85h (session 28) and val86 / val86h and val87 / val87h (branch pairs86): a fresh mixed check on
+    # val78h, val79 / val79h, val80 / val80h, val81 / val81h, val82 / val82h and val83 / val83h (session 28) and val84 /
+    # val84h, val85 / val85h, val86 / val86h and val87 / val87h (session 29): a fresh mixed check on
     # documents of its own, every category, about half true claims, so that no single kind of rule can win it.
     held = _own_split(cases, split, at_least=40, docs=3)
     assert {c.category for c in held} == set(Category)
