@@ -729,7 +729,7 @@ class Split(str, Enum):
     # them. val83 is open; val83h is held: aggregate figures only (specs/val83*.yaml).
     val83 = "val83"
     val83h = "val83h"
-    # Session 28: a forty-fourth fresh mixed pair, on branch pairs84 (its rows follow val83h's in cases.jsonl): six
+    # Session 29: a forty-fourth fresh mixed pair, on branch pairs84 (its rows follow val83h's in cases.jsonl): six
     # more short documents in new domains (among them a guitar maker's custom build agreement, a hospital's
     # transoesophageal echocardiogram letter, a cake maker's wedding cake agreement and a hospital's kidney biopsy
     # letter) and varied forms (Markdown prose around a table of guitar models over a numbered list of bold-labelled
@@ -739,7 +739,7 @@ class Split(str, Enum):
     # without running the judge on them. val84 is open; val84h is held: aggregate figures only (specs/val84*.yaml).
     val84 = "val84"
     val84h = "val84h"
-    # Session 28: a forty-fifth fresh mixed pair, on branch pairs84 with val84 / val84h (its rows follow val84h's in
+    # Session 29: a forty-fifth fresh mixed pair, on branch pairs84 with val84 / val84h (its rows follow val84h's in
     # cases.jsonl): six more short documents in new domains (among them a second-hand clothes shop's consignment
     # agreement, an eye hospital's fluorescein angiogram letter, a furniture maker's oak dresser commission agreement
     # and a hospital's outpatient hysteroscopy letter) and varied forms (Markdown prose around a table of price bands
@@ -750,13 +750,34 @@ class Split(str, Enum):
     # held: aggregate figures only (specs/val85*.yaml).
     val85 = "val85"
     val85h = "val85h"
+    # Session 29: a forty-sixth fresh mixed pair, on branch pairs86 (its rows follow val85h's in cases.jsonl): six more short
+    # documents in new domains (among them a pond builder's garden pond building contract, a hospital's barium swallow
+    # letter, an ice sculpture studio's ice sculpture agreement and a hospital's thyroid fine needle aspiration letter)
+    # and varied forms (Markdown prose around a table of pond sizes over a numbered list of bold-labelled clauses, HTML
+    # prose and headings over bulleted lists, HTML prose around a table of pavement café licences over a bulleted list,
+    # HTML prose over a definition list, Markdown prose and headings over numbered and bulleted lists, Markdown prose
+    # around a table of pigeon races over a bulleted list), every category, a little under half true, written without
+    # running the judge on them. val86 is open; val86h is held: aggregate figures only (specs/val86*.yaml).
+    val86 = "val86"
+    val86h = "val86h"
+    # Session 29: a forty-seventh fresh mixed pair, on branch pairs86 with val86 / val86h (its rows follow val86h's in
+    # cases.jsonl): six more short documents in new domains (among them a voice studio's voice-over recording
+    # agreement, a hospital's bone marrow biopsy letter, a kitchen maker's supply and fitting contract and a hospital's
+    # liver FibroScan letter) and varied forms (Markdown prose around a table of recordings over a numbered list of
+    # bold-labelled clauses, HTML prose and headings over bulleted lists, HTML prose around a table of floats over a
+    # bulleted list, HTML prose over a definition list, Markdown prose and headings over numbered and bulleted lists,
+    # Markdown prose around a table of stray dog charges over a bulleted list), every category, a little under half
+    # true, written without running the judge on them. val87 is open; val87h is held: aggregate figures only
+    # (specs/val87*.yaml).
+    val87 = "val87"
+    val87h = "val87h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
 # val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h,
-# val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h) are read only when named, so that a
-# run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h) are read only when
+# named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -771,7 +792,7 @@ BLIND_SPLITS = frozenset(
         Split.val62h, Split.val63h, Split.val64h, Split.val65h, Split.val66h, Split.val67h, Split.val68h,
         Split.val69h, Split.val70h, Split.val71h, Split.val72h, Split.val73h, Split.val74h, Split.val75h,
         Split.val76h, Split.val77h, Split.val78h, Split.val79h, Split.val80h, Split.val81h,
-        Split.val82h, Split.val83h, Split.val84h, Split.val85h,
+        Split.val82h, Split.val83h, Split.val84h, Split.val85h, Split.val86h, Split.val87h,
     }
 )
 
