@@ -36,7 +36,8 @@ from guard.facts.mismatches import contradiction
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, all_stems, stem
-from guard.facts.types import SlotKind, SlotMismatch, UnitKind
+from guard.facts.table_reading import claim_words, key_words, tables
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 from guard.language import parse
 
 __all__ = ["always_for_may", "breaks_limit", "broken_limits", "denied_limits", "hours_denied", "optional_made_required", "rule_units", "widened"]
@@ -288,7 +289,9 @@ _MUST = re.compile(r"\b(?:must|have\s+to|has\s+to|need\s+to|needs\s+to|(?:is|are
 _LEFT_OPEN = re.compile(r"\b(?:optional|may|can|if\s+(?:you|they)\s+(?:wish|like|want)|unless|except)\b", re.I)
 
 
-def required_made_optional(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
+def required_made_optional(
+    claim: Slots, scored: Sequence[Alignment], units: Sequence[EvidenceUnit] = (), lexicon: Lexicon = ENGLISH
+) -> list[SlotMismatch]:
     """The claim leaves to choice ("Freezer suits are optional for short spells") what one of the best units
     requires ("Staff working in the freezer must wear the issued freezer suit"): the thing the claim names (its
     subject's words, or the object of "choose whether to take ...") sits in the clause after the unit's "must".
@@ -299,6 +302,9 @@ def required_made_optional(claim: Slots, scored: Sequence[Alignment]) -> list[Sl
     thing = _object_stems(said.group("rest")) if said.group("verb") else _subject_stems(claim.text)
     if not thing:
         return []
+    required = _required_cell(claim, thing, units, lexicon)
+    if required is not None:
+        return [required]
     for a in scored[:_RULE_POOL]:
         if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or _LEFT_OPEN.search(a.unit.text):
             continue
@@ -348,3 +354,27 @@ def _subject_stems(text: str) -> frozenset[str]:
                 narrowing = [c for c in head.lefts if c.dep_ in ("compound", "amod", "nmod")]
                 return frozenset(stem(t.lower_) for t in [*narrowing, head])
     return frozenset()
+
+
+_REQUIRED_CELL = re.compile(r"^\s*(?:required|compulsory|mandatory|must\b)", re.I)
+
+
+def _required_cell(
+    claim: Slots, thing: frozenset[str], units: Sequence[EvidenceUnit], lexicon: Lexicon
+) -> SlotMismatch | None:
+    """The cell "required" under a header naming the thing, in the one table row the claim names (by its key's
+    words, or by a key value that holds a claim value: "when the water is 13°C" names "12°C to 15.9°C")."""
+    for rows in tables(units, lexicon):
+        by_value = [r for r in rows if any(accepts(c, e) for c in claim.quantities for e in r.values_in(0))]
+        by_words = [r for r in rows if (k := key_words(r, lexicon)) and k <= claim_words(claim)]
+        named = by_value or by_words
+        if len(named) != 1:
+            continue
+        row = named[0]
+        for column in range(1, len(row.headers)):
+            cell = row.cell(column).strip()
+            if thing <= all_stems(row.headers[column]) and _REQUIRED_CELL.match(cell):
+                given = f"{row.headers[column]}: {cell}"
+                explanation = f'the evidence gives "{given}" for {row.key}; the claim says it is optional'
+                return contradiction(SlotKind.modality, "optional", given, row.unit, explanation, anchor=row.key)
+    return None

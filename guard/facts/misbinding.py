@@ -105,7 +105,7 @@ def misbindings(
         (R.limit_generalised_row, generalised_row(claim, scored, units, lexicon)),
         (R.limit_bound_turned, bound_turned(claim, scored)),
         (R.limit_optional_required, optional_made_required(claim, scored, lexicon)),
-        (R.limit_required_optional, required_made_optional(claim, scored)),
+        (R.limit_required_optional, required_made_optional(claim, scored, units, lexicon)),
         (R.misbinding_cell_row, cell_from_other_row(claim, units, lexicon)),
         (R.misbinding_row_limit, limit_misbindings(claim, units, lexicon)),
         (R.polarity_free_priced, free_but_priced(claim, scored)),

@@ -28,3 +28,25 @@ POOL = """Swimmers must sign in at reception. Swim caps are optional, but long h
 )
 def test_a_requirement_left_to_choice(claim, passage, contradicted):
     assert (judge(claim, passage).label is FactLabel.contradicted) is contradicted
+
+
+GEAR = """## Kit by route
+
+| Route | Length | Helmet | Head torch |
+|---|---|---|---|
+| Easy | 4 km | optional | optional |
+| Moderate | 9 km | required | optional |
+| Hard | 15 km | required | required |
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "contradicted"),
+    [
+        ("Helmets are optional on the Moderate route.", True),
+        ("Head torches are optional on the Moderate route.", False),
+        ("Helmets are optional on the Easy route.", False),
+    ],
+)
+def test_a_required_cell_left_to_choice(claim, contradicted):
+    assert (judge(claim, GEAR).label is FactLabel.contradicted) is contradicted
