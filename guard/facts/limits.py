@@ -286,6 +286,8 @@ _OPTIONAL = re.compile(
 )
 # a rule that requires it: "must wear a helmet", "have to bring", "Wetsuit: required"
 _MUST = re.compile(r"\b(?:must|have\s+to|has\s+to|need\s+to|needs\s+to|(?:is|are)\s+required\s+to)\s+(?P<rest>[^.;:]+)", re.I)
+# ... or a rule for everyone: "Every floater showers before and after the float", "Each angler wears a lifejacket"
+_EVERY = re.compile(r"\b(?:every|each)\s+(?:[a-z]+\s+){1,2}?(?P<rest>[a-z]+s\b[^.;:]*)", re.I)
 _LEFT_OPEN = re.compile(r"\b(?:optional|may|can|if\s+(?:you|they)\s+(?:wish|like|want)|unless|except)\b", re.I)
 
 
@@ -308,7 +310,8 @@ def required_made_optional(
     for a in scored[:_RULE_POOL]:
         if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or _LEFT_OPEN.search(a.unit.text):
             continue
-        for rule in [m.group(0) for m in _MUST.finditer(a.unit.text)] + _imperatives(a.unit.text):
+        rules = [m.group(0) for m in (*_MUST.finditer(a.unit.text), *_EVERY.finditer(a.unit.text))]
+        for rule in rules + _imperatives(a.unit.text):
             if thing <= all_stems(rule):
                 explanation = f'the evidence says "{rule.strip()}"; the claim says "{said.group(0).strip()}"'
                 return [contradiction(SlotKind.modality, said.group(0).strip(), rule.strip(), a.unit, explanation)]
@@ -339,7 +342,7 @@ def _imperatives(text: str) -> list[str]:
 
 def _subject_stems(text: str) -> frozenset[str]:
     """The stems of the claim's subject, its head noun and the words that narrow it ("freezer suits"); for a
-    gerund subject ("Filling in the diary is optional") its object's."""
+    gerund subject ("Wearing a helmet is optional") the act and its object."""
     doc = parse(text)
     if doc is None:
         return frozenset()
@@ -347,12 +350,11 @@ def _subject_stems(text: str) -> frozenset[str]:
         if token.dep_ in ("nsubj", "nsubjpass") and token.pos_ in ("NOUN", "PROPN"):
             narrowing = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nmod")]
             return frozenset(stem(t.lower_) for t in [*narrowing, token])
-        if token.dep_ == "csubj":
-            objects = [c for c in token.subtree if c.dep_ in ("dobj", "pobj") and c.pos_ == "NOUN"]
-            if objects:
-                head = objects[0]
-                narrowing = [c for c in head.lefts if c.dep_ in ("compound", "amod", "nmod")]
-                return frozenset(stem(t.lower_) for t in [*narrowing, head])
+        if token.dep_ in ("csubj", "nsubj") and token.tag_ == "VBG":
+            # "Filling in the bladder diary is optional", "Showering before a float is optional": the act and its object
+            objects = [c for c in token.children if c.dep_ == "dobj" and c.pos_ == "NOUN"]
+            narrowing = [c for o in objects[:1] for c in o.lefts if c.dep_ in ("compound", "amod", "nmod")]
+            return frozenset(stem(t.lower_) for t in [token, *narrowing, *objects[:1]])
     return frozenset()
 
 

@@ -50,3 +50,23 @@ GEAR = """## Kit by route
 )
 def test_a_required_cell_left_to_choice(claim, contradicted):
     assert (judge(claim, GEAR).label is FactLabel.contradicted) is contradicted
+
+
+LIDO = """## Lido rules
+
+- Every swimmer showers before entering the pool.
+- Each lane swimmer wears a swim cap.
+- Goggles may be worn in all lanes.
+"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "contradicted"),
+    [
+        ("Showering before entering the pool is optional at the lido.", True),
+        ("Swim caps are optional for lane swimmers.", True),
+        ("Goggles are optional in every lane.", False),
+    ],
+)
+def test_a_rule_for_everyone_left_to_choice(claim, contradicted):
+    assert (judge(claim, LIDO).label is FactLabel.contradicted) is contradicted
