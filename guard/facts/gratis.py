@@ -99,7 +99,7 @@ def free_but_priced(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMisma
     if any(q.dim.startswith("money") for q in claim.quantities):
         return []
     subject = _subject_words(text)
-    if not subject:
+    if not subject or _said_free(subject, scored):
         return []
     for a in scored[:_POOL]:
         if _GRATIS.search(a.unit.text) or _CHARGE_DENIED.search(a.unit.text):
@@ -109,6 +109,22 @@ def free_but_priced(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMisma
             explanation = f"the evidence charges {price} for what the claim gives free or includes"
             return [contradiction(SlotKind.polarity, "free", price, a.unit, explanation, anchor=price)]
     return []
+
+
+def _said_free(subject: frozenset[str], scored: Sequence[Alignment]) -> bool:
+    """A sentence of the document gives the subject free or in a price: the document prices it in one case and
+    not in another ("You may freeze your membership ... for a fee of £5 per month. A freeze for medical reasons,
+    with a doctor's letter, is free."). Table rows are left to the row the claim names."""
+    for a in scored:
+        if a.unit.kind is UnitKind.table_row:
+            continue
+        for m in _GRATIS.finditer(a.unit.text):
+            starts = [s.end() for s in _SENTENCE_END.finditer(a.unit.text, 0, m.start())]
+            end = _SENTENCE_END.search(a.unit.text, m.end())
+            sentence = a.unit.text[(starts[-1] if starts else 0) : end.start() if end else len(a.unit.text)]
+            if subject <= all_stems(sentence):
+                return True
+    return False
 
 
 def _subject_words(text: str) -> frozenset[str]:

@@ -40,3 +40,13 @@ booked by phone."""
 )
 def test_a_thing_given_free_that_the_evidence_prices(claim, passage, contradicted):
     assert (judge(claim, passage).label is FactLabel.contradicted) is contradicted
+
+
+FREEZE = """## Freezing your membership
+
+You may freeze your membership for 1 to 3 months in any 12 months, for a fee of £5 per month. A freeze for medical
+reasons, with a doctor's letter, is free."""
+
+
+def test_a_case_the_document_gives_free_is_not_contradicted_by_its_general_price():
+    assert judge("A freeze for medical reasons, with a doctor's letter, is free.", FREEZE).label is not FactLabel.contradicted
