@@ -380,3 +380,50 @@ def _required_cell(
                 explanation = f'the evidence gives "{given}" for {row.key}; the claim says it is optional'
                 return contradiction(SlotKind.modality, "optional", given, row.unit, explanation, anchor=row.key)
     return None
+
+
+# a duty the claim states ("A client has to attend the session in person") and a choice between two ways the unit
+# gives ("The client may come to the session or listen in by video link")
+_DUTY = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|(?:is|are)\s+required\s+to)\s+(?P<act>[^.;,]+)", re.I)
+_TWO_WAYS = re.compile(r"\b(?:may|can)\s+(?P<first>[^.;]+?),?\s+or\s+(?P<second>[a-z]+)\b[^.;]*", re.I)
+
+
+def one_way_made_a_duty(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
+    """The claim makes a duty of one of two ways a best unit leaves to choice: "has to attend the recording session in
+    person" against "may come to the session or listen in by video link". The first way must hold the object of the
+    claim's verb, the second must be another act (a verb the claim's act does not use)."""
+    duty = _DUTY.search(claim.text)
+    if duty is None or claim.negated:
+        return []
+    act = _object_of(duty.group("act"))
+    act_words = all_stems(duty.group("act"))
+    if act is None:
+        return []
+    for a in scored[:_RULE_POOL]:
+        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or _MUST.search(a.unit.text):
+            continue
+        for m in _TWO_WAYS.finditer(a.unit.text):
+            second = stem(m.group("second").lower())
+            if act not in _nouns(m.group("first")) or second in act_words or not _is_verb(m.group(0), m.group("second")):
+                continue
+            explanation = f'the evidence says "{m.group(0).strip()}"; the claim says "{duty.group(0).strip()}"'
+            return [contradiction(SlotKind.modality, duty.group(0).strip(), m.group(0).strip(), a.unit, explanation)]
+    return []
+
+
+def _object_of(act: str) -> str | None:
+    """The stem of the direct object of the act's verb ("attend the recording session in person": session)."""
+    doc = parse(act)
+    verb = next((t for t in doc if t.pos_ == "VERB"), None) if doc is not None else None
+    obj = next((c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")), None) if verb else None
+    return stem(obj.lower_) if obj is not None else None
+
+
+def _nouns(text: str) -> frozenset[str]:
+    doc = parse(text)
+    return frozenset(stem(t.lower_) for t in doc if t.pos_ in ("NOUN", "PROPN")) if doc is not None else frozenset()
+
+
+def _is_verb(clause: str, word: str) -> bool:
+    doc = parse(clause)
+    return doc is not None and any(t.text == word and t.pos_ == "VERB" for t in doc)
