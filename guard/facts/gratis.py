@@ -17,9 +17,9 @@ from collections.abc import Sequence
 
 from guard.facts.align import Alignment
 from guard.facts.mismatches import contradiction
-from guard.facts.slots import Slots, all_stems, stem
+from guard.facts.slots import Slots, all_stems
+from guard.facts.subjects import subject_stems
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
-from guard.language import parse
 
 __all__ = ["charged_against_free", "free_agrees", "free_but_priced"]
 
@@ -98,7 +98,7 @@ def free_but_priced(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMisma
         return []
     if any(q.dim.startswith("money") for q in claim.quantities):
         return []
-    subject = _subject_words(text)
+    subject = subject_stems(text, main_clause_only=True)
     if not subject or _said_free(subject, scored):
         return []
     for a in scored[:_POOL]:
@@ -125,21 +125,6 @@ def _said_free(subject: frozenset[str], scored: Sequence[Alignment]) -> bool:
             if subject <= all_stems(sentence):
                 return True
     return False
-
-
-def _subject_words(text: str) -> frozenset[str]:
-    """The stems of the claim's subject: its head noun and the words before it that narrow it ("changing
-    rooms", "printed statements", "the first consultation"); empty without a noun subject."""
-    doc = parse(text)
-    if doc is None:
-        return frozenset()
-    if any(t.dep_ in ("csubj", "csubjpass") for t in doc):
-        return frozenset()  # "Adding a partner as a driver costs nothing": the act, not a thing, is free
-    for token in doc:
-        if token.dep_ in ("nsubj", "nsubjpass") and token.head.dep_ == "ROOT" and token.pos_ in ("NOUN", "PROPN"):
-            narrowing = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nmod")]
-            return frozenset(stem(t.lower_) for t in [*narrowing, token])
-    return frozenset()
 
 
 def _priced(subject: frozenset[str], unit: EvidenceUnit, alongside: bool) -> str | None:

@@ -17,6 +17,7 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import band_misbindings, band_outcome_misbindings
 from guard.facts.bound_words import bound_turned
 from guard.facts.cell_rows import cell_from_other_row
+from guard.facts.choices import one_way_made_a_duty, optional_made_required, required_made_optional
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
 from guard.facts.date_rows import date_column_misbindings, date_row_misbindings
 from guard.facts.exclusive import (
@@ -33,9 +34,6 @@ from guard.facts.limits import (
     broken_limits,
     denied_limits,
     hours_denied,
-    one_way_made_a_duty,
-    optional_made_required,
-    required_made_optional,
     rule_units,
     widened,
 )
