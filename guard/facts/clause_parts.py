@@ -1,4 +1,4 @@
-"""A text's clauses, and the unit clause that says most of what a claim clause says.
+"""A text's clauses and sentences, and the unit clause that says most of what a claim clause says.
 
 Why: a negation or a modal speaks for its own clause ("the gym stays open on Mondays, but the
 pool is not open"); the polarity and modal checks compare clause with clause.
@@ -11,7 +11,16 @@ import re
 from guard.facts.lexicon import Lexicon
 from guard.facts.slots import Slots, all_stems, read_slots
 
-__all__ = ["CLAUSE_BREAK", "clauses", "fit", "matching_clause"]
+__all__ = ["CLAUSE_BREAK", "clauses", "fit", "matching_clause", "sentence_span"]
+
+_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
+
+
+def sentence_span(text: str, at: int) -> tuple[int, int]:
+    """The span of the sentence holding position ``at`` (its end mark included)."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    after = _SENTENCE_END.search(text, at)
+    return start, after.end() if after else len(text)
 
 
 def clauses(slots: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]]:

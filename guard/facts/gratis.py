@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
+from guard.facts.clause_parts import sentence_span
 from guard.facts.mismatches import contradiction
 from guard.facts.slots import Slots, all_stems
 from guard.facts.subjects import subject_stems
@@ -84,7 +85,6 @@ _COMES_WITH = re.compile(r"\bcomes?\s+with\b", re.I)
 _ANSWER_WORD = re.compile(r"^\s*(?:yes|no)\s*,\s*", re.I)
 _MONEY = re.compile(r"[£€$]\s?\d|\b\d+(?:\.\d+)?p\b")
 _POOL = 3  # the best-aligned units: the priced thing must also be the claim's subject there
-_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)")
 
 
 def free_but_priced(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch]:
@@ -119,10 +119,8 @@ def _said_free(subject: frozenset[str], scored: Sequence[Alignment]) -> bool:
         if a.unit.kind is UnitKind.table_row:
             continue
         for m in _GRATIS.finditer(a.unit.text):
-            starts = [s.end() for s in _SENTENCE_END.finditer(a.unit.text, 0, m.start())]
-            end = _SENTENCE_END.search(a.unit.text, m.end())
-            sentence = a.unit.text[(starts[-1] if starts else 0) : end.start() if end else len(a.unit.text)]
-            if subject <= all_stems(sentence):
+            start, end = sentence_span(a.unit.text, m.start())
+            if subject <= all_stems(a.unit.text[start:end]):
                 return True
     return False
 
@@ -142,10 +140,11 @@ def _priced(subject: frozenset[str], unit: EvidenceUnit, alongside: bool) -> str
         return None
     if alongside:
         return None
-    for m in _MONEY.finditer(unit.text):
-        starts = [s.end() for s in _SENTENCE_END.finditer(unit.text, 0, m.start())]
-        sentence = unit.text[(starts[-1] if starts else 0) : m.start()]
-        if subject <= all_stems(sentence):
-            end = _SENTENCE_END.search(unit.text, m.end())
-            return unit.text[m.start() : end.start() if end else len(unit.text)].strip()
+    text = unit.text
+    for m in _MONEY.finditer(text):
+        start, end = sentence_span(text, m.start())
+        if subject <= all_stems(text[start : m.start()]):
+            # the price, not the mark that ends its sentence
+            stop = end - 1 if text[end - 1 : end] in (".", "!", "?", ";") else end
+            return text[m.start() : stop].strip()
     return None

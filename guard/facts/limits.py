@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
+from guard.facts.clause_parts import sentence_span
 from guard.facts.denials import allowed_outside_denial
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
@@ -126,7 +127,6 @@ _NO_TIME_LIMIT = re.compile(
 _NO_VALUE_LIMIT = re.compile(
     r"\b(?:whatever|regardless\s+of)\s+(?:their|its|the|his|her|your)\s+(?:total\s+)?(?:value|cost|price|worth)\b", re.I
 )
-_SENTENCE_MARK = re.compile(r"[;.!?](?:\s|$)")
 _SHARED = 2  # content words the limit's sentence shares with the claim: its act, not only its party
 
 
@@ -157,15 +157,12 @@ def _unlimited_length_or_value(claim: Slots, scored: Sequence[Alignment], lexico
         return []  # "Never accept vouchers, whatever their value": denied, the open amount widens a ban
     own = claim.content - all_stems(said.group(0))
     for a in scored[:_RULE_POOL]:
-        text = a.unit.text
         for e in unit_slots(a.unit, lexicon).quantities:
             kind_fits = e.dim == "duration" if time else e.dim.startswith("money")
             if not kind_fits or e.bound not in (Bound.le, Bound.lt):
                 continue
-            starts = [m.end() for m in _SENTENCE_MARK.finditer(text, 0, e.start)]
-            ends = [m.start() for m in _SENTENCE_MARK.finditer(text, e.end)]
-            sentence = text[(starts[-1] if starts else 0) : (ends[0] if ends else len(text))]
-            if len(all_stems(sentence) & own) < _SHARED:
+            start, end = sentence_span(a.unit.text, e.start)
+            if len(all_stems(a.unit.text[start:end]) & own) < _SHARED:
                 continue  # a limit on something else the unit says
             explanation = f'the evidence sets a limit ({e.shown}); the claim says "{said.group(0)}"'
             return [contradiction(SlotKind.quantifier, said.group(0), e.shown, a.unit, explanation)]

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from guard.facts.clause_parts import sentence_span
 from guard.facts.derivation import most_shared
 from guard.facts.matching import accepts
 from guard.facts.numbers import read_number, read_ordinal
@@ -38,7 +39,6 @@ _CHARGED = re.compile(
     r"(?:the\s+first\s+)?(?P<limit>[\w,-]+))",
     re.I,
 )
-_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
 # the claim gives what the excess adds, not a total ("adds £90 to the price", "4 minutes added")
 _ADDED = re.compile(r"\b(?:adds?|added|adding|extra|on top|surcharge)\b", re.I)
 _MIN_SHARED = 2  # claim words a base unit must share: one shared word is chance ("cost")
@@ -86,7 +86,7 @@ def _charges(unit: Slots, q: Quantity) -> list[_Charge]:
     """The unit's charges for each thing past an allowance, in the dimension of ``q``."""
     out = []
     for m in _CHARGED.finditer(unit.text):
-        start, end = _sentence(unit.text, m.start())
+        start, end = sentence_span(unit.text, m.start())
         rates = [
             e for e in unit.quantities
             if start <= e.start < end and e.bound is Bound.eq and not e.is_range and _same_dim(e, q)
@@ -103,13 +103,6 @@ def _limit(word: str) -> float | None:
     """A number the allowance states ("over three", "beyond the first 30"); None for a pointer back to
     it ("beyond a package's limit": "a" is no count here)."""
     return None if word.lower() in ("a", "an", "the", "half") else read_number(word)
-
-
-def _sentence(text: str, at: int) -> tuple[int, int]:
-    """The span of the sentence holding position ``at``."""
-    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
-    after = _SENTENCE_END.search(text, at)
-    return start, after.end() if after else len(text)
 
 
 def _same_dim(e: Quantity, q: Quantity) -> bool:
@@ -180,7 +173,7 @@ def _bases(
         for e in sl.quantities:
             if not _price(e, q):
                 continue
-            start, end = _sentence(sl.text, e.start)
+            start, end = sentence_span(sl.text, e.start)
             pairs += [(a, e) for a in _allowances(sl, charge.noun, start, end)]
     return pairs
 
