@@ -102,6 +102,6 @@ def fit(claim: Slots, clause: Slots, content: frozenset[str] | None = None) -> i
 # parties": the "not" is the second predicate's)
 CLAUSE_BREAK = re.compile(
     r";|(?<=[a-z0-9)][.!?])\s+(?=[A-Z])|,?\s+(?:but|whereas)\s+"
-    r"|,\s+and\s+(?=(?:does|do|did|is|are|was|were|has|have|must|may|can|cannot|should|will|never)\b)",
+    r"|,\s+and\s+(?:(?:we|you|they|it|he|she)\s+)?(?=(?:does|do|did|is|are|was|were|has|have|must|may|can|cannot|should|will|never)\b)",
     re.I,
 )

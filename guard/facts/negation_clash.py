@@ -131,13 +131,32 @@ def _any_negative(slots: Slots, other: Slots) -> bool:
     """Any negation at all, a denying word, or a restriction or contrast that denies the rest
     ("only for the Enterprise plan", "into the autoclave bin rather than the general waste")."""
     scopes = len(slots.negation_scopes) - len(_RESTRICTION.findall(slots.text))
-    return scopes > 0 or _denies(slots, other) or bool(_CONTRAST.search(slots.text)) or _weakly_denies(slots, other)
+    return (
+        scopes > 0
+        or _denies(slots, other)
+        or bool(_CONTRAST.search(slots.text))
+        or _weakly_denies(slots, other)
+        or _free_of(slots, other)
+    )
+
+
+# "lactose-free", "rent-free", "interest-free": the compound denies its first word ("contains no lactose")
+_FREE_OF = re.compile(r"\b([a-z]+)-free\b", re.I)
+
+
+def _free_of(slots: Slots, other: Slots) -> bool:
+    """An "X-free" compound here whose X a negation of the other text reaches: "is lactose-free" says
+    what "contains no lactose" says ("claim-free years" denies nothing of "a claim will not reduce it")."""
+    denied = frozenset().union(*other.negation_scopes)  # what the other text's negations reach
+    return any(stem(m.group(1).lower()) in denied for m in _FREE_OF.finditer(slots.text))
 
 
 # words that say no without a "not", too often in conditions or purposes to call a flip by
 # ("without prior warning", "prevents the enforcement", "was absent", "did little to placate"),
 # but enough to keep a text from counting as the plain affirmation a flip needs
-_WEAK_DENYING = frozenset(stem(w) for w in ("without", "prevent", "absent", "little", "lack", "fail", "neither", "stop"))
+_WEAK_DENYING = frozenset(
+    stem(w) for w in ("without", "prevent", "absent", "little", "lack", "fail", "neither", "stop", "nothing")
+)
 
 
 def _weakly_denies(slots: Slots, other: Slots) -> bool:

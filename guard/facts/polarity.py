@@ -83,7 +83,19 @@ _SCOPE_END = re.compile(
 
 
 def _is_bound(text: str, end: int) -> bool:
-    return bool(re.match(r"\s+(?:more|less|fewer|later|longer)\b", text[end:], re.I))
+    """A bound, not a denial: "no more than 4 doses", "not later than 5 pm", "no more often than
+    every 4 hours". Without its "than" the comparative denies: "mobile phones are no longer
+    covered", "take no more tablets"."""
+    if _BOUND.match(text[end:]):
+        return True
+    # "Staff who are no longer on probation receive full pay": a relative clause's "no longer" restricts
+    # who the rule is for, it denies nothing the clause after it says
+    return bool(_NO_LONGER.match(text[end:]) and _RELATIVE.search(text[: max(end - 2, 0)]))
+
+
+_NO_LONGER = re.compile(r"\s+longer\b", re.I)
+_RELATIVE = re.compile(r"\b(?:who|that|which)\s+(?:\w+\s+){0,2}$", re.I)
+_BOUND = re.compile(r"\s+(?:more|less|fewer|later|longer|earlier|sooner)(?:\s+\w+)?\s+than\b", re.I)
 
 
 _NEGATION = re.compile(

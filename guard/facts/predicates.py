@@ -170,6 +170,13 @@ def _negated(token) -> bool:
     return any(
         (c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ == "never")) and contrasted_phrase(c) is None
         for c in token.children
+    ) or any(_no_longer(c) for c in token.children)
+
+
+def _no_longer(token) -> bool:
+    """"are no longer covered": the parser hangs the "no" on "longer", not on the verb it denies."""
+    return token.dep_ == "advmod" and token.lower_ == "longer" and any(
+        c.dep_ == "neg" and c.i == token.i - 1 for c in token.children
     )
 
 
