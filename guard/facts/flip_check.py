@@ -28,6 +28,7 @@ from guard.facts.opposites import prefix_turned
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.predicates import Agreement, predicates, same_act
+from guard.facts.quantities import Quantity
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, all_stems
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
@@ -150,6 +151,8 @@ def _modal_flip(
         return None  # "can be booked online or by phone" for "must be booked ... online or by phone"
     if _outside_a_band(claim, unit):
         return None  # "leaders aged 8 to 11 must be with an adult": a 14-year-old is not ruled by it
+    if _requirement_met(claim, clause, unit) or _condition_as_requirement(claim, clause, unit):
+        return None
     claim_word = modal_word(claim.text, lexicon)
     unit_word = modal_word(clause.text, lexicon) or modal_word(unit.text, lexicon)  # the clause compared
     explanation = f'the evidence says "{unit_word}", the claim "{claim_word}"'
@@ -320,6 +323,71 @@ def _shares_a_value(claim: Slots, unit: Slots) -> bool:
 def _outside_a_band(claim: Slots, unit: Slots) -> bool:
     """A claim value outside a range the unit states (another band's rule), though the unit may accept it elsewhere."""
     return any(e.is_range and conflicts(q, e) and not accepts(q, e) for q in claim.quantities for e in unit.quantities)
+
+
+def _requirement_met(claim: Slots, clause: Slots, unit: Slots) -> bool:
+    """A permission for one case that the unit's requirement admits: "A 70-year-old can volunteer as a
+    steward" against "Stewards must be aged 18 to 70", "Tyres 28 mm wide are allowed" against "Tyres must be
+    at least 25 mm wide". A duty to meet a band entails leave for what meets it. The claim's values must be
+    single values (a case, not the band restated: "may be made within 30 days" for "must be made within 30
+    days" weakens the rule), each inside every band of the unit that measures it; a claim that leaves the act
+    undone ("without", "no") is no such case."""
+    if claim.modals != {"permission"} or not _obliges(clause) or claim.negation_scopes or _OMITS.search(claim.text):
+        return False
+    if PROHIBITION.search(clause.text) or PROHIBITION.search(unit.text):
+        return False  # a band a prohibition states is what it forbids ("must not be used within 2 m")
+    measured = [q for q in claim.quantities if any(_measures(e, q) for e in unit.quantities)]
+    if not measured or any(q.is_band for q in measured):
+        return False
+    duty = _OBLIGATION.search(unit.text)
+    if duty is None:
+        return False
+    for q in measured:
+        bands = [e for e in unit.quantities if e.is_band and _measures(e, q)]
+        # every band that measures the value admits it: "aged 21 to 79 for cars and 25 to 79 for vans" does not
+        # say which a 22-year-old's van falls under
+        if not bands or not all(accepts(q, e) for e in bands):
+            return False
+        # a band before the duty names whom it binds ("Children under 12 must go round with an adult"): the
+        # case is bound, so the claim's leave must come with the duty as its condition ("if a paying adult
+        # comes too"); a band after it is what the duty asks ("must be aged 18 to 70")
+        if any(e.start < duty.start() for e in bands) and not _duty_as_condition(claim, unit.text[duty.end() :]):
+            return False
+    return True
+
+
+def _duty_as_condition(claim: Slots, duty: str) -> bool:
+    """The claim permits under a condition that says what the duty asks: "if a paying adult comes too"."""
+    condition = _CONDITION.search(claim.text)
+    return condition is not None and bool(all_stems(claim.text[condition.start() :]) & claim.content & all_stems(duty))
+
+
+def _measures(evidence: Quantity, q: Quantity) -> bool:
+    """The evidence value measures what ``q`` measures (an age also by a bare range of years: "aged 25 to 79")."""
+    return conflicts(q, evidence) or (q.measure == "age" and evidence.dim == "number")
+
+
+def _condition_as_requirement(claim: Slots, clause: Slots, unit: Slots) -> bool:
+    """A condition of the unit's permission said as a requirement for the act: "To make tax-free withdrawals,
+    the account must be owned for at least 5 years" against "as long as you've owned your account for 5 years
+    ..., you can withdraw". The claim opens with the act's purpose ("To ..."), the unit states the permission
+    under a condition ("as long as", "provided", "if"), and the unit accepts every value the claim gives."""
+    if not _obliges(claim) or "permission" not in clause.modals or "obligation" in clause.modals:
+        return False
+    if not _PURPOSE.match(claim.text) or not _CONDITION.search(unit.text) or not claim.quantities:
+        return False
+    return all(any(accepts(q, e) for e in unit.quantities) for q in claim.quantities)
+
+
+def _obliges(slots: Slots) -> bool:
+    return "obligation" in slots.modals and "permission" not in slots.modals
+
+
+# leave to leave the duty undone is no leave the duty gives: "can be built without sprinklers"
+_OMITS = re.compile(r"\b(?:without|no|not|never|none)\b|n[’']t\b", re.I)
+_OBLIGATION = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|is\s+required|are\s+required)\b", re.I)
+_PURPOSE = re.compile(r"^\W*(?:to|in\s+order\s+to)\s+[a-z]+", re.I)
+_CONDITION = re.compile(r"\b(?:as\s+long\s+as|so\s+long\s+as|provided|providing|if|once|with)\b", re.I)
 
 
 def _same_values(claim: Slots, unit: Slots) -> bool:
