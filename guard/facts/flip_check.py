@@ -23,14 +23,14 @@ from guard.facts.modal_clash import (
     modal_word,
     value_modal_clash,
 )
-from guard.facts.negation_clash import PROHIBITION, excepted_words, polarity_clash
+from guard.facts.negation_clash import PROHIBITION, excepted_leave, excepted_words, polarity_clash
 from guard.facts.opposites import prefix_turned
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.predicates import Agreement, predicates, same_act
 from guard.facts.quantities import Quantity
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots, all_stems
+from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 
 __all__ = ["flip_outcomes"]
@@ -152,6 +152,8 @@ def _modal_flip(
     if _outside_a_band(claim, unit):
         return None  # "leaders aged 8 to 11 must be with an adult": a 14-year-old is not ruled by it
     if _requirement_met(claim, clause, unit) or _condition_as_requirement(claim, clause, unit):
+        return None
+    if excepted_leave(claim, unit.text) or _leave_to_omit(claim, unit):
         return None
     claim_word = modal_word(claim.text, lexicon)
     unit_word = modal_word(clause.text, lexicon) or modal_word(unit.text, lexicon)  # the clause compared
@@ -377,6 +379,23 @@ def _condition_as_requirement(claim: Slots, clause: Slots, unit: Slots) -> bool:
     if not _PURPOSE.match(claim.text) or not _CONDITION.search(unit.text) or not claim.quantities:
         return False
     return all(any(accepts(q, e) for e in unit.quantities) for q in claim.quantities)
+
+
+def _leave_to_omit(claim: Slots, unit: Slots) -> bool:
+    """No duty to do what the unit lets be left undone: "Frozen meat does not need to be thawed" against "Frozen
+    meat may be cooked without thawing". The claim denies a need ("does not need to", "doesn't have to") of a
+    verb whose stem the unit's "without" governs, and the unit permits."""
+    need = _NO_NEED.search(claim.text)
+    omitted = _WITHOUT.search(unit.text)
+    if need is None or omitted is None or "permission" not in unit.modals:
+        return False
+    return stem(need.group(1).lower()) == stem(omitted.group(1).lower())
+
+
+_NO_NEED = re.compile(
+    r"\b(?:(?:do|does|did)\s+not|(?:do|does|did)n[’']t|never)\s+(?:need|have)\s+to\s+(?:be\s+)?(\w+)", re.I
+)
+_WITHOUT = re.compile(r"\bwithout\s+(?:being\s+)?(\w+)", re.I)
 
 
 def _obliges(slots: Slots) -> bool:

@@ -40,6 +40,7 @@ from guard.facts.limits import (
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
 from guard.facts.name_binding import name_in_other_clause
+from guard.facts.negation_clash import excepted_leave
 from guard.facts.opposites import opposite
 from guard.facts.outcome import Outcome
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
@@ -210,7 +211,7 @@ def _status_flips(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
     for a in rule_units(scored):
         if a.unit.kind not in _STATEMENTS or not status_words_differ(claim.text, a.unit.text):
             continue
-        if not _same_values(claim, unit_slots(a.unit, lexicon)):
+        if not _same_values(claim, unit_slots(a.unit, lexicon)) or excepted_leave(claim, a.unit.text):
             continue
         pair = conflicting(claim.text, a.unit.text, lexicon)
         if pair is None:

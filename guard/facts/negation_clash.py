@@ -11,7 +11,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.slots import Slots, all_stems, read_slots, stem
 
-__all__ = ["PROHIBITION", "excepted_words", "negates", "polarity_clash", "turned"]
+__all__ = ["PROHIBITION", "excepted_leave", "excepted_words", "negates", "polarity_clash", "turned"]
 
 
 def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, bool] | None:
@@ -68,6 +68,15 @@ def excepted_words(text: str) -> frozenset[str]:
     inside = frozenset(w for m in tails for w in all_stems(m.group(1)))
     outside = all_stems(_EXCEPTION_TAIL.sub(" ", text))
     return inside - outside
+
+
+def excepted_leave(claim: Slots, text: str) -> bool:
+    """Leave for what a prohibition excepts: "Personal phones can be used in the break room" against "Personal
+    mobile phones must not be used in the warehouse, other than in the break room". The claim permits, denies
+    nothing, and names a word of the exception that the rest of the unit does not use."""
+    if claim.modals != {"permission"} or _DENIAL_CUE.search(claim.text) or not PROHIBITION.search(text):
+        return False
+    return bool(claim.content & excepted_words(text))
 
 
 def _without_shared_negations(part: Slots, clause: Slots) -> tuple[Slots, Slots]:
