@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from guard.facts.mismatches import contradiction
+from guard.facts.modal_clash import restricted_leave
 from guard.facts.outcome import Outcome
 from guard.facts.predicates import Predicate, Status, predicates
 from guard.facts.rules import FactRule
@@ -25,6 +26,7 @@ __all__ = ["allowed_elsewhere"]
 _REQUIRING = re.compile(r"\b(?:must|ha(?:ve|s)\s+to|need(?:s)?\s+to|required|obliged)\b", re.I)
 _READER = frozenset({"you", "your", "*"})
 _ONLY_ALLOWED = (Status.allowed, Status.optional)
+_PERMITS = frozenset({"permission"})
 
 
 def allowed_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None:
@@ -45,6 +47,8 @@ def allowed_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None
             if said.status in (Status.required, Status.advised):
                 return None  # the document requires it somewhere: the other checks weigh the two
             if said.status in _ONLY_ALLOWED and not said.conditional and found is None:
+                if said.status is Status.allowed and restricted_leave(claim, _PERMITS, unit.text):
+                    continue  # "must be launched from the east bank" for "may be launched from the east bank only"
                 found = (unit, act, said)
     if found is None:
         return None

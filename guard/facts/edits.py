@@ -47,7 +47,7 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
-from guard.facts.modal_clash import permits_alternatives, stronger_modal
+from guard.facts.modal_clash import permits_alternatives, restricted_leave, stronger_modal
 from guard.facts.opposites import OPPOSITES
 from guard.facts.outcome import Outcome
 from guard.facts.quantities import Quantity
@@ -265,6 +265,8 @@ def minimal_edits(
         kind = _clash(edit, _tokens(unit.text, lexicon), document, lexicon, derived, claim_keys)
         if kind is SlotKind.modality and _entailed_options(edit, claim.text, lexicon):
             continue
+        if kind is SlotKind.modality and restricted_leave(claim, unit_slots(unit, lexicon).modals, unit.text):
+            continue  # "must be launched from the east bank" for "may be launched from the east bank only"
         if kind is None:
             continue
         said = " ".join(t.surface for t in _core(edit.claim, lexicon))

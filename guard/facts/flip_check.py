@@ -21,6 +21,7 @@ from guard.facts.modal_clash import (
     modal_clash,
     modal_clashes,
     modal_word,
+    restricted_leave,
     value_modal_clash,
 )
 from guard.facts.negation_clash import PROHIBITION, excepted_leave, excepted_words, polarity_clash
@@ -154,6 +155,8 @@ def _modal_flip(
     if _requirement_met(claim, clause, unit) or _condition_as_requirement(claim, clause, unit):
         return None
     if excepted_leave(claim, unit.text) or _leave_to_omit(claim, unit):
+        return None
+    if restricted_leave(claim, clause.modals, clause.text):
         return None
     claim_word = modal_word(claim.text, lexicon)
     unit_word = modal_word(clause.text, lexicon) or modal_word(unit.text, lexicon)  # the clause compared

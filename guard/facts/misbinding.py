@@ -39,6 +39,7 @@ from guard.facts.limits import (
 )
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
+from guard.facts.modal_clash import restricted_leave
 from guard.facts.name_binding import name_in_other_clause
 from guard.facts.negation_clash import excepted_leave
 from guard.facts.opposites import opposite
@@ -212,6 +213,8 @@ def _status_flips(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
         if a.unit.kind not in _STATEMENTS or not status_words_differ(claim.text, a.unit.text):
             continue
         if not _same_values(claim, unit_slots(a.unit, lexicon)) or excepted_leave(claim, a.unit.text):
+            continue
+        if restricted_leave(claim, unit_slots(a.unit, lexicon).modals, a.unit.text):
             continue
         pair = conflicting(claim.text, a.unit.text, lexicon)
         if pair is None:

@@ -12,7 +12,7 @@ from guard.facts.matching import same_number
 from guard.facts.negation_clash import PROHIBITION
 from guard.facts.polarity import words
 from guard.facts.quantities import Quantity
-from guard.facts.slots import Slots, read_slots
+from guard.facts.slots import Slots, all_stems, read_slots
 from guard.facts.types import EvidenceUnit, UnitKind
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "modal_clashes",
     "modal_word",
     "permits_alternatives",
+    "restricted_leave",
     "stronger_modal",
     "value_modal_clash",
 ]
@@ -167,3 +168,46 @@ def _modal_clash_in(part: Slots, clause: Slots) -> bool:
     if _permission_clash(part.modals, clause.modals):
         return True
     return _stronger(part.modals, clause.modals) and not part.negation_scopes and not clause.negation_scopes
+
+def restricted_leave(claim: Slots, unit_modals: frozenset[str], unit_text: str) -> bool:
+    """A duty to keep to what a permission is restricted to: "In the parks, riders must keep to the marked cycle
+    paths" against "Bikes may be ridden in the parks on the marked cycle paths only"; "Trees have to be kept below
+    250 cm tall" against "Trees may be planted only if they are ... kept under 2.5 metres tall". The claim obliges
+    and denies nothing; the unit permits with "only"; what the claim obliges (its words after the duty) names the
+    restriction, not the permitted act ("Guests must use the pool" against "may only use the pool if accompanied"
+    stays a flip)."""
+    if claim.modals != {"obligation"} or _DENIES.search(claim.text) or unit_modals != {"permission"}:
+        return False
+    duty = _DUTY.search(claim.text)
+    restriction = _restriction(unit_text)
+    if duty is None or not restriction:
+        return False
+    return bool(all_stems(claim.text[duty.end() :]) & claim.content & restriction)
+
+
+def _restriction(text: str) -> frozenset[str]:
+    """The words an "only" of the permission itself restricts to (no comma between "may" and "only"): from the
+    "if / on / for ..." that follows it within a few words ("only if they are kept under 2.5 m", "may only use the
+    pool if accompanied"), or the phrase it closes ("on the marked cycle paths only")."""
+    words: set[str] = set()
+    for m in _ONLY.finditer(text):
+        leave = [p for p in _LEAVE.finditer(text, 0, m.start())]
+        if not leave or _PAUSE.search(text, leave[-1].end(), m.start()):
+            continue  # the "only" of another verb: "may bring one bottle ..., to be opened only when parked"
+        after = _RESTRICTED_AFTER.match(text, m.end())
+        if after:
+            words |= all_stems(after.group(1))
+        elif _CLOSES.match(text, m.end()):
+            words |= all_stems(" ".join(text[: m.start()].split()[-6:]))
+    return frozenset(words)
+
+
+_DUTY = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|is\s+required|are\s+required)\b", re.I)
+_DENIES = re.compile(r"\b(?:without|no|not|never|none)\b|n[’']t\b", re.I)
+_ONLY = re.compile(r"\bonly\b", re.I)
+_LEAVE = re.compile(r"\b(?:may|can|allowed|permitted)\b", re.I)
+_PAUSE = re.compile(r"[,;:]")
+_RESTRICTED_AFTER = re.compile(
+    r"\s+(?:[\w'-]+\s+){0,5}?((?:if|when|for|on|in|at|by|with|after|before|once|where|through|via)\b[^.;:]*)", re.I
+)
+_CLOSES = re.compile(r"\s*(?:[,.;:)]|$)")
