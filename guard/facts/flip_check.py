@@ -17,6 +17,8 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
 from guard.facts.modal_clash import (
+    DENIES,
+    DUTY,
     entailed_options,
     modal_clash,
     modal_clashes,
@@ -336,15 +338,15 @@ def _requirement_met(claim: Slots, clause: Slots, unit: Slots) -> bool:
     at least 25 mm wide". A duty to meet a band entails leave for what meets it. The claim's values must be
     single values (a case, not the band restated: "may be made within 30 days" for "must be made within 30
     days" weakens the rule), each inside every band of the unit that measures it; a claim that leaves the act
-    undone ("without", "no") is no such case."""
-    if claim.modals != {"permission"} or not _obliges(clause) or claim.negation_scopes or _OMITS.search(claim.text):
+    undone ("without", "no": leave to leave the duty undone is no leave the duty gives) is no such case."""
+    if claim.modals != {"permission"} or not _obliges(clause) or claim.negation_scopes or DENIES.search(claim.text):
         return False
-    if PROHIBITION.search(clause.text) or PROHIBITION.search(unit.text):
+    if PROHIBITION.search(unit.text):  # the clause is part of the unit's text
         return False  # a band a prohibition states is what it forbids ("must not be used within 2 m")
     measured = [q for q in claim.quantities if any(_measures(e, q) for e in unit.quantities)]
     if not measured or any(q.is_band for q in measured):
         return False
-    duty = _OBLIGATION.search(unit.text)
+    duty = DUTY.search(unit.text)
     if duty is None:
         return False
     for q in measured:
@@ -405,9 +407,6 @@ def _obliges(slots: Slots) -> bool:
     return "obligation" in slots.modals and "permission" not in slots.modals
 
 
-# leave to leave the duty undone is no leave the duty gives: "can be built without sprinklers"
-_OMITS = re.compile(r"\b(?:without|no|not|never|none)\b|n[’']t\b", re.I)
-_OBLIGATION = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|is\s+required|are\s+required)\b", re.I)
 _PURPOSE = re.compile(r"^\W*(?:to|in\s+order\s+to)\s+[a-z]+", re.I)
 _CONDITION = re.compile(r"\b(?:as\s+long\s+as|so\s+long\s+as|provided|providing|if|once|with)\b", re.I)
 

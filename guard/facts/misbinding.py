@@ -212,9 +212,10 @@ def _status_flips(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
     for a in rule_units(scored):
         if a.unit.kind not in _STATEMENTS or not status_words_differ(claim.text, a.unit.text):
             continue
-        if not _same_values(claim, unit_slots(a.unit, lexicon)) or excepted_leave(claim, a.unit.text):
+        unit = unit_slots(a.unit, lexicon)
+        if not _same_values(claim, unit) or excepted_leave(claim, a.unit.text):
             continue
-        if restricted_leave(claim, unit_slots(a.unit, lexicon).modals, a.unit.text):
+        if restricted_leave(claim, unit.modals, a.unit.text):
             continue
         pair = conflicting(claim.text, a.unit.text, lexicon)
         if pair is None:

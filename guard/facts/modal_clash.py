@@ -16,6 +16,8 @@ from guard.facts.slots import Slots, all_stems, read_slots
 from guard.facts.types import EvidenceUnit, UnitKind
 
 __all__ = [
+    "DENIES",
+    "DUTY",
     "entailed_options",
     "modal_clash",
     "modal_clashes",
@@ -169,6 +171,7 @@ def _modal_clash_in(part: Slots, clause: Slots) -> bool:
         return True
     return _stronger(part.modals, clause.modals) and not part.negation_scopes and not clause.negation_scopes
 
+
 def restricted_leave(claim: Slots, unit_modals: frozenset[str], unit_text: str) -> bool:
     """A duty to keep to what a permission is restricted to: "In the parks, riders must keep to the marked cycle
     paths" against "Bikes may be ridden in the parks on the marked cycle paths only"; "Trees have to be kept below
@@ -176,9 +179,9 @@ def restricted_leave(claim: Slots, unit_modals: frozenset[str], unit_text: str) 
     and denies nothing; the unit permits with "only"; what the claim obliges (its words after the duty) names the
     restriction, not the permitted act ("Guests must use the pool" against "may only use the pool if accompanied"
     stays a flip)."""
-    if claim.modals != {"obligation"} or _DENIES.search(claim.text) or unit_modals != {"permission"}:
+    if claim.modals != {"obligation"} or DENIES.search(claim.text) or unit_modals != {"permission"}:
         return False
-    duty = _DUTY.search(claim.text)
+    duty = DUTY.search(claim.text)
     restriction = _restriction(unit_text)
     if duty is None or not restriction:
         return False
@@ -191,7 +194,7 @@ def _restriction(text: str) -> frozenset[str]:
     pool if accompanied"), or the phrase it closes ("on the marked cycle paths only")."""
     words: set[str] = set()
     for m in _ONLY.finditer(text):
-        leave = [p for p in _LEAVE.finditer(text, 0, m.start())]
+        leave = list(_LEAVE.finditer(text, 0, m.start()))
         if not leave or _PAUSE.search(text, leave[-1].end(), m.start()):
             continue  # the "only" of another verb: "may bring one bottle ..., to be opened only when parked"
         after = _RESTRICTED_AFTER.match(text, m.end())
@@ -202,8 +205,10 @@ def _restriction(text: str) -> frozenset[str]:
     return frozenset(words)
 
 
-_DUTY = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|is\s+required|are\s+required)\b", re.I)
-_DENIES = re.compile(r"\b(?:without|no|not|never|none)\b|n[’']t\b", re.I)
+# a duty word, and a word by which a text leaves an act undone ("can be built without sprinklers"); the modal
+# readers of flip_check.py use them too
+DUTY = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|is\s+required|are\s+required)\b", re.I)
+DENIES = re.compile(r"\b(?:without|no|not|never|none)\b|n[’']t\b", re.I)
 _ONLY = re.compile(r"\bonly\b", re.I)
 _LEAVE = re.compile(r"\b(?:may|can|allowed|permitted)\b", re.I)
 _PAUSE = re.compile(r"[,;:]")
