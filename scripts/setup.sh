@@ -14,6 +14,14 @@ stamp=.venv/.ragguard-setup
 want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     echo "ragguard set-up: installing pinned dependencies into .venv (first run takes a few minutes)" >&2
+    # The installed .venv holds about 3.0 GiB (torch, spaCy, the embedded models); below that pip
+    # fails half-way with an OSError, so say so first, with what is free and where.
+    free_kib=$(df -Pk . | awk 'NR == 2 {print $4}')
+    if [ "${free_kib:-0}" -lt $((3200 * 1024)) ]; then
+        echo "ragguard set-up: only $((free_kib / 1024)) MiB free on the disk of $(pwd); .venv needs about 3,200 MiB." >&2
+        echo "Free some space (old virtual environments, pip caches, temporary clones) and run it again." >&2
+        exit 1
+    fi
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
     # Every extra: the README's two commands run the server, review, postgres, eval and training tests.
     .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$EXTRAS]"
