@@ -392,6 +392,10 @@ def _number_clash(
         return None
     if accepts(x, y) or accepts(y, x) or (x.dim != y.dim and "number" not in (x.dim, y.dim)):
         return None
+    if same_number(x, y) and (x.negation_at is None) != (y.negation_at is None):
+        # one limit, turned round by a negation read before one bound and not the other ("We do not allow
+        # models heavier than 7.5 kg", "Models heavier than 7,500 grams aren't allowed"): polarity's to judge
+        return None
     if not x.is_band and any(_band_holds(t.value, x) for other in document for t in other):
         # a band of the document holds it, this unit's other band ("9 nights" in "... or 7 nights or more") or
         # another row's ("5.5 minutes" in "up to 6 minutes"): bound there, not substituted; bands.py's to judge

@@ -91,6 +91,10 @@ class Quantity(BaseModel):
         """The quantity as a mismatch quotes it: with its bound words when they were read."""
         return self.phrase or self.surface
 
+    def left_out(self) -> Quantity:
+        """The values a one-sided bound leaves out: "over 7.5 kg" leaves out 7.5 kg or under."""
+        return self.model_copy(update={"bound": _FLIP[self.bound]})
+
 
 _HOUR = 1.0
 _DURATION = {
@@ -438,19 +442,38 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
     ("bare", re.compile(rf"(?P<v>{_V})", re.I), (_VALUE,)),
 ]
 
+# A measure compared with an adjective ("no taller than 2 metres", "heavier than 5 kg", "-18°C or colder"):
+# the adjectives that say more of the measure and those that say less. "later" and "earlier" are the
+# lead-time readers' (_LEAD_TIME), "more" and "less" the plain bounds'.
+_MORE_OF = ("longer", "older", "taller", "heavier", "larger", "bigger", "wider", "higher", "deeper", "warmer",
+            "hotter", "faster", "stronger", "thicker")
+_LESS_OF = ("shorter", "younger", "smaller", "lighter", "narrower", "lower", "shallower", "colder", "cooler",
+            "slower", "thinner")
+_COMPARATIVE = "|".join(_MORE_OF + _LESS_OF)
+_OF_AGE_OR_TIME = frozenset({"longer", "older", "shorter", "younger"})
+
+
+def _countable(dim: str) -> bool:
+    return dim == "number" or dim.startswith("count:")
+
+
+def _measure_word(phrase: str) -> bool:
+    """A comparative of a measure other than age or time ("taller than", "or colder")."""
+    return any(w in phrase.lower().split() and w not in _OF_AGE_OR_TIME for w in _MORE_OF + _LESS_OF)
 # the bound words start a word: "cover 3 km" is no "over 3 km", "recovers within" no "within"
 _BOUND_BEFORE = re.compile(
     r"(?<![\w-])(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
-    r"more\s+than|over|above|beyond|exceeding|no\s+greater\s+than|greater\s+than|longer\s+than|older\s+than|younger\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
-    r"(?<!add\s)(?<!adds\s)(?<!added\s)(?<!adding\s)up\s+to|(?<=for\s)the\s+first|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|shorter\s+than|within|"
+    r"more\s+than|over|above|beyond|exceeding|no\s+greater\s+than|greater\s+than|"
+    rf"(?:(?:no|not)\s+)?(?:{_COMPARATIVE})\s+than|at\s+most|no\s+more\s+than|not\s+more\s+than|"
+    r"(?<!add\s)(?<!adds\s)(?<!added\s)(?<!adding\s)up\s+to|(?<=for\s)the\s+first|(?:a\s+)?maximum\s+(?:of\s+)?|max\.?|under|below|less\s+than|fewer\s+than|within|"
     r"no\s+later\s+than)\s*(?:the\s+)?$",
     re.I,
 )
 # "over" right after another value means "across" ("37.5 hours over five days", "£98 over a year")
 _AFTER_VALUE = re.compile(r"\d[\d.,]*\s*(?P<u>[a-z%]+)?\s*$", re.I)
 _BOUND_AFTER = re.compile(
-    r"^\s*(?P<w>or\s+more|or\s+over|and\s+over|and\s+above|or\s+above|\+|or\s+older|or\s+longer|or\s+less|"
-    r"or\s+under|and\s+under|or\s+below|or\s+fewer|or\s+younger|or\s+shorter|at\s+most|at\s+the\s+most|at\s+least)\b",
+    r"^\s*(?P<w>or\s+more|or\s+over|and\s+over|and\s+above|or\s+above|\+|or\s+less|"
+    rf"or\s+under|and\s+under|or\s+below|or\s+fewer|or\s+(?:{_COMPARATIVE})|at\s+most|at\s+the\s+most|at\s+least)\b",
     re.I,
 )
 # The one table of bound words: the phrase (lower case, single spaces) to the bound it sets. The
@@ -471,10 +494,6 @@ BOUND_WORDS = {
     "exceeding": Bound.gt,
     "greater than": Bound.gt,
     "no greater than": Bound.le,
-    "longer than": Bound.gt,
-    # ages said as comparisons, the counterparts of "or older" / "or younger" below
-    "older than": Bound.gt,
-    "younger than": Bound.lt,
     "at most": Bound.le,
     "no more than": Bound.le,
     "not more than": Bound.le,
@@ -486,7 +505,6 @@ BOUND_WORDS = {
     "below": Bound.lt,
     "less than": Bound.lt,
     "fewer than": Bound.lt,
-    "shorter than": Bound.lt,
     "within": Bound.le,
     "the first": Bound.le,
     "no later than": Bound.le,
@@ -496,16 +514,19 @@ BOUND_WORDS = {
     "and above": Bound.ge,
     "or above": Bound.ge,
     "+": Bound.ge,
-    "or older": Bound.ge,
-    "or longer": Bound.ge,
     "or less": Bound.le,
     "or under": Bound.le,
     "and under": Bound.le,
     "or below": Bound.le,
     "or fewer": Bound.le,
-    "or younger": Bound.le,
-    "or shorter": Bound.le,
     "at the most": Bound.le,
+    # "taller than 2 m", "no taller than 2 m", "not taller than 2 m", "2 m or taller"; "older than 65", "65 or older"
+    **{f"{w} than": Bound.gt for w in _MORE_OF},
+    **{f"{no} {w} than": Bound.le for w in _MORE_OF for no in ("no", "not")},
+    **{f"or {w}": Bound.ge for w in _MORE_OF},
+    **{f"{w} than": Bound.lt for w in _LESS_OF},
+    **{f"{no} {w} than": Bound.ge for w in _LESS_OF for no in ("no", "not")},
+    **{f"or {w}": Bound.le for w in _LESS_OF},
 }
 # the comparisons that also bound an amount named without a number ("no more than the disputed
 # amount", "at least the statutory minimum"); not "over", "under", "within" or the time and age
@@ -593,10 +614,15 @@ def _phrase(text: str, start: int, end: int) -> str:
     return " ".join(text[first:last].split())
 
 
-def _bound(text: str, start: int, end: int) -> tuple[Bound, int | None]:
+def _bound(text: str, start: int, end: int, dim: str = "number") -> tuple[Bound, int | None]:
     """The bound words around text[start:end], turned round under a negation before them."""
     before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
     after = _BOUND_AFTER.match(text[end : end + 20])
+    if _countable(dim):
+        # "bigger than 50 cc", "stronger than 20 mph": a comparative of a measure over a number read without
+        # its unit would bound every bare number of the text; ages ("younger than 5") keep their bound
+        before = None if before and _measure_word(before.group("w")) else before
+        after = None if after and _measure_word(after.group("w")) else after
     bound = Bound.eq
     if before and before.group("w").lower() == "over" and before.group(0).rstrip().lower().endswith("the"):
         before = None  # "over the two years": across them
@@ -823,7 +849,7 @@ def _make(
     count: float | None = None,
     scale: float = 1.0,
 ) -> Quantity:
-    bound, negation_at = _bound(text, start, end)
+    bound, negation_at = _bound(text, start, end, dim)
     if invert:
         bound = _INVERT[bound]
     return Quantity(

@@ -60,8 +60,10 @@ def check_quantity(
     binding = next(((a, s) for a, s in spanned if any(conflicts(q, e) for e in s.quantities)), None)
     candidates = [binding] if binding else spanned
     rates_of_kind = q.per is not None and any(e.dim == q.dim for s in everywhere for e in s.quantities)
-    if any(_holds(q, e, s.text) for _, s in candidates for e in _comparable(q, s, rates_of_kind)) or (
-        not rates_of_kind and _limit_bound_by_words(q, claim, candidates, lexicon)
+    if (
+        any(_holds(q, e, s.text) for _, s in candidates for e in _comparable(q, s, rates_of_kind))
+        or (not rates_of_kind and _limit_bound_by_words(q, claim, candidates, lexicon))
+        or _limit_denied_past(q, claim, candidates)
     ):
         denied = inside_denial(q, claim, candidates, lexicon)
         if denied is not None:
@@ -84,6 +86,19 @@ def check_quantity(
         return Outcome(FactLabel.supported)
     return _derived(q, claim, everywhere, lexicon) or _over_inference(
         _unheld(q, claim, held, everywhere, lexicon, scored, rates_of_kind), unlicensed
+    )
+
+
+def _limit_denied_past(q: Quantity, claim: Slots, candidates: list[tuple[Alignment, Slots]]) -> bool:
+    """A claim that denies what lies past a limit restates the limit: "Models heavier than 7.5 kg aren't allowed"
+    against "We do not allow models heavier than 7.5 kg" (read as "7.5 kg or under"). The reader turns a bound
+    round under a negation before it, not under the claim's own negation after it."""
+    if not claim.negated or q.bound is Bound.eq or q.is_range or q.negation_at is not None:
+        return False
+    if not _NEGATED_CLAUSE.search(claim.text[q.end :]):
+        return False
+    return any(
+        e.bound is not Bound.eq and accepts(q.left_out(), e) for _, s in candidates for e in s.quantities
     )
 
 
