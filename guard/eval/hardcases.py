@@ -824,7 +824,7 @@ class Split(str, Enum):
     # figures only (specs/val92*.yaml).
     val92 = "val92"
     val92h = "val92h"
-    # Session 30: a fifty-third fresh mixed pair, on branch pairs93 (its rows follow val92h's in cases.jsonl): six more
+    # Session 31: a fifty-third fresh mixed pair, on branch pairs93 (its rows follow val92h's in cases.jsonl): six more
     # short documents in new domains (among them a flooring firm's underfloor heating installation contract, a
     # hospital's nasal polyp removal letter, an event toilet firm's portable toilet hire agreement and a hospital's
     # epidural steroid injection letter) and varied forms (HTML prose around a table of packages over a definition list
@@ -835,7 +835,7 @@ class Split(str, Enum):
     # them. val93 is open; val93h is held: aggregate figures only (specs/val93*.yaml).
     val93 = "val93"
     val93h = "val93h"
-    # Session 30: a fifty-fourth fresh mixed pair, on branch pairs93 with val93 / val93h (its rows follow val93h's in
+    # Session 31: a fifty-fourth fresh mixed pair, on branch pairs93 with val93 / val93h (its rows follow val93h's in
     # cases.jsonl): six more short documents in new domains (among them a glasshouse firm's greenhouse supply and
     # erection contract, a hospital's fistula operation letter, an asbestos firm's garage roof removal contract and an
     # eye hospital's eyelid cyst removal letter) and varied forms (Markdown prose around a table of greenhouses over a
