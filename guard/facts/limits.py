@@ -33,6 +33,7 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.clause_parts import sentence_span
 from guard.facts.denials import allowed_outside_denial
 from guard.facts.elapsed import inside_granted_period
+from guard.facts.kept_limits import kept_to_stated_limit
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
 from guard.facts.mismatches import contradiction
@@ -95,8 +96,11 @@ def broken_limits(
             accepts(q, e) for s in everywhere for e in s.quantities
         ):
             continue
-        if inside_granted_period(q, claim, [(a, unit_slots(a.unit, lexicon)) for a in scored[:_TOPIC_POOL]], lexicon):
-            continue  # a time after a start, inside the period a unit grants (elapsed.py): no value to hold to a limit
+        read = [(a, unit_slots(a.unit, lexicon)) for a in scored[:_TOPIC_POOL]]
+        if inside_granted_period(q, claim, read, lexicon) or kept_to_stated_limit(q, claim, read, lexicon):
+            # a time after a start inside the period a unit grants (elapsed.py), a value inside a limit a header or a
+            # pair of values states (kept_limits.py): held there, not a value to hold to another unit's limit
+            continue
         # a frequency limit ("at least 3 hours between puffs") rules the whole passage's use; and a
         # rate is never an arithmetic step's result, so the claim's rate was unsupported at best
         pool = scored[:_TOPIC_POOL] if q.dim == "rate" else _about(scored)

@@ -674,16 +674,22 @@ _BRACKETED = re.compile(r"\s*\(\s*$")
 
 def _restated_bounds(text: str, found: list[Quantity]) -> list[Quantity]:
     """A plain value in brackets right after a bounded one takes its bound: it is the same limit in
-    other units ("Do not take more than 8 tablets (4,000 mg) in 24 hours"), not an amount of its own."""
+    other units ("Do not take more than 8 tablets (4,000 mg) in 24 hours"), not an amount of its own.
+    So does the second side of a size ("up to 2.4 m by 1.8 m", "no larger than 1.2 metres wide by 0.4
+    metres high"): one limit on both sides."""
     out = list(found)
     for i in range(1, len(out)):
         before, q = out[i - 1], out[i]
-        if (
-            before.bound is not Bound.eq and not before.is_range and q.bound is Bound.eq and not q.is_range
-            and _BRACKETED.fullmatch(text[before.end : q.start]) and text[q.end : q.end + 1] == ")"
-        ):
+        if before.bound is Bound.eq or before.is_range or q.bound is not Bound.eq or q.is_range:
+            continue
+        gap = text[before.end : q.start]
+        bracketed = _BRACKETED.fullmatch(gap) and text[q.end : q.end + 1] == ")"
+        if bracketed or (q.dim == before.dim and _BY.fullmatch(gap)):
             out[i] = q.model_copy(update={"bound": before.bound, "negation_at": before.negation_at})
     return out
+
+
+_BY = re.compile(r"\s*(?:(?:wide|long|high|deep|tall)\s+)?(?:by|x|×)\s*", re.I)
 
 
 def _gate_found(gate: re.Pattern[str], text: str, seen: dict[re.Pattern[str], bool]) -> bool:

@@ -22,6 +22,7 @@ from guard.facts.denials import allowed_outside_denial, inside_denial
 from guard.facts.derivation import derived_step, says_combined
 from guard.facts.elapsed import inside_granted_period
 from guard.facts.inference import daily_average, day_length
+from guard.facts.kept_limits import kept_to_stated_limit
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
@@ -83,6 +84,8 @@ def check_quantity(
     step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near, [a.unit for a in scored])
     if step is not None:
         return step
+    if kept_to_stated_limit(q, claim, held, lexicon):
+        return Outcome(FactLabel.supported)
     if span is not None:
         return span
     if denied_outside_limit(q, claim, held) or allowed_outside_denial(q, claim, held, lexicon):

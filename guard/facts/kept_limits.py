@@ -1,0 +1,82 @@
+"""A value the claim says keeps to a limit that a table's header or a pair of values states.
+
+Why: "A 45-second radio advert script fits within Brassmoor's booking" against the row "Recording:
+Radio advert | Longest script: 60 seconds", or "A chipped car key priced at £80 is within the
+shop's range" against "Car keys with a chip cost from £45 to £120". The header's "Longest" makes
+its cell a limit, and "from £45 to £120" is a range, but the quantity reader reads plain values
+there (a header is not a bound word before the value; the reader's ranges carry no currency
+sign on their second value), so the claim's value differs from both. Read only where the claim
+says its value keeps to something ("within", "fits", "enough", "meets"): "The longest script is
+45 seconds" is a value the cell must hold, not one inside its limit. The unit is the best-aligned
+one or a strongly aligned one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from guard.facts.align import Alignment
+from guard.facts.lexicon import Lexicon
+from guard.facts.matching import accepts
+from guard.facts.polarity import words
+from guard.facts.quantities import Bound, Quantity
+from guard.facts.shares import same_noun_stem
+from guard.facts.slots import Slots
+
+__all__ = ["kept_to_stated_limit"]
+
+_KEEPS = re.compile(
+    r"\b(?:within|inside|fits?|enough|meets?|keeps?\s+to|stays?\s+(?:with)?in|qualif(?:y|ies))\b", re.I
+)
+_AT_MOST = re.compile(r"\b(?:most|maximum|max|longest|largest|biggest|highest|heaviest|top|limit)\b", re.I)
+_AT_LEAST = re.compile(r"\b(?:least|minimum|min|shortest|smallest|lowest|fewest)\b", re.I)
+_CELL = re.compile(r"(?:^|\s\|\s)(?P<header>[^|:]{1,60}):\s")
+_RANGE_GAP = re.compile(r"\s*(?:to|-|–)\s*")
+
+
+def kept_to_stated_limit(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]], lexicon: Lexicon) -> bool:
+    """``q`` is inside a header's limit or a range of two values in an aligned unit, and the claim says it keeps to it."""
+    if q.bound is not Bound.eq or q.is_range or claim.negated or not _KEEPS.search(claim.text):
+        return False
+    for _, slots in held[:1] + [(a, s) for a, s in held[1:] if a.strong]:
+        if any(accepts(q, limit) for limit in _header_limits(slots, q)) or any(
+            lo <= q.lo and q.hi <= hi for lo, hi in _ranges(slots, q)
+        ):
+            return True
+    return False
+
+
+def _header_limits(slots: Slots, q: Quantity) -> list[Quantity]:
+    """The cells of a table row whose header names a limit ("Longest script: 60 seconds"), as bounds."""
+    if slots.key_end is None:
+        return []
+    found = []
+    for cell in _CELL.finditer(slots.text):
+        header = cell.group("header")
+        bound = Bound.le if _AT_MOST.search(header) else Bound.ge if _AT_LEAST.search(header) else None
+        end = slots.text.find(" | ", cell.end())
+        end = len(slots.text) if end < 0 else end
+        for e in slots.quantities:
+            if bound is not None and cell.end() <= e.start < end and e.bound is Bound.eq and not e.is_range:
+                found.append(_as_measured(e, q, header).model_copy(update={"bound": bound}))
+    return found
+
+
+def _as_measured(e: Quantity, q: Quantity, header: str) -> Quantity:
+    """A bare number under a header naming the claim's counted noun counts that noun ("Most birds per member: 6")."""
+    if e.dim == "number" and q.dim.startswith("count:"):
+        noun = same_noun_stem(q.dim[6:])
+        if noun in {same_noun_stem(w) for _, w in words(header)}:
+            return e.model_copy(update={"dim": q.dim})
+    return e
+
+
+def _ranges(slots: Slots, q: Quantity) -> list[tuple[float, float]]:
+    """Two values of the claim's measure joined by "to" that the reader did not take as one range ("from £45 to £120",
+    "adjustable from -15°C to -24°C")."""
+    values = [e for e in slots.quantities if e.dim == q.dim and e.bound is Bound.eq and not e.is_range]
+    return [
+        (min(a.lo, b.lo), max(a.hi, b.hi))
+        for a, b in zip(values, values[1:], strict=False)
+        if _RANGE_GAP.fullmatch(slots.text[a.end : b.start])
+    ]
