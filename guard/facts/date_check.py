@@ -10,6 +10,7 @@ from guard.facts.binding import _CLAUSE_BREAK
 from guard.facts.dates import DateSlot, same_date, states
 from guard.facts.hours import hours_holding, inside_stated_hours, inside_stated_period
 from guard.facts.inference import shifted_date, shifted_time, side_of
+from guard.facts.lead_times import kept_lead_time
 from guard.facts.matching import denied_value
 from guard.facts.mismatches import given_otherwise, not_found
 from guard.facts.outcome import Outcome
@@ -48,6 +49,9 @@ def check_date(
     termed = within_term(d, claim, [*(s for _, s in held), *topical]) if claim is not None else None
     if termed:
         return Outcome(FactLabel.inferred, inference=termed)  # a term's end or a day inside it (term_ends.py)
+    kept = kept_lead_time(d, claim, everywhere, everywhere) if claim is not None else None
+    if kept:
+        return Outcome(FactLabel.inferred, inference=kept)  # far enough before another of the claim's times (lead_times.py)
     others = [o for o in claim.dates if o is not d] if claim is not None else []
     differing = _differing(d, verdicts, held, everywhere, others, claim)
     # a time the claim gives as another of its own times moved by a stated duration ("the 09:30 gets

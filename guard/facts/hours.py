@@ -227,7 +227,12 @@ def _span_days(text: str, spans: Sequence[tuple[DateSlot, DateSlot]], begin: Dat
     end = min(c for c in cuts if c >= span[1].end)
     inside = [s for s in spans if start <= s[0].start and s[1].end <= end]
     if len(inside) == 1:
-        return _days_named(text[start:end])
+        days = _days_named(text[start:end])
+        if days is None and " | " in text and len(spans) == 1:
+            # a table row is one record: its day cell names the days of its time cell ("Day: Thursday | Time: 09:00
+            # to 12:30")
+            days = _days_named(text)
+        return days
     mentions = [
         m for m in _DAY_MENTION.finditer(text, start, end)
         if not _DENIED_DAY.search(text[max(start, m.start() - 12) : m.start()])

@@ -460,6 +460,8 @@ def _countable(dim: str) -> bool:
 def _measure_word(phrase: str) -> bool:
     """A comparative of a measure other than age or time ("taller than", "or colder")."""
     return any(w in phrase.lower().split() and w not in _OF_AGE_OR_TIME for w in _MORE_OF + _LESS_OF)
+
+
 # the bound words start a word: "cover 3 km" is no "over 3 km", "recovers within" no "within"
 _BOUND_BEFORE = re.compile(
     r"(?<![\w-])(?P<w>at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|(?:a\s+)?minimum\s+(?:of\s+)?|min\.?|"
