@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TypeVar
 
 from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.quantities import Quantity
 
-__all__ = ["distinctive", "owned_words"]
+__all__ = ["distinctive", "leading_words", "named_most", "owned_words"]
 
 _CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|then|but|while|whereas)\b", re.IGNORECASE)
 
@@ -72,6 +73,29 @@ def owned_words(
             if _distance(position, values[i]) == nearest:
                 owned[i].add(stem(word))
     return owned
+
+
+def leading_words(text: str, value: Quantity, values: Sequence[Quantity], stopwords: frozenset[str], stem) -> set[str]:
+    """The stems of the words that lead to ``value``: from the last of ``values`` before it in its sentence, or the
+    sentence's start.
+
+    "Posts are guaranteed against rot for 15 years, and netting and wire for 5 years": a list of values sharing one
+    verb gives each its own words this way ("netting", "wire" for the 5 years), where a clause's words
+    (:func:`owned_words`) give the later values the whole clause."""
+    start = max(text.rfind(c, 0, value.start) for c in ".;!?") + 1
+    start = max([start, *(v.end for v in values if v.end <= value.start)])
+    return {stem(w) for _, w in words(text[start : value.start]) if w not in stopwords and len(w) > 2}
+
+
+T = TypeVar("T")
+
+
+def named_most(options: Sequence[tuple[set[str], T]], claim_words: frozenset[str]) -> T | None:
+    """The option whose words the claim says most, and more than any other's; None when it says none, or ties."""
+    scored = sorted(((len(own & claim_words), option) for own, option in options), key=lambda n: -n[0])
+    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1]
 
 
 def distinctive(owned: list[set[str]]) -> list[set[str]]:

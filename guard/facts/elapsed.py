@@ -16,9 +16,8 @@ from __future__ import annotations
 import re
 
 from guard.facts.align import Alignment
-from guard.facts.binding import distinctive
+from guard.facts.binding import distinctive, leading_words, named_most
 from guard.facts.lexicon import Lexicon
-from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, stem
 
@@ -37,16 +36,14 @@ def inside_granted_period(q: Quantity, claim: Slots, held: list[tuple[Alignment,
         return False
     if not _INSIDE.search(claim.text):
         return False
-    named: list[tuple[int, Quantity]] = []  # each granted period with how many of its lead words the claim says
+    options: list[tuple[set[str], Quantity]] = []  # each granted period with the words that lead to it
     for _, slots in held[:1] + [(a, s) for a, s in held[1:] if a.strong]:
         durations = [e for e in slots.quantities if e.dim == "duration"]
-        leads = distinctive([_lead_words(slots.text, durations, i, lexicon) for i in range(len(durations))])
-        named += [(len(lead & claim.content), e) for e, lead in zip(durations, leads, strict=True) if _granted(e, slots.text)]
-    named.sort(key=lambda n: -n[0])
-    if not named or named[0][0] == 0 or (len(named) > 1 and named[1][0] == named[0][0]):
-        return False  # no period, or none or two the claim's words name ("A battery fault" under a battery's and a
-        # whole product's guarantee)
-    return q.hi <= named[0][1].hi
+        leads = distinctive([leading_words(slots.text, e, durations, lexicon.stopwords, stem) - _GRANTING for e in durations])
+        options += [(lead, e) for e, lead in zip(durations, leads, strict=True) if _granted(e, slots.text)]
+    # none or two periods the claim's words name: "A battery fault" under a battery's and a whole product's guarantee
+    period = named_most(options, claim.content)
+    return period is not None and q.hi <= period.hi
 
 
 def _elapsed(q: Quantity, text: str) -> bool:
@@ -56,20 +53,6 @@ def _elapsed(q: Quantity, text: str) -> bool:
 def _granted(e: Quantity, text: str) -> bool:
     """A period said as how long something lasts: "guaranteed for 3 years", "valid for 90 days"."""
     return e.dim == "duration" and e.bound is Bound.eq and not e.is_range and bool(_GRANTED.search(text[: e.start]))
-
-
-def _lead_words(text: str, durations: list[Quantity], i: int, lexicon: Lexicon) -> set[str]:
-    """The words that lead to the i-th duration: from the one before it in its sentence, or the sentence's start.
-
-    "Posts are guaranteed against rot for 15 years, and netting and wire for 5 years": a list of periods shares its
-    verb, so each period's own words are the ones between it and the period before (a clause's words, binding.py's
-    reading, give the second period the whole clause)."""
-    here = durations[i].start
-    start = max(text.rfind(c, 0, here) for c in ".;!?") + 1
-    if i and durations[i - 1].end > start:
-        start = durations[i - 1].end
-    lead = {stem(w) for _, w in words(text[start:here]) if w not in lexicon.stopwords and len(w) > 2}
-    return lead - _GRANTING
 
 
 # the words that grant a period say what it is, not what it is granted to ("Tanks are guaranteed for 25 years and

@@ -18,9 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from guard.facts.binding import leading_words, named_most
 from guard.facts.dates import DateSlot, same_date
-from guard.facts.polarity import words
-from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, stem
 
 __all__ = ["kept_lead_time"]
@@ -43,27 +42,19 @@ def kept_lead_time(d: DateSlot, claim: Slots, units: Sequence[Slots], everywhere
         if o is not d and o.minutes is not None and o.minutes > d.minutes and _stated(o, everywhere)
     ]
     leads = [
-        (_shared(s.text, e, s.quantities, claim), e)
+        (leading_words(s.text, e, s.quantities, frozenset(), stem), e)
         for s in units for e in s.quantities if e.dim == "duration" and _BEFORE.match(s.text, e.end)
     ]
-    leads.sort(key=lambda n: -n[0])
-    if not later or not leads or leads[0][0] == 0 or (len(leads) > 1 and leads[1][0] == leads[0][0]):
-        return None  # the claim's act must name one lead time's ("drink water" under "water until 2 hours before",
-        # not the "nothing to eat for 6 hours" beside it)
-    lead = leads[0][1]
+    # the claim's act names one lead time ("drink water" under "water until 2 hours before", not the "nothing to eat
+    # for 6 hours" beside it)
+    lead = named_most(leads, claim.content)
+    if not later or lead is None:
+        return None
     for o in later:
         gap = (o.minutes - d.minutes) * _HOURS_PER_MINUTE
         if gap >= lead.lo - 1e-9:
             return f"{d.surface} is {gap:g} hours before {o.surface}, at least the {lead.shown} before it"
     return None
-
-
-def _shared(text: str, e: Quantity, values: Sequence[Quantity], claim: Slots) -> int:
-    """How many of the claim's words lead to the lead time: from the value before it in its sentence, or the
-    sentence's start ("nothing to eat for 6 hours before the operation, but may drink water until 2 hours before")."""
-    start = max(text.rfind(c, 0, e.start) for c in ".;!?") + 1
-    start = max([start, *(v.end for v in values if v.end <= e.start)])
-    return len({stem(w) for _, w in words(text[start : e.start])} & claim.content)
 
 
 def _stated(o: DateSlot, everywhere: Sequence[Slots]) -> bool:
