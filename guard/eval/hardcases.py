@@ -868,14 +868,25 @@ class Split(str, Enum):
     # aggregate figures only (specs/val96*.yaml).
     val96 = "val96"
     val96h = "val96h"
+    # Session 31: a fifty-seventh fresh mixed pair, on branch pairs97 (its rows follow val96h's in cases.jsonl): six more
+    # short documents in new domains (among them a door firm's garage door supply and fitting contract, an eye hospital's
+    # vitrectomy letter, a bathroom firm's bathroom supply and fitting contract and a heart centre's catheter ablation
+    # letter) and varied forms (HTML prose around a table of doors over a bulleted list of clauses, Markdown prose and
+    # headings over a numbered list, a table of aftercare times and a bulleted list, Markdown prose around a table of
+    # squash club memberships over a numbered list, Markdown prose around a table of bathroom packages over a numbered
+    # list of bold-labelled clauses, HTML prose and headings over a numbered and a bulleted list, HTML prose around a
+    # table of Scrabble club fees over bulleted lists under headings), every category, a little under half true, written
+    # without running the judge on them. val97 is open; val97h is held: aggregate figures only (specs/val97*.yaml).
+    val97 = "val97"
+    val97h = "val97h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
 # val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h,
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
-# val90h, val91h, val92h, val93h, val94h, val95h, val96h) are read only when named, so that a run over everything (and
-# its --fails listing) never shows their cases to someone tuning the judge.
+# val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h) are read only when named, so that a run over
+# everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -892,7 +903,7 @@ BLIND_SPLITS = frozenset(
         Split.val76h, Split.val77h, Split.val78h, Split.val79h, Split.val80h, Split.val81h,
         Split.val82h, Split.val83h, Split.val84h, Split.val85h, Split.val86h, Split.val87h,
         Split.val88h, Split.val89h, Split.val90h, Split.val91h, Split.val92h, Split.val93h,
-        Split.val94h, Split.val95h, Split.val96h,
+        Split.val94h, Split.val95h, Split.val96h, Split.val97h,
     }
 )
 
