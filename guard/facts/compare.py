@@ -45,6 +45,7 @@ from guard.facts.denied_acts import denied_elsewhere
 from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.flip_check import flip_outcomes
 from guard.facts.hours import hours_of_other_days, joined_spans
+from guard.facts.left_out import denies_left_out
 from guard.facts.lexicon import Lexicon, language_of, lexicon_for
 from guard.facts.misbinding import misbindings
 from guard.facts.mismatches import contradiction, not_found
@@ -137,7 +138,26 @@ def _judged(
         # a denial of the claim's act anywhere in the document, when nothing nearer contradicts it
         denied = denied_elsewhere(claim, kept) or allowed_elsewhere(claim, kept)
         outcomes += [denied] if denied else []
+    outcomes = [o for o in outcomes if not _left_out_denied(o, claim, lexicon)]
     return _verdict(aligned, switches.apply(outcomes), note, lexicon.code)
+
+
+# the polarity readings a denial of what a unit's "only" leaves out is no clash for (left_out.py)
+_POLARITY_RULES = frozenset(
+    {
+        FactRule.flip_negation, FactRule.flip_negation_near, FactRule.flip_negation_elsewhere, FactRule.polarity_status,
+        FactRule.polarity_opposite, FactRule.restriction_waived, FactRule.limit_widened,
+    }
+)
+
+
+def _left_out_denied(outcome: Outcome, claim: Slots, lexicon: Lexicon) -> bool:
+    """A polarity clash where the claim denies its act only outside the unit's "only" / "until" (left_out.py)."""
+    unit = outcome.mismatch.evidence if outcome.mismatch else None
+    return (
+        outcome.label is FactLabel.contradicted and outcome.rule in _POLARITY_RULES and unit is not None
+        and denies_left_out(claim, unit.text, lexicon)
+    )
 
 
 def _readable(
