@@ -6,6 +6,9 @@ claim of the denied act at a value inside the bound ("will clean with the wind a
 contradicted; one at a value outside it ("a 20 mph wind is fine for a clean") is what the rule
 leaves allowed, and the value needs no other evidence.
 
+A limit under a condition that stops the event ("cancelled if the ice is warmer than -3°C") is read
+the same way for a claim that the event goes on ("goes ahead", "keeps running").
+
 Kept narrow: plain claim values, a limit with no negation of its own ("not more than" is read by
 the quantity reader), a negation earlier in the limit's sentence whose next content word (the
 denied act) the claim also says, and claims that neither deny nor weigh a value against a limit
@@ -60,8 +63,25 @@ def _denials(q: Quantity, claim: Slots, held: Sequence[tuple[Alignment, Slots]],
             if e.dim != q.dim or e.bound is Bound.eq or e.is_range or e.negation_at is not None:
                 continue
             act = _denied_act(s.text[: e.start], lexicon)
-            if act is not None and act in claim.content:
+            if (act is not None and act in claim.content) or _goes_on_past_stop(s.text[: e.start], claim.text):
                 yield a.unit, e
+
+
+# a limit under a condition that stops the event ("A session is cancelled if the ice is warmer than -3°C", "The
+# railway stops running when the wind is over 45 mph") bounds what the evidence calls off, as a denial does; a claim
+# that the event goes on ("goes ahead", "keeps running") affirms it
+_STOPPED = re.compile(
+    r"\b(?:cancel(?:led|s)?|stops?|stopped|called\s+off|postponed|suspended|abandoned)\b[^.;]*\b(?:if|when|whenever)\b[^.;]*$",
+    re.I,
+)
+_GOES_ON = re.compile(r"\b(?:go(?:es)?\s+ahead|keeps?\s+(?:running|going)|carr(?:y|ies)\s+on|continues?|still\s+runs?)\b", re.I)
+_STOP_SAID = re.compile(r"\b(?:stops?|stopped|called\s+off|suspended|abandoned)\b", re.I)
+
+
+def _goes_on_past_stop(before: str, claim_text: str) -> bool:
+    """The limit is the condition of a stop in its sentence, and the claim says the event goes on."""
+    sentence = re.split(r"[.;:!?]\s", before)[-1]
+    return bool(_STOPPED.search(sentence) and _GOES_ON.search(claim_text)) and not _STOP_SAID.search(claim_text)
 
 
 def _denied_act(before: str, lexicon: Lexicon) -> str | None:
