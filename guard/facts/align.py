@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -35,7 +36,9 @@ from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, UnitKind
 
-__all__ = ["Alignment", "align", "ranked", "select", "unit_slots"]
+__all__ = ["Alignment", "align", "best_or_strong", "ranked", "select", "unit_slots"]
+
+T = TypeVar("T")
 
 KEY_WEIGHT = 1.5
 TOPIC_WEIGHT = 0.25
@@ -65,6 +68,11 @@ class Alignment(BaseModel):
             or self.lexical >= STRONG_LEXICAL
             or (self.similarity is not None and self.similarity >= STRONG_SIMILARITY)
         )
+
+
+def best_or_strong(held: Sequence[tuple[Alignment, T]]) -> list[tuple[Alignment, T]]:
+    """The best-aligned unit and any other strongly aligned one: those whose limits speak of the claim."""
+    return [(a, x) for n, (a, x) in enumerate(held) if n == 0 or a.strong]
 
 
 def unit_slots(unit: EvidenceUnit, lexicon: Lexicon = ENGLISH) -> Slots:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from guard.facts.align import Alignment
+from guard.facts.align import Alignment, best_or_strong
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts
 from guard.facts.mismatches import contradiction
@@ -56,9 +56,7 @@ def allowed_outside_denial(q: Quantity, claim: Slots, held: Sequence[tuple[Align
 def _denials(q: Quantity, claim: Slots, held: Sequence[tuple[Alignment, Slots]], lexicon: Lexicon):
     if claim.negated or q.bound is not Bound.eq or q.is_range or _WEIGHED.search(claim.text):
         return
-    for n, (a, s) in enumerate(held):
-        if not a.strong and n > 0:  # the best-aligned unit, or a strongly aligned one
-            continue
+    for a, s in best_or_strong(held):
         for e in s.quantities:
             if e.dim != q.dim or e.bound is Bound.eq or e.is_range or e.negation_at is not None:
                 continue

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from guard.facts.align import Alignment
+from guard.facts.align import Alignment, best_or_strong
 from guard.facts.binding import distinctive, leading_words, named_most
 from guard.facts.lexicon import Lexicon
 from guard.facts.quantities import Bound, Quantity
@@ -37,7 +37,7 @@ def inside_granted_period(q: Quantity, claim: Slots, held: list[tuple[Alignment,
     if not _INSIDE.search(claim.text):
         return False
     options: list[tuple[set[str], Quantity]] = []  # each granted period with the words that lead to it
-    for _, slots in held[:1] + [(a, s) for a, s in held[1:] if a.strong]:
+    for _, slots in best_or_strong(held):
         durations = [e for e in slots.quantities if e.dim == "duration"]
         leads = distinctive([leading_words(slots.text, e, durations, lexicon.stopwords, stem) - _GRANTING for e in durations])
         options += [(lead, e) for e, lead in zip(durations, leads, strict=True) if _granted(e, slots.text)]

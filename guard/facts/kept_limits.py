@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from guard.facts.align import Alignment
+from guard.facts.align import Alignment, best_or_strong
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts
 from guard.facts.polarity import words
@@ -38,7 +38,7 @@ def kept_to_stated_limit(q: Quantity, claim: Slots, held: list[tuple[Alignment, 
     """``q`` is inside a header's limit or a range of two values in an aligned unit, and the claim says it keeps to it."""
     if q.bound is not Bound.eq or q.is_range or claim.negated or not _KEEPS.search(claim.text):
         return False
-    for _, slots in held[:1] + [(a, s) for a, s in held[1:] if a.strong]:
+    for _, slots in best_or_strong(held):
         if any(accepts(q, limit) for limit in _header_limits(slots, q)) or any(
             lo <= q.lo and q.hi <= hi for lo, hi in _ranges(slots, q)
         ):
@@ -54,10 +54,12 @@ def _header_limits(slots: Slots, q: Quantity) -> list[Quantity]:
     for cell in _CELL.finditer(slots.text):
         header = cell.group("header")
         bound = Bound.le if _AT_MOST.search(header) else Bound.ge if _AT_LEAST.search(header) else None
+        if bound is None:
+            continue
         end = slots.text.find(" | ", cell.end())
         end = len(slots.text) if end < 0 else end
         for e in slots.quantities:
-            if bound is not None and cell.end() <= e.start < end and e.bound is Bound.eq and not e.is_range:
+            if cell.end() <= e.start < end and e.bound is Bound.eq and not e.is_range:
                 found.append(_as_measured(e, q, header).model_copy(update={"bound": bound}))
     return found
 

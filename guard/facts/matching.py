@@ -23,7 +23,7 @@ import itertools
 import math
 import re
 
-from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
+from guard.facts.quantities import DURATION_HOURS, Bound, Quantity, countable
 
 __all__ = ["accepts", "conflicts", "denied_value", "exact", "one_step", "same_kind", "same_number", "two_steps"]
 
@@ -33,10 +33,6 @@ _DOWN = (Bound.le, Bound.lt)
 
 def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-12)
-
-
-def _countable(dim: str) -> bool:
-    return dim == "number" or dim.startswith("count:")
 
 
 def conflicts(claim: Quantity, evidence: Quantity) -> bool:
@@ -75,7 +71,7 @@ def accepts(claim: Quantity, evidence: Quantity) -> bool:
         return _fits(*_numerator(claim), claim.bound, *_numerator(evidence), evidence.bound)
     c_lo, c_hi = claim.written
     e_lo, e_hi = evidence.written
-    if _countable(claim.dim) and _countable(evidence.dim):
+    if countable(claim.dim) and countable(evidence.dim):
         return _fits(c_lo, c_hi, claim.bound, e_lo, e_hi, evidence.bound)
     limit = evidence.is_band
     if limit and _age(claim) and evidence.dim == "number":
@@ -246,7 +242,7 @@ def _intermediates(x: Quantity, y: Quantity) -> list[Quantity]:
             out.append((x.dim, f"({x.surface} - {y.surface})", x.lo - y.lo))
     if x.per is not None and y.per is None and x.dim.split("/", 1)[1] == _noun(y.dim) and y.lo:
         out.append((x.dim.split("/", 1)[0], f"({x.surface} × {y.surface})", x.lo * y.lo))
-    if x.per is None and _countable(y.dim) and y.lo and not _close(y.lo, 1.0):
+    if x.per is None and countable(y.dim) and y.lo and not _close(y.lo, 1.0):
         out.append((x.dim, f"({x.surface} × {y.surface})", x.lo * y.lo))
     if x.per is None and y.dim == "percent":
         out.append((x.dim, f"({x.surface} + {y.surface})", x.lo * (1 + y.lo / 100)))
@@ -256,7 +252,7 @@ def _intermediates(x: Quantity, y: Quantity) -> list[Quantity]:
 
 def same_kind(a: str, b: str) -> bool:
     """Two values one can add or subtract: the same dimension, or two counts (nouns are read loosely)."""
-    return a == b or (_countable(a) and _countable(b))
+    return a == b or (countable(a) and countable(b))
 
 
 _same = same_kind
@@ -317,7 +313,7 @@ def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:
         if hit(x.lo * y.lo):
             return f"{x.surface} × {y.surface} = {claim.surface}"
     # a count of 1 multiplies nothing: "1,500 mg x 1 capsule" is the value restated, not a step
-    if _same(x.dim, claim.dim) and _countable(y.dim) and y.lo and not _close(y.lo, 1.0):
+    if _same(x.dim, claim.dim) and countable(y.dim) and y.lo and not _close(y.lo, 1.0):
         if hit(x.lo * y.lo):
             return f"{x.surface} × {y.surface} = {claim.surface}"
         if hit(x.lo / y.lo):

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict
 
 from guard.facts.numbers import NUMBER, NUMBER_WORD_RUN, read_number
 
-__all__ = ["BOUND_WORDS", "DURATION_HOURS", "NAMED_AMOUNT_BOUNDS", "Bound", "Quantity", "quantities"]
+__all__ = ["BOUND_WORDS", "DURATION_HOURS", "NAMED_AMOUNT_BOUNDS", "Bound", "Quantity", "countable", "quantities"]
 
 
 class Bound(str, Enum):
@@ -453,7 +453,8 @@ _COMPARATIVE = "|".join(_MORE_OF + _LESS_OF)
 _OF_AGE_OR_TIME = frozenset({"longer", "older", "shorter", "younger"})
 
 
-def _countable(dim: str) -> bool:
+def countable(dim: str) -> bool:
+    """A bare number or a count of a noun, not a measure with a unit."""
     return dim == "number" or dim.startswith("count:")
 
 
@@ -620,7 +621,7 @@ def _bound(text: str, start: int, end: int, dim: str = "number") -> tuple[Bound,
     """The bound words around text[start:end], turned round under a negation before them."""
     before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
     after = _BOUND_AFTER.match(text[end : end + 20])
-    if _countable(dim):
+    if countable(dim):
         # "bigger than 50 cc", "stronger than 20 mph": a comparative of a measure over a number read without
         # its unit would bound every bare number of the text; ages ("younger than 5") keep their bound
         before = None if before and _measure_word(before.group("w")) else before
