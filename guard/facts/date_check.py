@@ -9,6 +9,7 @@ from guard.facts.align import Alignment
 from guard.facts.binding import _CLAUSE_BREAK
 from guard.facts.dates import DateSlot, same_date, states
 from guard.facts.hours import hours_holding, inside_stated_hours, inside_stated_period
+from guard.facts.in_force import on_or_after_opening
 from guard.facts.inference import shifted_date, shifted_time, side_of
 from guard.facts.lead_times import kept_lead_time
 from guard.facts.matching import denied_value
@@ -49,6 +50,9 @@ def check_date(
     termed = within_term(d, claim, [*(s for _, s in held), *topical]) if claim is not None else None
     if termed:
         return Outcome(FactLabel.inferred, inference=termed)  # a term's end or a day inside it (term_ends.py)
+    opened = on_or_after_opening(d, claim, everywhere) if claim is not None else None
+    if opened:
+        return Outcome(FactLabel.inferred, inference=opened)  # on or after the day the document applies from (in_force.py)
     kept = kept_lead_time(d, claim, everywhere, everywhere) if claim is not None else None
     if kept:
         return Outcome(FactLabel.inferred, inference=kept)  # far enough before another of the claim's times (lead_times.py)

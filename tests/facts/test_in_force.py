@@ -1,0 +1,64 @@
+"""Session 32's first design (docs/FACTS.md): a document that says from when it applies, with no end ("It
+applies to orders placed from 1 March 2061", "These rules apply from 1 April 2061", "The plan starts on 1 May
+2061") holds a claim that places a later case under it ("a bench ordered in June 2061 comes under this
+contract"), supported by inference; a claim about the opening itself, or a case before it, is still compared as a
+date. Passages written for this file."""
+
+from __future__ import annotations
+
+import pytest
+from fact_judge import FLAGGED, HOLDS, judge
+
+BENCHES = (
+    "Oakhurst Benches: garden bench supply contract\n\n"
+    "It applies to benches ordered from 1 March 2061. Every bench is made by our own joiners and "
+    "delivered by Fenwick Carriers. The price is £340 for an oak bench."
+)
+CHOIR = (
+    "Lanmouth Choir: membership and rehearsal rules\n\n"
+    "These fees and rules apply from 1 April 2061. Rehearsals are on Tuesdays at 19:30. "
+    "Membership costs £60 a year."
+)
+PLAN = (
+    "Heathcote Vets: horse health plan agreement\n\n"
+    "The plan starts on 1 May 2061. The vet visits twice a year and the plan costs £18 a month."
+)
+TWO_OPENINGS = (
+    "Oakhurst Benches: supply contract\n\n"
+    "It applies to benches ordered from 1 March 2061. The repair service applies to repairs booked from "
+    "1 September 2061."
+)
+TERM = "Bench hire agreement. The agreement applies from 1 March 2061 for 6 months. The hire costs £20 a week."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "holds"),
+    [
+        ("A bench ordered from Oakhurst in June 2061 comes under this contract.", BENCHES, True),
+        ("Oakhurst's contract governs a bench order placed on 14 August 2061.", BENCHES, True),
+        ("A Lanmouth rehearsal in September 2061 is run under these rules.", CHOIR, True),
+        ("By June 2061 the Heathcote plan is already under way.", PLAN, True),
+        # a case before the opening, and claims about the opening itself
+        ("A bench ordered on 20 February 2061 comes under this contract.", BENCHES, False),
+        ("Oakhurst's contract applies to benches ordered from 1 April 2061.", BENCHES, False),
+        ("Oakhurst's contract first applies to benches ordered on 1 April 2061.", BENCHES, False),
+        ("A bench ordered on 20 April 2061 is ordered before Oakhurst's contract applies.", BENCHES, False),
+        ("The start date for orders under Oakhurst's contract is 1 May 2061.", BENCHES, False),
+        ("A Lanmouth rehearsal in March 2061 is run under these rules.", CHOIR, False),
+    ],
+)
+def test_a_case_on_or_after_the_day_a_document_applies_from(claim, passage, holds):
+    assert judge(claim, passage).label in (HOLDS if holds else FLAGGED)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # two openings: which one the claim's case falls under is not read
+        ("A bench ordered in October 2061 comes under this contract.", TWO_OPENINGS),
+        # an opening with a length is a term (term_ends.py): its end bounds the case
+        ("A bench hired in December 2061 comes under this agreement.", TERM),
+    ],
+)
+def test_only_one_opening_with_no_end_places_a_case(claim, passage):
+    assert judge(claim, passage).label in FLAGGED
