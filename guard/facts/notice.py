@@ -21,7 +21,7 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, all_stems
 from guard.facts.types import SlotKind, SlotMismatch
 
 __all__ = ["lead_kept", "short_notice"]
@@ -80,19 +80,31 @@ def _claim_leads(claim: Slots) -> list[tuple[str, float]]:
 
 
 def _asked(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> tuple[Alignment, Quantity] | None:
-    """The lead asked for by the units sharing the most of the claim's words (one at least: the act or its object,
-    "pacemaker", "neighbours") among those asking for one; None when none does, or they ask for different leads."""
+    """The lead asked for by the sentences sharing the most of the claim's words (one at least: the act or its
+    object, "pacemaker", "neighbours") among those asking for one; None when none does, or they ask for different
+    leads. A sentence, not a unit: an HTML list read as one unit holds several leads, each for its own act."""
     asking = []
     for a in scored:
         slots = unit_slots(a.unit, lexicon)
-        leads = [e for e in slots.quantities if _asks_for(e, slots.text)]
-        if len(leads) == 1:
-            asking.append((len(claim.content & slots.content), a, leads[0]))
+        for e in slots.quantities:
+            if _asks_for(e, slots.text):
+                asking.append((len(claim.content & all_stems(_sentence_of(slots.text, e))), a, e))
     best = max((n for n, _, _ in asking), default=0)
     chosen = [(a, e) for n, a, e in asking if n == best]
     if best < 1 or len({e.lo for _, e in chosen}) != 1:
         return None
     return chosen[0]
+
+
+def _sentence_of(text: str, e: Quantity) -> str:
+    """The sentence or list item of ``text`` that holds ``e``."""
+    start = max((m.end() for m in _BREAK.finditer(text, 0, e.start)), default=0)
+    end = next((m.start() for m in _BREAK.finditer(text, e.end)), len(text))
+    return text[start:end]
+
+
+# where a sentence or a list item ends: a full stop before a space, a semicolon, a list tag, a line break
+_BREAK = re.compile(r"[.!?;](?=\s|$)|</?li\b[^>]*>|\n")
 
 
 def _asks_for(e: Quantity, text: str) -> bool:
