@@ -898,8 +898,25 @@ class Split(str, Enum):
     # without running the judge on them. val99 is open; val99h is held: aggregate figures only (specs/val99*.yaml).
     val99 = "val99"
     val99h = "val99h"
-    # Session 32: a sixty-third fresh mixed pair, on branch pairs103 (its rows follow val99h's in cases.jsonl on that
-    # branch; val100 to val102 were written beside it on branches of their own): six more short documents in new domains
+    # Session 32: a sixtieth fresh mixed pair, on branch pairs100 (its rows follow val99h's in cases.jsonl): six more
+    # short documents in new domains (an insulation firm's cavity wall insulation contract, a hospital's Achilles tendon
+    # repair letter, a water polo club's sessions and pool rules, an awning firm's awning supply and fitting terms, a
+    # hospital's septoplasty letter and a virtual reality arcade's prices and play rules) and varied forms (Markdown,
+    # HTML, tables, numbered and bulleted lists, a definition list), every category, a little under half true, written
+    # without running the judge on them. val100 is open; val100h is held: aggregate figures only (specs/val100*.yaml).
+    val100 = "val100"
+    val100h = "val100h"
+    # Session 32: a sixty-first fresh mixed pair, on branch pairs101 (its rows follow val100h's in cases.jsonl): six more
+    # short documents in new domains (a decking firm's garden deck supply and build contract, a hospital's shoulder
+    # decompression letter, a city farm's visits, feeding and farm rules, a decorating firm's painting and decorating
+    # contract, a hospital's wrist fracture fixation letter and a park boating lake's boat hire and lake rules) and
+    # varied forms (Markdown, HTML, tables, numbered and bulleted lists, definition lists), every category, a little
+    # under half true, written without running the judge on them. val101 is open; val101h is held: aggregate figures
+    # only (specs/val101*.yaml).
+    val101 = "val101"
+    val101h = "val101h"
+    # Session 32: a sixty-third fresh mixed pair, on branch pairs103 (its rows follow val101h's in cases.jsonl; val102
+    # was written beside it on a branch of its own): six more short documents in new domains
     # (a floor firm's floor sanding and refinishing contract, an eye hospital's squint operation letter, a paintball
     # site's game days and field rules, a florist's wedding flowers agreement, a hospital sleep service's letter on
     # starting CPAP and a dog field's bookings and field rules) and varied forms (Markdown, HTML, tables, a timeline
@@ -914,9 +931,9 @@ class Split(str, Enum):
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
 # val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h,
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
-# val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val103h) are read only when named, so
-# that a run over
-# everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h) are read
+# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning
+# the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -934,6 +951,7 @@ BLIND_SPLITS = frozenset(
         Split.val82h, Split.val83h, Split.val84h, Split.val85h, Split.val86h, Split.val87h,
         Split.val88h, Split.val89h, Split.val90h, Split.val91h, Split.val92h, Split.val93h,
         Split.val94h, Split.val95h, Split.val96h, Split.val97h, Split.val98h, Split.val99h,
+        Split.val100h, Split.val101h,
         Split.val103h,
     }
 )

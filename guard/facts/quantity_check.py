@@ -33,6 +33,7 @@ from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_within_unit, other_topic, sibling_topic
+from guard.facts.repetitions import times_over_span
 from guard.facts.row_differences import row_difference
 from guard.facts.rules import FactRule
 from guard.facts.shares import equal_share, half_price, same_noun_stem
@@ -175,6 +176,7 @@ def _step(
         period_total(q, claim, near, lexicon)
         or equal_share(q, claim, near)
         or listed_total(q, claim, near, lexicon)
+        or times_over_span(q, claim, near)
         or basket_total(q, claim, near, lexicon)
         or half_price(q, claim, near)
         or row_difference(q, claim, units, lexicon)

@@ -21,7 +21,10 @@ from functools import lru_cache
 
 from guard.facts.quantities import quantities
 
-__all__ = ["TableRow", "html_table_rows", "markdown_table_blocks", "row_text", "with_header_bound", "with_header_unit"]
+__all__ = [
+    "TableRow", "html_table_rows", "markdown_table_blocks", "row_text", "with_header_bound", "with_header_rate",
+    "with_header_unit",
+]
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,8 @@ def row_text(row: TableRow) -> str:
         if not cell:
             continue
         header = row.headers[index] if index < len(row.headers) else ""
-        parts.append(f"{header}: {with_header_bound(header, with_header_unit(header, cell))}" if header else cell)
+        read = with_header_rate(header, with_header_bound(header, with_header_unit(header, cell)))
+        parts.append(f"{header}: {read}" if header else cell)
     return " | ".join(parts)
 
 
@@ -157,6 +161,38 @@ def with_header_unit(header: str, cell: str) -> str:
         return cell
     end = max(q.end for q in values)
     return f"{cell[:end]} {found.group(1)}{cell[end:]}"
+
+
+# "Price per metre", "Price a metre, fitted", "Fee per metre per year", "£ / kg": the column's prices are rates
+# per the measure the header names (a word at the header's end, or before a comma, a bracket or another "per")
+_HEADER_RATE = re.compile(r"\b(?:per|a|an|each)\s+([a-z]+)\s*(?=$|[,(]|per\b)|/\s*([a-z]+\d?)\s*$", re.I)
+
+
+def with_header_rate(header: str, cell: str) -> str:
+    """``cell`` read as a price per the measure its header names ("Price per metre: £14" is "£14 per metre"),
+    when it is one price with no rate of its own and the header names a length, a volume, a weight or energy
+    the quantity reader knows. Why: "Ten metres of PVC gutter come to £220" against "Price a metre, fitted: £22"
+    was "the evidence gives £22, not £220": the rate the header states was read as a plain amount. Periods
+    ("per year") are read from the header by periods.py. Counted things ("Price per child") are left as they
+    are: the readings of per-item prices that compare a row's price with a claim's ("a case of sourdough costs
+    £16.80") rest on the plain amount."""
+    values = quantities(cell)
+    if len(values) != 1 or not values[0].dim.startswith("money") or values[0].per is not None:
+        return cell
+    unit = next((u for m in _HEADER_RATE.finditer(header) if _is_measure(u := m.group(1) or m.group(2))), None)
+    if unit is None:
+        return cell
+    end = values[0].end
+    return f"{cell[:end]} per {unit}{cell[end:]}"
+
+
+@lru_cache(maxsize=256)
+def _is_measure(unit: str) -> bool:
+    read = quantities(f"£1 per {unit}")
+    return len(read) == 1 and read[0].per is not None and read[0].dim.split("/")[-1] in _MEASURES
+
+
+_MEASURES = frozenset({"length", "volume", "mass", "energy"})
 
 
 # "Maximum pupils per coach", "Max. weight", "Minimum age": the column's values are limits
