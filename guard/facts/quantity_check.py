@@ -26,6 +26,7 @@ from guard.facts.kept_limits import kept_to_stated_limit
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
+from guard.facts.notice import lead_kept
 from guard.facts.outcome import Outcome
 from guard.facts.overage import counted_past_allowance, overage_total
 from guard.facts.periods import period_total
@@ -33,6 +34,7 @@ from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_within_unit, other_topic, sibling_topic
+from guard.facts.repetitions import times_over_span
 from guard.facts.row_differences import row_difference
 from guard.facts.rules import FactRule
 from guard.facts.shares import equal_share, half_price, same_noun_stem
@@ -57,6 +59,9 @@ def check_quantity(
 ) -> Outcome:
     """``q`` held by an aligned unit (and bound there as the claim binds it), one licensed step
     away (``pool``: the values a step may combine), or neither (see :func:`_unheld`)."""
+    kept = lead_kept(q, claim, scored, lexicon)
+    if kept:
+        return Outcome(FactLabel.inferred, inference=kept)  # a lead at least as long as the one asked for (notice.py)
     span = _clock_span(q, held)
     spanned = held[:1] if span else held
     binding = next(((a, s) for a, s in spanned if any(conflicts(q, e) for e in s.quantities)), None)
@@ -175,6 +180,7 @@ def _step(
         period_total(q, claim, near, lexicon)
         or equal_share(q, claim, near)
         or listed_total(q, claim, near, lexicon)
+        or times_over_span(q, claim, near)
         or basket_total(q, claim, near, lexicon)
         or half_price(q, claim, near)
         or row_difference(q, claim, units, lexicon)
