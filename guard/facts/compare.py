@@ -281,7 +281,7 @@ def _slot_outcomes(
         outcomes += weekday_outcomes(claim, topical_pairs(claim, list(zip(units, everywhere)), units))
     implicit = implicit_subject(claim, aligned, lexicon, values_hold)
     outcomes += [
-        Outcome(FactLabel.supported) if implicit else check_name(n, held, everywhere) for n in claim.names
+        Outcome(FactLabel.supported) if implicit else check_name(n, held, everywhere, claim.text) for n in claim.names
     ]
     added = added_term(claim, aligned, everywhere)
     return outcomes + ([added] if added else []) + _hours_outcomes(claim, held)

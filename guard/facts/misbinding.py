@@ -42,6 +42,7 @@ from guard.facts.mismatches import contradiction
 from guard.facts.modal_clash import restricted_leave
 from guard.facts.name_binding import name_in_other_clause
 from guard.facts.negation_clash import excepted_leave
+from guard.facts.notice import short_notice
 from guard.facts.opposites import opposite
 from guard.facts.outcome import Outcome
 from guard.facts.predicates import Status, agrees, conflicting, describe, status_words_differ
@@ -102,6 +103,7 @@ def misbindings(
         (R.limit_denied, denied_limits(claim, scored, lexicon)),
         (R.limit_widened, widened(claim, scored, lexicon)),
         (R.limit_hours_denied, hours_denied(claim, scored, lexicon)),
+        (R.limit_short_notice, short_notice(claim, scored, lexicon)),
         (R.limit_always_for_may, always_for_may(claim, scored, lexicon)),
         (R.limit_generalised_row, generalised_row(claim, scored, units, lexicon)),
         (R.limit_bound_turned, bound_turned(claim, scored)),

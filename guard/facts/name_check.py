@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from guard.facts.added_acts import added_act
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.entities import name_tokens
+from guard.facts.glued_names import name_parts
 from guard.facts.inference import compared_with_limit
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import not_found
@@ -24,10 +25,13 @@ from guard.wordnet import load_wordnet
 __all__ = ["added_term", "check_name", "coded_bands", "implicit_subject", "in_coded_band"]
 
 
-def check_name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots]) -> Outcome:
-    """A name some unit mentions (see :func:`_names_match`), or a code inside a range of codes."""
-    tokens = name_tokens(name)
-    if any(_names_match(tokens, s.name_tokens) for s in everywhere) or _in_coded_range(name, everywhere):
+def check_name(name: str, held: list[tuple[Alignment, Slots]], everywhere: list[Slots], claim_text: str = "") -> Outcome:
+    """A name some unit mentions (see :func:`_names_match`), or a code inside a range of codes; a name no unit
+    writes whole, when each of the names it glues together is mentioned (glued_names.py)."""
+    if _mentioned(name, everywhere) or _in_coded_range(name, everywhere):
+        return Outcome(FactLabel.supported)
+    parts = name_parts(name, claim_text) if claim_text else [name]
+    if parts != [name] and all(_mentioned(part, everywhere) for part in parts):
         return Outcome(FactLabel.supported)
     mismatch = not_found(SlotKind.entity, name, f"no evidence mentions {name}")
     return Outcome(FactLabel.unsupported, mismatch, rule=FactRule.name_not_found)
@@ -150,6 +154,11 @@ def in_coded_band(code: str, text: str) -> bool | None:
 def _in_coded_range(name: str, everywhere: list[Slots]) -> bool:
     """A code ("G4", "Band 3" is a count) inside a band of codes a unit gives ("grades G1 to G6", "G5 and above")."""
     return any(in_coded_band(name, s.text) for s in everywhere)
+
+
+def _mentioned(name: str, everywhere: list[Slots]) -> bool:
+    tokens = name_tokens(name)
+    return any(_names_match(tokens, s.name_tokens) for s in everywhere)
 
 
 def _names_match(name: frozenset[str], unit: frozenset[str]) -> bool:

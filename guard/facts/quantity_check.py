@@ -26,6 +26,7 @@ from guard.facts.kept_limits import kept_to_stated_limit
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
+from guard.facts.notice import lead_kept
 from guard.facts.outcome import Outcome
 from guard.facts.overage import counted_past_allowance, overage_total
 from guard.facts.periods import period_total
@@ -58,6 +59,9 @@ def check_quantity(
 ) -> Outcome:
     """``q`` held by an aligned unit (and bound there as the claim binds it), one licensed step
     away (``pool``: the values a step may combine), or neither (see :func:`_unheld`)."""
+    kept = lead_kept(q, claim, scored, lexicon)
+    if kept:
+        return Outcome(FactLabel.inferred, inference=kept)  # a lead at least as long as the one asked for (notice.py)
     span = _clock_span(q, held)
     spanned = held[:1] if span else held
     binding = next(((a, s) for a, s in spanned if any(conflicts(q, e) for e in s.quantities)), None)

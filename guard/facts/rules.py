@@ -113,6 +113,7 @@ class FactRule(str, Enum):
     role_title_swap = "role.title_swap"  # a person given the title the document gives someone else
     limit_inside_denial = "limit.inside_denial"  # the claim affirms an act the passage denies beyond a bound, inside it
     limit_hours_denied = "limit.hours_denied"  # "at any time" where a unit sets hours
+    limit_short_notice = "limit.short_notice"  # a lead called enough that is shorter than the one asked for (notice.py)
     limit_always_for_may = "limit.always_for_may"  # "always" where the unit says "may"
     limit_generalised_row = "limit.generalised_row"  # "every X" where a table gives it for some rows
     limit_bound_turned = "limit.bound_turned"
@@ -194,6 +195,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.limit_inside_denial: "The passage rules the act out beyond this limit; the claim affirms it there.",
     FactRule.limit_widened: "The claim says 'always', 'never' or 'any' where the passage sets conditions.",
     FactRule.limit_hours_denied: "The claim says 'at any time' where the passage sets hours or days.",
+    FactRule.limit_short_notice: "The claim calls a notice or lead enough that is shorter than the one the passage asks for.",
     FactRule.limit_always_for_may: "The claim says 'always' where the passage says it may happen.",
     FactRule.limit_generalised_row: "The claim says of every kind what a table gives for some rows only.",
     FactRule.limit_bound_turned: "The claim turns a bound round (for example 'at least' for 'no more than').",
