@@ -934,16 +934,33 @@ class Split(str, Enum):
     # them. val102 is open; val102h is held: aggregate figures only (specs/val102*.yaml).
     val102 = "val102"
     val102h = "val102h"
+    # Session 32: a sixty-fourth fresh mixed pair, on branch pairs104 (its rows follow val102h's in cases.jsonl): six
+    # more short documents in new domains (a log cabin firm's supply and build contract, a hospital's tennis elbow
+    # release letter, a boxing gym's memberships and sparring rules, a staircase firm's renovation contract, a
+    # hospital's tear duct operation letter and a dance school's classes, prices and floor rules) and varied forms
+    # (Markdown, HTML, tables, a recovery timeline table, numbered, bulleted and ordered lists, headed paragraphs,
+    # question headings), every category, a little under half true, written without running the judge on them. val104
+    # is open; val104h is held: aggregate figures only (specs/val104*.yaml).
+    val104 = "val104"
+    val104h = "val104h"
+    # Session 32: a sixty-fifth fresh mixed pair, on branch pairs105 (its rows follow val104h's in cases.jsonl): six
+    # more short documents in new domains (a pool builder's outdoor pool build contract, a hospital's radioactive
+    # iodine treatment letter, a velodrome's track sessions and rider rules, a wood-fired oven firm's supply and build
+    # agreement, a hospital's shockwave therapy letter for heel pain and a community orchestra's membership and
+    # rehearsal rules) and varied forms (Markdown, HTML, tables, a table of precautions, definition lists, numbered,
+    # ordered and bulleted lists, headed paragraphs), every category, a little under half true, written without
+    # running the judge on them. val105 is open; val105h is held: aggregate figures only (specs/val105*.yaml).
+    val105 = "val105"
+    val105h = "val105h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
 # val48h, val49h, val50h, val51h, val52h, val53h, val54h, val55h, val56h, val57h, val58h, val59h, val60h, val61h,
 # val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h,
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
-# val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h) are
-# read
-# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning
-# the judge.
+# val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h,
+# val104h, val105h) are read only when named, so that a run over everything (and its --fails listing) never shows their
+# cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -963,6 +980,7 @@ BLIND_SPLITS = frozenset(
         Split.val94h, Split.val95h, Split.val96h, Split.val97h, Split.val98h, Split.val99h,
         Split.val100h, Split.val101h,
         Split.val103h, Split.val102h,
+        Split.val104h, Split.val105h,
     }
 )
 

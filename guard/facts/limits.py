@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.clause_parts import sentence_span
 from guard.facts.denials import allowed_outside_denial
-from guard.facts.elapsed import inside_granted_period
+from guard.facts.elapsed import inside_granted_period, past_granted_period
 from guard.facts.kept_limits import kept_to_stated_limit
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
@@ -97,7 +97,10 @@ def broken_limits(
         ):
             continue
         read = [(a, unit_slots(a.unit, lexicon)) for a in scored[:_TOPIC_POOL]]
-        if inside_granted_period(q, claim, read, lexicon) or kept_to_stated_limit(q, claim, read, lexicon):
+        if (
+            inside_granted_period(q, claim, read, lexicon) or past_granted_period(q, claim, read, lexicon)
+            or kept_to_stated_limit(q, claim, read, lexicon)
+        ):
             # a time after a start inside the period a unit grants (elapsed.py), a value inside a limit a header or a
             # pair of values states (kept_limits.py): held there, not a value to hold to another unit's limit
             continue
