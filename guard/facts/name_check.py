@@ -152,7 +152,12 @@ def in_coded_band(code: str, text: str) -> bool | None:
 
 
 def _in_coded_range(name: str, everywhere: list[Slots]) -> bool:
-    """A code ("G4", "Band 3" is a count) inside a band of codes a unit gives ("grades G1 to G6", "G5 and above")."""
+    """A code ("G4", "Band 3" is a count) inside a band of codes a unit gives ("grades G1 to G6", "G5 and above"),
+    alone or after the title the band's unit gives it ("Grade G3" against "employees in grades G1 to G4")."""
+    title, _, code = name.rpartition(" ")
+    if title and " " not in title:
+        titled = stem(title.lower())
+        return any(titled in all_stems(s.text) and in_coded_band(code, s.text) for s in everywhere)
     return any(in_coded_band(name, s.text) for s in everywhere)
 
 
