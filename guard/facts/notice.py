@@ -7,8 +7,8 @@ before", "give 48 hours' notice"), and readers ask whether theirs is enough ("Ph
 value: any "1 day" or "2 days" elsewhere in the document held it, and a longer lead than asked for ("Stopping
 laxatives 10 days before is early enough" against "at least 7 days before") was "the evidence gives 7 days". Here
 the claim's lead (a duration right before "ahead", "before", "in advance", "beforehand" or "notice", or "the day
-before", "on the day") is compared with the lead of the unit that shares the most of the claim's words among those
-asking for one ("at least 3 days before", "7 days before", "48 hours' notice"; not "up to 3 days before"): shorter
+before", "on the day") is compared with the lead of the sentence or list item that shares the most of the claim's
+words among those asking for one ("at least 3 days before", "7 days before", "48 hours' notice"; not "up to 3 days before"): shorter
 is contradicted, as long or longer holds. A claim that denies its lead is enough is left to the other checks.
 """
 
