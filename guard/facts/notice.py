@@ -46,11 +46,13 @@ _WORDED = (
 
 def short_notice(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
     """The claim calls a lead enough that is shorter than the lead the unit about its act asks for."""
-    asked = _asked(claim, scored, lexicon)
+    leads = _claim_leads(claim)
+    # read for every claim: the units are scanned only for a claim that calls a lead enough
+    asked = _asked(claim, scored, lexicon) if leads else None
     if asked is None:
         return []
     alignment, limit = asked
-    for said, hours in _claim_leads(claim):
+    for said, hours in leads:
         if hours < limit.lo:
             explanation = f"the evidence asks for {limit.shown}; {said} is shorter"
             return [contradiction(SlotKind.quantifier, said, limit.shown, alignment.unit, explanation)]
