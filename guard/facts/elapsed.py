@@ -22,7 +22,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, stem
 
-__all__ = ["ended_inside_period", "inside_granted_period", "past_granted_period"]
+__all__ = ["ended_period", "inside_granted_period", "past_granted_period"]
 
 # "18 months after purchase", "45 days later"; "fails after 20 months"
 _ELAPSED_AFTER = re.compile(r"\s+(?:after|later)\b", re.I)
@@ -45,24 +45,21 @@ def inside_granted_period(q: Quantity, claim: Slots, held: list[tuple[Alignment,
     return period is not None and q.hi <= period.hi
 
 
-def past_granted_period(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]], lexicon: Lexicon) -> bool:
-    """``q``, a time after some start, falls past the period an aligned unit grants the claim's topic, and the
-    claim says that what was granted has ended ("so after 8 months it is no longer there" against "stays on your
-    file for 6 months")."""
-    if not _ENDED.search(claim.text) or not _is_elapsed(q, claim):
-        return False
-    period = _granted_period(claim, held, lexicon)
-    return period is not None and q.lo > period.hi
-
-
-def ended_inside_period(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]], lexicon: Lexicon) -> Quantity | None:
-    """The period an aligned unit grants the claim's topic, when the claim says it has ended at a time ``q`` still
-    inside it ("A kettle that breaks 18 months after purchase is no longer covered" against "guaranteed for 2
-    years"); None otherwise."""
+def ended_period(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]], lexicon: Lexicon) -> Quantity | None:
+    """The period an aligned unit grants the claim's topic, when the claim says what was granted has ended at ``q``, a
+    time after some start ("so after 8 months it is no longer there" against "stays on your file for 6 months"). A
+    time past the period holds (:func:`past_granted_period`); one still inside it ("A kettle that breaks 18 months
+    after purchase is no longer covered" against "guaranteed for 2 years") is contradicted by the caller."""
     if not _ENDED.search(claim.text) or not _is_elapsed(q, claim):
         return None
-    period = _granted_period(claim, held, lexicon)
-    return period if period is not None and q.hi < period.lo else None
+    return _granted_period(claim, held, lexicon)
+
+
+def past_granted_period(q: Quantity, claim: Slots, held: list[tuple[Alignment, Slots]], lexicon: Lexicon) -> bool:
+    """``q``, a time after some start, falls past the period an aligned unit grants the claim's topic, and the
+    claim says that what was granted has ended."""
+    period = ended_period(q, claim, held, lexicon)
+    return period is not None and q.lo > period.hi
 
 
 def _is_elapsed(q: Quantity, claim: Slots) -> bool:

@@ -20,7 +20,7 @@ from guard.facts.binding import distinctive, owned_words
 from guard.facts.conditions import conditions_met, meets_condition
 from guard.facts.denials import allowed_outside_denial, inside_denial
 from guard.facts.derivation import derived_step, says_combined
-from guard.facts.elapsed import ended_inside_period, inside_granted_period, past_granted_period
+from guard.facts.elapsed import ended_period, inside_granted_period
 from guard.facts.inference import daily_average, day_length
 from guard.facts.kept_limits import kept_to_stated_limit
 from guard.facts.lexicon import Lexicon
@@ -62,11 +62,11 @@ def check_quantity(
     kept = lead_kept(q, claim, scored, lexicon)
     if kept:
         return Outcome(FactLabel.inferred, inference=kept)  # a lead at least as long as the one asked for (notice.py)
-    period = ended_inside_period(q, claim, held, lexicon)
-    if period is not None:
+    ended = ended_period(q, claim, held, lexicon)
+    if ended is not None and q.hi < ended.lo:
         # "no longer covered" at a time the period still runs: held by the period as a bound, yet the claim ends it
-        explanation = f"the evidence grants {period.shown}; {q.shown} is inside it"
-        mismatch = contradiction(SlotKind.quantity, q.shown, period.shown, None, explanation)
+        explanation = f"the evidence grants {ended.shown}; {q.shown} is inside it"
+        mismatch = contradiction(SlotKind.quantity, q.shown, ended.shown, None, explanation)
         return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.limit_broken)
     span = _clock_span(q, held)
     spanned = held[:1] if span else held
@@ -90,7 +90,7 @@ def check_quantity(
             # "cost £6 together" where another row writes £6: the claim says it joins two values
             return _derived(q, claim, everywhere, lexicon) or moved
         return moved or Outcome(FactLabel.supported)
-    if inside_granted_period(q, claim, held, lexicon) or past_granted_period(q, claim, held, lexicon):
+    if inside_granted_period(q, claim, held, lexicon) or (ended is not None and q.lo > ended.hi):  # elapsed.py
         return Outcome(FactLabel.supported)
     step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near, [a.unit for a in scored])
     if step is not None:
