@@ -962,6 +962,26 @@ class Split(str, Enum):
     # only (specs/val106*.yaml).
     val106 = "val106"
     val106h = "val106h"
+    # Session 33: a sixty-seventh fresh mixed pair, on branch pairs107 (its rows follow val106h's in cases.jsonl): six
+    # more short documents in new domains (a roofing firm's green roof supply and installation contract, a hospital's
+    # botulinum toxin bladder injections letter, a pipe band's membership and practice rules, a heating firm's air source
+    # heat pump supply and installation contract, an eye hospital's corneal cross-linking letter and an amateur dramatic
+    # society's membership and production rules) and varied forms (Markdown, HTML, tables, numbered lists under
+    # headings, bold-lettered clauses, bold-led paragraphs, bulleted lists, headed paragraphs), every category, a little
+    # under half true, written without running the judge on them. val107 is open; val107h is held: aggregate figures
+    # only (specs/val107*.yaml).
+    val107 = "val107"
+    val107h = "val107h"
+    # Session 33: a sixty-eighth fresh mixed pair, on branch pairs108 (its rows follow val107h's in cases.jsonl): six
+    # more short documents in new domains (a roofing firm's green roof supply and installation contract, a hospital's
+    # ring pessary fitting letter, a car club's membership and booking rules, a water treatment firm's water softener
+    # supply, fitting and service agreement, a children's hospital's Pavlik harness letter and a youth hostel's booking
+    # terms and house rules) and varied forms (Markdown, HTML, tables, headed bulleted lists, numbered clauses,
+    # definition lists, bold-labelled lists, numbered and bulleted lists, headed paragraphs), every category, a little
+    # under half true, written without running the judge on them. val108 is open; val108h is held: aggregate figures
+    # only (specs/val108*.yaml).
+    val108 = "val108"
+    val108h = "val108h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
@@ -969,8 +989,8 @@ class Split(str, Enum):
 # val62h, val63h, val64h, val65h, val66h, val67h, val68h, val69h, val70h, val71h, val72h, val73h, val74h, val75h,
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
 # val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h,
-# val104h, val105h, val106h) are read only when named, so that a run over everything (and its --fails listing) never
-# shows their cases to someone tuning the judge.
+# val104h, val105h, val106h, val107h, val108h) are read only when named, so that a run over everything (and its --fails listing)
+# never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -990,7 +1010,8 @@ BLIND_SPLITS = frozenset(
         Split.val94h, Split.val95h, Split.val96h, Split.val97h, Split.val98h, Split.val99h,
         Split.val100h, Split.val101h,
         Split.val103h, Split.val102h,
-        Split.val104h, Split.val105h, Split.val106h,
+        Split.val104h, Split.val105h, Split.val106h, Split.val107h,
+        Split.val108h,
     }
 )
 
