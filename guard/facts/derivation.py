@@ -21,6 +21,11 @@ words the licence does not read ("£18 more than a 30-minute one", "75p each", "
 The step itself is :func:`guard.facts.matching.one_step` (sum, difference, product, ratio,
 percentage of, on or off). The verdict says "supported by inference" and names the step.
 
+A rate per a noun times a count of that noun (:func:`typed_product`: "£4 a bale" and "25 bales of
+straw" make £100) is licensed by its units alone, when each operand is the one value of its kind in
+the unit the claim is about; a limit's count ("for up to 30 teams") only for a claim that says it
+takes the most ("if every place is taken").
+
 A price the evidence writes nowhere may also be two steps away (:func:`_two_steps`): the total of
 several rows the claim names ("a first appointment followed by two routine treatments costs £144":
 £60 + 2 × £42), a count of items with a discount ("six knives handed in together cost £27": 6 × £5
@@ -36,14 +41,14 @@ from datetime import date
 
 from guard.facts.bands import step_band
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import one_step, same_kind, same_number, two_steps
+from guard.facts.matching import gives, one_step, same_kind, same_number, two_steps
 from guard.facts.numbers import read_number
 from guard.facts.polarity import words
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.slots import DateSlot, Slots
 from guard.stemming import stem
 
-__all__ = ["derived_step", "most_shared", "says_combined"]
+__all__ = ["derived_step", "most_shared", "says_combined", "typed_product"]
 
 # Minimum overlap (claim words and values shared) for a unit to give an operand: one shared word
 # is chance ("cost"), two name the row ("tomato" + "packet").
@@ -262,3 +267,49 @@ def _named(claim: Slots, own: list[Quantity]) -> frozenset[str]:
         if w.isalpha() and read_number(w) is None
     }
     return claim.content | counted
+
+
+def typed_product(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> tuple[str, tuple[Quantity, ...]] | None:
+    """``q`` as a rate per a noun times a count of that noun ("£4 a bale × 25 bales = £100"), each the
+    one value of its kind in the unit the claim is about (:func:`_sole_of_kind`).
+
+    Why a step without words of combination: the units cancel, so it is the step a reader takes to
+    price a count; values paired by chance ("£3.20 × 2") have no such units. Why the sole value of its
+    unit: a sentence pricing hay and straw by the bale gives a straw claim two rates, and only the
+    words bound to each would tell them apart."""
+    if q.bound is not Bound.eq or q.is_range or q.per is not None:
+        return None
+    own = [o for o in claim.quantities if o is not q]
+    rates = [e for sl in everywhere for e in sl.quantities if e.per is not None and e.dim.startswith(f"{q.dim}/count:")]
+    for x in rates:
+        if x.is_range or x.bound is not Bound.eq:
+            continue
+        noun = x.dim.split("/", 1)[1]
+        counts = [o for o in own if o.dim == noun] or [
+            e for sl in everywhere for e in sl.quantities if e.dim == noun and e.per is None
+        ]
+        for y in counts:
+            if y.is_range or not y.lo or not gives(x.lo * y.lo, q):
+                continue
+            if y not in own and y.bound is not Bound.eq and not (y.bound is Bound.le and _AT_THE_MOST.search(claim.text)):
+                continue  # "for up to 30 teams": 30 x £8 is what a full race pays, said only of a full one
+            if _sole_of_kind(x, claim, everywhere, own) and (y in own or _sole_of_kind(y, claim, everywhere, own)):
+                return f"{x.surface} × {y.surface} = {q.surface}", (x, y)
+    return None
+
+
+# words saying a case takes the most a limit allows ("if every place is taken", "the most snails allowed"); English
+_AT_THE_MOST = re.compile(r"\b(?:every|most|full|fully|maximum|whole|allowed|allows|permitted)\b", re.I)
+
+
+def _sole_of_kind(e: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]) -> bool:
+    """``e`` is the only value of its kind in the one unit the claim is about: the only unit holding such
+    a value, or the one that shares more with the claim than any other."""
+    holders = [sl for sl in everywhere if any(v.dim == e.dim for v in sl.quantities)]
+    if len(holders) > 1:
+        named = _named(claim, own)
+        scored = sorted(((_overlap(named, sl, own), i) for i, sl in enumerate(holders)), reverse=True)
+        if scored[0][0] == 0 or scored[0][0] == scored[1][0]:
+            return False  # the claim names no one unit of them
+        holders = [holders[scored[0][1]]]
+    return [v for v in holders[0].quantities if v.dim == e.dim] == [e]
