@@ -24,7 +24,7 @@ from guard.facts.quantities import DURATION_HOURS, Bound
 from guard.facts.slots import Slots, stem
 from guard.facts.types import SlotKind, SlotMismatch, UnitKind
 
-__all__ = ["age_outside_band", "listed_ages"]
+__all__ = ["age_outside_band", "age_outside_row", "listed_ages"]
 
 _AGE_WORDS = {
     w: i for i, w in enumerate(
@@ -63,6 +63,13 @@ def _claim_age(claim: Slots) -> tuple[int, str] | None:
     m = found[0]
     said = (m.group(1) or m.group(2)).lower()
     return (_AGE_WORDS[said] if said in _AGE_WORDS else int(said)), m.group(0)
+
+
+def age_outside_row(claim: Slots, unit: Slots) -> bool:
+    """The claim's age is outside every age band of a table row that states one ("Age: Under 60" for a 65-year-old)."""
+    age = _claim_age(claim)
+    bands = _row_bands(unit.text, unit) if age is not None and " | " in unit.text else []
+    return bool(bands) and not any(lo <= age[0] <= hi for _, lo, hi, _ in bands)
 
 
 def _bracket_bands(text: str) -> list[tuple[str, float, float, str]]:
@@ -113,7 +120,7 @@ def _age_column_bands(unit_text: str, label: str) -> list[tuple[str, float, floa
     """The band of a row's age cell ("Ages: 12+"), under the row's key."""
     bands = []
     for m in _AGE_CELL.finditer(unit_text):
-        value = m.group("value").strip().rstrip(".")
+        value = m.group("value").strip().rstrip(".").lower()  # "Under 16" as "under 16"
         for pattern, band in _CELL_BANDS:
             found = pattern.match(value)
             if found:

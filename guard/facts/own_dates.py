@@ -10,7 +10,9 @@ duration as a period of validity ("valid for 12 months", "within 30 days") and t
 thing still holds ("can still be used", "is still valid", "pays on time", "meets the deadline"), when
 it falls inside that period. A notice the unit asks for ahead of an event ("must reach us at least 3
 working days before completion") is kept when the claim's earlier date is at least that far ahead of
-its later one and the claim says it is in time; the later date is then the premise. Two dates without
+its later one and the claim says it is in time; the later date is then the premise. A recurrence a unit
+gives ("Men can give whole blood every 12 weeks") moves the premise by its interval to the date a claim
+calls the next time ("can give again on", "is next reviewed on"). Two dates without
 a year are read in one year (the claim's own case: "given on 3 June ... from 13 June"). A date outside
 the period, short of the notice, or one no duration reaches, stays flagged.
 """
@@ -21,13 +23,18 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
+from guard.facts.ages import age_outside_row
+from guard.facts.binding import distinctive, leading_words
 from guard.facts.dates import DateSlot
 from guard.facts.inference import moved_date, side_of
 from guard.facts.outcome import Outcome
-from guard.facts.quantities import Bound, Quantity
+from guard.facts.polarity import words
+from guard.facts.quantities import Bound, Quantity, quantities
 from guard.facts.rules import FactRule
+from guard.facts.shares import same_noun_stem
 from guard.facts.slots import Slots
 from guard.facts.types import FactLabel
+from guard.stemming import stem
 
 __all__ = ["settle_own_dates"]
 
@@ -54,7 +61,7 @@ def settle_own_dates(claim: Slots, outcomes: list[Outcome], near: Sequence[Slots
             i, j = index[(base.start, base.end)], index[(later.start, later.end)]
             if i == j or not _flagged(out[j]) or not _flagged(out[i]) or _day(later) <= _day(base):
                 continue
-            step = _step(base, later, claim.text, near)
+            step = _step(base, later, claim.text, near) or _recurrence(base, later, claim, near)
             if step:
                 out[j] = Outcome(FactLabel.inferred, inference=step)
                 out[i] = Outcome(FactLabel.supported)  # the claim's premise
@@ -96,6 +103,49 @@ def _step(base: DateSlot, later: DateSlot, claim_text: str, near: Sequence[Slots
             if _validity(unit.text, q) and _STILL.search(claim_text) and _day(later) <= moved:
                 return f"{later.surface} is within {q.surface} of {base.surface} (to {moved:%-d %B %Y})"
     return None
+
+
+# the claim says its later date is the next time the thing recurs ("can give again on", "is next reviewed on")
+_RECURS = re.compile(r"\b(?:again|next|second)\b", re.I)
+_EVERY = re.compile(r"^(?:once\s+)?every\s+", re.I)
+
+
+def _recurrence(base: DateSlot, later: DateSlot, claim: Slots, near: Sequence[Slots]) -> str | None:
+    """``later`` is ``base`` moved by the interval of a recurrence a unit gives ("Men can give whole blood every
+    12 weeks"), in a claim that says it is the next time. A unit with several recurrences gives the one whose
+    own leading words the claim names, if only one's ("Review while on treatment: Every 12 weeks | Review once
+    settled: Every 12 months"); a unit whose band the claim's case falls outside gives none."""
+    if not _RECURS.search(claim.text):
+        return None
+    said = {_noun_stem(w) for _, w in words(claim.text)}
+    for unit in near:
+        if age_outside_row(claim, unit):
+            continue  # another band's row ("Under 60 | Every 8 weeks" for a 65-year-old)
+        every = [(q, interval) for q in unit.quantities if (interval := _interval(q)) is not None]
+        if len(every) > 1:
+            # the one recurrence whose own leading words the claim names ("Men ... every 12 weeks and women every 16
+            # weeks": a woman's claim also names the head "give whole blood" both share, so neither is chosen)
+            values = [q for q, _ in every]
+            own = distinctive([leading_words(unit.text, q, values, frozenset(), _noun_stem) for q in values])
+            named = [i for i, w in enumerate(own) if w & said]
+            every = [every[named[0]]] if len(named) == 1 else []
+        for q, interval in every:
+            if moved_date(base.year, base, interval, 1) == _day(later):
+                return f"{base.surface} + {interval.surface} ({q.surface}) = {later.surface}"
+    return None
+
+
+def _interval(q: Quantity) -> Quantity | None:
+    """The time between two goes of a recurrence said as "every <duration>" ("every 3 months"), or None."""
+    every = _EVERY.match(q.surface)
+    if q.dim != "rate" or every is None or q.count not in (None, 1.0):
+        return None
+    found = [d for d in quantities(q.surface[every.end() :]) if d.dim == "duration" and d.bound is Bound.eq and not d.is_range]
+    return found[0] if len(found) == 1 else None
+
+
+def _noun_stem(word: str) -> str:
+    return stem(same_noun_stem(word))
 
 
 def _validity(text: str, q: Quantity) -> bool:
