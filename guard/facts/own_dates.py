@@ -39,11 +39,16 @@ from guard.stemming import stem
 __all__ = ["settle_own_dates"]
 
 # the words before a duration that make it a period something stays valid for
-_VALIDITY_BEFORE = re.compile(r"\b(?:valid|validity|usable|good|within)\b[^.;:]{0,25}$", re.I)
+# ("vouchers last 9 months"; not "in the last 12 months", a window back from now)
+_VALIDITY_BEFORE = re.compile(r"(?:\b(?:valid|validity|usable|good|within)|(?<!the )\blasts?)\b[^.;:]{0,25}$", re.I)
 # the claim says the thing still holds on its later date, or that its date keeps to the limit
 _STILL = re.compile(r"\b(?:still|valid|in time|on time|deadline|within)\b", re.I)
 # the claim says its earlier date is early enough for the later one (not that something still holds then)
 _IN_TIME = re.compile(r"\b(?:in time|on time|deadline|early enough)\b", re.I)
+# a permission the claim grants on its date ("can be touched up free on 15 August", "may still move it"): the thing
+# holds then, as "still" says; a denied one ("cannot", "may not") says the opposite
+_PERMITTED = re.compile(r"\b(?:can|may)\b", re.I)
+_DENIED = re.compile(r"\b(?:not|no|never|cannot)\b|n't\b", re.I)
 # a year for two dates that write none (a non-leap year: "3 June" and "13 June" are ten days apart in any)
 _ANY_YEAR = 2001
 
@@ -91,7 +96,11 @@ def _ahead(early: DateSlot, event: DateSlot, claim_text: str, near: Sequence[Slo
 
 
 def _step(base: DateSlot, later: DateSlot, claim_text: str, near: Sequence[Slots]) -> str | None:
-    for unit in near:
+    for rank, unit in enumerate(near):
+        # a permission on the later date ("can be rejected for a fault that appears on 4 November") is bounded by
+        # the period of the unit the claim is about, not by any period nearby ("can marry on 26 April" is no case
+        # of "notice is valid for 12 months": the 28 days' wait decides it)
+        said = _STILL.search(claim_text) is not None or (rank == 0 and _permits(claim_text))
         for q in unit.quantities:
             if q.dim != "duration" or q.is_range or q.per is not None:
                 continue
@@ -100,7 +109,7 @@ def _step(base: DateSlot, later: DateSlot, claim_text: str, near: Sequence[Slots
                 continue
             if moved == _day(later):
                 return f"{base.surface} + {q.surface} = {later.surface}"
-            if _validity(unit.text, q) and _STILL.search(claim_text) and _day(later) <= moved:
+            if _validity(unit.text, q) and said and _day(later) <= moved:
                 return f"{later.surface} is within {q.surface} of {base.surface} (to {moved:%-d %B %Y})"
     return None
 
@@ -146,6 +155,10 @@ def _interval(q: Quantity) -> Quantity | None:
 
 def _noun_stem(word: str) -> str:
     return stem(same_noun_stem(word))
+
+
+def _permits(claim_text: str) -> bool:
+    return _PERMITTED.search(claim_text) is not None and _DENIED.search(claim_text) is None
 
 
 def _validity(text: str, q: Quantity) -> bool:
