@@ -26,6 +26,10 @@ straw" make £100) is licensed by its units alone, when each operand is the one 
 the unit the claim is about; a limit's count ("for up to 30 teams") only for a claim that says it
 takes the most ("if every place is taken").
 
+A percentage of the price the claim is about is licensed when the claim names the percentage's own
+words (:func:`named_share`: "A deposit of 40% is paid with the order" for "a £380 deposit" on a £950
+door; of "a deposit of 20%, a further 50% when the work starts", only the one the claim names alone).
+
 A price the evidence writes nowhere may also be two steps away (:func:`_two_steps`): the total of
 several rows the claim names ("a first appointment followed by two routine treatments costs £144":
 £60 + 2 × £42), a count of items with a discount ("six knives handed in together cost £27": 6 × £5
@@ -40,15 +44,17 @@ from collections.abc import Sequence
 from datetime import date
 
 from guard.facts.bands import step_band
+from guard.facts.binding import distinctive, leading_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import gives, one_step, same_kind, same_number, two_steps
 from guard.facts.numbers import read_number
 from guard.facts.polarity import words
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
+from guard.facts.shares import same_noun_stem, same_pence
 from guard.facts.slots import DateSlot, Slots
 from guard.stemming import stem
 
-__all__ = ["derived_step", "most_shared", "says_combined", "typed_product"]
+__all__ = ["derived_step", "most_shared", "named_share", "says_combined", "typed_product"]
 
 # Minimum overlap (claim words and values shared) for a unit to give an operand: one shared word
 # is chance ("cost"), two name the row ("tomato" + "packet").
@@ -296,6 +302,42 @@ def typed_product(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> tup
             if _sole_of_kind(x, claim, everywhere, own) and (y in own or _sole_of_kind(y, claim, everywhere, own)):
                 return f"{x.surface} × {y.surface} = {q.surface}", (x, y)
     return None
+
+
+def named_share(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> tuple[str, tuple[Quantity, ...]] | None:
+    """``q`` as a percentage of the price the claim is about, the percentage being one whose own words the claim
+    names ("A deposit of 40% is paid with the order": "paying a £380 deposit" on a £950 door).
+
+    Why: a share of a price is the arithmetic a buyer does, and the share's own words ("deposit", "when you
+    order") say which share the claim takes; of several in one sentence ("a deposit of 20%, a further 50% when
+    the work starts") only the one whose words the claim names alone. The price is the one value of its kind in
+    the unit the claim is about (:func:`_sole_of_kind`): another row's price gives another amount."""
+    if q.bound is not Bound.eq or q.is_range or q.per is not None or not q.dim.startswith("money"):
+        return None
+    own = [o for o in claim.quantities if o is not q]
+    said = {_noun_stem(w) for _, w in words(claim.text)}
+    for unit in everywhere:
+        shares = [e for e in unit.quantities if e.dim == "percent" and e.bound is Bound.eq and not e.is_range]
+        if not shares:
+            continue
+        leads = distinctive([leading_words(unit.text, e, shares, _STOP, _noun_stem) for e in shares])
+        named = [e for e, lead in zip(shares, leads) if lead & said]
+        if len(named) != 1:
+            continue
+        share = named[0]
+        prices = [e for sl in everywhere for e in sl.quantities if e.dim == q.dim and e.per is None and not e.is_range]
+        for price in prices:
+            if same_pence(share.lo * price.lo / 100, q.lo) and _sole_of_kind(price, claim, everywhere, own):
+                return f"{share.surface} of {price.surface} = {q.surface}", (share, price)
+    return None
+
+
+def _noun_stem(word: str) -> str:
+    return stem(same_noun_stem(word))
+
+
+# words no share is named by ("A deposit of 40% is paid": "of" and "a" name nothing)
+_STOP = frozenset({"a", "an", "the", "of", "is", "are", "and", "or", "to", "with", "for", "on", "in", "by", "further", "rest"})
 
 
 # words saying a case takes the most a limit allows ("if every place is taken", "the most snails allowed"); English

@@ -19,7 +19,7 @@ from guard.facts.baskets import basket_total
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.conditions import conditions_met, meets_condition
 from guard.facts.denials import allowed_outside_denial, inside_denial
-from guard.facts.derivation import derived_step, says_combined, typed_product
+from guard.facts.derivation import derived_step, named_share, says_combined, typed_product
 from guard.facts.elapsed import ended_period, inside_granted_period
 from guard.facts.inference import daily_average, day_length
 from guard.facts.kept_limits import kept_to_stated_limit
@@ -179,9 +179,10 @@ def _step(
     allowed = band or (found and (licensed(q, claim, found[1], found[2], lexicon, stated) or _on_condition(found, claim, near)))
     if found and allowed and not capped(q, found, near):
         return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
-    typed = None if stated else typed_product(q, claim, everywhere)
+    typed = None if stated else (typed_product(q, claim, everywhere) or named_share(q, claim, everywhere))
     if typed and step_band(claim, *typed[1], near) is not False and not capped(q, (typed[0], *typed[1]), near):
-        # a rate per a noun times a count of it, each the one of its kind where the claim looks (derivation.py)
+        # a rate per a noun times a count of it, or a named share of a price, each the one of its kind where the
+        # claim looks (derivation.py)
         return Outcome(FactLabel.inferred, inference=typed[0], operands=typed[1]), None
     further = further_step(q, claim, near, lexicon, stated)
     if further:
