@@ -57,6 +57,7 @@ def added_act(claim: Slots, aligned: list[Alignment], known: frozenset[str]) -> 
         _new_object(doc, known, wordnet, spans)
         or _added_thing(doc, known, wordnet)
         or _named_partys_new_thing(doc, known, wordnet, spans)
+        or _also_new_object(doc, known, wordnet, spans)
     )
     if item is not None:
         phrase = doc[item.left_edge.i : item.i + 1].text
@@ -123,6 +124,27 @@ def _named_partys_new_thing(doc, known: frozenset[str], wordnet: WordNet, spans:
             continue
         if not _said_another_way(noun, known, wordnet):
             return noun
+    return None
+
+
+def _also_new_object(doc, known: frozenset[str], wordnet: WordNet, spans: list[tuple[int, int]]):
+    """The object, new to the document, of an act the claim says is done "also" ("Seawatch will also teach
+    children's swimming lessons", "Brookmere also fits a meter").
+
+    Why apart from a named party's new thing: "also" says the act comes on top of what the document has the
+    doer do, so its object cannot be a paraphrase's abstraction or a thing the document says another way;
+    the claim names it as more. Any sense but a message or document (WordNet's communication file: "also sends
+    the notice" may be the letter the document calls otherwise); new by stem and every way of saying it."""
+    for noun in doc:
+        if noun.pos_ != "NOUN" or not _new_word(noun, known, spans):
+            continue
+        verb = _verb_of_object(noun)
+        if verb is None or not _plain(verb) or not any(c.dep_ == "advmod" and c.lower_ == "also" for c in verb.children):
+            continue
+        files = wordnet.sense_files(noun.lemma_, "n")
+        if not files or files[0] == _COMMUNICATION or _said_another_way(noun, known, wordnet):
+            continue
+        return noun
     return None
 
 
