@@ -21,6 +21,7 @@ from guard.facts.conditions import conditions_met, meets_condition
 from guard.facts.denials import allowed_outside_denial, inside_denial
 from guard.facts.derivation import derived_step, named_share, says_combined, typed_product
 from guard.facts.elapsed import ended_period, inside_granted_period
+from guard.facts.event_gaps import event_gap
 from guard.facts.inference import daily_average, day_length
 from guard.facts.kept_limits import kept_to_stated_limit
 from guard.facts.lexicon import Lexicon
@@ -184,6 +185,9 @@ def _step(
         # a rate per a noun times a count of it, or a named share of a price, each the one of its kind where the
         # claim looks (derivation.py)
         return Outcome(FactLabel.inferred, inference=typed[0], operands=typed[1]), None
+    gap = None if stated else event_gap(q, claim, everywhere, lexicon.stopwords)
+    if gap:
+        return Outcome(FactLabel.inferred, inference=gap), None  # the time between two dated events it names
     further = further_step(q, claim, near, lexicon, stated)
     if further:
         return Outcome(FactLabel.inferred, inference=further), None
