@@ -24,7 +24,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.quantities import Quantity
 
-__all__ = ["distinctive", "leading_words", "named_most", "owned_words"]
+__all__ = ["distinctive", "leading_words", "named_alone", "named_most", "owned_words"]
 
 _CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|then|but|while|whereas)\b", re.IGNORECASE)
 
@@ -96,6 +96,12 @@ def named_most(options: Sequence[tuple[set[str], T]], claim_words: frozenset[str
     if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     return scored[0][1]
+
+
+def named_alone(own: Sequence[set[str]], claim_words: set[str] | frozenset[str]) -> int | None:
+    """The index of the one option whose words the claim says; None when it says none's, or several options'."""
+    named = [i for i, words_ in enumerate(own) if words_ & claim_words]
+    return named[0] if len(named) == 1 else None
 
 
 def distinctive(owned: list[set[str]]) -> list[set[str]]:

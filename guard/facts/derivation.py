@@ -44,13 +44,13 @@ from collections.abc import Sequence
 from datetime import date
 
 from guard.facts.bands import step_band
-from guard.facts.binding import distinctive, leading_words
+from guard.facts.binding import distinctive, leading_words, named_alone
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import gives, one_step, same_kind, same_number, two_steps
 from guard.facts.numbers import read_number
 from guard.facts.polarity import words
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
-from guard.facts.shares import same_noun_stem, same_pence
+from guard.facts.shares import noun_stem, same_pence
 from guard.facts.slots import DateSlot, Slots
 from guard.stemming import stem
 
@@ -315,25 +315,20 @@ def named_share(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> tuple
     if q.bound is not Bound.eq or q.is_range or q.per is not None or not q.dim.startswith("money"):
         return None
     own = [o for o in claim.quantities if o is not q]
-    said = {_noun_stem(w) for _, w in words(claim.text)}
+    said = {noun_stem(w) for _, w in words(claim.text)}
     for unit in everywhere:
         shares = [e for e in unit.quantities if e.dim == "percent" and e.bound is Bound.eq and not e.is_range]
         if not shares:
             continue
-        leads = distinctive([leading_words(unit.text, e, shares, _STOP, _noun_stem) for e in shares])
-        named = [e for e, lead in zip(shares, leads) if lead & said]
-        if len(named) != 1:
+        named = named_alone(distinctive([leading_words(unit.text, e, shares, _STOP, noun_stem) for e in shares]), said)
+        if named is None:
             continue
-        share = named[0]
+        share = shares[named]
         prices = [e for sl in everywhere for e in sl.quantities if e.dim == q.dim and e.per is None and not e.is_range]
         for price in prices:
             if same_pence(share.lo * price.lo / 100, q.lo) and _sole_of_kind(price, claim, everywhere, own):
                 return f"{share.surface} of {price.surface} = {q.surface}", (share, price)
     return None
-
-
-def _noun_stem(word: str) -> str:
-    return stem(same_noun_stem(word))
 
 
 # words no share is named by ("A deposit of 40% is paid": "of" and "a" name nothing)

@@ -24,17 +24,16 @@ from collections.abc import Sequence
 from datetime import date
 
 from guard.facts.ages import age_outside_row
-from guard.facts.binding import distinctive, leading_words
+from guard.facts.binding import distinctive, leading_words, named_alone
 from guard.facts.dates import DateSlot
 from guard.facts.inference import moved_date, side_of
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity, quantities
 from guard.facts.rules import FactRule
-from guard.facts.shares import same_noun_stem
+from guard.facts.shares import noun_stem
 from guard.facts.slots import Slots
 from guard.facts.types import FactLabel
-from guard.stemming import stem
 
 __all__ = ["settle_own_dates"]
 
@@ -126,7 +125,7 @@ def _recurrence(base: DateSlot, later: DateSlot, claim: Slots, near: Sequence[Sl
     settled: Every 12 months"); a unit whose band the claim's case falls outside gives none."""
     if not _RECURS.search(claim.text):
         return None
-    said = {_noun_stem(w) for _, w in words(claim.text)}
+    said = {noun_stem(w) for _, w in words(claim.text)}
     for unit in near:
         if age_outside_row(claim, unit):
             continue  # another band's row ("Under 60 | Every 8 weeks" for a 65-year-old)
@@ -135,9 +134,9 @@ def _recurrence(base: DateSlot, later: DateSlot, claim: Slots, near: Sequence[Sl
             # the one recurrence whose own leading words the claim names ("Men ... every 12 weeks and women every 16
             # weeks": a woman's claim also names the head "give whole blood" both share, so neither is chosen)
             values = [q for q, _ in every]
-            own = distinctive([leading_words(unit.text, q, values, frozenset(), _noun_stem) for q in values])
-            named = [i for i, w in enumerate(own) if w & said]
-            every = [every[named[0]]] if len(named) == 1 else []
+            leads = distinctive([leading_words(unit.text, q, values, frozenset(), noun_stem) for q in values])
+            named = named_alone(leads, said)
+            every = [] if named is None else [every[named]]
         for q, interval in every:
             if moved_date(base.year, base, interval, 1) == _day(later):
                 return f"{base.surface} + {interval.surface} ({q.surface}) = {later.surface}"
@@ -151,10 +150,6 @@ def _interval(q: Quantity) -> Quantity | None:
         return None
     found = [d for d in quantities(q.surface[every.end() :]) if d.dim == "duration" and d.bound is Bound.eq and not d.is_range]
     return found[0] if len(found) == 1 else None
-
-
-def _noun_stem(word: str) -> str:
-    return stem(same_noun_stem(word))
 
 
 def _permits(claim_text: str) -> bool:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, unit_slots
-from guard.facts.binding import distinctive, owned_words
+from guard.facts.binding import distinctive, named_alone, owned_words
 from guard.facts.inline_labels import LABEL, labelled, own_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
@@ -174,10 +174,10 @@ def moved_by_label(
         if len(segments) < 2:
             continue
         own = own_words([label for label, _ in segments])
-        named = [i for i, words_ in enumerate(own) if words_ & claim.content]
-        if len(named) != 1:
+        named = named_alone(own, claim.content)
+        if named is None:
             continue
-        mine = segments[named[0]][1]
+        mine = segments[named][1]
         if any(accepts(q, e) for e in mine):
             return Outcome(FactLabel.supported)  # held under the label the claim names
         holder = next(((label, values) for label, values in segments if any(accepts(q, e) for e in values)), None)
@@ -185,7 +185,7 @@ def moved_by_label(
             continue
         place = next(i for i, e in enumerate(holder[1]) if accepts(q, e))
         e = mine[min(place, len(mine) - 1)]
-        label = segments[named[0]][0]
+        label = segments[named][0]
         explanation = f'the evidence gives {e.shown} under "{label}"; {q.shown} is given under "{holder[0]}"'
         mismatch = contradiction(SlotKind.quantity, q.shown, e.shown, alignment.unit, explanation, label)
         return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.quantity_moved)

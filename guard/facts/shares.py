@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from guard.facts.conditions import meets_condition
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
+from guard.stemming import stem
 
-__all__ = ["equal_share", "half_price", "same_noun", "same_noun_stem", "same_pence"]
+__all__ = ["equal_share", "half_price", "noun_stem", "same_noun", "same_noun_stem", "same_pence"]
 
 _IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman"}
 
@@ -94,6 +95,11 @@ def same_noun_stem(word: str) -> str:
     if word in _IRREGULAR:
         return _IRREGULAR[word]
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def noun_stem(word: str) -> str:
+    """The stem of a word's singular form ("women" and "woman" give one stem): words compared as nouns."""
+    return stem(same_noun_stem(word))
 
 
 def same_pence(a: float, b: float) -> bool:
