@@ -11,15 +11,19 @@ import re
 from guard.facts.lexicon import Lexicon
 from guard.facts.slots import Slots, all_stems, read_slots
 
-__all__ = ["CLAUSE_BREAK", "clauses", "fit", "matching_clause", "sentence_span"]
+__all__ = ["CLAUSE_BREAK", "STATEMENT_END", "clauses", "fit", "matching_clause", "sentence_span"]
 
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
 
 
-def sentence_span(text: str, at: int) -> tuple[int, int]:
+# a sentence's end, or the markup that closes or opens a list item, cell or paragraph of an HTML unit
+STATEMENT_END = re.compile(r"[.!?;](?=\s|$|<)|</?(?:li|dd|dt|p|tr|td|th|br)\b[^>]*>")
+
+
+def sentence_span(text: str, at: int, ends: re.Pattern[str] = _SENTENCE_END) -> tuple[int, int]:
     """The span of the sentence holding position ``at`` (its end mark included)."""
-    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
-    after = _SENTENCE_END.search(text, at)
+    start = max((m.end() for m in ends.finditer(text, 0, at)), default=0)
+    after = ends.search(text, at)
     return start, after.end() if after else len(text)
 
 

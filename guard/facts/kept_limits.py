@@ -16,17 +16,24 @@ from __future__ import annotations
 import re
 
 from guard.facts.align import Alignment, best_or_strong
+from guard.facts.clause_parts import STATEMENT_END, sentence_span
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts
-from guard.facts.polarity import words
+from guard.facts.polarity import negated, words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.shares import same_noun_stem
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, all_stems
 
 __all__ = ["kept_to_stated_limit"]
 
 _KEEPS = re.compile(
     r"\b(?:within|inside|fits?|enough|meets?|keeps?\s+to|stays?\s+(?:with)?in|qualif(?:y|ies))\b", re.I
+)
+# the same said of the claim's value as a verdict on it, not as its own bound ("within 30 days") or
+# another verb ("Stannerby fits them"): the stated limits of prose are read only for these
+_VERDICT = re.compile(
+    r"\b(?:(?:within|inside)\s+(?:the|its|their|(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*'s)\b|(?:fits?|meets?|keeps?\s+to)\s+(?:the|its|their|(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*'s)\b"
+    r"|enough\b|qualif(?:y|ies)\b)"
 )
 _AT_MOST = re.compile(r"\b(?:most|maximum|max|longest|largest|biggest|highest|heaviest|top|limit)\b", re.I)
 _AT_LEAST = re.compile(r"\b(?:least|minimum|min|shortest|smallest|lowest|fewest)\b", re.I)
@@ -39,7 +46,8 @@ def kept_to_stated_limit(q: Quantity, claim: Slots, held: list[tuple[Alignment, 
     if q.bound is not Bound.eq or q.is_range or claim.negated or not _KEEPS.search(claim.text):
         return False
     for _, slots in best_or_strong(held):
-        if any(accepts(q, limit) for limit in _header_limits(slots, q)) or any(
+        limits = _header_limits(slots, q) + (_stated_bounds(slots, claim, lexicon) if _VERDICT.search(claim.text) else [])
+        if any(accepts(q, limit) for limit in limits) or any(
             lo <= q.lo and q.hi <= hi for lo, hi in _ranges(slots, q)
         ):
             return True
@@ -61,6 +69,40 @@ def _header_limits(slots: Slots, q: Quantity) -> list[Quantity]:
         for e in slots.quantities:
             if cell.end() <= e.start < end and e.bound is Bound.eq and not e.is_range:
                 found.append(_as_measured(e, q, header).model_copy(update={"bound": bound}))
+    return found
+
+
+# the words by which a sentence's subject calls its value the most or the least of its kind
+_PROSE_MOST = re.compile(r"\b(?:maximum|longest|largest|biggest|highest|heaviest|oldest|widest|tallest|deepest)\b", re.I)
+_PROSE_LEAST = re.compile(r"\b(?:minimum|shortest|smallest|lowest|fewest|lightest|youngest|narrowest)\b", re.I)
+
+
+def _stated_bounds(slots: Slots, claim: Slots, lexicon: Lexicon) -> list[Quantity]:
+    """The limits of the unit's sentence that speaks of the claim's thing (the one sharing most of its
+    content words, alone), when it denies nothing: a value its bound words limit ("up to 6 weeks",
+    "at least 15 minutes", "below 160/90"), or one its subject calls the most or the least of its
+    kind ("The smallest roof Mossback plants is 6 m²"). "Most people feel less sleepy within 2 weeks"
+    in the same list is no limit on hours of CPAP a night."""
+    spans = {sentence_span(slots.text, e.start, STATEMENT_END) for e in slots.quantities}
+    shared = {span: len(claim.content & all_stems(slots.text[span[0] : span[1]])) for span in spans}
+    best = max(shared.values(), default=0)
+    if not best or sum(n == best for n in shared.values()) > 1:
+        return []
+    start, end = next(span for span, n in shared.items() if n == best)
+    found = []
+    for e in slots.quantities:
+        if e.is_range or not start <= e.start < end:
+            continue
+        consumed = frozenset() if e.negation_at is None else frozenset({e.negation_at - start})
+        if negated(slots.text[start:end], lexicon, consumed):
+            return []
+        if e.bound is not Bound.eq:
+            found.append(e)
+            continue
+        before = slots.text[start : e.start]
+        bound = Bound.le if _PROSE_MOST.search(before) else Bound.ge if _PROSE_LEAST.search(before) else None
+        if bound is not None:
+            found.append(e.model_copy(update={"bound": bound}))
     return found
 
 
