@@ -46,7 +46,8 @@ def denied_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None:
         return _bare_act_denied(doc, units, said)
     verb, thing = act
     # only sentences that could deny it are parsed: a denial cue, the verb's and the thing's stems
-    stems = (stem(verb.lemma_)[:4], stem(thing.lemma_)[:4])
+    # three letters of the thing: a plural may change its fourth ("knife", "knives")
+    stems = (stem(verb.lemma_)[:4], stem(thing.lemma_)[:3])
     candidates = _may_deny(units, stems)
     for unit, parsed in zip(candidates, parse_many([u.text for u in candidates])):
         if parsed is not None and _denies(parsed, verb.lemma_, thing.lemma_, said):
@@ -122,9 +123,12 @@ def _denies(doc, verb: str, thing: str, said: set[str]) -> bool:
         # "Store them in a dry place, not in the bathroom" denies the bathroom, not the storing
         if not any(c.dep_ == "neg" and contrasted_phrase(c) is None for c in t.children) or _conditioned(t):
             continue
-        objects = [c for c in t.children if c.dep_ in _OBJECTS and c.lemma_ == thing]
+        # the thing may be one of the items the denial lists ("We do not open cars, vans or safes")
+        objects = [o for c in t.children if c.dep_ in _OBJECTS for o in (c, *c.conjuncts) if o.lemma_ == thing]
         if not objects or not all(_narrowing_said(o, said) for o in objects) or not _numbers_said(t, said):
             continue
+        if not _act_narrowing_said(t, said):
+            continue  # "We do not deliver beds on Sundays" denies no delivery on other days
         doer = next((c for c in t.children if c.dep_ == "nsubj"), None)
         if doer is not None and doer.pos_ in ("NOUN", "PROPN") and not (stem(doer.lower_) in said and _narrowing_said(doer, said)):
             # someone else's act is denied ("the market manager does not inspect food stalls", "cats from
@@ -132,6 +136,21 @@ def _denies(doc, verb: str, thing: str, said: set[str]) -> bool:
             continue
         return True
     return False
+
+
+# adverbs that leave the denied act as wide as it was
+_NOT_NARROWING_ADVERBS = frozenset({"also", "ever", "however", "therefore", "even", "so", "then"})
+
+
+def _act_narrowing_said(verb, said: set[str]) -> bool:
+    """Every word of the phrases that narrow the denied act itself (a time, a place, a manner: "on Sundays",
+    "at night") is the claim's too; "even with the add-on" concedes, so its "even" narrows nothing."""
+    narrowing = [
+        w for c in verb.children if c.dep_ in ("prep", "npadvmod", "advmod") and c.lower_ not in _NOT_NARROWING_ADVERBS
+        for w in c.subtree
+        if w.pos_ not in _NOT_NARROWING and (w.is_alpha or w.like_num) and w.lower_ not in _NOT_NARROWING_ADVERBS
+    ]
+    return all(stem(w.lower_) in said for w in narrowing)
 
 
 def _conditioned(verb) -> bool:
