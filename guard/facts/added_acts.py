@@ -82,8 +82,27 @@ def _new_object(doc, known: frozenset[str], wordnet: WordNet, spans: list[tuple[
         return None
     objects = [(verb, obj) for verb in acts for obj in verb.children if obj.dep_ in _OBJECTS and obj.pos_ == "NOUN"]
     said = [o for _, o in objects if stem(o.lower_) in known]
-    new = [o for verb, o in objects if _new_thing(o, known, wordnet) or _unsaid(verb, o, known, wordnet, spans)]
+    new = [
+        o for verb, o in objects
+        if _new_thing(o, known, wordnet) or _unsaid(verb, o, known, wordnet, spans) or _new_beside_said(o, known, wordnet, spans)
+    ]
     return new[0] if said and new else None
+
+
+# WordNet's lexicographer files of nouns a second act may add beside a said one besides things: an act, an
+# attribute, a cognition, an event ("signs a waiver", "measures their grip strength", "leaves a training plan")
+_ADDED_BESIDE = frozenset({4, 7, 9, 11})
+
+
+def _new_beside_said(noun, known: frozenset[str], wordnet: WordNet, spans: list[tuple[int, int]]) -> bool:
+    """An object new to the document in every way, beside another act's object the document names: a noun
+    whose usual sense is an act, an attribute, a cognition or an event, or one WordNet does not have (a
+    British spelling, "moisturiser"; a compound, "stairlift"). A person, a group, a quantity or a time is
+    how a paraphrase names the document's own ("each owner", "the family", "an hour")."""
+    if not _new_word(noun, known, spans) or _said_another_way(noun, known, wordnet):
+        return False
+    files = wordnet.sense_files(noun.lemma_, "n", senses=1)
+    return (files[0] in _ADDED_BESIDE) if files else (noun.is_alpha and len(noun.text) >= 5)
 
 
 def _new_verb(doc, known: frozenset[str], wordnet: WordNet):
