@@ -17,6 +17,7 @@ from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import step_band
 from guard.facts.baskets import basket_total
 from guard.facts.binding import distinctive, owned_words
+from guard.facts.clock_gaps import clock_gap
 from guard.facts.conditions import conditions_met, meets_condition
 from guard.facts.denials import allowed_outside_denial, inside_denial
 from guard.facts.derivation import derived_step, named_share, says_combined, typed_product
@@ -188,6 +189,9 @@ def _step(
     gap = None if stated else event_gap(q, claim, everywhere, lexicon.stopwords)
     if gap:
         return Outcome(FactLabel.inferred, inference=gap), None  # the time between two dated events it names
+    hours = None if stated else clock_gap(q, claim, near, everywhere)
+    if hours:
+        return Outcome(FactLabel.inferred, inference=hours), None  # the hours from a time of day to the claim's own
     further = further_step(q, claim, near, lexicon, stated)
     if further:
         return Outcome(FactLabel.inferred, inference=further), None
