@@ -1054,6 +1054,14 @@ class Split(str, Enum):
     # open; val117h is held: aggregate figures only (specs/val117*.yaml).
     val117 = "val117"
     val117h = "val117h"
+    # Session 34: a seventy-seventh fresh mixed pair, on branch pairs116 (its rows follow val117h's in cases.jsonl): six
+    # more short documents in new domains (a cider orchard lease, a hospital's leg ulcer compression clinic letter, a
+    # fire engine museum's tickets and rules, a pizza van hire agreement, a hospital's oral food challenge letter and a
+    # youth orchestra's summer course rules) and varied forms (Markdown, HTML, tables, numbered and bulleted lists under
+    # headings, a definition list, headed paragraphs), every category, a little under half true, written without
+    # running the judge on them. val116 is open; val116h is held: aggregate figures only (specs/val116*.yaml).
+    val116 = "val116"
+    val116h = "val116h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
@@ -1062,7 +1070,7 @@ class Split(str, Enum):
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
 # val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h,
 # val104h, val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h,
-# val117h) are read only when named, so that a run over everything (and its --fails listing) never shows their cases
+# val117h, val116h) are read only when named, so that a run over everything (and its --fails listing) never shows their cases
 # to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
@@ -1085,7 +1093,7 @@ BLIND_SPLITS = frozenset(
         Split.val103h, Split.val102h,
         Split.val104h, Split.val105h, Split.val106h, Split.val107h,
         Split.val108h, Split.val109h, Split.val110h, Split.val111h,
-        Split.val112h, Split.val113h, Split.val115h, Split.val114h, Split.val117h,
+        Split.val112h, Split.val113h, Split.val115h, Split.val114h, Split.val117h, Split.val116h,
     }
 )
 
