@@ -349,7 +349,8 @@ def _comparable(q: Quantity, slots: Slots, rates_of_kind: bool = False) -> list[
         return _rates_first(q, slots, rates_of_kind)
     if q.bound is not Bound.eq:
         return list(slots.quantities)
-    plain = [e for e in slots.quantities if e.dim == q.dim and e.bound is Bound.eq]
+    # a value measuring another thing is no value of the claim's ("a 70-year-old" and "in the last 12 months")
+    plain = [e for e in slots.quantities if conflicts(q, e) and e.bound is Bound.eq]
     if not plain or any(e.is_range for e in plain):
         # no plain value, or the unit gives bands ("stays of 1 to 4 nights; 5 nights or more"):
         # the claim's value is the band it falls in, any of them
