@@ -13,18 +13,19 @@ one or a strongly aligned one.
 
 from __future__ import annotations
 
+import math
 import re
 
 from guard.facts.align import Alignment, best_or_strong
 from guard.facts.clause_parts import STATEMENT_END, sentence_span
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import accepts
+from guard.facts.matching import accepts, conflicts
 from guard.facts.polarity import negated, words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.shares import same_noun_stem
 from guard.facts.slots import Slots, all_stems
 
-__all__ = ["kept_to_stated_limit"]
+__all__ = ["kept_to_stated_limit", "limit_at_range_end"]
 
 _KEEPS = re.compile(
     r"\b(?:within|inside|fits?|enough|meets?|keeps?\s+to|stays?\s+(?:with)?in|qualif(?:y|ies))\b", re.I
@@ -124,3 +125,18 @@ def _ranges(slots: Slots, q: Quantity) -> list[tuple[float, float]]:
         for a, b in zip(values, values[1:], strict=False)
         if _RANGE_GAP.fullmatch(slots.text[a.end : b.start])
     ]
+
+
+def limit_at_range_end(q: Quantity, held: list[tuple[Alignment, Slots]]) -> bool:
+    """``q``, a claim limit ("at most half a metre", "up to 36 months"), is the far end of the one value of its
+    measure that the best-aligned unit gives, a range ("between 35 cm and 50 cm", "from 12 to 36 months"): the
+    range's own limit said alone. A unit with another value of the measure (a second range, a plain value, another
+    limit) may give the range for something else, and is left to the other checks."""
+    if q.bound not in (Bound.le, Bound.ge) or q.is_range or not held:
+        return False
+    same = [e for e in held[0][1].quantities if conflicts(q, e)]
+    if len(same) != 1 or not same[0].is_range or same[0].bound is not Bound.eq:
+        return False
+    end = same[0].hi if q.bound is Bound.le else same[0].lo
+    mine = q.hi if q.bound is Bound.le else q.lo
+    return math.isclose(mine, end, rel_tol=5e-3)

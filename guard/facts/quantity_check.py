@@ -24,7 +24,7 @@ from guard.facts.derivation import derived_step, named_share, says_combined, typ
 from guard.facts.elapsed import ended_period, inside_granted_period
 from guard.facts.event_gaps import event_gap
 from guard.facts.inference import daily_average, day_length
-from guard.facts.kept_limits import kept_to_stated_limit
+from guard.facts.kept_limits import kept_to_stated_limit, limit_at_range_end
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
 from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
@@ -97,7 +97,7 @@ def check_quantity(
     step, unlicensed = (None, None) if q.dim == "rate" else _step(q, claim, held, everywhere, pool, lexicon, near, [a.unit for a in scored])
     if step is not None:
         return step
-    if kept_to_stated_limit(q, claim, held, lexicon):
+    if kept_to_stated_limit(q, claim, held, lexicon) or limit_at_range_end(q, held):
         return Outcome(FactLabel.supported)
     if span is not None:
         return span
