@@ -1062,7 +1062,16 @@ class Split(str, Enum):
     # running the judge on them. val116 is open; val116h is held: aggregate figures only (specs/val116*.yaml).
     val116 = "val116"
     val116h = "val116h"
-    # Session 34: a seventy-eighth fresh mixed pair, on branch pairs119 (its rows follow val116h's in cases.jsonl): six
+    # Session 34: a seventy-eighth fresh mixed pair, on branch pairs118 (its rows follow val116h's in cases.jsonl): six
+    # more short documents in new domains (a church hall kitchen refit contract, a hospital's nosebleed clinic letter on
+    # nasal cautery, a bat group's walk booking rules, a piano removal contract, a hospital's gestational diabetes
+    # clinic letter and a pottery painting café's prices and rules) and varied forms (Markdown, HTML, tables, numbered
+    # and bulleted lists under headings, a definition list, bold-headed and headed paragraphs), every category, a little
+    # under half true, written without running the judge on them. val118 is open; val118h is held: aggregate figures
+    # only (specs/val118*.yaml).
+    val118 = "val118"
+    val118h = "val118h"
+    # Session 34: a seventy-ninth fresh mixed pair, on branch pairs119 (its rows follow val118h's in cases.jsonl): six
     # more short documents in new domains (a loft ladder installation contract, a hospital's cystic fibrosis airway
     # clearance physiotherapy letter, a kiln-sharing studio's members' rules, a wildflower meadow seeding contract, a
     # hospital voice clinic's letter on vocal cord nodules and a village cinema club's membership rules) and varied forms
@@ -1079,8 +1088,8 @@ class Split(str, Enum):
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
 # val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h,
 # val104h, val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h,
-# val117h, val116h, val119h) are read only when named, so that a run over everything (and its --fails listing) never
-# shows their cases to someone tuning the judge.
+# val117h, val116h, val118h, val119h) are read only when named, so that a run over everything (and its --fails
+# listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1103,7 +1112,7 @@ BLIND_SPLITS = frozenset(
         Split.val104h, Split.val105h, Split.val106h, Split.val107h,
         Split.val108h, Split.val109h, Split.val110h, Split.val111h,
         Split.val112h, Split.val113h, Split.val115h, Split.val114h, Split.val117h, Split.val116h,
-        Split.val119h,
+        Split.val118h, Split.val119h,
     }
 )
 
