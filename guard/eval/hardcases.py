@@ -1071,6 +1071,15 @@ class Split(str, Enum):
     # only (specs/val118*.yaml).
     val118 = "val118"
     val118h = "val118h"
+    # Session 34: a seventy-ninth fresh mixed pair, on branch pairs119 (its rows follow val118h's in cases.jsonl): six
+    # more short documents in new domains (a loft ladder installation contract, a hospital's cystic fibrosis airway
+    # clearance physiotherapy letter, a kiln-sharing studio's members' rules, a wildflower meadow seeding contract, a
+    # hospital voice clinic's letter on vocal cord nodules and a village cinema club's membership rules) and varied forms
+    # (Markdown, HTML, tables, definition and bulleted lists, numbered lists under headings, bold-headed paragraphs, a
+    # bold-labelled bulleted list), every category, a little under half true, written without running the judge on
+    # them. val119 is open; val119h is held: aggregate figures only (specs/val119*.yaml).
+    val119 = "val119"
+    val119h = "val119h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
@@ -1079,8 +1088,8 @@ class Split(str, Enum):
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
 # val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h,
 # val104h, val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h,
-# val117h, val116h, val118h) are read only when named, so that a run over everything (and its --fails listing) never
-# shows their cases to someone tuning the judge.
+# val117h, val116h, val118h, val119h) are read only when named, so that a run over everything (and its --fails
+# listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1103,7 +1112,7 @@ BLIND_SPLITS = frozenset(
         Split.val104h, Split.val105h, Split.val106h, Split.val107h,
         Split.val108h, Split.val109h, Split.val110h, Split.val111h,
         Split.val112h, Split.val113h, Split.val115h, Split.val114h, Split.val117h, Split.val116h,
-        Split.val118h,
+        Split.val118h, Split.val119h,
     }
 )
 
