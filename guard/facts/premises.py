@@ -18,7 +18,8 @@ from guard.facts.mismatches import contradiction
 from guard.facts.outcome import Outcome
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots
+from guard.facts.shares import same_pence
+from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import FactLabel, SlotKind
 
 __all__ = ["claim_operands", "countable_premise", "from_frequency", "settle_premises"]
@@ -125,6 +126,7 @@ def settle_premises(
         out.value = q
     outcomes = _step_operands(claim, outcomes)
     outcomes = _own_arithmetic(claim, outcomes)
+    outcomes = _priced_counts(claim, outcomes, near_held)
     rates = [e for _, sl in near_held for e in sl.quantities if e.per is not None]
     outcomes = _through_rates(claim, outcomes, rates)
     outcomes = _compared_with_limits(claim, outcomes, held)
@@ -215,6 +217,32 @@ def _own_arithmetic(claim: Slots, outcomes: list[Outcome]) -> list[Outcome]:
         else out
         for q, out in zip(claim.quantities, outcomes)
     ]
+
+
+def _priced_counts(claim: Slots, outcomes: list[Outcome], near_held: list[tuple[Alignment, Slots]]) -> list[Outcome]:
+    """A count of a noun that times a price a near unit naming that noun gives the claim's amount, when that amount
+    holds on its own: "Two student one-day tickets cost £120 together" against the row "Category: Student | ... | One
+    day only: £60", where £120 is also written (the early-bird price), so no step was read to give it."""
+    amounts = [o for o in _holding(claim, outcomes) if o.dim.startswith("money:") and o.bound is Bound.eq and not o.is_range]
+    return [
+        Outcome(FactLabel.supported)
+        if out.label is FactLabel.unsupported and amounts and _priced(q, amounts, near_held)
+        else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
+
+
+def _priced(q: Quantity, amounts: list[Quantity], near_held: list[tuple[Alignment, Slots]]) -> bool:
+    if not (countable_premise(q) and q.dim.startswith("count:") and q.lo >= 2 and float(q.lo).is_integer()):
+        return False
+    noun = stem(q.dim[6:])
+    for _, unit in near_held:
+        if noun not in all_stems(unit.text):
+            continue
+        prices = [e for e in unit.quantities if e.bound is Bound.eq and not e.is_range and e.per is None]
+        if any(e.dim == o.dim and same_pence(q.lo * e.lo, o.lo) for e in prices for o in amounts):
+            return True
+    return False
 
 
 def _through_rates(claim: Slots, outcomes: list[Outcome], rates: list[Quantity]) -> list[Outcome]:
