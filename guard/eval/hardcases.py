@@ -1080,6 +1080,15 @@ class Split(str, Enum):
     # them. val119 is open; val119h is held: aggregate figures only (specs/val119*.yaml).
     val119 = "val119"
     val119h = "val119h"
+    # Session 34: an eightieth fresh mixed pair, on branch pairs120 (its rows follow val119h's in cases.jsonl): six more
+    # short documents in new domains (a festival bunting hire agreement, a hospital hand therapy and orthotics clinic's
+    # letter on a thumb splint, a community fridge's rules, a yurt hire agreement, a hospital urology day unit's letter on
+    # bladder instillations and a bike polo club's rules) and varied forms (Markdown, HTML, tables, definition and
+    # bulleted lists, numbered lists under headings, bold-headed paragraphs, a bold-labelled bulleted list), every
+    # category, a little under half true, written without running the judge on them. val120 is open; val120h is held:
+    # aggregate figures only (specs/val120*.yaml).
+    val120 = "val120"
+    val120h = "val120h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
@@ -1088,8 +1097,8 @@ class Split(str, Enum):
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
 # val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h,
 # val104h, val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h,
-# val117h, val116h, val118h, val119h) are read only when named, so that a run over everything (and its --fails
-# listing) never shows their cases to someone tuning the judge.
+# val117h, val116h, val118h, val119h, val120h) are read only when named, so that a run over everything (and its
+# --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1113,6 +1122,7 @@ BLIND_SPLITS = frozenset(
         Split.val108h, Split.val109h, Split.val110h, Split.val111h,
         Split.val112h, Split.val113h, Split.val115h, Split.val114h, Split.val117h, Split.val116h,
         Split.val118h, Split.val119h,
+        Split.val120h,
     }
 )
 
