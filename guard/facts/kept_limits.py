@@ -46,8 +46,9 @@ def kept_to_stated_limit(q: Quantity, claim: Slots, held: list[tuple[Alignment, 
     """``q`` is inside a header's limit or a range of two values in an aligned unit, and the claim says it keeps to it."""
     if q.bound is not Bound.eq or q.is_range or claim.negated or not _KEEPS.search(claim.text):
         return False
+    verdict = _VERDICT.search(claim.text) is not None
     for _, slots in best_or_strong(held):
-        limits = _header_limits(slots, q) + (_stated_bounds(slots, claim, lexicon) if _VERDICT.search(claim.text) else [])
+        limits = _header_limits(slots, q) + (_stated_bounds(slots, claim, lexicon) if verdict else [])
         if any(accepts(q, limit) for limit in limits) or any(
             lo <= q.lo and q.hi <= hi for lo, hi in _ranges(slots, q)
         ):
