@@ -129,6 +129,21 @@ class WordNet:
         offsets = self._offsets("n").get(folded.lower().replace(" ", "_"), ())[:senses]
         return any(self._synset(offset, "n").lexfile in THING_FILES for offset in offsets)
 
+    def antonyms(self, lemma: str) -> frozenset[str]:
+        """The direct antonyms of ``lemma`` in every part of speech and sense ("shut" -> "open",
+        "change" -> "stay"); lower-cased, multi-word antonyms ("break even") left out."""
+        key = lemma.lower()
+        found: set[str] = set()
+        for pos in _FILE_POS:
+            for offset in self._offsets(pos).get(key, ()):
+                synset = self._synset(offset, pos)
+                own = synset.words.index(key) + 1 if key in synset.words else -1
+                for symbol, target, target_pos, source, word in synset.pointers:
+                    if symbol == "!" and source in (0, own):
+                        target_words = self._synset(target, target_pos).words
+                        found.add(target_words[word - 1] if word else target_words[0])
+        return frozenset(w for w in found if "_" not in w)
+
     def _offsets(self, pos: PartOfSpeech) -> dict[str, tuple[int, ...]]:
         if pos not in self._index:
             self._index[pos] = _read_index(self.folder / f"index.{_FILE_POS[pos]}")

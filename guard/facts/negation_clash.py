@@ -8,6 +8,7 @@ from guard.facts.clause_parts import clauses, matching_clause
 from guard.facts.entities import name_tokens
 from guard.facts.gratis import charged_against_free, free_agrees
 from guard.facts.lexicon import Lexicon
+from guard.facts.opposites import denied_antonym
 from guard.facts.polarity import words
 from guard.facts.slots import Slots, all_stems, read_slots, stem
 
@@ -39,6 +40,10 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
             continue  # "never taught at home without an adult": two denials affirm
         if (claim_no and not unit_no and free_agrees(part, unit)) or (unit_no and not claim_no and free_agrees(unit, part)):
             continue  # "aren't charged for storage" and "storage is free" agree
+        if (claim_no and not unit_no and denied_antonym(part, clause, lexicon)) or (
+            unit_no and not claim_no and denied_antonym(clause, part, lexicon)
+        ):
+            continue  # "doesn't close on bank holidays" and "is open every day" agree
         if not (claim_no or unit_no) and charged_against_free(part, unit):
             return False, True  # "are charged on top" against "are included in the charges"
         if claim_no and not unit_no and not _any_negative(clause, claim):

@@ -20,8 +20,9 @@ from functools import lru_cache
 from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import negated, words
 from guard.facts.slots import Slots, stem
+from guard.wordnet import load_wordnet
 
-__all__ = ["OPPOSITES", "holds_word", "opposite", "prefix_turned"]
+__all__ = ["OPPOSITES", "denied_antonym", "holds_word", "opposite", "prefix_turned"]
 
 # pairs of words that cannot both hold of one thing; compared by Snowball stem
 OPPOSITES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -170,3 +171,51 @@ def prefix_turned(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:
     if unit_not and not claim_not:
         return bool((u_neg & c_plain) - c_neg - u_plain)
     return False
+
+
+def denied_antonym(denying: Slots, other: Slots, lexicon: Lexicon) -> tuple[str, str] | None:
+    """(denied word, its antonym) when ``denying`` denies a word whose antonym ``other`` affirms:
+    "A patient who has to sneeze shouldn't keep their mouth shut" and "keep your mouth open", "The unit
+    doesn't close on bank holidays" and "The unit is open every day", "the price stays the same" and
+    "this does not change the price". A denied word turned into its opposite says the same thing
+    in other words, so it is no flip. Only when neither side also holds the other's word: "must not be
+    placed on a hob, even when switched off" against "can be placed on a hob when switched off" holds
+    "on" on both sides, and is a flip.
+
+    Antonyms are the language's opposites (``OPPOSITES``) and, for English, WordNet's direct antonyms
+    of the denied word when WordNet is installed (guard/wordnet.py).
+    """
+    scoped = frozenset().union(*denying.negation_scopes)
+    own_plain, _ = _read(denying.text)
+    other_plain, _ = _read(other.text)
+    other_scoped = frozenset().union(*other.negation_scopes)
+    for _, word in words(denying.text):
+        base = stem(word)
+        if base not in scoped or base in other_plain:
+            continue
+        for antonym in sorted(_antonyms(word, lexicon.code)):
+            turned = stem(antonym)
+            if turned in other_plain and turned not in other_scoped and turned not in own_plain and turned != base:
+                return word, antonym
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _antonyms(word: str, code: str) -> frozenset[str]:
+    """The word's opposites: the language's pairs, and WordNet's antonyms of its likely lemmas (English)."""
+    base = stem(word)
+    found = {b for a, b in _pairs(code) if a == base}
+    wordnet = load_wordnet() if code == "en" else None
+    if wordnet is not None:
+        for lemma in _lemmas(word.lower()):
+            found.update(wordnet.antonyms(lemma))
+    return frozenset(found)
+
+
+def _lemmas(word: str) -> set[str]:
+    """The word and the forms an English inflection may come from ("closes", "closed", "closing": "close")."""
+    forms = {word}
+    for ending, replacements in (("ies", ("y",)), ("es", ("", "e")), ("s", ("",)), ("ed", ("", "e")), ("ing", ("", "e"))):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            forms.update(word[: -len(ending)] + r for r in replacements)
+    return forms
