@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guard.facts.binding import distinctive, moved_to, owned_words
+from guard.facts.date_items import itemised
 from guard.facts.dates import same_date
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, denied_value, same_number
@@ -78,8 +79,8 @@ def moved_dates(
         return []  # two dates in a claim ("from 10 June to 12 June") pair themselves; left alone
     own = owned_words(claim.text, list(claim.dates), lexicon, stem, value_spans(claim), claim=True)
     for unit, slots in aligned:
-        if not _prose(unit) or len(slots.dates) < 2:
-            continue
+        if not _prose(unit) or len(slots.dates) < 2 or itemised(unit.text, lexicon):
+            continue  # a list of dated items binds each date to its item (date_items.py), not to the nearest words
         values = list(slots.dates)
         for d, words in zip(claim.dates, own):
             agree = [j for j, e in enumerate(values) if same_date(d, e) is True]

@@ -19,6 +19,7 @@ from guard.facts.bound_words import bound_turned
 from guard.facts.cell_rows import cell_from_other_row
 from guard.facts.choices import one_way_made_a_duty, optional_made_required, required_made_optional
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
+from guard.facts.date_items import date_item_misbindings
 from guard.facts.date_rows import date_column_misbindings, date_row_misbindings
 from guard.facts.exclusive import (
     contrast_reversed,
@@ -85,6 +86,7 @@ def misbindings(
         (R.misbinding_moved_date, moved_dates(claim, strong, lexicon)),
         (R.misbinding_date_elsewhere, dates_from_elsewhere(claim, scored, lexicon)),
         (R.misbinding_date_row, date_row_misbindings(claim, units, lexicon)),
+        (R.misbinding_date_item, date_item_misbindings(claim, units, lexicon)),
         (R.misbinding_date_column, date_column_misbindings(claim, strong_two, lexicon)),
         (R.misbinding_count_moved, count_moved(claim, strong)),
         (R.misbinding_rescaled, rescaled(claim, best_two, everywhere)),

@@ -84,6 +84,7 @@ class FactRule(str, Enum):
     misbinding_moved_date = "misbinding.moved_date"
     misbinding_date_elsewhere = "misbinding.date_elsewhere"
     misbinding_date_row = "misbinding.date_row"
+    misbinding_date_item = "misbinding.date_item"  # the date of another item of a list of dates (date_items.py)
     misbinding_cell_row = "misbinding.cell_row"
     misbinding_row_limit = "misbinding.row_limit"
     polarity_free_priced = "polarity.free_priced"
@@ -170,6 +171,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.misbinding_moved_date: "The date is in the passage, but for another item.",
     FactRule.misbinding_date_elsewhere: "The date comes from a passage about something else.",
     FactRule.misbinding_date_row: "The date belongs to another row of the table.",
+    FactRule.misbinding_date_item: "The date belongs to another event of the list of dates.",
     FactRule.misbinding_cell_row: "The name or words belong to another row of the table.",
     FactRule.misbinding_row_limit: "The value keeps to another row's limit and breaks the limit of the row it names.",
     FactRule.polarity_free_priced: "The claim gives free or includes what the evidence charges for.",
