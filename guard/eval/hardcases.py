@@ -1107,7 +1107,16 @@ class Split(str, Enum):
     # without running the judge on them. val122 is open; val122h is held: aggregate figures only (specs/val122*.yaml).
     val122 = "val122"
     val122h = "val122h"
-    # Session 35: an eighty-third fresh mixed pair, on branch pairs124 (its rows follow val122h's in cases.jsonl): six
+    # Session 35: an eighty-third fresh mixed pair, on branch pairs123 (its rows follow val122h's in cases.jsonl): six
+    # more short documents in new domains (a popcorn and candyfloss machine hire agreement, a hospital podiatry clinic's
+    # letter on cryotherapy for a verruca, a juggling club's rules, a bagpipe restoration agreement, a children's
+    # hospital dermatology clinic's letter on wet wraps for eczema and a pub skittle alley's booking rules) and varied
+    # forms (Markdown, HTML, tables, definition and bulleted lists, numbered lists under headings, bold-headed
+    # paragraphs, bold-labelled bulleted lists), every category, a little under half true, written without running the
+    # judge on them. val123 is open; val123h is held: aggregate figures only (specs/val123*.yaml).
+    val123 = "val123"
+    val123h = "val123h"
+    # Session 35: an eighty-fourth fresh mixed pair, on branch pairs124 (its rows follow val123h's in cases.jsonl): six
     # more short documents in new domains (a fudge kitchen's wholesale supply agreement, a hospital snoring clinic's
     # letter on a mouth guard, a quoits league's rules, a coffee roastery's wholesale supply contract, a children's
     # hospital reflux clinic's letter on a baby's reflux and a magic club's membership rules) and varied forms
@@ -1124,8 +1133,8 @@ class Split(str, Enum):
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
 # val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h,
 # val104h, val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h,
-# val117h, val116h, val118h, val119h, val120h, val121h, val122h, val124h) are read only when named, so that a run
-# over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val117h, val116h, val118h, val119h, val120h, val121h, val122h, val123h, val124h) are read only when named, so that
+# a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1152,6 +1161,7 @@ BLIND_SPLITS = frozenset(
         Split.val120h,
         Split.val121h,
         Split.val122h,
+        Split.val123h,
         Split.val124h,
     }
 )
