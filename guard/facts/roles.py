@@ -550,7 +550,8 @@ def actor_replaced(
                 unit.text, c.filler, u.filler
             )
             # a denied act ("A guarantor cannot raise a dispute") gives its doer no part in the unit's
-            if apart and _a_party(c, u) and not _in_act(c, unit_frames) and not act_denied(claim.text, c.verb):
+            in_act = _in_act(c, claim_frames, unit_frames)
+            if apart and _a_party(c, u) and not in_act and not act_denied(claim.text, c.verb):
                 return role_mismatch(c, u, unit, " (another party of the document)")
             if _two_roles(c, u, unit_stems, claim_stems) and is_actor(c.filler, units):
                 return role_mismatch(c, u, unit, " (another party of the document)")
@@ -576,12 +577,33 @@ def _a_party(c: Frame, u: Frame) -> bool:
     return c.proper or u.proper or person_like(c.surface) or person_like(u.surface)
 
 
-def _in_act(c: Frame, unit_frames) -> bool:
-    """The unit gives the claim's filler a part in the act itself, or the claim's role in another
-    act (the unit's "an agent may do so" restates the act): then the claim moved no one."""
-    return any(
-        f.filler & c.filler and (f.verb in (c.verb, PRO_VERB) or f.role == c.role) for f in unit_frames
-    )
+def _in_act(c: Frame, claim_frames, unit_frames) -> bool:
+    """The unit gives the claim's filler a part in the act itself, or the claim's role in another act
+    on the same object (the unit's "an agent may do so" restates the act; "the landlord covers the
+    insurance" restates "pays" it): then the claim moved no one.
+
+    Not the claim's role in an act on another object: "The posts are set in concrete by Haldon
+    Groundworks. ... the motors wired by Ironmere's own installers" gives Haldon the posts, and a claim
+    that Haldon wires the motors moved the wiring to it.
+    """
+    for f in unit_frames:
+        if not f.filler & c.filler:
+            continue
+        if f.verb in (c.verb, PRO_VERB):
+            return True
+        if f.role == c.role and _objects_meet(claim_frames, c.verb, unit_frames, f.verb):
+            return True
+    return False
+
+
+def _objects_meet(claim_frames, verb: str, unit_frames, other: str) -> bool:
+    """The unit's other act takes the claim's object, or none the parse found (it may have hung the
+    doer on the wrong word: "checked before each trip by the equipment officer")."""
+    mine = [f.filler for f in claim_frames if f.verb == verb and f.role == PATIENT]
+    theirs = [f.filler for f in unit_frames if f.verb == other and f.role == PATIENT]
+    if not theirs:
+        return True
+    return any(a & b for a in mine for b in theirs)
 
 
 PRO_VERB = "do"  # "an agent may do so", "the tenant does": the act of the sentence said again
