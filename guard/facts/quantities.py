@@ -556,6 +556,12 @@ NAMED_AMOUNT_BOUNDS = {
 # further away it governs the verb, and the bound restricts something else ("do not give ...
 # to babies under 3 months")
 _NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-]+){0,4}\s*$", re.I)
+# a clause opened by a negative quantifier denies the bound its verb takes ("No class has more than 12 students",
+# "nobody runs more than 2 abreast": at most 12, at most 2), as does "nothing" before it ("lift nothing over 2 kg");
+# a "no" inside the clause ("there is no fee for parcels over 2 kg") says which parcels, it denies no bound
+_NEGATIVE_SUBJECT = re.compile(
+    r"(?:(?:^|[.;:!?]\s+|,\s+)(?:no|nobody|none|nothing|no\s+one)\b(?:\s+[\w'’-]+){0,6}|\bnothing)\s*$", re.I
+)
 _NOT_COUNT_NOUNS = frozenset(
     {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
     # verbs after a number are no counted noun ("children younger than three should not")
@@ -641,7 +647,9 @@ def _bound(text: str, start: int, end: int, dim: str = "number") -> tuple[Bound,
     if bound is Bound.eq or before is None:
         return bound, None
     bound_start = start - len(before.group(0))
-    negation = _NEGATION_BEFORE.search(text[max(0, bound_start - 80) : bound_start])
+    negation = _NEGATION_BEFORE.search(text[max(0, bound_start - 80) : bound_start]) or _NEGATIVE_SUBJECT.search(
+        text[max(0, bound_start - 80) : bound_start]
+    )
     if negation and _QUALIFIED.search(text[max(0, bound_start - 40) : bound_start]):
         negation = None  # "not suitable for children under 6": the bound says which children, it is no limit
     if negation and not before.group("w").lower().startswith(("no ", "not ")):
