@@ -69,6 +69,10 @@ def negation_scopes(
             continue
         clause = _SCOPE_END.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
         scope = [w for _, w in words(clause)][:SCOPE_WORDS]
+        if _DENIES_SUBJECT.match(match.group(0)):
+            # "Swimming is off for 3 months", "Tidal water is off limits": what is denied stands before
+            opening = _SCOPE_END.split(text[max(0, match.start() - 80) : match.start()])[-1]
+            scope = [w for _, w in words(opening)][-SCOPE_WORDS:] + scope
         scopes.append(tuple(scope))
     return tuple(scopes)
 
@@ -80,6 +84,9 @@ _SCOPE_END = re.compile(
     r"before|after|once)\b",
     re.I,
 )
+
+
+_DENIES_SUBJECT = re.compile(r"(?:is|are|be)\s+off\b|off[\s-]limits", re.I)
 
 
 def _is_bound(text: str, end: int) -> bool:
@@ -99,7 +106,15 @@ _BOUND = re.compile(r"\s+(?:more|less|fewer|later|longer|earlier|sooner)(?:\s+\w
 
 
 _NEGATION = re.compile(
-    r"\b(?:not|no|never|cannot|none|neither|nor|avoid|refrain|prohibited|forbidden)\b|n't\b", re.I
+    r"\b(?:not|no|never|cannot|none|neither|nor|avoid|refrain|prohibited|forbidden)\b|n't\b"
+    # abstaining said without "not": "hold off blowing", "keep off lifting", "stay out of the pool", "go
+    # without food", "is off limits", "Swimming is off for 3 months" ("is off" only before a time phrase:
+    # "the phone is off" and "off-peak" deny nothing)
+    r"|\b(?:(?:hold|holds|held|keep|keeps|kept|stay|stays|stayed)\s+off"
+    r"|(?:stay|stays|stayed|keep|keeps|kept)\s+(?:out\s+of|away\s+from)"
+    r"|go(?:es)?\s+without|off[\s-]limits"
+    r"|(?:is|are|be)\s+off(?=\s+(?:for|until|during|while|before|after)\b))\b",
+    re.I,
 )
 
 
