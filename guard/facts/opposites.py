@@ -20,7 +20,7 @@ from functools import lru_cache
 from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import negated, words
 from guard.facts.slots import Slots, stem
-from guard.wordnet import load_wordnet
+from guard.wordnet import inflection_bases, load_wordnet
 
 __all__ = ["OPPOSITES", "denied_antonym", "holds_word", "opposite", "prefix_turned"]
 
@@ -207,15 +207,7 @@ def _antonyms(word: str, code: str) -> frozenset[str]:
     found = {b for a, b in _pairs(code) if a == base}
     wordnet = load_wordnet() if code == "en" else None
     if wordnet is not None:
-        for lemma in _lemmas(word.lower()):
+        for lemma in inflection_bases(word.lower()):
             found.update(wordnet.antonyms(lemma))
     return frozenset(found)
 
-
-def _lemmas(word: str) -> set[str]:
-    """The word and the forms an English inflection may come from ("closes", "closed", "closing": "close")."""
-    forms = {word}
-    for ending, replacements in (("ies", ("y",)), ("es", ("", "e")), ("s", ("",)), ("ed", ("", "e")), ("ing", ("", "e"))):
-        if word.endswith(ending) and len(word) > len(ending) + 2:
-            forms.update(word[: -len(ending)] + r for r in replacements)
-    return forms

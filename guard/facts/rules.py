@@ -101,6 +101,7 @@ class FactRule(str, Enum):
     role_conflict = "role.conflict"
     role_actor_replaced = "role.actor_replaced"
     role_label_swap = "role.label_swap"
+    role_duty_list = "role.duty_list"  # a duty of a "who does what" list given to another party of it (duty_lists.py)
     role_act_elsewhere = "role.act_elsewhere"  # act_binding.py
     # "only", "unless", "not X but Y" (exclusive.py)
     restriction_broken = "restriction.broken"
@@ -186,6 +187,7 @@ RULE_DESCRIPTIONS: dict[FactRule, str] = {
     FactRule.role_conflict: "The claim swaps who does what.",
     FactRule.role_actor_replaced: "The claim names a different person or party as doing this.",
     FactRule.role_label_swap: "The claim swaps two labelled parties.",
+    FactRule.role_duty_list: "The claim gives a duty the list gives one party to another party of the list.",
     FactRule.role_act_elsewhere: "The passage gives this act to another party than the one the claim names.",
     FactRule.restriction_broken: "The passage allows this only for a party the claim does not name.",
     FactRule.restriction_added: "The claim says 'only' where the passage allows more.",

@@ -1,0 +1,131 @@
+"""A duty a "who does what" list gives one party, moved by the claim to another party of the list.
+
+Why: letters and contracts list who does what as a definition list or labelled lines, one party to an
+item, its duties written without a subject ("<dt>Haulgate Removals</dt> <dd>Carries the jukebox into the
+venue ...</dd> <dt>Spinwheel's engineer</dt> <dd>Sets the jukebox up ...</dd>"), or one act to an item with
+its doer after "by" ("<dt>Nasendoscopy</dt><dd>done by an ENT surgeon</dd>"). A wrong answer gives one
+party's duty to another party of the list. The parse finds no doer in a subjectless duty, so
+:func:`guard.facts.roles.actor_replaced` has none to compare.
+
+Conservative by construction (a false contradiction costs more than a miss):
+- the claim names one doer of one act (its agent, active or passive);
+- duties by party: exactly one item's duties hold the claim's verb (and, if the claim names an object, a word
+  of it); its party is not the claim's doer; another item's party is (by its last word), and that item's
+  duties do not hold the verb;
+- acts by item: exactly one item's label shares a word with the claim's act; its doer (after "by") is not
+  the claim's, another item's doer is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from guard.facts.lexicon import Lexicon
+from guard.facts.mismatches import contradiction
+from guard.facts.polarity import words
+from guard.facts.roles import AGENT, PATIENT, Frame, frames
+from guard.facts.slots import Slots, all_stems, stem
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
+from guard.wordnet import inflection_bases, load_wordnet
+
+__all__ = ["duty_swaps"]
+
+_DEFINITION = re.compile(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", re.I | re.S)
+_BOLD_LABEL = re.compile(r"\*\*([^*\n]{2,60}?):?\*\*:?\s*([^*\n<]+)")
+_MARKUP = re.compile(r"<[^>]+>")
+# a doer after a participle: "done by an ENT surgeon", "made and scored by a speech and language therapist"
+_DONE_BY = re.compile(r"^\s*[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?(?:\s+(?:in|out|up|off|on|down))?\s+by\s+([^,;.]+)", re.I)
+
+
+class _Item:
+    def __init__(self, label: str, body: str, unit: EvidenceUnit) -> None:
+        self.label, self.body, self.unit = label, body, unit
+        self.label_stems = all_stems(label)
+        self.body_stems = all_stems(body)
+
+
+def _clean(text: str) -> str:
+    return " ".join(_MARKUP.sub(" ", text).split())
+
+
+def _items(units: Sequence[EvidenceUnit]) -> list[_Item]:
+    found: dict[tuple[str, str], _Item] = {}
+    for unit in units:
+        for pattern in (_DEFINITION, _BOLD_LABEL):
+            for m in pattern.finditer(unit.text):
+                label, body = _clean(m.group(1)).rstrip(":"), _clean(m.group(2))
+                if label and body:
+                    found.setdefault((label, body), _Item(label, body, unit))
+    return list(found.values())
+
+
+def _head(text: str) -> str:
+    found = [w for _, w in words(text) if w != "s"]
+    return stem(found[-1]) if found else ""
+
+
+def _duty(body: str) -> bool:
+    """A duty written without its subject: the body opens with a verb in the third person ("Carries",
+    "Sets", "decides"), by WordNet when installed."""
+    first = next((w for _, w in words(body)), "")
+    if not first.endswith("s") or len(first) < 4:
+        return False
+    wordnet = load_wordnet()
+    if wordnet is None:
+        return False
+    return any(wordnet.sense_files(base, "v", senses=1) for base in inflection_bases(first) if base != first)
+
+
+def _doer_of(body: str) -> str | None:
+    m = _DONE_BY.match(body)
+    return m.group(1) if m else None
+
+
+def _claim_act(claim: Slots) -> tuple[Frame, frozenset[str]] | None:
+    """The claim's one doer of one act, and the words of that act's object."""
+    found = frames(claim.text, True)
+    agents = [f for f in found if f.role == AGENT and not f.nominal and not f.quantified]
+    if len({(f.verb, f.filler) for f in agents}) != 1:
+        return None
+    agent = agents[0]
+    objects = frozenset().union(*(f.filler for f in found if f.verb == agent.verb and f.role == PATIENT))
+    return agent, objects
+
+
+def duty_swaps(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
+    """The claim's doer is another item's party than the one whose duty its act is."""
+    items = _items(units)
+    if len(items) < 2:
+        return []
+    act = _claim_act(claim)
+    if act is None:
+        return []
+    agent, objects = act
+    found = _by_party(agent, objects, items) or _by_act(agent, claim, items)
+    if found is None:
+        return []
+    owner, doer, named = found
+    explanation = f'the evidence gives this to {owner} ("{named.label}: {named.body}"), not {agent.surface}'
+    return [contradiction(SlotKind.entity, agent.surface, owner, named.unit, explanation, anchor=AGENT)]
+
+
+def _by_party(agent: Frame, objects: frozenset[str], items: list[_Item]) -> tuple[str, str, _Item] | None:
+    duties = [i for i in items if _duty(i.body)]
+    owners = [i for i in duties if agent.verb in i.body_stems and (not objects or objects & i.body_stems)]
+    mine = [i for i in duties if _head(i.label) in agent.filler]
+    if len(owners) != 1 or len(mine) != 1 or owners[0] is mine[0] or agent.verb in mine[0].body_stems:
+        return None
+    return owners[0].label, mine[0].label, owners[0]
+
+
+def _by_act(agent: Frame, claim: Slots, items: list[_Item]) -> tuple[str, str, _Item] | None:
+    acts = [(i, doer) for i in items if (doer := _doer_of(i.body)) is not None]
+    about = [(i, doer) for i, doer in acts if i.label_stems & claim.content]
+    mine = [(i, doer) for i, doer in acts if _head(doer) in agent.filler]
+    if len(about) != 1 or len(mine) != 1 or about[0][0] is mine[0][0]:
+        return None
+    item, doer = about[0]
+    if _head(doer) in agent.filler:
+        return None
+    return doer, mine[0][1], item
