@@ -8,6 +8,8 @@ accounts for it. :func:`settle_premises` turns such a value's outcome to support
 from __future__ import annotations
 
 import math
+import re
+from collections import Counter
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
@@ -130,6 +132,7 @@ def settle_premises(
     rates = [e for _, sl in near_held for e in sl.quantities if e.per is not None]
     outcomes = _through_rates(claim, outcomes, rates)
     outcomes = _compared_with_limits(claim, outcomes, held)
+    outcomes = _counted_rows(claim, outcomes, everywhere)
     return _cases_of_records(claim, outcomes, everywhere)
 
 
@@ -243,6 +246,52 @@ def _priced(q: Quantity, amounts: list[Quantity], near_held: list[tuple[Alignmen
         if any(e.dim == o.dim and same_pence(q.lo * e.lo, o.lo) for e in prices for o in amounts):
             return True
     return False
+
+
+def _counted_rows(claim: Slots, outcomes: list[Outcome], everywhere: Sequence[Slots]) -> list[Outcome]:
+    """The number of things a claim ranks ("the cheapest of Glasswing's four tickets", "Of the four Skellingford
+    divisions, the Veterans charge the lowest entry fee") holds when one table of the evidence has that many rows:
+    the claim counts the rows it compares, a number no cell writes."""
+    if not _RANKING.search(claim.text):
+        return outcomes
+    sizes = _table_sizes(everywhere)
+    return [
+        Outcome(FactLabel.supported)
+        if out.label is not FactLabel.supported and out.rule in _COUNT_RULES and _ranked_count(q, claim)
+        and int(q.lo) in sizes
+        else out
+        for q, out in zip(claim.quantities, outcomes)
+    ]
+
+
+_COUNT_RULES = (FactRule.quantity_not_found, FactRule.quantity_differs)
+# a superlative or comparative the claim ranks its things by (English)
+_RANK_WORDS = (
+    r"cheapest|dearest|longest|shortest|quickest|slowest|most|fewest|least|lowest|highest|biggest|largest|smallest|"
+    r"heaviest|lightest|earliest|latest|last|first|oldest|youngest|cheaper|dearer|longer|shorter|bigger|smaller"
+)
+_RANKING = re.compile(rf"\b(?:{_RANK_WORDS})\b", re.I)
+# what the count stands after: "of the", "of Glasswing's", "of the BM7's" a few words after a ranking word ("the
+# longest outdoor life of Burlwood's"), or the claim's opening "Of the", "Among Hayrattle's" ("A group of four"
+# counts people, it ranks nothing)
+_OF_THE = re.compile(
+    rf"(?:^\s*|\b(?:{_RANK_WORDS})\s+(?:[\w-]+\s+){{0,3}}?)(?:of|among)\s+(?:the\s+|its\s+|their\s+)?(?:[\w&.-]+\s+){{0,2}}?"
+    r"(?:[\w&.-]+['’]s\s+)?$",
+    re.I,
+)
+
+
+def _ranked_count(q: Quantity, claim: Slots) -> bool:
+    whole = float(q.lo).is_integer() and q.lo >= 2
+    return countable_premise(q) and q.dim.startswith("count:") and whole and _OF_THE.search(claim.text[: q.start]) is not None
+
+
+def _table_sizes(everywhere: Sequence[Slots]) -> frozenset[int]:
+    """How many rows each table of the evidence has: rows grouped by their cells' labels."""
+    tables = Counter(
+        tuple(cell.split(":", 1)[0].strip().lower() for cell in s.text.split(" | ")) for s in everywhere if s.key_end is not None
+    )
+    return frozenset(tables.values())
 
 
 def _through_rates(claim: Slots, outcomes: list[Outcome], rates: list[Quantity]) -> list[Outcome]:
