@@ -560,8 +560,8 @@ _NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-
 # "nobody runs more than 2 abreast": at most 12, at most 2), as does "nothing" before it ("lift nothing over 2 kg");
 # a "no" inside the clause ("there is no fee for parcels over 2 kg") says which parcels, it denies no bound
 _NEGATIVE_SUBJECT = re.compile(
-    r"(?:(?:^|[.;:!?]\s+|,\s+)(?:no|nobody|none|nothing|no\s+one)\b(?:\s+[\w'’-]+){0,6}|\bnothing)\s*$", re.I
-)
+    r"(?:(?:^|(?<=[.;:!?]\s)|(?<=,\s))(?:no|nobody|none|nothing|no\s+one)\b(?:\s+[\w'’-]+){0,6}|\bnothing)\s*$", re.I
+)  # the match starts at the negation itself: its position is the one the bound consumes (Quantity.negation_at)
 _NOT_COUNT_NOUNS = frozenset(
     {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
     # verbs after a number are no counted noun ("children younger than three should not")
