@@ -1152,6 +1152,15 @@ class Split(str, Enum):
     # running the judge on them. val127 is open; val127h is held: aggregate figures only (specs/val127*.yaml).
     val127 = "val127"
     val127h = "val127h"
+    # Session 35: an eighty-eighth fresh mixed pair, on branch pairs128 (its rows follow val127h's in cases.jsonl): six
+    # more short documents in new domains (a ropeworks' bell rope supply agreement, a hospital bursitis injection
+    # clinic's letter on a steroid injection, a carillon's visitor rules, a calligraphy studio's certificate-writing
+    # commission, a community hospital walking aid clinic's rollator letter and a maypole dancing festival's rules) and
+    # varied forms (Markdown, HTML, tables, definition and bulleted lists, numbered lists under headings, bold-headed
+    # paragraphs, bold-labelled lists), every category, a little under half true, written without running the judge on
+    # them. val128 is open; val128h is held: aggregate figures only (specs/val128*.yaml).
+    val128 = "val128"
+    val128h = "val128h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
@@ -1160,9 +1169,9 @@ class Split(str, Enum):
 # val76h, val77h, val78h, val79h, val80h, val81h, val82h, val83h, val84h, val85h, val86h, val87h, val88h, val89h,
 # val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h,
 # val104h, val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h,
-# val117h, val116h, val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h) are
-# read only when named, so that a run over everything (and its --fails listing) never shows their cases to someone
-# tuning the judge.
+# val117h, val116h, val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h,
+# val128h) are read only when named, so that a run over everything (and its --fails listing) never shows their cases to
+# someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1194,6 +1203,7 @@ BLIND_SPLITS = frozenset(
         Split.val125h,
         Split.val126h,
         Split.val127h,
+        Split.val128h,
     }
 )
 
