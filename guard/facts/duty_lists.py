@@ -32,7 +32,8 @@ from guard.wordnet import inflection_bases, load_wordnet
 __all__ = ["duty_swaps"]
 
 _DEFINITION = re.compile(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", re.I | re.S)
-_BOLD_LABEL = re.compile(r"\*\*([^*\n]{2,60}?):?\*\*:?\s*([^*\n<]+)")
+# a bold label, its opening asterisks perhaps one short where a list marker took one ("*The foreman** teaches")
+_BOLD_LABEL = re.compile(r"\*{1,2}([^*\n]{2,60}?)[:.]?\*\*[:.]?\s*([^*\n<]+)")
 _MARKUP = re.compile(r"<[^>]+>")
 # a doer after a participle: "done by an ENT surgeon", "made and scored by a speech and language therapist"
 _DONE_BY = re.compile(r"^\s*[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?(?:\s+(?:in|out|up|off|on|down))?\s+by\s+([^,;.]+)", re.I)
@@ -66,15 +67,20 @@ def _head(text: str) -> str:
 
 
 def _duty(body: str) -> bool:
-    """A duty written without its subject: the body opens with a verb in the third person ("Carries",
-    "Sets", "decides"), by WordNet when installed."""
+    """A duty written without its subject: the body opens with a verb, in the third person for one party
+    ("Carries", "Sets", "decides") or plain for several ("The tower stewards: Lead the tours", "Claverdon
+    Bellhangers take down the old ropes"), by WordNet when installed; never with a determiner or a number."""
     first = next((w for _, w in words(body)), "")
-    if not first.endswith("s") or len(first) < 4:
+    if len(first) < 3 or first in _NOT_VERBS:
         return False
     wordnet = load_wordnet()
     if wordnet is None:
         return False
-    return any(wordnet.sense_files(base, "v", senses=1) for base in inflection_bases(first) if base != first)
+    return any(wordnet.sense_files(base, "v", senses=1) for base in inflection_bases(first))
+
+
+# words that open a definition without being its verb
+_NOT_VERBS = frozenset({"the", "a", "an", "all", "any", "each", "every", "our", "your", "their", "its", "one", "two"})
 
 
 def _doer_of(body: str) -> str | None:
