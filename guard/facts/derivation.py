@@ -54,7 +54,7 @@ from guard.facts.shares import noun_stem, same_pence
 from guard.facts.slots import DateSlot, Slots
 from guard.stemming import stem
 
-__all__ = ["derived_step", "most_shared", "named_share", "says_combined", "typed_product"]
+__all__ = ["compares", "derived_step", "most_shared", "named_share", "says_combined", "typed_product"]
 
 # Minimum overlap (claim words and values shared) for a unit to give an operand: one shared word
 # is chance ("cost"), two name the row ("tomato" + "packet").
@@ -80,6 +80,19 @@ def says_combined(q: Quantity, claim: Slots) -> bool:
     followed by a comparative (the difference of the things compared)."""
     present = {w for _, w in words(claim.text)}
     return bool(present & _COMBINED_WORDS) or _DIFFERENCE_AFTER.match(claim.text[q.end :]) is not None
+
+
+def compares(q: Quantity, claim: Slots) -> bool:
+    """The claim gives ``q`` as a difference or a ratio of two things it compares, not as a value of either: "£5
+    cheaper than", "3 hours longer than", "£15 a year more ... than", "four times as many ... as", "saves £1"."""
+    after, before = claim.text[q.end :], claim.text[: q.start]
+    return bool(
+        _DIFFERENCE_AFTER.match(after) or _TIMES_AS.match(after) or _SAVES_BEFORE.search(before)
+    )
+
+
+_TIMES_AS = re.compile(r"^\s*times\s+(?:as|more)\b", re.I)
+_SAVES_BEFORE = re.compile(r"\b(?:saves?|saving)\s+(?:\w+\s+){0,2}$", re.I)
 
 
 def derived_step(

@@ -32,6 +32,7 @@ import math
 import re
 from collections.abc import Sequence
 
+from guard.facts.derivation import compares
 from guard.facts.lexicon import Lexicon
 from guard.facts.limits import breaks_limit
 from guard.facts.matching import accepts, same_number
@@ -98,10 +99,24 @@ def row_misbindings(
         for q in claim.quantities:
             if any(s.key_end is None and any(accepts(q, e) for e in s.quantities) for s in prose):
                 continue
+            if compares(q, claim) and _difference_in(q, rows):
+                continue  # a difference of two cells ("£5 cheaper than") is no row's value; the step checks read it
             mismatch = _misbinding(claim, q, rows, lexicon)
             if mismatch is not None:
                 found.append(mismatch)
     return found
+
+
+def _difference_in(q: Quantity, rows: list[Row]) -> bool:
+    """Two values of the table, of the claim value's kind, differ by it or stand in its ratio: the claim compares
+    them. A difference no two cells give ("£8 cheaper" where the prices differ by £5) stays a value to bind."""
+    values = [e.lo for row in rows for e in row.slots.quantities if e.dim == q.dim or q.dim == "number"]
+    return any(
+        math.isclose(abs(a - b), q.lo, rel_tol=5e-3) or (b and math.isclose(a / b, q.lo, rel_tol=5e-3))
+        for a in values
+        for b in values
+        if a != b
+    )
 
 
 def _counted_by(q: Quantity, e: Quantity, header: str, lexicon: Lexicon) -> bool:
