@@ -24,6 +24,7 @@ from guard.facts.dates import DateSlot, same_date
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
 from guard.facts.slots import Slots, read_slots
+from guard.facts.tables import without_markup
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 
 __all__ = ["date_item_misbindings", "itemised"]
@@ -34,7 +35,6 @@ __all__ = ["date_item_misbindings", "itemised"]
 _ITEM_BREAK = re.compile(
     r"(?i)<li\b|<dt\b|<br\s*/?>|<tr\b|<p\b|\n|;|(?<=[a-z0-9)])\.\s+(?=[A-Z<])|,\s+and\s+|,\s+then\s+"
 )
-_MARKUP = re.compile(r"<[^>]+>")
 
 
 class _Item:
@@ -51,7 +51,7 @@ def _items(units: Sequence[EvidenceUnit], lexicon: Lexicon) -> dict[str, list[_I
     out: dict[str, list[_Item]] = {}
     for unit in units:
         for piece in _ITEM_BREAK.split(unit.text):
-            text = " ".join(_MARKUP.sub(" ", piece).split())
+            text = without_markup(piece)
             if not text:
                 continue
             slots = read_slots(text, lexicon)
@@ -65,7 +65,7 @@ def itemised(text: str, lexicon: Lexicon) -> bool:
     """The text gives its dates one to an item, two items or more ("<li>Scaffold up by: 2 April 2075.</li>
     <li>Bells taken down to the foundry: 9 April 2075.</li>"): each date is its item's, whatever words
     stand nearest to it across an item break (:func:`guard.facts.clauses.moved_dates` reads by nearness)."""
-    pieces = [read_slots(" ".join(_MARKUP.sub(" ", p).split()), lexicon) for p in _ITEM_BREAK.split(text)]
+    pieces = [read_slots(without_markup(p), lexicon) for p in _ITEM_BREAK.split(text)]
     dated = [p for p in pieces if p.dates]
     return len(dated) >= 2 and all(len(p.dates) == 1 for p in dated)
 

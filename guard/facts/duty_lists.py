@@ -26,6 +26,7 @@ from guard.facts.mismatches import contradiction
 from guard.facts.polarity import words
 from guard.facts.roles import AGENT, PATIENT, Frame, frames
 from guard.facts.slots import Slots, all_stems, stem
+from guard.facts.tables import without_markup
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 from guard.wordnet import inflection_bases, load_wordnet
 
@@ -34,7 +35,6 @@ __all__ = ["duty_swaps"]
 _DEFINITION = re.compile(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", re.I | re.S)
 # a bold label, its opening asterisks perhaps one short where a list marker took one ("*The foreman** teaches")
 _BOLD_LABEL = re.compile(r"\*{1,2}([^*\n]{2,60}?)[:.]?\*\*[:.]?\s*([^*\n<]+)")
-_MARKUP = re.compile(r"<[^>]+>")
 # a doer after a participle: "done by an ENT surgeon", "made and scored by a speech and language therapist"
 _DONE_BY = re.compile(r"^\s*[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?(?:\s+(?:in|out|up|off|on|down))?\s+by\s+([^,;.]+)", re.I)
 
@@ -46,16 +46,12 @@ class _Item:
         self.body_stems = all_stems(body)
 
 
-def _clean(text: str) -> str:
-    return " ".join(_MARKUP.sub(" ", text).split())
-
-
 def _items(units: Sequence[EvidenceUnit]) -> list[_Item]:
     found: dict[tuple[str, str], _Item] = {}
     for unit in units:
         for pattern in (_DEFINITION, _BOLD_LABEL):
             for m in pattern.finditer(unit.text):
-                label, body = _clean(m.group(1)).rstrip(":"), _clean(m.group(2))
+                label, body = without_markup(m.group(1)).rstrip(":"), without_markup(m.group(2))
                 if label and body:
                     found.setdefault((label, body), _Item(label, body, unit))
     return list(found.values())

@@ -23,7 +23,7 @@ from guard.facts.quantities import quantities
 
 __all__ = [
     "TableRow", "html_table_rows", "markdown_table_blocks", "row_text", "with_header_bound", "with_header_rate",
-    "with_header_unit",
+    "with_header_unit", "without_markup",
 ]
 
 
@@ -103,6 +103,15 @@ _TABLE = re.compile(r"<table\b[^>]*>.*?(?:</table\s*>|$)", re.IGNORECASE | re.DO
 _ROW = re.compile(r"<tr\b[^>]*>(.*?)(?=<tr\b|</tr\s*>|</table\s*>|$)", re.IGNORECASE | re.DOTALL)
 _CELL = re.compile(r"<(t[hd])\b[^>]*>(.*?)(?=<t[hd]\b|</t[hd]\s*>|</tr\s*>|$)", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
+
+
+_MARKUP = re.compile(r"<[^>]+>")
+
+
+def without_markup(text: str) -> str:
+    """The text with its tags dropped and its whitespace collapsed (entities left as written): a list item's or
+    a definition's words ("<li>Panels taken out: 14 April 2074.</li>" -> "Panels taken out: 14 April 2074.")."""
+    return " ".join(_MARKUP.sub(" ", text).split())
 
 
 def _cell_text(raw: str) -> str:
