@@ -1179,6 +1179,15 @@ class Split(str, Enum):
     # val130 is open; val130h is held: aggregate figures only (specs/val130*.yaml).
     val130 = "val130"
     val130h = "val130h"
+    # Session 36: a ninety-first fresh mixed pair, on branch pairs131 (its rows follow val130h's in cases.jsonl): six
+    # more short documents in new domains (a dovecote restoration agreement, a hospital chemotherapy unit's letter on
+    # scalp cooling, a dog agility show's entry rules, a kiltmaker's commission for a bespoke kilt, a children's
+    # hospital eye clinic's letter on patching for amblyopia and a cribbage league's rules) and varied forms (Markdown,
+    # HTML, tables, definition and bulleted lists, numbered lists under headings, bold-headed paragraphs, bold-labelled
+    # lists), every category, a little under half true, written without running the judge on them. val131 is open;
+    # val131h is held: aggregate figures only (specs/val131*.yaml).
+    val131 = "val131"
+    val131h = "val131h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h,
 # val34h, val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h,
@@ -1188,8 +1197,8 @@ class Split(str, Enum):
 # val90h, val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h,
 # val104h, val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h,
 # val117h, val116h, val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h,
-# val128h, val129h, val130h) are read only when named, so that a run over everything (and its --fails listing) never
-# shows their cases to someone tuning the judge.
+# val128h, val129h, val130h, val131h) are read only when named, so that a run over everything (and its --fails
+# listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1224,6 +1233,7 @@ BLIND_SPLITS = frozenset(
         Split.val128h,
         Split.val129h,
         Split.val130h,
+        Split.val131h,
     }
 )
 
