@@ -318,6 +318,8 @@ def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:
             return f"{x.surface} × {y.surface} = {claim.surface}"
         if hit(x.lo / y.lo):
             return f"{x.surface} ÷ {y.surface} = {claim.surface}"
+    if _shared_out(claim, x, y) and hit(x.lo / y.lo):
+        return f"{x.surface} ÷ {y.surface} = {claim.surface}"
     if x.dim == y.dim and y.lo and claim.dim in ("number", "percent"):
         ratio = x.lo / y.lo * (100 if claim.dim == "percent" else 1)
         if hit(ratio):
@@ -328,6 +330,19 @@ def _step(claim: Quantity, x: Quantity, y: Quantity) -> str | None:
         if hit(y.lo * (1 + x.lo / 100)) or hit(y.lo * (1 - x.lo / 100)):
             return f"{y.surface} changed by {x.surface} = {claim.surface}"
     return None
+
+
+def _shared_out(claim: Quantity, x: Quantity, y: Quantity) -> bool:
+    """The claim's rate is a total shared out over an amount of its own denominator ("£380 for a course of
+    10 sessions": £38 a session; "£60 for 8 weekly sessions": £7.50 a session; "£27 for 2.5 litres":
+    £10.80 a litre)."""
+    if claim.per is None or x.per is not None or y.per is not None or not y.lo or _close(y.lo, 1.0):
+        return False
+    numerator, denominator = claim.dim.split("/", 1)
+    # a count of another noun shares nothing out per the claim's ("30 minutes ÷ three sections" is no
+    # time a move), nor does a limit ("up to 8 players")
+    per_own = y.dim == denominator or (countable(denominator) and y.dim == "number")
+    return x.dim == numerator and y.bound is Bound.eq and per_own
 
 
 _DENIED = re.compile(r"\b(?:no|not|never)\s+(?:an?\s+|the\s+)?$", re.I)

@@ -41,7 +41,7 @@ from guard.facts.row_differences import row_difference
 from guard.facts.rules import FactRule
 from guard.facts.shares import equal_share, half_price, same_noun_stem
 from guard.facts.slots import Slots, stem, value_spans
-from guard.facts.step_licence import capped, further_step, licensed, one_record, step_pool
+from guard.facts.step_licence import capped, further_step, licensed, one_record, shared_record, step_pool
 from guard.facts.sums import listed_total, named_items_total
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import witness
@@ -168,9 +168,10 @@ def _step(
         return Outcome(FactLabel.inferred, inference=past[0], operands=past[1]), None
     found = one_step(q, [p for p in pool if p is not q])
     stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
-    if found and not stated and one_record(q, found[1], found[2], held):
+    if found and not stated and (one_record(q, found[1], found[2], held) or shared_record(q, claim, *found[1:], held)):
         # a sum or difference of two values of one record (a table row, one sentence) that the
-        # evidence writes nowhere ("204 took part, 188 completed": 16 did not complete)
+        # evidence writes nowhere ("204 took part, 188 completed": 16 did not complete), or its total
+        # shared out per item
         return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
     # a product whose count the claim gives, against the band of its rate's clause ("5 nights or
     # more cost £70 per night"): inside, the claim chose its band (licensed); outside, the rate is

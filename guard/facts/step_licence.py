@@ -2,7 +2,7 @@
 
 :mod:`guard.facts.inference` and :func:`guard.facts.matching.one_step` find the steps; this
 module holds which values a step may combine (:func:`step_pool`) and whether the claim may rest
-on the step it found (:func:`licensed`, :func:`one_record`, :func:`capped`,
+on the step it found (:func:`licensed`, :func:`one_record`, :func:`shared_record`, :func:`capped`,
 :func:`further_step`). An unlicensed step is over-inference, named in the mismatch.
 """
 
@@ -21,7 +21,7 @@ from guard.facts.premises import from_frequency
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots
 
-__all__ = ["TOTAL_WORDS", "capped", "further_step", "licensed", "one_record", "step_pool"]
+__all__ = ["TOTAL_WORDS", "capped", "further_step", "licensed", "one_record", "shared_record", "step_pool"]
 
 
 def step_pool(held: list[tuple[Alignment, Slots]], accepted: list[Quantity]) -> list[Quantity]:
@@ -121,6 +121,23 @@ def one_record(q: Quantity, x: Quantity, y: Quantity, held: list[tuple[Alignment
         return False
     values = held[0][1].quantities
     return any(x is e for e in values) and any(y is e for e in values)
+
+
+def shared_record(q: Quantity, claim: Slots, x: Quantity, y: Quantity, held: list[tuple[Alignment, Slots]]) -> bool:
+    """A total of the best-aligned unit shared out over a count of that unit or of the claim ("Length: 8
+    weekly sessions | Fee: £60 for the course": £7.50 a session; "for a group of 12" of a £600 day: £50 a
+    person), when the claim gives its value per item (a rate, "each", "works out at"). Why apart from
+    ``licensed``: a total of one row and a count of another divide by chance, as wrong-row answers do."""
+    if not held or q.bound is not Bound.eq or x.per is not None or y.per is not None or not y.lo:
+        return False
+    if not gives(x.lo / y.lo, q) or (q.per is None and not _PER_ITEM.search(claim.text)):
+        return False
+    record = held[0][1].quantities
+    return any(x is e for e in record) and (any(y is e for e in record) or _in_claim(y, claim))
+
+
+# words that give a value as what one item comes to: "£35 each", "works out at £7.50 a session"
+_PER_ITEM = re.compile(r"\b(?:each|apiece|works?\s+out|worked\s+out)\b", re.I)
 
 
 def _near_sum(x: Quantity, y: Quantity, q: Quantity) -> bool:
