@@ -1198,6 +1198,16 @@ class Split(str, Enum):
     # (specs/val132*.yaml).
     val132 = "val132"
     val132h = "val132h"
+    # Session 36: a ninety-third fresh mixed pair, on branch pairs133 (its rows follow val132h's in cases.jsonl): six
+    # more short documents in new domains (a handbell restorer's agreement for a church's set of handbells, a hospital
+    # speech and language therapy letter on a swallowing plan for dysphagia, a ceilidh organiser's barn dance booking
+    # rules, a wigmaker's commission for a theatre company's wigs, a hospital low vision service's rehabilitation letter
+    # and a community orchard's wassail rules) and varied forms (Markdown, HTML, tables, definition and bulleted lists,
+    # numbered lists under headings, bold-led paragraphs, bold-labelled lists), every category, a little under half
+    # true, written without running the judge on them. val133 is open; val133h is held: aggregate figures only
+    # (specs/val133*.yaml).
+    val133 = "val133"
+    val133h = "val133h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1207,8 +1217,8 @@ class Split(str, Enum):
 # val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h, val104h,
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
-# val131h, val132h) are read only when named, so that a run over everything (and its --fails listing) never shows their
-# cases to someone tuning the judge.
+# val131h, val132h, val133h) are read only when named, so that a run over everything (and its --fails listing) never
+# shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1245,6 +1255,7 @@ BLIND_SPLITS = frozenset(
         Split.val130h,
         Split.val131h,
         Split.val132h,
+        Split.val133h,
     }
 )
 
