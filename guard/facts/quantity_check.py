@@ -194,12 +194,12 @@ def _step(
     hours = None if stated else clock_gap(q, claim, near, everywhere)
     if hours:
         return Outcome(FactLabel.inferred, inference=hours), None  # the hours from a time of day to the claim's own
-    opened = None if stated else open_hours(q, claim, near)
-    if opened:
-        return Outcome(FactLabel.inferred, inference=opened), None  # the hours of a day or a week its spans add up to
     further = further_step(q, claim, near, lexicon, stated)
     if further:
         return Outcome(FactLabel.inferred, inference=further), None
+    opened = None if stated else open_hours(q, claim, near)
+    if opened:
+        return Outcome(FactLabel.inferred, inference=opened), None  # the hours of a day or a week its spans add up to
     total = (
         period_total(q, claim, near, lexicon)
         or equal_share(q, claim, near)
