@@ -32,15 +32,18 @@ period with one end only.
 from __future__ import annotations
 
 import calendar
+import math
 import re
 from collections.abc import Sequence
 
 from guard.facts.dates import DateSlot, calendar_day, weekday_index, weekday_of
+from guard.facts.inference import day_length
+from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.slots import Slots, all_stems, stem
 
 __all__ = [
     "clock_spans", "date_spans", "hours_holding", "hours_of_other_days", "inside_stated_hours", "inside_stated_period",
-    "joined_spans",
+    "joined_spans", "open_hours",
 ]
 
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
@@ -339,8 +342,11 @@ def joined_spans(
 
 
 # where one day's hours end and another's begin: a semicolon, a sentence, a bracket, a table cell, or a comma
-# before a day's name ("Monday to Friday 08:00 to 18:30, Saturday 09:00 to 13:00")
-_DAY_PART_BREAK = re.compile(rf"{_PART_BREAK.pattern}|[()]|,\s*(?={_DAY})", re.I)
+# before a day's name ("Monday to Friday 08:00 to 18:30, Saturday 09:00 to 13:00"),
+# or "and" after a time ("08:00 to 20:00 and on Saturdays from 09:00 to 13:00")
+_DAY_PART_BREAK = re.compile(
+    rf"{_PART_BREAK.pattern}|[()]|,\s*(?={_DAY})|(?:(?<=\d)|(?<=[ap]m))\s+and\s+(?=(?:on\s+)?{_DAY})", re.I
+)
 
 
 def hours_of_other_days(
@@ -375,3 +381,33 @@ def _day_parts(text: str, found: Sequence[DateSlot]) -> list[tuple[set[int], set
         if named and inside:
             parts.append((named, inside, text[start:end].strip(" ,;()|.")))
     return parts
+
+
+_WEEK_HOURS = DURATION_HOURS["week"]
+
+
+def open_hours(q: Quantity, claim: Slots, units: Sequence[Slots]) -> str | None:
+    """``q`` as the hours a unit's spans of hours add up to: in a day, over all the spans of one part of the unit
+    that holds the days the claim names ("09:30 to 12:00 and 14:00 to 17:00 on weekdays" = 5.5 hours each weekday),
+    or in a week, over all the days of the unit's parts ("Monday to Friday, 09:00 to 17:00" = 40 hours a week;
+    "Monday to Friday 08:00 to 20:00 and Saturdays 09:00 to 17:00" = 68 hours a week)."""
+    week = q.dim == "duration" and q.period == _WEEK_HOURS and q.bound is Bound.eq and not q.is_range
+    wanted = q.lo if week else day_length(q)
+    if wanted is None:
+        return None
+    asked = _days_named(claim.text) or set()
+    for unit in units:
+        parts = [(days, _span_hours(spans), text) for days, spans, text in _day_parts(unit.text, unit.dates)]
+        if week:
+            # every part: a week of one part alone leaves out the hours of the unit's other days
+            totals = [(sum(len(days) * hours for days, hours, _ in parts), "; ".join(text for *_, text in parts))]
+        else:
+            totals = [(hours, text) for days, hours, text in parts if asked <= days]
+        found = next((text for total, text in totals if total and math.isclose(total, wanted, rel_tol=5e-3)), None)
+        if found:
+            return f"{found} = {q.surface}"
+    return None
+
+
+def _span_hours(spans: set[tuple[int, int]]) -> float:
+    return sum((b - a) % 1440 for a, b in spans) / 60

@@ -241,6 +241,8 @@ def day_length(q: Quantity) -> float | None:
         return None
     if q.dim == "duration" and q.period in (None, _DAY_HOURS):
         return q.lo
+    if q.dim == "duration/duration" and q.per == _DAY_HOURS:
+        return q.lo * q.per  # "ten and a half hours a day": a rate per hour of the day
     kind = q.dim.removeprefix("duration/count:")
     return q.lo if kind != q.dim and kind in _DAY_PARTS and q.per == 1.0 else None
 

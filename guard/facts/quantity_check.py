@@ -23,6 +23,7 @@ from guard.facts.denials import allowed_outside_denial, inside_denial
 from guard.facts.derivation import derived_step, named_share, says_combined, typed_product
 from guard.facts.elapsed import ended_period, inside_granted_period
 from guard.facts.event_gaps import event_gap
+from guard.facts.hours import open_hours
 from guard.facts.inference import daily_average, day_length
 from guard.facts.kept_limits import kept_to_stated_limit, limit_at_range_end
 from guard.facts.lexicon import Lexicon
@@ -196,6 +197,9 @@ def _step(
     further = further_step(q, claim, near, lexicon, stated)
     if further:
         return Outcome(FactLabel.inferred, inference=further), None
+    opened = None if stated else open_hours(q, claim, near)
+    if opened:
+        return Outcome(FactLabel.inferred, inference=opened), None  # the hours of a day or a week its spans add up to
     total = (
         period_total(q, claim, near, lexicon)
         or equal_share(q, claim, near)
