@@ -26,7 +26,13 @@ from guard.facts.modal_clash import (
     restricted_leave,
     value_modal_clash,
 )
-from guard.facts.negation_clash import PROHIBITION, excepted_leave, excepted_words, polarity_clash
+from guard.facts.negation_clash import (
+    PROHIBITION,
+    excepted_leave,
+    excepted_words,
+    need_denied,
+    polarity_clash,
+)
 from guard.facts.opposites import prefix_turned
 from guard.facts.outcome import Outcome
 from guard.facts.polarity import words
@@ -148,6 +154,8 @@ def _modal_flip(
     both_negative = bool(PROHIBITION.search(claim.text) and PROHIBITION.search(clause.text))
     if both_negative or not modal_clashes(claim, unit, lexicon):
         return None
+    if need_denied(claim, clause) or need_denied(clause, claim):
+        return None  # "doesn't have to" and "may": no duty either way
     if any(not modal_clash(claim.modals, s.modals) for s in peers):
         return None
     if entailed_options(claim, clause.modals):

@@ -12,7 +12,7 @@ from guard.facts.opposites import denied_antonym
 from guard.facts.polarity import words
 from guard.facts.slots import Slots, all_stems, read_slots, stem
 
-__all__ = ["PROHIBITION", "excepted_leave", "excepted_words", "negates", "polarity_clash", "turned"]
+__all__ = ["PROHIBITION", "excepted_leave", "excepted_words", "need_denied", "negates", "polarity_clash", "turned"]
 
 
 def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, bool] | None:
@@ -44,6 +44,10 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
             unit_no and not claim_no and denied_antonym(clause, part, lexicon)
         ):
             continue  # "doesn't close on bank holidays" and "is open every day" agree
+        if (claim_no and not unit_no and need_denied(part, clause)) or (
+            unit_no and not claim_no and need_denied(clause, part)
+        ):
+            continue  # "don't have to bring their own" and "may bring their own" agree
         if not (claim_no or unit_no) and charged_against_free(part, unit):
             return False, True  # "are charged on top" against "are included in the charges"
         if claim_no and not unit_no and not _any_negative(clause, claim):
@@ -57,6 +61,29 @@ def polarity_clash(claim: Slots, unit: Slots, lexicon: Lexicon) -> tuple[bool, b
 # opening "No," and "whether ... or not" deny nothing of the clause
 _NOT_DENIALS = re.compile(r"^\s*(?:\w+\s*:\s*)?no\s*[,.;:!-]|\bor\s+not\b", re.I)
 _DENIAL_CUE = re.compile(r"\b(?:not|never|no|none|nothing|cannot|without)\b(?!-)|n[’']t\b", re.I)
+
+
+def need_denied(denier: Slots, other: Slots) -> bool:
+    """``denier`` denies a need ("don't have to", "need not", "not required to", "not obliged") and ``other``
+    permits without a need or a denial ("may", "can", "allowed", "optional"): both leave the act to the doer."""
+    need = _NEED_DENIED.search(denier.text)
+    if need is None or _DENIAL_CUE.search(other.text):
+        return False
+    # the need denied is of what the other side permits: a word of it follows the denial ("does not need to be
+    # given again" is no leave for close contact)
+    scope = all_stems(denier.text[need.end() : need.end() + _NEED_SCOPE])
+    return bool(scope & other.content) and "permission" in other.modals and "obligation" not in other.modals
+
+
+_NEED_SCOPE = 60  # characters after a denied need that say what is not needed
+
+# a denied need: "do not need to", "doesn't have to", "is not required to", "not obliged", "need not", "no need to"
+_NEED_DENIED = re.compile(
+    r"\b(?:not|never)\s+(?:\w+\s+)?(?:need(?:s|ed)?|ha(?:ve|s|d)\s+to|required|obliged|obligated|compulsory|"
+    r"mandatory)\b|n[’']t\s+(?:need(?:s|ed)?|ha(?:ve|s|d)\s+to|required|obliged)\b|\bneed\s+not\b|\bneedn[’']t\b"
+    r"|\bno\s+need\b",
+    re.I,
+)
 
 
 def _doubled(part: Slots) -> bool:
