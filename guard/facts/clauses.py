@@ -127,7 +127,7 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     parts ("in 1985" for "1 April 1985") does not hold it.
     """
     from guard.facts.align import unit_slots
-    from guard.facts.hours import inside_stated_hours, inside_stated_period
+    from guard.facts.hours import hours_holding, inside_stated_hours, inside_stated_period
     from guard.facts.schedules import on_schedule
     from guard.facts.term_ends import within_term
 
@@ -143,6 +143,8 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
             continue  # "there is no 07:10 sailing on a Sunday" is not the Sunday time moved
         if any(inside(d, claim.text, best_slots.text, best_slots.dates) for inside in (inside_stated_hours, inside_stated_period)):
             continue  # a moment inside the hours or period the unit states is not another date moved (hours.py)
+        if hours_holding(d, claim, [best_slots]):
+            continue  # nor a moment the claim asks about on the side of a time bound the unit leaves (hours.py)
         if on_schedule(d, claim, [best_slots]):
             continue  # nor a day the unit's schedule holds (schedules.py)
         if within_term(d, claim, [best_slots]):

@@ -42,7 +42,7 @@ from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.slots import Slots, all_stems, stem
 
 __all__ = [
-    "clock_spans", "date_spans", "hours_holding", "hours_of_other_days", "inside_stated_hours", "inside_stated_period",
+    "bound_spans", "clock_spans", "date_spans", "hours_holding", "hours_of_other_days", "inside_stated_hours", "inside_stated_period",
     "joined_spans", "open_hours",
 ]
 
@@ -112,11 +112,55 @@ def hours_holding(d: DateSlot, claim: Slots, units: Sequence[Slots]) -> str | No
         text = unit.text
         if not (claim.content & unit.content) - _TIME_WORDS or not _row_named(text, claim.text):
             continue
-        held = _holding_span(d, claim.text, claim.dates, text, clock_spans(text, unit.dates))
+        # a bound is about the claim's act when its sentence shares a word with the claim ("You may drink water
+        # until 07:00" leaves no hour for breakfast)
+        bounds = [b for b in bound_spans(text, unit.dates) if (_sentence_stems(text, b) & claim.content) - _TIME_WORDS]
+        held = _holding_span(d, claim.text, claim.dates, text, clock_spans(text, unit.dates) + bounds)
         if held is not None:
             first, second = held
+            if any(held[0] is first for first, _ in bounds):
+                side, limit = ("before", second) if first.minutes == 0 else ("after", first)
+                return f"{d.surface} is {side} {limit.surface} (\"{text.strip()}\")"
             return f"{d.surface} is between {first.surface} and {second.surface} (\"{text.strip()}\")"
     return None
+
+
+def bound_spans(text: str, found: Sequence[DateSlot]) -> list[tuple[DateSlot, DateSlot]]:
+    """The hours a one-sided time bound leaves ("only after 17:00 on weekdays": 17:01 to 23:59; "before 15:00":
+    00:00 to 14:59; "by 11:00": to 11:00), as spans whose open end stands at the bound; a bound under a denial
+    ("may not arrive before 11:00", "no bonfires after 20:00") leaves the other side, and is left out."""
+    spanned = {id(t) for span in clock_spans(text, found) for t in span}
+    spans = []
+    for t in found:
+        if not t.is_time_of_day or t.minutes is None or id(t) in spanned:
+            continue
+        before = text[max(0, t.start - _BOUND_REACH) : t.start]
+        clause = _CLAUSE_BREAK.split(before)[-1]
+        if _DENIAL.search(clause):
+            continue
+        upper, lower = _UPPER.search(before), _LOWER.search(before)
+        if upper:
+            end = t.minutes - 1 if upper.group(1).lower() == "before" else t.minutes
+            spans.append((t.model_copy(update={"minutes": 0}), t.model_copy(update={"minutes": end})))
+        elif lower:
+            start = t.minutes + 1 if lower.group(1).lower() == "after" else t.minutes
+            spans.append((t.model_copy(update={"minutes": start}), t.model_copy(update={"minutes": 1439})))
+    return spans
+
+
+def _sentence_stems(text: str, span: tuple[DateSlot, DateSlot]) -> frozenset[str]:
+    at = span[0].start
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    end = next((m.start() for m in _SENTENCE_END.finditer(text, at)), len(text))
+    return all_stems(text[start:end])
+
+
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\|")
+_BOUND_REACH = 60  # characters before a bound's time in which its words and a denial of it are read
+_UPPER = re.compile(r"\b(before|by|until|till|no\s+later\s+than)\s+(?:about\s+)?$", re.I)
+_LOWER = re.compile(r"\b(after|from|no\s+earlier\s+than)\s+(?:about\s+)?$", re.I)
+_CLAUSE_BREAK = re.compile(r"[.;:!?]|\b(?:and|but|or)\b", re.I)
+_DENIAL = re.compile(r"\b(?:not|never|no|nor|cannot)\b|n[’']t\b", re.I)
 
 
 def _row_named(text: str, claim_text: str) -> bool:
