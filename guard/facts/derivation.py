@@ -39,6 +39,8 @@ result must be the price to the penny (matching.two_steps).
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from collections.abc import Sequence
 from datetime import date
@@ -49,7 +51,7 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.matching import gives, one_step, same_kind, same_number, two_steps
 from guard.facts.numbers import read_number
 from guard.facts.polarity import words
-from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
+from guard.facts.quantities import DURATION_HOURS, Bound, Quantity, countable
 from guard.facts.shares import noun_stem, same_pence
 from guard.facts.slots import DateSlot, Slots
 from guard.stemming import stem
@@ -115,11 +117,41 @@ def derived_step(
     pool = own + [e for e in _operands(q, claim, everywhere, own) if _noun_named(e, claim)]
     found = one_step(q, pool) or one_step(_difference_of_rates(q, claim), pool)
     if found is None:
-        return None if stated else _two_steps(q, claim, everywhere, own)
+        saved = _saving(q, claim, everywhere, own) if compares(q, claim) else None
+        return saved or (None if stated else _two_steps(q, claim, everywhere, own))
     text, x, y = found
     if x in own and y in own:
         return None  # the claim's own arithmetic, not a fact of the evidence
     return text, (x, y)
+
+
+def _saving(
+    q: Quantity, claim: Slots, everywhere: Sequence[Slots], own: list[Quantity]
+) -> tuple[str, tuple[Quantity, ...]] | None:
+    """``q``, a difference the claim compares, as what a package saves on buying its items one at a time ("saves
+    £30 on paying day by day": 10 × £32 - £290; "£45 less than three single sessions": 3 × £295 - £840): the package
+    price is a price of the units about the claim (:func:`_best_units`), the single price one of a unit sharing a
+    word with it (its row names no word the package's does not, and its key is often the words of the claim's own
+    count, "full day" in "10 full days", so the rows a sum covers leave it out), the count the claim's own or the
+    package's. One form only, to the penny: wider two-step chains over every such unit meet a difference by chance."""
+    if not q.dim.startswith("money") or q.per is not None:
+        return None
+    named = _named(claim, own)
+    singles = [
+        e for sl in everywhere if _overlap(named, sl, own) >= 1 for e in sl.quantities
+        if e.dim == q.dim and e.per is None and e.bound is Bound.eq and not e.is_range
+    ]
+    for sl in _best_units(q.dim, claim, everywhere, own):
+        # a count as written: "three sessions", "10 full days" (a duration, counted in the single item's days)
+        counts = [
+            o for o in [*own, *sl.quantities]
+            if (countable(o.dim) or o.dim == "duration") and o.bound is Bound.eq and not o.is_range and o.written[0] > 1
+        ]
+        packages = [e for e in sl.quantities if e.dim == q.dim and e.per is None and e.bound is Bound.eq]
+        for package, single, n in itertools.product(packages, singles, counts):
+            if single is not package and math.isclose(n.written[0] * single.lo - package.lo, q.lo, abs_tol=5e-3):
+                return f"{n.surface} × {single.surface} - {package.surface} = {q.surface}", (n, single, package)
+    return None
 
 
 def _two_steps(
