@@ -1218,6 +1218,16 @@ class Split(str, Enum):
     # figures only (specs/val134*.yaml).
     val134 = "val134"
     val134h = "val134h"
+    # Session 36: a ninety-fifth fresh mixed pair, on branch pairs135 (its rows follow val134h's in cases.jsonl): six
+    # more short documents in new domains (a woodcraft firm's agreement to build bird hides on a wildfowl reserve, a
+    # hospital eye clinic's letter on a first fitting of scleral contact lenses for keratoconus, a bell-tent glamping
+    # site's rules, a marina's houseboat mooring and refit agreement, a hospital wound clinic's letter on larval
+    # therapy and a tipi hire firm's terms) and varied forms (Markdown, HTML, tables, definition and bulleted lists,
+    # numbered lists under headings, bold-headed paragraphs, a table of who does what), every category, a little
+    # under half true, written without running the judge on them. val135 is open; val135h is held: aggregate figures
+    # only (specs/val135*.yaml).
+    val135 = "val135"
+    val135h = "val135h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1227,8 +1237,8 @@ class Split(str, Enum):
 # val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h, val104h,
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
-# val131h, val132h, val133h, val134h) are read only when named, so that a run over everything (and its --fails
-# listing) never shows their cases to someone tuning the judge.
+# val131h, val132h, val133h, val134h, val135h) are read only when named, so that a run over everything (and its
+# --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1267,6 +1277,7 @@ BLIND_SPLITS = frozenset(
         Split.val132h,
         Split.val133h,
         Split.val134h,
+        Split.val135h,
     }
 )
 
