@@ -110,7 +110,7 @@ def derived_step(
     if window is not None:
         return window
     stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
-    if stated and not says_combined(q, claim):
+    if stated and not (says_combined(q, claim) or compares(q, claim)):
         return None
     own = [o for o in claim.quantities if o is not q and o.bound is Bound.eq and not o.is_range and o.dim != "rate"]
     own += _word_multipliers(claim.text)
