@@ -1228,6 +1228,16 @@ class Split(str, Enum):
     # only (specs/val135*.yaml).
     val135 = "val135"
     val135h = "val135h"
+    # Session 36: a ninety-sixth fresh mixed pair, on branch pairs136 (its rows follow val135h's in cases.jsonl): six
+    # more short documents in new domains (a stage lighting firm's village hall lighting installation contract, a
+    # hospital arts therapies service's art therapy group letter for adults with long-term pain, a biplane pleasure
+    # flight firm's voucher terms, a drapers' commission to make stage curtains for a playhouse, a children's hospital
+    # therapy team's equine-assisted therapy letter and a vineyard's grape-treading day booking rules) and varied forms
+    # (Markdown, HTML, tables, definition and bulleted lists, numbered lists under headings, bold-headed paragraphs,
+    # bold-labelled lists), every category, a little under half true, written without running the judge on them.
+    # val136 is open; val136h is held: aggregate figures only (specs/val136*.yaml).
+    val136 = "val136"
+    val136h = "val136h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1237,8 +1247,8 @@ class Split(str, Enum):
 # val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h, val104h,
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
-# val131h, val132h, val133h, val134h, val135h) are read only when named, so that a run over everything (and its
-# --fails listing) never shows their cases to someone tuning the judge.
+# val131h, val132h, val133h, val134h, val135h, val136h) are read only when named, so that a run over everything (and
+# its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1278,6 +1288,7 @@ BLIND_SPLITS = frozenset(
         Split.val133h,
         Split.val134h,
         Split.val135h,
+        Split.val136h,
     }
 )
 
