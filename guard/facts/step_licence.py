@@ -97,12 +97,13 @@ def _share_as_count(q: Quantity, x: Quantity, y: Quantity) -> bool:
     )
 
 
-# phrases that say a value combines others: a total ("in all", "including the fee"), a ratio ("four times as
-# long as", "five times the output of"), or a
+# phrases that say a value combines others: a total ("in all", "including the fee", "£84 between them", "adds up
+# to 12 hours"), a ratio ("four times as long as", "five times the output of"), or a
 # comparison whose value is the difference ("88 more pixels ... than", "£2.40 cheaper than"); a
 # bound ("more than 3 days") is no comparison: a word must stand between "more" and "than"
 _COMBINED = re.compile(
     r"\b(?:in\s+all|all\s+told|including|includes|on\s+top\s+of)\b|\btimes\s+(?:as|more|the)\b"
+    r"|\bbetween\s+(?:them|the\s+two|us)\b|\b(?:adds?|added|adding)\s+up\s+to\b"
     r"|\b(?:more|fewer|less|longer|shorter|older|younger|greater)\s+(?!than\b)[a-z]+\b[^.;]{0,60}?\bthan\b"
     r"|\b(?:cheaper|dearer|costlier|higher|lower|bigger|smaller|heavier|lighter|earlier|later|faster|slower)\s+than\b",
     re.I,
