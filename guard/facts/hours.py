@@ -19,6 +19,10 @@ it against the hours ("within", "fits"). A table row of hours is read only when 
 unit giving hours part by part only when the claim names what only that part writes, and each of several spans in
 one part holds the days written with it.
 
+A one-sided bound ("only after 17:00 on weekdays", "until 16:30") leaves the hours on its side, read as a span whose
+open end stands at the bound (:func:`bound_spans`); and the hours a unit's spans add up to in a day or a week give a
+claim's total of hours (:func:`open_hours`: "Monday to Friday, 09:00 to 17:00" = 40 hours a week).
+
 Periods are read the same way (:func:`inside_stated_period`): seasons, tenancies, sponsorships and
 academic years are written as spans of two dates ("The grazing season runs from Saturday 1 May 2049
 to Sunday 31 October 2049"), and a right answer asks about a day inside them ("the cattle may still
@@ -42,8 +46,8 @@ from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 from guard.facts.slots import Slots, all_stems, stem
 
 __all__ = [
-    "bound_spans", "clock_spans", "date_spans", "hours_holding", "hours_of_other_days", "inside_stated_hours", "inside_stated_period",
-    "joined_spans", "open_hours",
+    "bound_spans", "clock_spans", "date_spans", "hours_holding", "hours_of_other_days", "inside_stated_hours",
+    "inside_stated_period", "joined_spans", "open_hours",
 ]
 
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
@@ -118,7 +122,7 @@ def hours_holding(d: DateSlot, claim: Slots, units: Sequence[Slots]) -> str | No
         held = _holding_span(d, claim.text, claim.dates, text, clock_spans(text, unit.dates) + bounds)
         if held is not None:
             first, second = held
-            if any(held[0] is first for first, _ in bounds):
+            if any(first is start for start, _ in bounds):
                 side, limit = ("before", second) if first.minutes == 0 else ("after", first)
                 return f"{d.surface} is {side} {limit.surface} (\"{text.strip()}\")"
             return f"{d.surface} is between {first.surface} and {second.surface} (\"{text.strip()}\")"
