@@ -70,8 +70,9 @@ def need_denied(denier: Slots, other: Slots) -> bool:
     if need is None or _DENIAL_CUE.search(other.text):
         return False
     # the need denied is of what the other side permits: a word of it follows the denial ("does not need to be
-    # given again" is no leave for close contact)
-    scope = all_stems(denier.text[need.end() : need.end() + _NEED_SCOPE])
+    # given again" is no leave for close contact), or, where none follows, comes before it ("Offering a dummy is
+    # not compulsory")
+    scope = all_stems(denier.text[need.end() : need.end() + _NEED_SCOPE]) or all_stems(denier.text[: need.start()])
     return bool(scope & other.content) and "permission" in other.modals and "obligation" not in other.modals
 
 
