@@ -1257,6 +1257,26 @@ class Split(str, Enum):
     # running the judge on them. val138 is open; val138h is held: aggregate figures only (specs/val138*.yaml).
     val138 = "val138"
     val138h = "val138h"
+    # Session 37: a ninety-ninth fresh mixed pair, on branch pairs139 (its rows follow val138h's in cases.jsonl): six
+    # more short documents in new domains (a children's hospital letter on home nasogastric tube feeding for a baby, a
+    # miniatures maker's commission for a replica dolls' house, a pack goat walking firm's booking rules, a children's
+    # hospital hip spica cast care letter for a toddler, a puppet maker's commission for a touring theatre's string
+    # puppets and a lavender farm's visiting and cutting rules) and varied forms (Markdown, HTML, tables, definition and
+    # bulleted lists, numbered lists under headings, bold-labelled lists), every category, a little under half true,
+    # written without running the judge on them. val139 is open; val139h is held: aggregate figures only
+    # (specs/val139*.yaml).
+    val139 = "val139"
+    val139h = "val139h"
+    # Session 37: a hundredth fresh mixed pair, on branch pairs140 (its rows follow val139h's in cases.jsonl): six more
+    # short documents in new domains (a carving studio's commission to carve a chess set for a chess club's centenary,
+    # a children's hospital's insulin pump starter letter for a teenager, a zorbing hill's runs, prices and rules, a
+    # model shipwrights' commission to build a barque model for a maritime museum, an orthotics clinic's custom insoles
+    # letter and a snow tubing park's lanes, prices and rules) and varied forms (Markdown, HTML, tables, definition and
+    # bulleted lists, numbered lists under headings, bold-labelled lists and bold-headed paragraphs), every category, a
+    # little under half true, written without running the judge on them. val140 is open; val140h is held: aggregate
+    # figures only (specs/val140*.yaml).
+    val140 = "val140"
+    val140h = "val140h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1266,8 +1286,8 @@ class Split(str, Enum):
 # val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h, val104h,
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
-# val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h) are read only when named, so that a run over
-# everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h) are read only when named, so
+# that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1310,6 +1330,8 @@ BLIND_SPLITS = frozenset(
         Split.val136h,
         Split.val137h,
         Split.val138h,
+        Split.val139h,
+        Split.val140h,
     }
 )
 
