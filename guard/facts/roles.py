@@ -187,7 +187,7 @@ def frames(text: str, common: bool = False, acts: bool = False) -> tuple[Frame, 
         return ()
     out: list[Frame | None] = []
     for token in doc:
-        if token.pos_ == "VERB":
+        if _acts_as_verb(token):
             verb = stem(token.lemma_.lower())
             passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in token.children)
             if common:  # the party checks (actor_replaced, act_binding): see _shared_subject
@@ -225,6 +225,21 @@ def frames(text: str, common: bool = False, acts: bool = False) -> tuple[Frame, 
                     elif child.lower_ in _PARTICIPANT_PREPS:
                         out += [_nominal(f) for f in _prep_frames(stem(token.lemma_.lower()), child)]
     return tuple(f for f in out if f is not None)
+
+
+# what only a verb governs: a subject, an object, a passive's auxiliary or its "by" phrase
+_VERB_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "auxpass", "agent"})
+
+
+def _acts_as_verb(token) -> bool:
+    """A verb, or a verb the tagger read as a noun or an adjective: the small English tagger calls
+    "lights", "deals" or "checks" after a subject a plural noun ("The officer lights every fire
+    prop") and a participle after "is" an adjective ("the gate is unlocked by the ranger"), while
+    its parser still hangs the subject, the object or the "by" phrase on the word. A noun never
+    takes those; only a verb does."""
+    if token.pos_ == "VERB":
+        return True
+    return token.pos_ in ("NOUN", "ADJ") and any(c.dep_ in _VERB_DEPS for c in token.children)
 
 
 # prepositions that take the patient of a verb without an object ("deals with refunds", "looks after
