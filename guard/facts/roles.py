@@ -38,6 +38,7 @@ from guard.facts.predicates import NEGATIVE_STATUSES, predicates
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
+from guard.wordnet import inflection_bases, load_wordnet
 
 __all__ = [
     "AGENT",
@@ -679,7 +680,27 @@ _PARTY_NOUNS = frozenset(
 
 def person_like(surface: str) -> bool:
     head = surface.split()[-1].lower() if surface.split() else ""
-    return (len(head) > 4 and head.endswith(_PERSON_ENDINGS)) or head in _PARTY_NOUNS
+    return (
+        (len(head) > 4 and head.endswith(_PERSON_ENDINGS))
+        or head in _PARTY_NOUNS
+        or _names_a_person(head)
+    )
+
+
+_PERSON_FILE = 18  # WordNet's lexicographer file noun.person
+
+
+@lru_cache(maxsize=4096)
+def _names_a_person(word: str) -> bool:
+    """WordNet's most frequent sense of the word (of its singular, for a plural WordNet knows as such) is a
+    person: "warden", "marshals", "the site foreman", "the tour guide", the "user" (words no ending marks). Not
+    the word's other senses ("lead" is a metal first) nor a surname a plural spells ("parks")."""
+    wordnet = load_wordnet()
+    if wordnet is None or not word.isalpha():
+        return False
+    bases = sorted(inflection_bases(word) - {word}) + [word]
+    known = next((b for b in bases if wordnet.sense_files(b, "n", senses=1)), None)
+    return known is not None and wordnet.first_sense_file(known, "n") == _PERSON_FILE
 
 
 def _same_word(a: str, b: str) -> bool:
