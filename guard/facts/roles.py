@@ -247,7 +247,7 @@ def _acts_as_verb(token) -> bool:
 # the keys", "pays for the damage")
 _PATIENT_PREPS = frozenset({"with", "after", "for"})
 # words that open a clause a verb decides, checks or says ("decides whether a band may ...")
-_CLAUSE_OPENERS = frozenset({"whether", "if", "which", "what", "who", "how", "when"})
+_CLAUSE_OPENERS = frozenset({"whether", "if", "which", "what", "who", "how", "when", "where"})
 
 
 def _act_frames(verb: str, token, passive: bool) -> list[Frame | None]:
@@ -262,11 +262,24 @@ def _act_frames(verb: str, token, passive: bool) -> list[Frame | None]:
                 objects = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")]
                 out += [_frame(verb, PATIENT, t, token.i) for o in objects for t in _with_conjuncts(o)]
     for clause in children:
-        if clause.dep_ != "ccomp" or not any(t.lower_ in _CLAUSE_OPENERS for t in clause.subtree):
+        if not _decided_clause(clause, children):
             continue
         things = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass", "dobj") and c.pos_ in ("NOUN", "PROPN")]
         out += [_frame(verb, PATIENT, t, token.i) for o in things for t in _with_conjuncts(o)]
     return out
+
+
+def _decided_clause(clause, siblings: list) -> bool:
+    """The clause is what the verb decides, checks or says: a complement clause with an opener
+    ("decides where a load can be tipped"), or, when the verb has no object of its own, a clause the
+    parser hangs on it as an adverbial or an infinitive but that its own opener marks as the
+    question decided ("decides when the cast can come off", "decides whether to add desmopressin").
+    A time clause of a verb with an object ("checks the tyres when the car arrives") is not one."""
+    if clause.dep_ == "ccomp":
+        return any(t.lower_ in _CLAUSE_OPENERS for t in clause.subtree)
+    if clause.dep_ not in ("advcl", "xcomp") or any(c.dep_ == "dobj" for c in siblings):
+        return False
+    return any(c.dep_ in ("mark", "advmod") and c.lower_ in _CLAUSE_OPENERS for c in clause.children)
 
 
 def _one_of(token):
