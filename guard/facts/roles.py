@@ -575,6 +575,8 @@ def actor_replaced(
                 continue
             if not _same_patient(claim_frames, unit_frames, c.verb) or _same_word(c.surface, u.surface):
                 continue
+            if _accompanies(c, unit.text):
+                continue  # "Children under 12 must walk the trail with an adult": the adult walks it too
             apart = _distinct_parties(c.filler, u.filler, units) or _named_apart(
                 unit.text, c.filler, u.filler
             )
@@ -585,6 +587,18 @@ def actor_replaced(
             if _two_roles(c, u, unit_stems, claim_stems) and is_actor(c.filler, units):
                 return role_mismatch(c, u, unit, " (another party of the document)")
     return None
+
+
+# "with an adult", "with their carer": the party a unit has share the act
+_WITH = r"\bwith\s+(?:(?:a|an|the|their|his|her|its|your|our)\s+)?"
+
+
+def _accompanies(c: Frame, unit_text: str) -> bool:
+    """The unit has the claim's doer take part in the act with its own doer ("walk the trail with an
+    adult"), so a claim that names it as the doer ("if an adult walks with her") gives it no other
+    party's act."""
+    head = c.surface.split()[-1] if c.surface.split() else ""
+    return bool(head) and re.search(_WITH + re.escape(head) + r"\b", unit_text, re.I) is not None
 
 
 def _two_roles(c: Frame, u: Frame, unit_stems: frozenset[str], claim_stems: frozenset[str]) -> bool:
