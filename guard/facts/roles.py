@@ -38,6 +38,7 @@ from guard.facts.predicates import NEGATIVE_STATUSES, predicates
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
+from guard.wordnet import inflection_bases, load_wordnet
 
 __all__ = [
     "AGENT",
@@ -574,6 +575,8 @@ def actor_replaced(
                 continue
             if not _same_patient(claim_frames, unit_frames, c.verb) or _same_word(c.surface, u.surface):
                 continue
+            if _accompanies(c, unit.text):
+                continue  # "Children under 12 must walk the trail with an adult": the adult walks it too
             apart = _distinct_parties(c.filler, u.filler, units) or _named_apart(
                 unit.text, c.filler, u.filler
             )
@@ -584,6 +587,18 @@ def actor_replaced(
             if _two_roles(c, u, unit_stems, claim_stems) and is_actor(c.filler, units):
                 return role_mismatch(c, u, unit, " (another party of the document)")
     return None
+
+
+# "with an adult", "with their carer": the party a unit has share the act
+_WITH = r"\bwith\s+(?:(?:a|an|the|their|his|her|its|your|our)\s+)?"
+
+
+def _accompanies(c: Frame, unit_text: str) -> bool:
+    """The unit has the claim's doer take part in the act with its own doer ("walk the trail with an
+    adult"), so a claim that names it as the doer ("if an adult walks with her") gives it no other
+    party's act."""
+    head = c.surface.split()[-1] if c.surface.split() else ""
+    return bool(head) and re.search(_WITH + re.escape(head) + r"\b", unit_text, re.I) is not None
 
 
 def _two_roles(c: Frame, u: Frame, unit_stems: frozenset[str], claim_stems: frozenset[str]) -> bool:
@@ -692,7 +707,27 @@ _PARTY_NOUNS = frozenset(
 
 def person_like(surface: str) -> bool:
     head = surface.split()[-1].lower() if surface.split() else ""
-    return (len(head) > 4 and head.endswith(_PERSON_ENDINGS)) or head in _PARTY_NOUNS
+    return (
+        (len(head) > 4 and head.endswith(_PERSON_ENDINGS))
+        or head in _PARTY_NOUNS
+        or _names_a_person(head)
+    )
+
+
+_PERSON_FILE = 18  # WordNet's lexicographer file noun.person
+
+
+@lru_cache(maxsize=4096)
+def _names_a_person(word: str) -> bool:
+    """WordNet's most frequent sense of the word (of its singular, for a plural WordNet knows as such) is a
+    person: "warden", "marshals", "the site foreman", "the tour guide", the "user" (words no ending marks). Not
+    the word's other senses ("lead" is a metal first) nor a surname a plural spells ("parks")."""
+    wordnet = load_wordnet()
+    if wordnet is None or not word.isalpha():
+        return False
+    bases = sorted(inflection_bases(word) - {word}) + [word]
+    known = next((b for b in bases if wordnet.sense_files(b, "n", senses=1)), None)
+    return known is not None and wordnet.first_sense_file(known, "n") == _PERSON_FILE
 
 
 def _same_word(a: str, b: str) -> bool:
