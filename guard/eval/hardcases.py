@@ -1287,6 +1287,16 @@ class Split(str, Enum):
     # open; val141h is held: aggregate figures only (specs/val141*.yaml).
     val141 = "val141"
     val141h = "val141h"
+    # Session 37: a further fresh mixed pair, on branch pairs142 (its rows follow val141h's in cases.jsonl): six more
+    # short documents in new domains (a quilting studio's commission to make a patchwork quilt as a wedding gift, a
+    # children's hospital's peanut oral immunotherapy letter, a skatepark's sessions, prices and rules, a mint's
+    # commission to strike commemorative medals for a town's anniversary, a children's hospital's overnight home oximetry
+    # letter and a dodgems track's rides, prices and rules) and varied forms (Markdown, HTML, tables, a definition list,
+    # numbered and bulleted lists under headings, bold-labelled lists and bold-headed paragraphs), every category, a
+    # little under half true, written without running the judge on them. val142 is open; val142h is held: aggregate
+    # figures only (specs/val142*.yaml).
+    val142 = "val142"
+    val142h = "val142h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1296,8 +1306,8 @@ class Split(str, Enum):
 # val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h, val104h,
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
-# val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h) are read only when
-# named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h) are read
+# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1343,6 +1353,7 @@ BLIND_SPLITS = frozenset(
         Split.val139h,
         Split.val140h,
         Split.val141h,
+        Split.val142h,
     }
 )
 
