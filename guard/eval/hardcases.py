@@ -1307,7 +1307,8 @@ class Split(str, Enum):
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h) are read
-# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the
+# judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,

@@ -721,7 +721,7 @@ _PERSON_FILE = 18  # WordNet's lexicographer file noun.person
 def _names_a_person(word: str) -> bool:
     """WordNet's most frequent sense of the word (of its singular, for a plural WordNet knows as such) is a
     person: "warden", "marshals", "the site foreman", "the tour guide", the "user" (words no ending marks). Not
-    the word's other senses ("lead" is a metal first) nor a surname a plural spells ("parks")."""
+    the word's other senses ("lead" is first a lead in a race) nor a surname a plural spells ("parks")."""
     wordnet = load_wordnet()
     if wordnet is None or not word.isalpha():
         return False

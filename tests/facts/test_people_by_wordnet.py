@@ -44,7 +44,7 @@ def test_acts_of_people_wordnet_knows(claim, ok):
         ("the arena marshals", True),
         ("the tour guide", True),
         ("the beer tent", False),
-        ("the shift lead", False),  # "lead" is a metal first
+        ("the shift lead", False),  # "lead" is first a lead in a race, not a person
         ("the town's parks", False),  # a surname's plural, not the parks' people
     ],
 )
