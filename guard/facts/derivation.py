@@ -40,7 +40,6 @@ result must be the price to the penny (matching.two_steps).
 from __future__ import annotations
 
 import itertools
-import math
 import re
 from collections.abc import Sequence
 from datetime import date
@@ -149,7 +148,7 @@ def _saving(
         ]
         packages = [e for e in sl.quantities if e.dim == q.dim and e.per is None and e.bound is Bound.eq]
         for package, single, n in itertools.product(packages, singles, counts):
-            if single is not package and math.isclose(n.written[0] * single.lo - package.lo, q.lo, abs_tol=5e-3):
+            if single is not package and same_pence(n.written[0] * single.lo - package.lo, q.lo):
                 return f"{n.surface} × {single.surface} - {package.surface} = {q.surface}", (n, single, package)
     return None
 

@@ -725,9 +725,11 @@ def _names_a_person(word: str) -> bool:
     wordnet = load_wordnet()
     if wordnet is None or not word.isalpha():
         return False
-    bases = sorted(inflection_bases(word) - {word}) + [word]
-    known = next((b for b in bases if wordnet.sense_files(b, "n", senses=1)), None)
-    return known is not None and wordnet.first_sense_file(known, "n") == _PERSON_FILE
+    for base in sorted(inflection_bases(word) - {word}) + [word]:
+        files = wordnet.sense_files(base, "n", senses=1)
+        if files:
+            return files[0] == _PERSON_FILE
+    return False
 
 
 def _same_word(a: str, b: str) -> bool:
