@@ -62,7 +62,7 @@ def _flips(claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexi
     says it the claim's way (a rule restated elsewhere is not a flip).
     """
     best = aligned[0]
-    if best.unit.kind is UnitKind.heading:
+    if _heading(best.unit):
         return []
     if best.lexical < 0.5:
         return _polarity_only(claim, scored, lexicon) or _value_modal_flip(claim, scored, lexicon)
@@ -123,6 +123,16 @@ def _flips_without_setting(claim: Slots, scored: list[Alignment], lexicon: Lexic
 
 _SETTING_SHARE = 0.6  # the act's words the rule must hold once the setting is left out
 _MARKUP = re.compile(r"<[^>]*>")
+
+
+def _heading(unit: EvidenceUnit) -> bool:
+    """A heading, Markdown's or a unit that is one HTML heading element and nothing else ("<h1>Patch testing
+    at Dunstow Hospital</h1>", which the sentence splitter gives as a sentence): a title names what follows
+    and neither affirms nor denies it."""
+    return unit.kind is UnitKind.heading or bool(_HTML_HEADING.fullmatch(unit.text.strip()))
+
+
+_HTML_HEADING = re.compile(r"<h([1-6])\b[^>]*>[^<]*</h\1\s*>", re.I)
 
 
 def _title(text: str) -> bool:
@@ -259,7 +269,7 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
     top = [
         a
         for a in scored[:_FLIP_POOL]
-        if a.unit.kind is not UnitKind.heading
+        if not _heading(a.unit)
         and a.lexical >= _FLIP_LEXICAL
         and a.lexical + (a.similarity or 0.0) >= _FLIP_EVIDENCE
     ]
