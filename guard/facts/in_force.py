@@ -24,11 +24,16 @@ from guard.facts.slots import Slots
 
 __all__ = ["on_or_after_opening"]
 
-_DOCUMENT = r"(?:terms|rules|agreement|contract|code|policy|plan|licen[cs]e|conditions|price list|prices|scheme)"
+_DOCUMENT = (
+    r"(?:terms|rules|agreement|contract|code|policy|plan|licen[cs]e|conditions|price list|prices|scheme"
+    r"|rates|charges|fees|tariffs?)"
+)
 # the claim places a case under the document: "comes under this agreement", "is done on these terms",
-# "Netherby's terms govern ...", "applies to a coat brought in ...", "already under way"
+# "Netherby's terms govern ...", "applies to a coat brought in ...", "already under way", "is charged at these
+# rates" (a price list's rates, charges and fees are the document)
 _GOVERNED = re.compile(
     rf"\b(?:under|on|by)\s+(?:these|this|the|its|their|[A-Z][\w-]*'s?)\s+(?:[\w'-]+\s+){{0,3}}?{_DOCUMENT}\b"
+    rf"|\bcharged\s+at\s+(?:these|the|its|their)\s+(?:[\w'-]+\s+){{0,2}}?{_DOCUMENT}\b"
     rf"|\b{_DOCUMENT}\s+(?:[\w'-]+\s+){{0,2}}?(?:governs?|appl(?:y|ies)\s+to|covers?|reach(?:es)?)\b"
     rf"|\b{_DOCUMENT}\s+(?:is|are|was|were)\s+(?:already\s+)?in\s+force\b"
     r"|\b(?:already|still)\s+(?:under\s+way|in\s+force|running)\b",

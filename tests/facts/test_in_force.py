@@ -62,3 +62,34 @@ def test_a_case_on_or_after_the_day_a_document_applies_from(claim, passage, hold
 )
 def test_only_one_opening_with_no_end_places_a_case(claim, passage):
     assert judge(claim, passage).label in FLAGGED
+
+
+# Session 38's design (docs/FACTS.md): a price list's rates, charges and fees are the document ("These charges
+# apply from 1 May 2061"), and "is charged at these rates" places a case under them.
+CHARGES = (
+    "Tarnwick Village Hall: hire charges\n\n"
+    "These charges apply from 1 May 2061. The main hall costs £18 an hour and the kitchen £6 an hour. "
+    "Hirers leave the hall by 23:00."
+)
+FEES = (
+    "Brackley Swim School: lesson fees\n\n"
+    "These fees apply from 1 September 2061. A 30-minute lesson costs £9 and a block of 10 lessons costs £80."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "holds"),
+    [
+        ("A hall booking in August 2061 is charged at these rates.", CHARGES, True),
+        ("A party held at Tarnwick on 12 June 2061 is charged at these charges.", CHARGES, True),
+        ("Brackley's listed lesson fees apply to a lesson in November 2061.", FEES, True),
+        ("A lesson on Saturday 4 October 2061 is charged at these fees.", FEES, True),
+        # a case before the opening, and claims about the opening itself
+        ("A hall booking in April 2061 is charged at these rates.", CHARGES, False),
+        ("Tarnwick's hire charges apply from 1 June 2061.", CHARGES, False),
+        ("Brackley's lesson fees came in on 1 October 2061.", FEES, False),
+        ("A lesson on 20 August 2061 is charged at these fees.", FEES, False),
+    ],
+)
+def test_a_case_charged_at_rates_that_apply_from_a_day(claim, passage, holds):
+    assert judge(claim, passage).label in (HOLDS if holds else FLAGGED)
