@@ -441,8 +441,21 @@ def _same_values(claim: Slots, unit: Slots) -> bool:
 def _unparsed_flip_stands(unit: EvidenceUnit) -> bool:
     """A word-window flip the parse cannot place on a shared act (predicates.same_act unknown)
     stands against a sentence, not against a table row: a row states no act ("Child (3 to 15):
-    £12" neither affirms nor denies that a 16-year-old can get a child ticket)."""
-    return unit.kind is not UnitKind.table_row
+    £12" neither affirms nor denies that a 16-year-old can get a child ticket). Nor against a
+    document's statement of what it covers ("This contract is between Marian Goodfellow, owner of
+    Pennyroyal Cottage, and Silas Reedman, master thatcher, to rethatch the cottage roof"): it names
+    the parties and the subject, and asserts none of the acts a claim about them may deny ("Blowtorches
+    aren't allowed on the Pennyroyal Cottage roof")."""
+    return unit.kind is not UnitKind.table_row and not _SCOPE.match(unit.text)
+
+
+# a document's opening statement of its parties or subject: "This agreement is between ...", "This contract
+# covers ...", "This agreement is for ...", "This licence is made between ..."
+_SCOPE = re.compile(
+    r"(?:<[^>]+>\s*)*(?:This|These)\s+(?:agreement|contract|licen[cs]e)s?\s+"
+    r"(?:(?:is|are)\s+(?:made\s+)?between|covers?|(?:is|are)\s+for)\b",
+    re.I,
+)
 
 
 def _polarity_flip(claim_no: bool, unit_no: bool, unit: EvidenceUnit, rule: FactRule) -> Outcome:
