@@ -1307,6 +1307,16 @@ class Split(str, Enum):
     # held: aggregate figures only (specs/val144*.yaml).
     val144 = "val144"
     val144h = "val144h"
+    # Session 38: a further fresh mixed pair, on branch pairs143 (its rows follow val144h's in cases.jsonl): six more
+    # short documents in new domains (a wheelwright's commission to make a pair of cart wheels for a farm museum, a
+    # children's hospital's audiology letter on hearing tests and glue ear follow-up, a clifftop putting green's rounds,
+    # prices and rules, an oak framer's commission to build a pergola for a village memorial garden, a children's
+    # hospital's spirometry and exercise test letter and a seaside carousel's rides, prices and rules) and varied forms
+    # (Markdown, HTML, tables, a definition list, numbered and bulleted lists under headings, bold-labelled lists and
+    # bold-headed paragraphs), every category, a little under half true, written without running the judge on them.
+    # val143 is open; val143h is held: aggregate figures only (specs/val143*.yaml).
+    val143 = "val143"
+    val143h = "val143h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1316,9 +1326,9 @@ class Split(str, Enum):
 # val91h, val92h, val93h, val94h, val95h, val96h, val97h, val98h, val99h, val100h, val101h, val103h, val102h, val104h,
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
-# val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h) are
-# read only when named, so that a run over everything (and its --fails listing) never shows their cases to someone
-# tuning the judge.
+# val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
+# val143h) are read only when named, so that a run over everything (and its --fails listing) never shows their cases to
+# someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1366,6 +1376,7 @@ BLIND_SPLITS = frozenset(
         Split.val141h,
         Split.val142h,
         Split.val144h,
+        Split.val143h,
     }
 )
 
