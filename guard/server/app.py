@@ -29,6 +29,7 @@ from guard.server.middleware import (
     TrustedHostMiddleware,
 )
 from guard.server.state import DEFAULT_MODEL_ALIASES, GuardState, build_state, install_executor, warm_up
+from guard.verifiers.batch_pool import shut_down_pool
 
 __all__ = ["create_app"]
 
@@ -83,6 +84,9 @@ def _lifespan(config: ServerConfig):
         finally:
             await state.batcher.aclose()
             state.executor.shutdown(wait=False, cancel_futures=True)
+            # the verification worker processes (verify_batch.processes) go with the server: uvicorn ends the
+            # process by re-raising its SIGTERM, which runs no exit hook (and the loop's executor is shut by now)
+            shut_down_pool()
             close = getattr(state.review_queue, "close", None)
             if callable(close):
                 close()
