@@ -128,6 +128,7 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     """
     from guard.facts.align import unit_slots
     from guard.facts.hours import hours_holding, inside_stated_hours, inside_stated_period
+    from guard.facts.in_force import placed_under_document
     from guard.facts.schedules import on_schedule
     from guard.facts.term_ends import within_term
 
@@ -141,7 +142,9 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
     for d in claim.dates:
         if denied_value(claim.text, d.start):
             continue  # "there is no 07:10 sailing on a Sunday" is not the Sunday time moved
-        if any(inside(d, claim.text, best_slots.text, best_slots.dates) for inside in (inside_stated_hours, inside_stated_period)):
+        if inside_stated_hours(d, claim.text, best_slots.text, best_slots.dates) or inside_stated_period(
+            d, claim.text, best_slots.text, best_slots.dates, placed=placed_under_document(claim.text)
+        ):
             continue  # a moment inside the hours or period the unit states is not another date moved (hours.py)
         if hours_holding(d, claim, [best_slots]):
             continue  # nor a moment the claim asks about on the side of a time bound the unit leaves (hours.py)

@@ -9,7 +9,7 @@ from guard.facts.align import Alignment
 from guard.facts.binding import _CLAUSE_BREAK
 from guard.facts.dates import DateSlot, same_date, states
 from guard.facts.hours import hours_holding, inside_stated_hours, inside_stated_period
-from guard.facts.in_force import on_or_after_opening
+from guard.facts.in_force import on_or_after_opening, placed_under_document
 from guard.facts.inference import shifted_date, shifted_time, side_of
 from guard.facts.lead_times import kept_lead_time
 from guard.facts.matching import denied_value
@@ -159,7 +159,8 @@ def _inside_period(
     """``d`` inside a period an aligned or near unit states, or inside the period the claim names
     ("arrives within the season") where any unit names it ("Season: Monday 5 April 2055 to Friday 30 July 2055")."""
     close = [*(s for _, s in held), *near]
-    if any(inside_stated_period(d, claim.text, s.text, s.dates) for s in close):
+    placed = placed_under_document(claim.text)
+    if any(inside_stated_period(d, claim.text, s.text, s.dates, placed=placed) for s in close):
         return True
     named = frozenset(stem(m.group(1).lower()) for m in _PERIOD_NAMED.finditer(claim.text))
     return bool(named) and any(inside_stated_period(d, claim.text, s.text, s.dates, named) for s in everywhere if s not in close)

@@ -309,15 +309,22 @@ _DENIED_DAY = re.compile(r"\b(?:never|not|no|except|closed)\b(?:\s+on)?\s*$", re
 
 
 def inside_stated_period(
-    d: DateSlot, claim_text: str, unit_text: str, unit_dates: Sequence[DateSlot], named_by: frozenset[str] | None = None
+    d: DateSlot,
+    claim_text: str,
+    unit_text: str,
+    unit_dates: Sequence[DateSlot],
+    named_by: frozenset[str] | None = None,
+    placed: bool = False,
 ) -> bool:
     """``d`` is a day the claim asks about inside a span of two calendar dates ``unit_text`` states;
     with ``named_by`` (stems of the period's name in the claim), only a span the unit names by one of them just before
-    it ("Season: Monday 5 April 2055 to ..." for "arrives within the season")."""
+    it ("Season: Monday 5 April 2055 to ..." for "arrives within the season"). ``placed``: the claim places its day
+    under the document ("A trip on 20 February 2031 is charged at these rates"), which asks about the day as a
+    state does."""
     if d.day is None or d.month is None or d.minutes is not None:
         return False
     before = _ON.sub("", claim_text[max(0, d.start - 30) : d.start])
-    if not _STATE.search(claim_text) or _ENDPOINT_BEFORE.search(before) or not _calendar_weekday(d):
+    if not (placed or _STATE.search(claim_text)) or _ENDPOINT_BEFORE.search(before) or not _calendar_weekday(d):
         return False
     for first, second in date_spans(unit_text, unit_dates):
         if named_by is not None and not named_by & all_stems(unit_text[max(0, first.start - _NAME_WINDOW) : first.start]):

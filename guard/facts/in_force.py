@@ -22,7 +22,7 @@ from guard.facts.hours import date_spans
 from guard.facts.quantities import DURATION_HOURS, Quantity
 from guard.facts.slots import Slots
 
-__all__ = ["on_or_after_opening"]
+__all__ = ["on_or_after_opening", "placed_under_document"]
 
 _DOCUMENT = (
     r"(?:terms|rules|agreement|contract|code|policy|plan|licen[cs]e|conditions|price list|prices|scheme"
@@ -55,12 +55,18 @@ _STARTS = re.compile(rf"\b{_DOCUMENT}\s+(?:starts?|begins?|runs?)\s+(?:on|from)\
 _WEEKDAY = re.compile(r"(?:\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s*)$", re.I)
 
 
+def placed_under_document(claim_text: str) -> bool:
+    """The claim places a case under the document ("is charged at these rates", "comes under this contract") without
+    speaking of when the document starts."""
+    return bool(_GOVERNED.search(claim_text)) and not _ABOUT_THE_START.search(claim_text)
+
+
 def on_or_after_opening(d: DateSlot, claim: Slots, units: Sequence[Slots]) -> str | None:
     """The step, as text, when the claim's only date ``d`` falls on or after the one date from which a unit
     says the document applies; None otherwise."""
     if len(claim.dates) != 1 or d.minutes is not None or d.month is None or d.year is None:
         return None
-    if not _GOVERNED.search(claim.text) or _ABOUT_THE_START.search(claim.text):
+    if not placed_under_document(claim.text):
         return None
     if _BOUND_BEFORE.search(_WEEKDAY.sub("", claim.text[: d.start].rstrip()).rstrip()):
         return None

@@ -93,3 +93,29 @@ FEES = (
 )
 def test_a_case_charged_at_rates_that_apply_from_a_day(claim, passage, holds):
     assert judge(claim, passage).label in (HOLDS if holds else FLAGGED)
+
+
+# Session 38's second design on dates (docs/FACTS.md): "is charged at these rates" asks about its day as a state does,
+# so a day inside the period a price list applies for holds; a day outside it is still another date.
+RATES_FOR_A_YEAR = (
+    "Holmby Coaches: private hire rates\n\n"
+    "These rates apply to trips from 1 April 2061 to 31 March 2062. A day trip in a 49-seat coach costs £450."
+)
+FEES_FOR_A_YEAR = (
+    "Ashcombe Allergy Clinic: tests and fees 2061\n\n"
+    "These fees apply from 1 January to 31 December 2061. A skin prick test costs £120."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "holds"),
+    [
+        ("A trip on 20 February 2062 is charged at these rates.", RATES_FOR_A_YEAR, True),
+        ("An appointment on Friday 30 December 2061 is charged at these fees.", FEES_FOR_A_YEAR, True),
+        ("A trip on 20 April 2062 is charged at these rates.", RATES_FOR_A_YEAR, False),
+        ("A trip on 20 February 2061 is charged at these rates.", RATES_FOR_A_YEAR, False),
+        ("An appointment on Monday 9 January 2062 is charged at these fees.", FEES_FOR_A_YEAR, False),
+    ],
+)
+def test_a_case_charged_at_rates_for_a_period_that_holds_its_day(claim, passage, holds):
+    assert judge(claim, passage).label in (HOLDS if holds else FLAGGED)
