@@ -139,11 +139,12 @@ def dates_from_elsewhere(claim: Slots, scored: Sequence, lexicon: Lexicon) -> li
         return []
     best_slots = unit_slots(best.unit, lexicon)
     strength = best.lexical + (best.similarity or 0.0)
+    placed = placed_under_document(claim.text)
     for d in claim.dates:
         if denied_value(claim.text, d.start):
             continue  # "there is no 07:10 sailing on a Sunday" is not the Sunday time moved
         if inside_stated_hours(d, claim.text, best_slots.text, best_slots.dates) or inside_stated_period(
-            d, claim.text, best_slots.text, best_slots.dates, placed=placed_under_document(claim.text)
+            d, claim.text, best_slots.text, best_slots.dates, placed=placed
         ):
             continue  # a moment inside the hours or period the unit states is not another date moved (hours.py)
         if hours_holding(d, claim, [best_slots]):

@@ -114,7 +114,7 @@ def _result(future: Future) -> list[Verification]:
     try:
         return future.result()
     except BrokenProcessPool as exc:  # a worker died (killed, out of memory): nothing of its batch is trusted
-        _discard_pool()
+        shut_down_pool(wait=False)
         raise VerifierError(f"a verification worker process died while verifying a batch: {exc}") from exc
 
 
@@ -147,26 +147,19 @@ def _pool(workers: int, embed_threads: int | None) -> ProcessPoolExecutor:
         return executor
 
 
-def shut_down_pool() -> None:
-    """Stop the kept pool and wait for its workers to exit (a server's shutdown: nothing is queued any more)."""
+def shut_down_pool(wait: bool = True) -> None:
+    """Stop the kept pool, cancelling what is queued; with ``wait``, until its workers have exited (a server's
+    shutdown), without it only asked to (a broken pool, the interpreter's exit)."""
     global _kept
     with _kept_lock:
         kept, _kept = _kept, None
     if kept is not None:
-        kept[1].shutdown(wait=True, cancel_futures=True)
-
-
-def _discard_pool() -> None:
-    global _kept
-    with _kept_lock:
-        if _kept is not None:
-            _kept[1].shutdown(wait=False, cancel_futures=True)
-            _kept = None
+        kept[1].shutdown(wait=wait, cancel_futures=True)
 
 
 @atexit.register
 def _shutdown_at_exit() -> None:
-    _discard_pool()
+    shut_down_pool(wait=False)
 
 
 def _init_worker(embed_threads: int | None) -> None:
