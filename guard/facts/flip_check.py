@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from guard.facts.align import Alignment, unit_slots
-from guard.facts.clause_parts import clauses, matching_clause
+from guard.facts.clause_parts import clauses, item_clauses, matching_clause
 from guard.facts.frequency import frequency_clash, frequency_level
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts
@@ -160,7 +160,11 @@ def _modal_flip(
     """A modal of another strength ("may" for "must"), unless a peer uses the claim's."""
     # "must not", "may not", "cannot", "not allowed" all forbid: two prohibitions are not a clash
     # of modal strength (a negation elsewhere in the sentence does not make one)
-    clause = matching_clause(claim, unit, clauses(unit, lexicon))[0]
+    pieces = item_clauses(claim, unit, lexicon)
+    clause = pieces[0][0] if len(pieces) == 1 else matching_clause(claim, unit, pieces)[0]
+    if not clause.modals:
+        # an item without a modal ("No food on the platform") is read in its glued unit, as before
+        clause = matching_clause(claim, unit, clauses(unit, lexicon))[0]
     both_negative = bool(PROHIBITION.search(claim.text) and PROHIBITION.search(clause.text))
     if both_negative or not modal_clashes(claim, unit, lexicon):
         return None
