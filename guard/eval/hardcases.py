@@ -1317,7 +1317,17 @@ class Split(str, Enum):
     # val143 is open; val143h is held: aggregate figures only (specs/val143*.yaml).
     val143 = "val143"
     val143h = "val143h"
-    # Session 39: a further fresh mixed pair, on branch pairs145 (its rows follow val143h's in cases.jsonl): six more
+    # Session 39: a further fresh mixed pair, on branch pairs146 (its rows follow val143h's in cases.jsonl): six more
+    # short documents in new domains (a wood-turner's commission to make serving bowls and boards for a restaurant, an
+    # allergy nurse's letter on carrying adrenaline auto-injectors for a child with a peanut allergy, a zip-wire and
+    # high-ropes adventure park's prices and rules, a sign-language interpreting agency's booking terms and charges, a
+    # dyslexia assessment service's letter to a child's parents and a county record office's reading-room rules and
+    # copying fees) and varied forms (Markdown, HTML, tables, a definition list, numbered and bulleted lists under
+    # headings, bold-labelled lists and bold-headed paragraphs), every category, a little under half true, written
+    # without running the judge on them. val146 is open; val146h is held: aggregate figures only (specs/val146*.yaml).
+    val146 = "val146"
+    val146h = "val146h"
+    # Session 39: a further fresh mixed pair, on branch pairs145 (its rows follow val146h's in cases.jsonl): six more
     # short documents in new domains (a metalwork firm's commission to repair and repaint a wrought-iron footbridge over
     # a mill race, a hospital dietitian's letter on a child's gluten-free diet for coeliac disease, a lake's kayak and
     # canoe hire prices and rules, a tactile studio's commission to make a tactile and braille map of a botanic garden,
@@ -1337,8 +1347,8 @@ class Split(str, Enum):
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
-# val143h, val145h) are read only when named, so that a run over everything (and its --fails listing) never shows their
-# cases to someone tuning the judge.
+# val143h, val146h, val145h) are read only when named, so that a run over everything (and its --fails listing) never
+# shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1387,6 +1397,7 @@ BLIND_SPLITS = frozenset(
         Split.val142h,
         Split.val144h,
         Split.val143h,
+        Split.val146h,
         Split.val145h,
     }
 )
