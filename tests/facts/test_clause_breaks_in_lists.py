@@ -56,3 +56,21 @@ def test_a_without_that_names_what_is_not_needed_agrees():
 def test_the_one_clause_the_claim_restates(claim, ok):
     """A clause that shares no word with the claim ("must not jump higher than 80 cm") is not the one it restates."""
     assert (judge_passages(claim, LOAN).label in UNFLAGGED) is ok
+
+
+FLOORS = (
+    "<h2>Floors</h2> <dl> <dt>Screed</dt> <dd>The screed dries for 28 days. Tiles can be laid on it after 28 days.</dd> "
+    "<dt>Floor coverings</dt> <dd>Carpet and underlay together must not have a tog value above 2.5.</dd> </dl>"
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "ok"),
+    [
+        ("A carpet and underlay with a combined tog of 2.0 can be laid over the heating.", True),
+        ("A carpet and underlay with a combined tog of 3.5 can be laid over the heating.", False),
+    ],
+)
+def test_a_leave_inside_the_limit_of_a_prohibition(claim, ok):
+    """Read in its own item, "must not have a tog value above 2.5" leaves a tog of 2.0; 3.5 breaks the limit."""
+    assert (judge_passages(claim, FLOORS).label in UNFLAGGED) is ok
