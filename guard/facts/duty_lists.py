@@ -15,8 +15,8 @@ Conservative by construction (a false contradiction costs more than a miss):
 - acts by item: exactly one item's label shares a word with the claim's act; its doer (after "by") is not
   the claim's, another item's doer is.
 
-A claim may name more than one doer ("Fenstock Marionettes sews the costumes the puppets wear"): each doer's acts
-are compared, and the claim is contradicted only when exactly one of them is another party's duty. A label may
+A claim may name more than one doer ("Fenstock Marionettes sews the costumes the puppets wear"): each doer that is a
+party (a name, or a noun for a person or body) is compared with its acts, and the claim is contradicted only when exactly one of them is another party's duty. A label may
 give a party's name and its role ("**Tam Pilling, handler**"); either names the party.
 """
 
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
 from guard.facts.polarity import words
-from guard.facts.roles import AGENT, PATIENT, Frame, frames
+from guard.facts.roles import AGENT, PATIENT, Frame, frames, person_like
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.tables import without_markup
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
@@ -118,7 +118,11 @@ def _claim_acts(claim: Slots) -> list[_Act]:
         verbs = frozenset(f.verb for f in agents if f.filler == filler)
         objects = frozenset().union(*(f.filler for f in found if f.verb in verbs and f.role == PATIENT))
         acts.append(_Act(next(f for f in agents if f.filler == filler), verbs, objects))
-    return acts
+    if len(acts) < 2:
+        return acts
+    # of several doers only parties count: a misparse of a labelled line makes doers of topics ("Key terms:
+    # **Late payment:** interest accrues ...")
+    return [a for a in acts if a.agent.proper or person_like(a.agent.surface)]
 
 
 def duty_swaps(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
