@@ -14,6 +14,10 @@ Conservative by construction (a false contradiction costs more than a miss):
   duties do not hold the verb;
 - acts by item: exactly one item's label shares a word with the claim's act; its doer (after "by") is not
   the claim's, another item's doer is.
+
+A claim may name more than one doer ("Fenstock Marionettes sews the costumes the puppets wear"): each doer that is a
+party (a name, or a noun for a person or body) is compared with its acts, and the claim is contradicted only when exactly one of them is another party's duty. A label may
+give a party's name and its role ("**Tam Pilling, handler**"); either names the party.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from collections.abc import Sequence
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
 from guard.facts.polarity import words
-from guard.facts.roles import AGENT, PATIENT, Frame, frames
+from guard.facts.roles import AGENT, PATIENT, Frame, frames, person_like
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.tables import without_markup
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
@@ -36,6 +40,12 @@ _DEFINITION = re.compile(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", re.I | re.S)
 # a bold label, its opening asterisks perhaps one short where a list marker took one ("*The foreman** teaches")
 _BOLD_LABEL = re.compile(r"\*{1,2}([^*\n]{2,60}?)[:.]?\*\*[:.]?\s*([^*\n<]+)")
 # a doer after a participle: "done by an ENT surgeon", "made and scored by a speech and language therapist"
+# an HTML block opening with its bold label: "<li><strong>Conductors</strong> sell the tickets on board</li>"
+_HTML_LABEL = re.compile(
+    r"<(p|li|dd)>\s*<(strong|b)>(.*?)</\2>\s*(.*?)(?=</\1>|<(?:p|li|dd)>|$)", re.I | re.S
+)
+# a relative clause between the label and its duties: "**Selside Angling Trust**, which owns the lake, tests ..."
+_RELATIVE_FIRST = re.compile(r"^\s*,\s*(?:which|who)\b[^,]*,\s*", re.I)
 _DONE_BY = re.compile(r"^\s*[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?(?:\s+(?:in|out|up|off|on|down))?\s+by\s+([^,;.]+)", re.I)
 
 
@@ -49,17 +59,26 @@ class _Item:
 def _items(units: Sequence[EvidenceUnit]) -> list[_Item]:
     found: dict[tuple[str, str], _Item] = {}
     for unit in units:
-        for pattern in (_DEFINITION, _BOLD_LABEL):
-            for m in pattern.finditer(unit.text):
-                label, body = without_markup(m.group(1)).rstrip(":"), without_markup(m.group(2))
-                if label and body:
-                    found.setdefault((label, body), _Item(label, body, unit))
+        for label, body in _labelled(unit.text):
+            label, body = without_markup(label).rstrip(":"), _RELATIVE_FIRST.sub("", without_markup(body))
+            if label and body:
+                found.setdefault((label, body), _Item(label, body, unit))
     return list(found.values())
+
+
+def _labelled(text: str) -> list[tuple[str, str]]:
+    pairs = [(m.group(1), m.group(2)) for pattern in (_DEFINITION, _BOLD_LABEL) for m in pattern.finditer(text)]
+    return pairs + [(m.group(3), m.group(4)) for m in _HTML_LABEL.finditer(text)]
 
 
 def _head(text: str) -> str:
     found = [w for _, w in words(text) if w != "s"]
     return stem(found[-1]) if found else ""
+
+
+def _heads(label: str) -> frozenset[str]:
+    """The label's party by each of its parts: "Tam Pilling, handler" is Pilling and the handler."""
+    return frozenset(h for part in label.split(",") if (h := _head(part)))
 
 
 def _duty(body: str) -> bool:
@@ -84,15 +103,26 @@ def _doer_of(body: str) -> str | None:
     return m.group(1) if m else None
 
 
-def _claim_act(claim: Slots) -> tuple[Frame, frozenset[str]] | None:
-    """The claim's one doer of one act, and the words of that act's object."""
+class _Act:
+    """One doer of the claim with the acts it does ("start and stop") and the words of their objects."""
+
+    def __init__(self, agent: Frame, verbs: frozenset[str], objects: frozenset[str]) -> None:
+        self.agent, self.verbs, self.objects = agent, verbs, objects
+
+
+def _claim_acts(claim: Slots) -> list[_Act]:
     found = frames(claim.text, True)
     agents = [f for f in found if f.role == AGENT and not f.nominal and not f.quantified]
-    if len({(f.verb, f.filler) for f in agents}) != 1:
-        return None
-    agent = agents[0]
-    objects = frozenset().union(*(f.filler for f in found if f.verb == agent.verb and f.role == PATIENT))
-    return agent, objects
+    acts = []
+    for filler in dict.fromkeys(f.filler for f in agents):
+        verbs = frozenset(f.verb for f in agents if f.filler == filler)
+        objects = frozenset().union(*(f.filler for f in found if f.verb in verbs and f.role == PATIENT))
+        acts.append(_Act(next(f for f in agents if f.filler == filler), verbs, objects))
+    if len(acts) < 2:
+        return acts
+    # of several doers only parties count: a misparse of a labelled line makes doers of topics ("Key terms:
+    # **Late payment:** interest accrues ...")
+    return [a for a in acts if a.agent.proper or person_like(a.agent.surface)]
 
 
 def duty_swaps(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
@@ -100,23 +130,23 @@ def duty_swaps(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) ->
     items = _items(units)
     if len(items) < 2:
         return []
-    act = _claim_act(claim)
-    if act is None:
+    swaps = [
+        (act.agent, found)
+        for act in _claim_acts(claim)
+        if (found := _by_party(act, items) or _by_act(act.agent, claim, items)) is not None
+    ]
+    if len(swaps) != 1:
         return []
-    agent, objects = act
-    found = _by_party(agent, objects, items) or _by_act(agent, claim, items)
-    if found is None:
-        return []
-    owner, doer, named = found
+    agent, (owner, _, named) = swaps[0]
     explanation = f'the evidence gives this to {owner} ("{named.label}: {named.body}"), not {agent.surface}'
     return [contradiction(SlotKind.entity, agent.surface, owner, named.unit, explanation, anchor=AGENT)]
 
 
-def _by_party(agent: Frame, objects: frozenset[str], items: list[_Item]) -> tuple[str, str, _Item] | None:
+def _by_party(act: _Act, items: list[_Item]) -> tuple[str, str, _Item] | None:
     duties = [i for i in items if _duty(i.body)]
-    owners = [i for i in duties if agent.verb in i.body_stems and (not objects or objects & i.body_stems)]
-    mine = [i for i in duties if _head(i.label) in agent.filler]
-    if len(owners) != 1 or len(mine) != 1 or owners[0] is mine[0] or agent.verb in mine[0].body_stems:
+    owners = [i for i in duties if act.verbs <= i.body_stems and (not act.objects or act.objects & i.body_stems)]
+    mine = [i for i in duties if _heads(i.label) & act.agent.filler]
+    if len(owners) != 1 or len(mine) != 1 or owners[0] is mine[0] or act.verbs & mine[0].body_stems:
         return None
     return owners[0].label, mine[0].label, owners[0]
 
