@@ -11,7 +11,7 @@ import re
 from guard.facts.lexicon import Lexicon
 from guard.facts.slots import Slots, all_stems, read_slots
 
-__all__ = ["CLAUSE_BREAK", "STATEMENT_END", "clauses", "fit", "matching_clause", "sentence_span"]
+__all__ = ["CLAUSE_BREAK", "MODAL_BREAK", "STATEMENT_END", "clauses", "item_clauses", "fit", "matching_clause", "sentence_span"]
 
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
 
@@ -27,12 +27,14 @@ def sentence_span(text: str, at: int, ends: re.Pattern[str] = _SENTENCE_END) -> 
     return start, after.end() if after else len(text)
 
 
-def clauses(slots: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]]:
-    """A text's clauses (cut at ";" and "but / whereas / while"), each with the words it speaks of.
+def clauses(
+    slots: Slots, lexicon: Lexicon, breaks: re.Pattern[str] | None = None
+) -> list[tuple[Slots, frozenset[str]]]:
+    """A text's clauses (cut at ";" and "but / whereas / while", or at ``breaks``), each with the words it speaks of.
 
     An elliptical clause ("October releases do not") speaks of the previous clause's words too.
     """
-    parts = [c.strip() for c in CLAUSE_BREAK.split(slots.text) if c.strip()]
+    parts = [c.strip() for c in (breaks or CLAUSE_BREAK).split(slots.text) if c.strip()]
     if len(parts) < 2:
         return [(slots, slots.content)]
     out: list[tuple[Slots, frozenset[str]]] = []
@@ -47,6 +49,13 @@ def clauses(slots: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]
             here = here.model_copy(update={"negation_scopes": tuple(s or said for s in here.negation_scopes)})
         out.append((here, content))
     return out
+
+
+def item_clauses(claim: Slots, unit: Slots, lexicon: Lexicon) -> list[tuple[Slots, frozenset[str]]]:
+    """The unit's clauses a modal is read in: cut at list items too (MODAL_BREAK), less the pieces that share no
+    word with the claim (a heading, a closing tag), which would tie with the item the claim restates."""
+    found = clauses(unit, lexicon, MODAL_BREAK)
+    return [c for c in found if c[1] & claim.content] or found
 
 
 def matching_clause(
@@ -109,3 +118,8 @@ CLAUSE_BREAK = re.compile(
     r"|,\s+and\s+(?:(?:we|you|they|it|he|she)\s+)?(?=(?:does|do|did|is|are|was|were|has|have|must|may|can|cannot|should|will|never)\b)",
     re.I,
 )
+# where a modal is read, the end of an HTML list item, definition or cell ends its clause too: one unit may glue a
+# list's items ("... not cut until it has seasoned.</li> <li>The club may ask for a spare string, at £25.</li>"),
+# yet each item states its own rule. (A negation may still be read across items: the checks of polarity lean on
+# the glued unit, see docs/FACTS.md.)
+MODAL_BREAK = re.compile(CLAUSE_BREAK.pattern + r"|</(?:li|dd|dt|td|th)\s*>", re.I)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from guard.facts.align import Alignment, unit_slots
-from guard.facts.clause_parts import clauses, matching_clause
+from guard.facts.clause_parts import clauses, item_clauses, matching_clause
 from guard.facts.frequency import frequency_clash, frequency_level
 from guard.facts.lexicon import Lexicon
-from guard.facts.matching import accepts, conflicts
+from guard.facts.matching import accepts, conflicts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.modal_clash import (
     DENIES,
@@ -160,9 +160,13 @@ def _modal_flip(
     """A modal of another strength ("may" for "must"), unless a peer uses the claim's."""
     # "must not", "may not", "cannot", "not allowed" all forbid: two prohibitions are not a clash
     # of modal strength (a negation elsewhere in the sentence does not make one)
-    clause = matching_clause(claim, unit, clauses(unit, lexicon))[0]
+    pieces = item_clauses(claim, unit, lexicon)
+    clause = pieces[0][0] if len(pieces) == 1 else matching_clause(claim, unit, pieces)[0]
+    if not clause.modals:
+        # an item without a modal ("No food on the platform") is read in its glued unit, as before
+        clause = matching_clause(claim, unit, clauses(unit, lexicon))[0]
     both_negative = bool(PROHIBITION.search(claim.text) and PROHIBITION.search(clause.text))
-    if both_negative or not modal_clashes(claim, unit, lexicon):
+    if both_negative or _leave_inside_a_limit(claim, clause) or not modal_clashes(claim, unit, lexicon):
         return None
     if need_denied(claim, clause) or need_denied(clause, claim):
         return None  # "doesn't have to" and "may": no duty either way
@@ -182,6 +186,23 @@ def _modal_flip(
     unit_word = modal_word(clause.text, lexicon) or modal_word(unit.text, lexicon)  # the clause compared
     explanation = f'the evidence says "{unit_word}", the claim "{claim_word}"'
     return _flip(SlotKind.modality, claim_word, unit_word, evidence, explanation, FactRule.flip_modal)
+
+
+def _leave_inside_a_limit(claim: Slots, clause: Slots) -> bool:
+    """A leave for a value the rule's limit is not: "A carpet with a tog of 2.0 can go over the heating" against
+    "Carpet and underlay must not have a tog value above 2.5" permits what the prohibition leaves; whether the value
+    keeps to the limit is the limit checks' question (limits.py), not a clash of modals."""
+    if claim.modals != {"permission"} or not _NOT_ABOVE.search(clause.text):
+        return False
+    if not claim.quantities or not clause.quantities:
+        return False
+    return not any(same_number(q, e) for q in claim.quantities for e in clause.quantities)
+
+
+# a prohibition of going past a bound: "must not have a tog value above 2.5", "never more than 4 hours"
+_NOT_ABOVE = re.compile(
+    r"\b(?:not|never)\b[^.;]{0,40}?\b(?:above|over|more\s+than|higher\s+than|longer\s+than|exceed\w*)\b", re.I
+)
 
 
 def _value_modal_flip(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> list[Outcome]:

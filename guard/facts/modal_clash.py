@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from guard.facts.clause_parts import CLAUSE_BREAK, clauses, fit
+from guard.facts.clause_parts import CLAUSE_BREAK, MODAL_BREAK, clauses, fit, item_clauses
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import same_number
 from guard.facts.negation_clash import PROHIBITION
@@ -45,8 +45,16 @@ def modal_clashes(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:
 
 
 def _clause(claim: Slots, unit: Slots, lexicon: Lexicon) -> Slots:
-    """The unit's clause that says most of what the claim says (the unit itself if one clause)."""
-    clauses = [read_slots(c.strip(), lexicon) for c in CLAUSE_BREAK.split(unit.text) if c.strip()]
+    """The unit's clause that says most of what the claim says (the unit itself if one clause): its list item when
+    that states a modal, else its clause in the glued unit (CLAUSE_BREAK), as flip_check._modal_flip reads it."""
+    items = [c for c, _ in item_clauses(claim, unit, lexicon)]
+    item = items[0] if len(items) == 1 else _closest(items, claim, unit)
+    if item.modals:
+        return item
+    return _closest([read_slots(c.strip(), lexicon) for c in CLAUSE_BREAK.split(unit.text) if c.strip()], claim, unit)
+
+
+def _closest(clauses: list[Slots], claim: Slots, unit: Slots) -> Slots:
     if len(clauses) < 2:
         return unit
     shares = [fit(claim, c) for c in clauses]
@@ -142,7 +150,7 @@ def value_modal_clash(
     for unit in candidates[:_VALUE_POOL]:
         if unit.kind is not UnitKind.sentence and unit.kind is not UnitKind.list_item:
             continue
-        for text in CLAUSE_BREAK.split(unit.text):
+        for text in MODAL_BREAK.split(unit.text):
             clause = read_slots(text.strip(), lexicon)
             if any(_same_value(q, e) for q in part.quantities for e in clause.quantities):
                 found.append((unit, clause))

@@ -67,13 +67,21 @@ def need_denied(denier: Slots, other: Slots) -> bool:
     """``denier`` denies a need ("don't have to", "need not", "not required to", "not obliged") and ``other``
     permits without a need or a denial ("may", "can", "allowed", "optional"): both leave the act to the doer."""
     need = _NEED_DENIED.search(denier.text)
-    if need is None or _DENIAL_CUE.search(other.text):
+    if need is None:
         return False
     # the need denied is of what the other side permits: a word of it follows the denial ("does not need to be
     # given again" is no leave for close contact), or, where none follows, comes before it ("Offering a dummy is
     # not compulsory")
     scope = all_stems(denier.text[need.end() : need.end() + _NEED_SCOPE]) or all_stems(denier.text[: need.start()])
+    if any(not _without_the_need(cue, other.text, scope) for cue in _DENIAL_CUE.finditer(other.text)):
+        return False
     return bool(scope & other.content) and "permission" in other.modals and "obligation" not in other.modals
+
+
+def _without_the_need(cue: re.Match[str], text: str, scope: frozenset[str]) -> bool:
+    """A "without" that names what is not needed agrees with the denied need: "can go in without the lid being
+    lifted" and "the lid does not need to be lifted"."""
+    return cue.group(0).lower() == "without" and bool(all_stems(text[cue.end() : cue.end() + _NEED_SCOPE]) & scope)
 
 
 _NEED_SCOPE = 60  # characters after a denied need that say what is not needed
