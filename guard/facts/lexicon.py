@@ -153,6 +153,7 @@ ENGLISH = Lexicon(
         "mandatory": "obligation",
         "have to": "obligation",
         "has to": "obligation",
+        "bound to": "obligation",  # "The Trust is bound to pay £450": the legal duty, as "obliged"
         "need to": "obligation",
         "needs to": "obligation",
         "should": "advice",

@@ -170,8 +170,19 @@ def _value_clause(claim: Slots, lexicon: Lexicon) -> Slots | None:
 
 
 def _same_value(q: Quantity, e: Quantity) -> bool:
-    """Same measured value (a bare number, "26.04", is often a version or a label, not the predicate's)."""
-    return q.dim == e.dim and q.dim != "number" and same_number(q, e)
+    """Same measured value (a bare number, "26.04", is often a version or a label, not the predicate's); a price
+    per item is the item's price ("at £18 a bag" and "an £18 bag")."""
+    if q.dim == e.dim:
+        return q.dim != "number" and same_number(q, e)
+    money = _price_of_one(q.dim)
+    return money.startswith("money:") and money == _price_of_one(e.dim) and same_number(
+        q.model_copy(update={"dim": money}), e.model_copy(update={"dim": money})
+    )
+
+
+def _price_of_one(dim: str) -> str:
+    """The money a price per item is counted in ("money:GBP/count:bag" -> "money:GBP")."""
+    return dim.split("/count:")[0]
 
 
 def _modal_clash_in(part: Slots, clause: Slots) -> bool:
