@@ -11,7 +11,16 @@ import re
 from guard.facts.lexicon import Lexicon
 from guard.facts.slots import Slots, all_stems, read_slots
 
-__all__ = ["CLAUSE_BREAK", "MODAL_BREAK", "STATEMENT_END", "clauses", "item_clauses", "fit", "matching_clause", "sentence_span"]
+__all__ = [
+    "CLAUSE_BREAK",
+    "MODAL_BREAK",
+    "STATEMENT_END",
+    "clauses",
+    "fit",
+    "item_clauses",
+    "matching_clause",
+    "sentence_span",
+]
 
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
 

@@ -16,8 +16,9 @@ Conservative by construction (a false contradiction costs more than a miss):
   the claim's, another item's doer is.
 
 A claim may name more than one doer ("Fenstock Marionettes sews the costumes the puppets wear"): each doer that is a
-party (a name, or a noun for a person or body) is compared with its acts, and the claim is contradicted only when exactly one of them is another party's duty. A label may
-give a party's name and its role ("**Tam Pilling, handler**"); either names the party.
+party (a name, or a noun for a person or body) is compared with its acts, and the claim is contradicted only when
+exactly one of them is another party's duty. A label may give a party's name and its role ("**Tam Pilling,
+handler**"); either names the party.
 """
 
 from __future__ import annotations
@@ -39,13 +40,13 @@ __all__ = ["duty_swaps"]
 _DEFINITION = re.compile(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", re.I | re.S)
 # a bold label, its opening asterisks perhaps one short where a list marker took one ("*The foreman** teaches")
 _BOLD_LABEL = re.compile(r"\*{1,2}([^*\n]{2,60}?)[:.]?\*\*[:.]?\s*([^*\n<]+)")
-# a doer after a participle: "done by an ENT surgeon", "made and scored by a speech and language therapist"
 # an HTML block opening with its bold label: "<li><strong>Conductors</strong> sell the tickets on board</li>"
 _HTML_LABEL = re.compile(
     r"<(p|li|dd)>\s*<(strong|b)>(.*?)</\2>\s*(.*?)(?=</\1>|<(?:p|li|dd)>|$)", re.I | re.S
 )
 # a relative clause between the label and its duties: "**Selside Angling Trust**, which owns the lake, tests ..."
 _RELATIVE_FIRST = re.compile(r"^\s*,\s*(?:which|who)\b[^,]*,\s*", re.I)
+# a doer after a participle: "done by an ENT surgeon", "made and scored by a speech and language therapist"
 _DONE_BY = re.compile(r"^\s*[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?(?:\s+(?:in|out|up|off|on|down))?\s+by\s+([^,;.]+)", re.I)
 
 
