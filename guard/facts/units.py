@@ -16,6 +16,7 @@ capped (``max_units``); both are said in ``notes``. Results are cached per passa
 
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
 
@@ -106,7 +107,31 @@ def _drafts(text: str, notes: list[str]) -> list[_Draft]:
     continued = _continued_items(text, lines)  # both readers need which lines carry on an item
     drafts.extend(_item_sentences(text, _list_drafts(text, lines, continued)))
     drafts.extend(_prose_drafts(text, lines, continued, notes))
-    return drafts
+    return [_plain(draft) for draft in drafts]
+
+
+# a definition list's item: "<dt>Soft reline</dt> <dd>£120, ready within 2 working days.</dd>"
+_DEFINITION = re.compile(r"^\s*<dt\b[^>]*>(?P<term>.*?)</dt>\s*<dd\b[^>]*>(?P<body>.*?)(?:</dd>\s*)?$", re.I | re.S)
+_BOLD = re.compile(r"</?(?:strong|b)>", re.I)
+
+
+def _plain(draft: _Draft) -> _Draft:
+    """A unit's words without its HTML markup, as Markdown writes them, so that every check reads a page as it
+    reads Markdown: a definition as "Soft reline: £120, ready within 2 working days." with its term as the unit's
+    anchor (a table row's key cell, in effect), a bold label in asterisks ("**Conductors** sell the tickets")."""
+    kind, start, end, body, anchor = draft
+    if kind is UnitKind.table_row or "<" not in body:
+        return draft
+    definition = _DEFINITION.match(body)
+    if definition:
+        anchor = _words_of(definition.group("term")).rstrip(":")
+        return (kind, start, end, f"{anchor}: {_words_of(definition.group('body'))}", anchor)
+    return (kind, start, end, _words_of(body), anchor)
+
+
+def _words_of(markup: str) -> str:
+    bold = _BOLD.sub("**", markup)
+    return " ".join(html.unescape(_MARKUP.sub(" ", bold)).split())
 
 
 def _row_draft(row: TableRow) -> _Draft:
