@@ -6,7 +6,9 @@ holds many. "2.5 ml for a 3-year-old" is wrong against the row "Age: 2 to 4 year
 (spaCy's senter through :mod:`guard.language`), Markdown and HTML table rows
 joined with their headers, list items with their lead-in ("Warnings: Do not give with any
 other medicine containing febrilonol."), and headings (kind ``heading``: a title names
-facts, "Febrilon 120 mg/5 ml", but says nothing about negation or modality).
+facts, "Febrilon 120 mg/5 ml", but says nothing about negation or modality). An HTML page is cut at its
+block elements (paragraphs, headings, list items, definitions) as Markdown is at its lines, and each unit's
+text is its words without the markup, as Markdown would write them.
 
 Instruction-like text (:mod:`guard.facts.injection`) is not evidence: units overlapping it
 are dropped and the warning is returned. Very long runs without spaces (base64, minified
@@ -111,7 +113,9 @@ def _drafts(text: str, notes: list[str]) -> list[_Draft]:
 
 
 # a definition list's item: "<dt>Soft reline</dt> <dd>£120, ready within 2 working days.</dd>"
-_DEFINITION = re.compile(r"^\s*<dt\b[^>]*>(?P<term>.*?)</dt>\s*<dd\b[^>]*>(?P<body>.*?)(?:</dd>\s*)?$", re.I | re.S)
+_DEFINITION = re.compile(
+    r"^\s*<dt\b[^>]*>(?P<term>.*?)</dt>\s*<dd\b[^>]*>(?P<body>.*?)(?:</dd>\s*)?$", re.I | re.S
+)
 _BOLD = re.compile(r"</?(?:strong|b)>", re.I)
 
 
@@ -170,8 +174,8 @@ def _blank(line: str) -> bool:
 
 
 def _bullet(line: str) -> re.Match[str] | None:
-    """A list item's opening: a Markdown bullet or number (cut off), or an HTML <li> or <dt> (kept: the checks
-    that read an item's label read it in its tags, "<li><strong>Conductors</strong> sell the tickets</li>")."""
+    """A list item's opening: a Markdown bullet or number (cut off), or an HTML <li> or <dt> (kept until the unit's
+    markup is read, :func:`_plain`: a <dt> makes the item a definition)."""
     return _LIST_ITEM.match(line) or _HTML_ITEM.match(line)
 
 
@@ -244,20 +248,22 @@ def _item_sentences(text: str, drafts: list[_Draft]) -> list[_Draft]:
     """An HTML list item's sentences, each a unit of the list: "<li>The clinic treats adults aged 18 and over. The
     injection is not given if you have an infection.</li>" gives two rules, and a claim is read against the one it
     is about. (A Markdown item stays whole: its label heads every sentence of it.)"""
-    html = [d for d in drafts if d[3][:3].lower() == "<li"]
-    if not html:
+    items = [d for d in drafts if d[3][:3].lower() == "<li"]
+    if not items:
         return drafts
     from guard.language import sentence_spans_many  # lazy: verifiers import this package
 
-    split = dict(zip(html, sentence_spans_many([text[d[1] : d[2]] for d in html]), strict=True))
+    split = dict(zip(items, sentence_spans_many([text[d[1] : d[2]] for d in items]), strict=True))
     out: list[_Draft] = []
     for draft in drafts:
         spans = split.get(draft, [])
         if len(spans) < 2:
             out.append(draft)
             continue
-        start = draft[1]
-        out.extend((UnitKind.list_item, start + s, start + e, " ".join(text[start + s : start + e].split()), None) for s, e in spans)
+        at = draft[1]
+        out.extend(
+            (UnitKind.list_item, at + s, at + e, " ".join(text[at + s : at + e].split()), None) for s, e in spans
+        )
     return out
 
 
@@ -296,8 +302,7 @@ def _prose_drafts(
                 paragraphs.append((current[0][0], current[-1][1]))
                 current = []
             if heading:
-                title = " ".join(_MARKUP.sub(" ", line[heading.end() :]).split()) if line.lstrip().startswith("<") else line[heading.end() :].strip()
-                drafts.append((UnitKind.heading, start + heading.end(), end, title, None))
+                drafts.append((UnitKind.heading, start + heading.end(), end, line[heading.end() :].strip(), None))
             continue
         current.append((start, end))
     pieces = _without_long_runs(text, paragraphs, drafts, notes)

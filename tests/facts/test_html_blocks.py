@@ -27,6 +27,8 @@ ORCHARD = (
     "<li>No cut branch is burned on the site.</li>\n"
     "<li>Each saw is wiped with spirit within 5 minutes of finishing a tree.</li>\n"
     "<li>Volunteers may take home up to 2 bundles of apple wood.</li>\n"
+    "<li>Volunteers under 16 are supervised on a ladder by an adult.</li>\n"
+    "<li>No pruning is done during the midday break.</li>\n"
     "</ol>"
 )
 ONE_LINE = (
@@ -66,14 +68,29 @@ def test_an_item_written_over_two_lines_is_one_unit():
 @pytest.mark.parametrize(
     ("claim", "holds"),
     [
+        # read against the glued list, the break's "no pruning" met the other rules' "not"s and "may"s
+        ("While the midday break is on, no one is pruning the trees.", True),
+        ("Pruning carries on through the midday break.", False),
+        # the rule for under-16s is its own unit: a leave to climb unsupervised is read against it
+        ("A 15-year-old may go up a ladder with no adult supervising.", False),
+        ("A 15-year-old volunteer on a ladder has an adult supervising.", True),
         ("Volunteers can bring their dogs into the orchard during the pruning.", False),
-        ("While the trees are being pruned, no dogs come into the orchard.", True),
-        ("Cut branches may be burned at Ashgrove on the pruning day.", False),
-        ("Nothing cut from the trees is set alight at the orchard.", True),
-        ("Wiping a saw with spirit 3 minutes after finishing a tree keeps to the orchard's rule.", True),
+        ("No dogs are brought into the orchard during the pruning.", True),
         ("A volunteer may take home 4 bundles of apple wood.", False),
+        ("The Ashgrove Orchard Trust signs the volunteers in.", False),
     ],
 )
 def test_a_claim_is_read_against_its_own_rule(claim, holds):
     label = verify(question="", contexts=[ORCHARD], answer=claim).claims[0].label.value
     assert (label == "supported") is holds, label
+
+
+def test_a_unit_reads_as_markdown_would():
+    units = evidence_units("0", ORCHARD).units
+    texts = [u.text for u in units]
+    assert "Dogs are not brought into the orchard while pruning goes on." in texts
+    warden = next(u for u in units if u.text.startswith("Mrs Nora Pexton"))
+    assert warden.text == "Mrs Nora Pexton, orchard warden: Unlocks the gate and signs volunteers in."
+    assert warden.anchor == "Mrs Nora Pexton, orchard warden"  # the term, as a table row's key cell
+    bold = evidence_units("0", "<ul><li><strong>Conductors</strong> sell the tickets on board.</li></ul>").units
+    assert [u.text for u in bold] == ["**Conductors** sell the tickets on board."]
