@@ -1358,6 +1358,26 @@ class Split(str, Enum):
     # held: aggregate figures only (specs/val148*.yaml).
     val148 = "val148"
     val148h = "val148h"
+    # Session 40: a further fresh mixed pair, on branch pairs149 (its rows follow val148h's in cases.jsonl): six more
+    # short documents in new domains (a millwright's commission to restore a village watermill's waterwheel and
+    # millstones, a hospital facial therapy letter on an adult's Bell's palsy, a real tennis club's sessions, prices and
+    # rules, a typewriter workshop's terms and charges, a carriage museum's commission to restore a bow-top wagon and a
+    # tidal sands guide service's walks, prices and rules) and varied forms (Markdown, HTML, tables, definition lists,
+    # numbered and bulleted lists under headings, bold-labelled lists and bold-headed paragraphs), every category, a
+    # little under half true, written without running the judge on them. val149 is open; val149h is held: aggregate
+    # figures only (specs/val149*.yaml).
+    val149 = "val149"
+    val149h = "val149h"
+    # Session 40: a further fresh mixed pair, on branch pairs150 (its rows follow val149h's in cases.jsonl): six more
+    # short documents in new domains (a flue-lining firm's commission to reline a guest house's two chimneys, a
+    # community hospital pulmonary rehabilitation letter on a retired man's COPD programme, a riding for the disabled
+    # group's sessions, prices and rules, a parish meeting's commission to restore the village's cast-iron fingerposts,
+    # a hospital physiotherapy letter on a postman's plantar heel pain and a canal water-bus's routes, fares and rules)
+    # and varied forms (Markdown, HTML, tables, definition lists, numbered and bulleted lists under headings,
+    # bold-labelled lists and bold-headed paragraphs), every category, a little under half true, written without
+    # running the judge on them. val150 is open; val150h is held: aggregate figures only (specs/val150*.yaml).
+    val150 = "val150"
+    val150h = "val150h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1368,8 +1388,8 @@ class Split(str, Enum):
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
-# val143h, val146h, val145h, val147h, val148h) are read only when named, so that a run over everything (and its --fails
-# listing) never shows their cases to someone tuning the judge.
+# val143h, val146h, val145h, val147h, val148h, val149h, val150h) are read only when named, so that a run over
+# everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1422,6 +1442,8 @@ BLIND_SPLITS = frozenset(
         Split.val145h,
         Split.val147h,
         Split.val148h,
+        Split.val149h,
+        Split.val150h,
     }
 )
 
