@@ -32,7 +32,7 @@ from guard.facts.polarity import words
 from guard.facts.roles import AGENT, PATIENT, Frame, frames, person_like
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.tables import without_markup
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
+from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 from guard.wordnet import inflection_bases, load_wordnet
 
 __all__ = ["duty_swaps"]
@@ -60,7 +60,7 @@ class _Item:
 def _items(units: Sequence[EvidenceUnit]) -> list[_Item]:
     found: dict[tuple[str, str], _Item] = {}
     for unit in units:
-        for label, body in _labelled(unit.text):
+        for label, body in _labelled(unit.text) + _defined(unit):
             label, body = without_markup(label).rstrip(":"), _RELATIVE_FIRST.sub("", without_markup(body))
             if label and body:
                 found.setdefault((label, body), _Item(label, body, unit))
@@ -70,6 +70,14 @@ def _items(units: Sequence[EvidenceUnit]) -> list[_Item]:
 def _labelled(text: str) -> list[tuple[str, str]]:
     pairs = [(m.group(1), m.group(2)) for pattern in (_DEFINITION, _BOLD_LABEL) for m in pattern.finditer(text)]
     return pairs + [(m.group(3), m.group(4)) for m in _HTML_LABEL.finditer(text)]
+
+
+def _defined(unit: EvidenceUnit) -> list[tuple[str, str]]:
+    """A definition list's item, which the units give as "Term: what it says" with the term as the anchor."""
+    lead = f"{unit.anchor}: "
+    if unit.kind is UnitKind.list_item and unit.anchor and unit.text.startswith(lead):
+        return [(unit.anchor, unit.text[len(lead) :])]
+    return []
 
 
 def _head(text: str) -> str:

@@ -6,7 +6,9 @@ holds many. "2.5 ml for a 3-year-old" is wrong against the row "Age: 2 to 4 year
 (spaCy's senter through :mod:`guard.language`), Markdown and HTML table rows
 joined with their headers, list items with their lead-in ("Warnings: Do not give with any
 other medicine containing febrilonol."), and headings (kind ``heading``: a title names
-facts, "Febrilon 120 mg/5 ml", but says nothing about negation or modality).
+facts, "Febrilon 120 mg/5 ml", but says nothing about negation or modality). An HTML page is cut at its
+block elements (paragraphs, headings, list items, definitions) as Markdown is at its lines, and each unit's
+text is its words without the markup, as Markdown would write them.
 
 Instruction-like text (:mod:`guard.facts.injection`) is not evidence: units overlapping it
 are dropped and the warning is returned. Very long runs without spaces (base64, minified
@@ -16,6 +18,7 @@ capped (``max_units``); both are said in ``notes``. Results are cached per passa
 
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
 
@@ -35,6 +38,18 @@ _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(?=\S)")
 # a paragraph that opens with a bold label ("**Power kite zone.** For traction kites ..."): the label heads the
 # paragraph's first sentence, as it heads a list item; the sentence splitter cuts "**" off on its own
 _BOLD_LABEL = re.compile(r"\s*(\*\*|__)[^*_\n]{1,80}?[.:]\1[ \t]+(?=\S)")
+# HTML blocks: a line of a page is cut before a block opens and after one closes, so that a paragraph, a heading,
+# a list item and a definition ("<dt>Sproxton Scaffolding</dt><dd>Puts up the scaffold.</dd>") are each a line
+# of their own, as in Markdown. Without the cut, HTML written one element to a line with no blank lines between
+# is one paragraph, and the sentence splitter glues a list's items into one unit: a claim is then checked
+# against every rule of the list at once. A definition's <dd> stays with its <dt>.
+_BLOCK_OPEN = re.compile(r"<(?:p|h[1-6]|li|dt|ul|ol|dl|div|blockquote|table|tr)\b", re.I)
+_BLOCK_CLOSE = re.compile(r"</(?:p|h[1-6]|li|dd|ul|ol|dl|div|blockquote)>", re.I)
+_MARKUP = re.compile(r"<[^>]*>")
+_HTML_ITEM = re.compile(r"^[ \t]*(?=<(?:li|dt)\b)", re.I)
+_HTML_HEADING = re.compile(r"^[ \t]*<h[1-6]\b[^>]*>", re.I)
+_HTML_OPEN = re.compile(r"^[ \t]*<(?:p|div|blockquote)\b", re.I)
+_HTML_ITEM_END = re.compile(r"</(?:li|dd)>\s*$", re.I)
 
 
 class UnitsResult(BaseModel):
@@ -92,9 +107,35 @@ def _drafts(text: str, notes: list[str]) -> list[_Draft]:
         drafts.extend(_row_draft(row) for row in rows if row_text(row))
     lines = _free_lines(text, covered)
     continued = _continued_items(text, lines)  # both readers need which lines carry on an item
-    drafts.extend(_list_drafts(text, lines, continued))
+    drafts.extend(_item_sentences(text, _list_drafts(text, lines, continued)))
     drafts.extend(_prose_drafts(text, lines, continued, notes))
-    return drafts
+    return [_plain(draft) for draft in drafts]
+
+
+# a definition list's item: "<dt>Soft reline</dt> <dd>£120, ready within 2 working days.</dd>"
+_DEFINITION = re.compile(
+    r"^\s*<dt\b[^>]*>(?P<term>.*?)</dt>\s*<dd\b[^>]*>(?P<body>.*?)(?:</dd>\s*)?$", re.I | re.S
+)
+_BOLD = re.compile(r"</?(?:strong|b)>", re.I)
+
+
+def _plain(draft: _Draft) -> _Draft:
+    """A unit's words without its HTML markup, as Markdown writes them, so that every check reads a page as it
+    reads Markdown: a definition as "Soft reline: £120, ready within 2 working days." with its term as the unit's
+    anchor (a table row's key cell, in effect), a bold label in asterisks ("**Conductors** sell the tickets")."""
+    kind, start, end, body, anchor = draft
+    if kind is UnitKind.table_row or "<" not in body:
+        return draft
+    definition = _DEFINITION.match(body)
+    if definition:
+        anchor = _words_of(definition.group("term")).rstrip(":")
+        return (kind, start, end, f"{anchor}: {_words_of(definition.group('body'))}", anchor)
+    return (kind, start, end, _words_of(body), anchor)
+
+
+def _words_of(markup: str) -> str:
+    bold = _BOLD.sub("**", markup)
+    return " ".join(html.unescape(_MARKUP.sub(" ", bold)).split())
 
 
 def _row_draft(row: TableRow) -> _Draft:
@@ -110,13 +151,36 @@ def _free_lines(text: str, covered: list[bool]) -> list[tuple[int, int]]:
     for match in re.finditer(r"\n|$", text):
         end = match.start()
         if not any(covered[start:end]) or start == end:
-            spans.append((start, end))
+            spans += _blocks(text, start, end)
         else:
-            spans += _uncovered(text, covered, start, end)
+            spans += [block for s, e in _uncovered(text, covered, start, end) for block in _blocks(text, s, e)]
         start = match.end()
         if match.end() >= len(text):
             break
     return spans
+
+
+def _blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A line's stretches between HTML block boundaries (``_BLOCK_OPEN``, ``_BLOCK_CLOSE``)."""
+    cuts = {m.start() for m in _BLOCK_OPEN.finditer(text, start, end)}
+    cuts |= {m.end() for m in _BLOCK_CLOSE.finditer(text, start, end)}
+    bounds = [start, *sorted(c for c in cuts if start < c < end), end]
+    return [(a, b) for a, b in zip(bounds, bounds[1:])] if end > start else [(start, end)]
+
+
+def _blank(line: str) -> bool:
+    """No text but markup: ends a paragraph or a list, as a blank line does."""
+    return not _MARKUP.sub("", line).strip()
+
+
+def _bullet(line: str) -> re.Match[str] | None:
+    """A list item's opening: a Markdown bullet or number (cut off), or an HTML <li> or <dt> (kept until the unit's
+    markup is read, :func:`_plain`: a <dt> makes the item a definition)."""
+    return _LIST_ITEM.match(line) or _HTML_ITEM.match(line)
+
+
+def _heading(line: str) -> re.Match[str] | None:
+    return _HEADING.match(line) or _HTML_HEADING.match(line)
 
 
 def _uncovered(text: str, covered: list[bool], start: int, end: int) -> list[tuple[int, int]]:
@@ -142,14 +206,16 @@ def _continued_items(text: str, lines: list[tuple[int, int]]) -> list[bool]:
     out, in_item = [], False
     for start, end in lines:
         line = text[start:end]
-        if _LIST_ITEM.match(line):
+        if _bullet(line):
             in_item = True
             out.append(False)
-        elif not line.strip() or _HEADING.match(line):
+        elif _blank(line) or _heading(line) or _HTML_OPEN.match(line):
             in_item = False
             out.append(False)
         else:
             out.append(in_item)
+        if _HTML_ITEM_END.search(line):
+            in_item = False  # an HTML item ends at its closing tag, not at a blank line
     return out
 
 
@@ -159,7 +225,7 @@ def _list_drafts(text: str, lines: list[tuple[int, int]], continued: list[bool])
     in_list = False
     for (start, end), more in zip(lines, continued):
         line = text[start:end]
-        bullet = _LIST_ITEM.match(line)
+        bullet = _bullet(line)
         if more and drafts:
             kind, item_start, _, body, anchor = drafts[-1]
             drafts[-1] = (kind, item_start, start + len(line.rstrip()), f"{body} {line.strip()}", anchor)
@@ -173,9 +239,32 @@ def _list_drafts(text: str, lines: list[tuple[int, int]], continued: list[bool])
             drafts.append(
                 (UnitKind.list_item, item_start, item_start + len(line[bullet.end() :].rstrip()), body, None)
             )
-        elif line.strip():
+        elif not _blank(line):
             in_list = False
     return drafts
+
+
+def _item_sentences(text: str, drafts: list[_Draft]) -> list[_Draft]:
+    """An HTML list item's sentences, each a unit of the list: "<li>The clinic treats adults aged 18 and over. The
+    injection is not given if you have an infection.</li>" gives two rules, and a claim is read against the one it
+    is about. (A Markdown item stays whole: its label heads every sentence of it.)"""
+    items = [d for d in drafts if d[3][:3].lower() == "<li"]
+    if not items:
+        return drafts
+    from guard.language import sentence_spans_many  # lazy: verifiers import this package
+
+    split = dict(zip(items, sentence_spans_many([text[d[1] : d[2]] for d in items]), strict=True))
+    out: list[_Draft] = []
+    for draft in drafts:
+        spans = split.get(draft, [])
+        if len(spans) < 2:
+            out.append(draft)
+            continue
+        at = draft[1]
+        out.extend(
+            (UnitKind.list_item, at + s, at + e, " ".join(text[at + s : at + e].split()), None) for s, e in spans
+        )
+    return out
 
 
 def _lead_in(text: str, lines: list[tuple[int, int]], list_start: int) -> str | None:
@@ -201,21 +290,19 @@ def _prose_drafts(
     current: list[tuple[int, int]] = []
     for (start, end), more in zip(lines + [(len(text), len(text))], [*continued, False]):
         line = text[start:end]
-        heading = _HEADING.match(line)
+        heading = _heading(line)
         # A table between two free lines ends the paragraph too (its lines are not free):
         # otherwise the paragraph's span would swallow the table as one "sentence".
         after_table = bool(current) and start > current[-1][1] + 1
-        if after_table:
+        if after_table or (current and _HTML_OPEN.match(line)):  # an HTML paragraph starts a paragraph
             paragraphs.append((current[0][0], current[-1][1]))
             current = []
-        if not line.strip() or _LIST_ITEM.match(line) or heading or more:  # a wrapped item's lines are the item's
+        if _blank(line) or _bullet(line) or heading or more:  # a wrapped item's lines are the item's
             if current:
                 paragraphs.append((current[0][0], current[-1][1]))
                 current = []
             if heading:
-                drafts.append(
-                    (UnitKind.heading, start + heading.end(), end, line[heading.end() :].strip(), None)
-                )
+                drafts.append((UnitKind.heading, start + heading.end(), end, line[heading.end() :].strip(), None))
             continue
         current.append((start, end))
     pieces = _without_long_runs(text, paragraphs, drafts, notes)

@@ -46,5 +46,7 @@ def test_doers_by_act(claim, ok):
 
 def test_the_swap_is_named():
     verdict = judge_passages("Tunewell's technician carries the piano into the hall on delivery.", PARTIES)
-    assert verdict.rule == "role.duty_list"
+    # since session 40 a definition is its own unit ("Larkfield Removals: Carries the piano ..."), and the general
+    # reader of who does what may name the swap before the duty list does
+    assert verdict.rule in ("role.duty_list", "role.act_elsewhere")
     assert "Larkfield Removals" in verdict.mismatch.explanation
