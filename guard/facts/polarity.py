@@ -106,7 +106,7 @@ _BOUND = re.compile(r"\s+(?:more|less|fewer|later|longer|earlier|sooner)(?:\s+\w
 
 
 _NEGATION = re.compile(
-    r"\b(?:not|no|never|cannot|none|neither|nor|avoid|refrain|prohibited|forbidden)\b|n't\b"
+    r"\b(?:not|no|never|cannot|none|nobody|nothing|nowhere|neither|nor|avoid|refrain|prohibited|forbidden)\b|n't\b"
     # abstaining said without "not": "hold off blowing", "keep off lifting", "stay out of the pool", "go
     # without food", "is off limits", "Swimming is off for 3 months" ("is off" only before a time phrase:
     # "the phone is off" and "off-peak" deny nothing)
