@@ -62,9 +62,10 @@ def verb_clause(claim: Slots, pieces: Sequence[Slots], lexicon: Lexicon) -> Slot
     """The one piece whose modal governs the verb the claim's modal governs, when the piece closest to the claim
     states none: "Lanterfield Sight Club meets every fortnight; you may join if you wish" is closest to "Patients
     must join Lanterfield Sight Club" by its first clause, but the "may" the claim's "must" answers is the second's,
-    bound to the same "join". A modal qualifies its verb, not the words the clauses share."""
+    bound to the same "join". A modal qualifies its verb, not the words the clauses share. Not for a negated claim
+    ("must not be given whole nuts" against "smooth nut butters may be given"): a prohibition is read as polarity."""
     mine = governed(claim.text, lexicon)
-    if not mine:
+    if not mine or claim.negation_scopes:
         return None
     found = [p for p in pieces if p.modals and governed(p.text, lexicon) & mine]
     return found[0] if len(found) == 1 else None
