@@ -25,6 +25,7 @@ from guard.facts.modal_clash import (
     modal_word,
     restricted_leave,
     value_modal_clash,
+    verb_clause,
 )
 from guard.facts.negation_clash import (
     PROHIBITION,
@@ -163,8 +164,10 @@ def _modal_flip(
     pieces = item_clauses(claim, unit, lexicon)
     clause = pieces[0][0] if len(pieces) == 1 else matching_clause(claim, unit, pieces)[0]
     if not clause.modals:
-        # an item without a modal ("No food on the platform") is read in its glued unit, as before
-        clause = matching_clause(claim, unit, clauses(unit, lexicon))[0]
+        # the piece whose modal governs the claim's modal's verb, else, for an item without a modal ("No food on
+        # the platform"), its clause of the glued unit, as before
+        bound = verb_clause(claim, [c for c, _ in pieces], lexicon)
+        clause = bound or matching_clause(claim, unit, clauses(unit, lexicon))[0]
     both_negative = bool(PROHIBITION.search(claim.text) and PROHIBITION.search(clause.text))
     if both_negative or _leave_inside_a_limit(claim, clause) or not modal_clashes(claim, unit, lexicon):
         return None

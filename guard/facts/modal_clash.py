@@ -12,7 +12,7 @@ from guard.facts.matching import same_number
 from guard.facts.negation_clash import PROHIBITION
 from guard.facts.polarity import words
 from guard.facts.quantities import Quantity
-from guard.facts.slots import Slots, all_stems, read_slots
+from guard.facts.slots import Slots, all_stems, read_slots, stem
 from guard.facts.types import EvidenceUnit, UnitKind
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "restricted_leave",
     "stronger_modal",
     "value_modal_clash",
+    "verb_clause",
 ]
 
 
@@ -51,7 +52,45 @@ def _clause(claim: Slots, unit: Slots, lexicon: Lexicon) -> Slots:
     item = items[0] if len(items) == 1 else _closest(items, claim, unit)
     if item.modals:
         return item
+    bound = verb_clause(claim, items, lexicon)
+    if bound is not None:
+        return bound
     return _closest([read_slots(c.strip(), lexicon) for c in CLAUSE_BREAK.split(unit.text) if c.strip()], claim, unit)
+
+
+def verb_clause(claim: Slots, pieces: Sequence[Slots], lexicon: Lexicon) -> Slots | None:
+    """The one piece whose modal governs the verb the claim's modal governs, when the piece closest to the claim
+    states none: "Lanterfield Sight Club meets every fortnight; you may join if you wish" is closest to "Patients
+    must join Lanterfield Sight Club" by its first clause, but the "may" the claim's "must" answers is the second's,
+    bound to the same "join". A modal qualifies its verb, not the words the clauses share. Not for a negated claim
+    ("must not be given whole nuts" against "smooth nut butters may be given"): a prohibition is read as polarity."""
+    mine = governed(claim.text, lexicon)
+    if not mine or claim.negation_scopes:
+        return None
+    found = [p for p in pieces if p.modals and governed(p.text, lexicon) & mine]
+    return found[0] if len(found) == 1 else None
+
+
+def governed(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The stems of the words the text's modals govern: the first word after each modal that is not a filler
+    ("must join", "may join if you wish", "are allowed to bring", "has to be booked")."""
+    tokens = [w for _, w in words(text)]
+    phrases = [m.split() for m in lexicon.modals]
+    found = set()
+    for i in range(len(tokens)):
+        for phrase in phrases:
+            if tokens[i : i + len(phrase)] != phrase:
+                continue
+            j = i + len(phrase)
+            while j < len(tokens) and tokens[j] in _FILLER:
+                j += 1
+            if j < len(tokens):
+                found.add(stem(tokens[j]))
+    return frozenset(found)
+
+
+# words between a modal and the verb it governs ("must not be", "may also", "have to be"); English
+_FILLER = frozenset({"to", "be", "not", "also", "still", "only", "always", "never", "ever", "just", "then", "first"})
 
 
 def _closest(clauses: list[Slots], claim: Slots, unit: Slots) -> Slots:
