@@ -42,7 +42,7 @@ def negated(text: str, lexicon: Lexicon, consumed: frozenset[int] = frozenset())
     """Whether the text says no: a negation word not consumed by a bound ("no more than" is a bound)."""
     tokens = words(text)
     for i, (position, word) in enumerate(tokens):
-        if word not in lexicon.negations or position in consumed:
+        if word not in lexicon.negations or position in consumed or not _denies(text, position, word):
             continue
         following = tokens[i + 1][1] if i + 1 < len(tokens) else ""
         if word in ("no", "not") and following in ("more", "less", "fewer", "later", "longer"):
@@ -67,6 +67,8 @@ def negation_scopes(
     for match in _NEGATION.finditer(text):
         if match.start() in consumed or _is_bound(text, match.end()):
             continue
+        if not _denies(text, match.start(), match.group(0).lower()):
+            continue
         clause = _SCOPE_END.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
         scope = [w for _, w in words(clause)][:SCOPE_WORDS]
         if _DENIES_SUBJECT.match(match.group(0)):
@@ -79,6 +81,26 @@ def negation_scopes(
 
 # a negation's scope ends with its clause: at punctuation, and at a subordinating word that opens
 # another clause ("The server is not available while the upgrade runs" denies nothing of the upgrade)
+def _denies(text: str, start: int, word: str) -> bool:
+    """A "nobody", "nothing" or "nowhere" that says no: the subject or object of its own clause ("Nobody swims
+    while the regatta is on", "Nothing is eaten for 2 hours"). Not a price of nothing ("pays nothing for the
+    travel": free), not inside a clause that reports or supposes ("checks that nobody has dug", "if nobody is
+    in"), and not one a "without", "except" or "else" turns ("nobody flies without a spotter": everyone flying has
+    one)."""
+    if word not in _PRONOUNS:
+        return True
+    before = _PUNCTUATION.split(text[max(0, start - 80) : start])[-1]
+    after = _SCOPE_END.split(text[start + len(word) : start + len(word) + 80], maxsplit=1)[0]
+    return not (_PRICED.search(before) or _SUPPOSED.search(before) or _TURNED.search(after))
+
+
+_PRONOUNS = frozenset({"nobody", "nothing", "nowhere"})
+_PUNCTUATION = re.compile(r"[,;:.!?()\n—–]")
+_PRICED = re.compile(r"\b(?:pay|pays|paid|paying|cost|costs|costing|charge|charges|charged|charging|for)\s+$", re.I)
+_SUPPOSED = re.compile(r"\b(?:that|if|whether|unless|when|whenever|so)\b", re.I)
+_TURNED = re.compile(r"\b(?:without|except|else|but|other\s+than|apart\s+from)\b", re.I)
+
+
 _SCOPE_END = re.compile(
     r"[,;:.!?()\n—–]|\b(?:while|whereas|because|since|although|though|when|whenever|if|unless|until|"
     r"before|after|once)\b",
@@ -106,7 +128,7 @@ _BOUND = re.compile(r"\s+(?:more|less|fewer|later|longer|earlier|sooner)(?:\s+\w
 
 
 _NEGATION = re.compile(
-    r"\b(?:not|no|never|cannot|none|neither|nor|avoid|refrain|prohibited|forbidden)\b|n't\b"
+    r"\b(?:not|no|never|cannot|none|nobody|nothing|nowhere|neither|nor|avoid|refrain|prohibited|forbidden)\b|n't\b"
     # abstaining said without "not": "hold off blowing", "keep off lifting", "stay out of the pool", "go
     # without food", "is off limits", "Swimming is off for 3 months" ("is off" only before a time phrase:
     # "the phone is off" and "off-peak" deny nothing)
