@@ -200,7 +200,7 @@ def _step(
     opened = None if stated else open_hours(q, claim, near)
     if opened:
         return Outcome(FactLabel.inferred, inference=opened), None  # the hours of a day or a week its spans add up to
-    counted = None if stated else table_rows(q, units, lexicon)
+    counted = None if stated else table_rows(q, claim, units, lexicon)
     if counted:
         return Outcome(FactLabel.inferred, inference=counted), None  # how many rows a table has
     total = (

@@ -129,9 +129,13 @@ def table_total(
     return None
 
 
-def table_rows(q: Quantity, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> str | None:
-    """A count of a table's rows by the name of its key column or as items ("the four items in the table")."""
+def table_rows(q: Quantity, claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> str | None:
+    """A count of a table's rows by the name of its key column or as items, said of the rows as a known set ("the
+    four items in the table", "all three classes", "the letter's four appointments"). An indefinite count ("an
+    order for 4 casks", "hold 4 bookings") is a case of the rules, not the table's size."""
     if not q.dim.startswith("count:") or q.bound is not Bound.eq or q.is_range:
+        return None
+    if not _DEFINITE.search(claim.text[: q.start]):
         return None
     noun = q.dim.split(":", 1)[1]
     for table in tables(units, lexicon):
@@ -141,6 +145,8 @@ def table_rows(q: Quantity, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> 
     return None
 
 
+# what makes a count one of a known set: "the four", "all three", "the letter's four"; English
+_DEFINITE = re.compile(r"(?:\b(?:the|all|these|those)|['’]s)\s+$", re.I)
 # what a table's rows are called when its key column is not named ("the four items in the table"); English
 _ROWS = frozenset({"item", "row", "entry", "line", "thing"})
 
