@@ -43,7 +43,7 @@ from guard.facts.rules import FactRule
 from guard.facts.shares import equal_share, half_price, same_noun_stem
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.step_licence import capped, further_step, licensed, one_record, shared_record, step_pool
-from guard.facts.sums import listed_total, named_items_total
+from guard.facts.sums import listed_total, named_items_total, table_rows, table_total
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import witness
 
@@ -200,6 +200,9 @@ def _step(
     opened = None if stated else open_hours(q, claim, near)
     if opened:
         return Outcome(FactLabel.inferred, inference=opened), None  # the hours of a day or a week its spans add up to
+    counted = None if stated else table_rows(q, claim, units, lexicon)
+    if counted:
+        return Outcome(FactLabel.inferred, inference=counted), None  # how many rows a table has
     total = (
         period_total(q, claim, near, lexicon)
         or equal_share(q, claim, near)
@@ -209,6 +212,7 @@ def _step(
         or half_price(q, claim, near)
         or row_difference(q, claim, units, lexicon)
         or named_items_total(q, claim, everywhere, lexicon)
+        or table_total(q, claim, units, lexicon)
         or adjusted_price(q, claim, [*near, *(unit_slots(u, lexicon) for u in units)], everywhere)
     )
     if total and not stated:

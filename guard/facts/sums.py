@@ -21,8 +21,11 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, all_stems
+from guard.facts.table_reading import tables
+from guard.facts.types import EvidenceUnit
+from guard.stemming import stem
 
-__all__ = ["listed_total", "named_items_total", "says_total"]
+__all__ = ["listed_total", "named_items_total", "says_total", "table_rows", "table_total"]
 
 # "in all", "comes to £1,500", "adds up to", "pay £37.50 between them"
 _IN_ALL = re.compile(r"\bin\s+all\b|\b(?:comes?|came|coming)\s+to\b|\badds?\s+up\s+to\b|\bbetween\s+them\b", re.I)
@@ -97,3 +100,61 @@ def _priced(unit: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:
         key = cells[0].split(": ", 1)[1]
         return [(key, [e for e in unit.quantities if e.dim == dim and not e.is_range and e.per is None])]
     return labelled(unit, dim)
+
+
+def table_total(
+    q: Quantity, claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon
+) -> tuple[str, tuple[Quantity, ...]] | None:
+    """The step "<a> + <b> + <c> + <d> = <q>" over one column of every row of a table ("The four items of work
+    cost £12,000 between them" against a table of four priced items).
+
+    Why: a reader who adds up a whole table names it as a whole ("the four items", "the work altogether"), not
+    row by row, so the rows' keys are not in the claim for :func:`named_items_total` to find. The claim must say
+    it totals or count the table's rows, each row must give exactly one value of the claim value's kind in the
+    column, and the values must add up to the claim's to the penny (or exactly): a sum of three or more values
+    met by chance is rare.
+    """
+    if q.bound is not Bound.eq or q.is_range or q.per is not None:
+        return None
+    for table in tables(units, lexicon):
+        if len(table) < MIN_PARTS or not (says_total(claim, lexicon) or _counts(claim, q, len(table))):
+            continue
+        for column in range(1, min(len(row.headers) for row in table)):
+            cells = [[v for v in row.values_in(column) if _plain(v, q.dim)] for row in table]
+            if any(len(cell) != 1 for cell in cells):
+                continue
+            values = tuple(cell[0] for cell in cells)
+            if math.isclose(sum(v.lo for v in values), q.lo, rel_tol=0, abs_tol=0.005):
+                return " + ".join(v.surface for v in values) + f" = {q.surface}", values
+    return None
+
+
+def table_rows(q: Quantity, claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> str | None:
+    """A count of a table's rows by the name of its key column or as items, said of the rows as a known set ("the
+    four items in the table", "all three classes", "the letter's four appointments"). An indefinite count ("an
+    order for 4 casks", "hold 4 bookings") is a case of the rules, not the table's size."""
+    if not q.dim.startswith("count:") or q.bound is not Bound.eq or q.is_range:
+        return None
+    if not _DEFINITE.search(claim.text[: q.start]):
+        return None
+    noun = q.dim.split(":", 1)[1]
+    for table in tables(units, lexicon):
+        key = [w for _, w in words(table[0].headers[0])]
+        if q.lo == len(table) and (noun in _ROWS or (key and stem(noun) == stem(key[-1]))):
+            return f"the table has {len(table)} rows of {table[0].headers[0] or 'items'}"
+    return None
+
+
+# what makes a count one of a known set: "the four", "all three", "the letter's four"; English
+_DEFINITE = re.compile(r"(?:\b(?:the|all|these|those)|['’]s)\s+$", re.I)
+# what a table's rows are called when its key column is not named ("the four items in the table"); English
+_ROWS = frozenset({"item", "row", "entry", "line", "thing"})
+
+
+def _counts(claim: Slots, q: Quantity, rows: int) -> bool:
+    """The claim counts the table's rows ("the four items")."""
+    return any(c is not q and c.dim.startswith("count:") and c.lo == rows and c.dim[6:] in _ROWS for c in claim.quantities)
+
+
+def _plain(v: Quantity, dim: str) -> bool:
+    return v.dim == dim and v.bound is Bound.eq and not v.is_range and v.per is None
