@@ -94,6 +94,7 @@ def _denies(text: str, start: int, word: str) -> bool:
     return not (_PRICED.search(before) or _SUPPOSED.search(before) or _TURNED.search(after))
 
 
+# the words _denies reads, and what it reads around them; English, as _NEGATION is
 _PRONOUNS = frozenset({"nobody", "nothing", "nowhere"})
 _PUNCTUATION = re.compile(r"[,;:.!?()\n—–]")
 _PRICED = re.compile(r"\b(?:pay|pays|paid|paying|cost|costs|costing|charge|charges|charged|charging|for)\s+$", re.I)

@@ -111,8 +111,8 @@ def table_total(
     Why: a reader who adds up a whole table names it as a whole ("the four items", "the work altogether"), not
     row by row, so the rows' keys are not in the claim for :func:`named_items_total` to find. The claim must say
     it totals or count the table's rows, each row must give exactly one value of the claim value's kind in the
-    column, and the values must add up to the claim's to the penny (or exactly): a sum of three or more values
-    met by chance is rare.
+    column, and the values must add up to the claim's to the penny: a sum of three or more values met by chance
+    is rare.
     """
     if q.bound is not Bound.eq or q.is_range or q.per is not None:
         return None
@@ -153,7 +153,10 @@ _ROWS = frozenset({"item", "row", "entry", "line", "thing"})
 
 def _counts(claim: Slots, q: Quantity, rows: int) -> bool:
     """The claim counts the table's rows ("the four items")."""
-    return any(c is not q and c.dim.startswith("count:") and c.lo == rows and c.dim[6:] in _ROWS for c in claim.quantities)
+    return any(
+        c is not q and c.dim.startswith("count:") and c.lo == rows and c.dim.split(":", 1)[1] in _ROWS
+        for c in claim.quantities
+    )
 
 
 def _plain(v: Quantity, dim: str) -> bool:
