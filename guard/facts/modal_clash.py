@@ -64,14 +64,14 @@ def verb_clause(claim: Slots, pieces: Sequence[Slots], lexicon: Lexicon) -> Slot
     must join Lanterfield Sight Club" by its first clause, but the "may" the claim's "must" answers is the second's,
     bound to the same "join". A modal qualifies its verb, not the words the clauses share. Not for a negated claim
     ("must not be given whole nuts" against "smooth nut butters may be given"): a prohibition is read as polarity."""
-    mine = governed(claim.text, lexicon)
+    mine = _governed(claim.text, lexicon)
     if not mine or claim.negation_scopes:
         return None
-    found = [p for p in pieces if p.modals and governed(p.text, lexicon) & mine]
+    found = [p for p in pieces if p.modals and _governed(p.text, lexicon) & mine]
     return found[0] if len(found) == 1 else None
 
 
-def governed(text: str, lexicon: Lexicon) -> frozenset[str]:
+def _governed(text: str, lexicon: Lexicon) -> frozenset[str]:
     """The stems of the words the text's modals govern: the first word after each modal that is not a filler
     ("must join", "may join if you wish", "are allowed to bring", "has to be booked")."""
     tokens = [w for _, w in words(text)]

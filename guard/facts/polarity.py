@@ -96,14 +96,14 @@ def _denies(text: str, start: int, word: str) -> bool:
 
 # the words _denies reads, and what it reads around them; English, as _NEGATION is
 _PRONOUNS = frozenset({"nobody", "nothing", "nowhere"})
-_PUNCTUATION = re.compile(r"[,;:.!?()\n—–]")
 _PRICED = re.compile(r"\b(?:pay|pays|paid|paying|cost|costs|costing|charge|charges|charged|charging|for)\s+$", re.I)
 _SUPPOSED = re.compile(r"\b(?:that|if|whether|unless|when|whenever|so)\b", re.I)
 _TURNED = re.compile(r"\b(?:without|except|else|but|other\s+than|apart\s+from)\b", re.I)
 
 
+_PUNCTUATION = re.compile(r"[,;:.!?()\n—–]")  # the marks that end a clause; _SCOPE_END adds the words
 _SCOPE_END = re.compile(
-    r"[,;:.!?()\n—–]|\b(?:while|whereas|because|since|although|though|when|whenever|if|unless|until|"
+    _PUNCTUATION.pattern + r"|\b(?:while|whereas|because|since|although|though|when|whenever|if|unless|until|"
     r"before|after|once)\b",
     re.I,
 )

@@ -22,8 +22,8 @@ from functools import lru_cache
 from guard.facts.quantities import quantities
 
 __all__ = [
-    "TableRow", "html_table_rows", "markdown_table_blocks", "row_text", "with_header_bound", "with_header_rate",
-    "with_header_unit", "without_markup",
+    "TableRow", "html_table_rows", "markdown_table_blocks", "plain_text", "row_text", "with_header_bound",
+    "with_header_rate", "with_header_unit", "without_markup",
 ]
 
 
@@ -114,7 +114,8 @@ def without_markup(text: str) -> str:
     return " ".join(_MARKUP.sub(" ", text).split())
 
 
-def _cell_text(raw: str) -> str:
+def plain_text(raw: str) -> str:
+    """The words of a piece of HTML: tags dropped, entities unescaped, whitespace collapsed."""
     return " ".join(html.unescape(_TAG.sub(" ", raw)).split())
 
 
@@ -126,7 +127,7 @@ def html_table_rows(text: str) -> list[tuple[int, int, list[TableRow]]]:
         headers: tuple[str, ...] = ()
         for row in _ROW.finditer(table.group(0)):
             cells = _CELL.findall(row.group(1))
-            values = tuple(_cell_text(raw) for _, raw in cells)
+            values = tuple(plain_text(raw) for _, raw in cells)
             if not any(values):
                 continue
             in_head = "<thead" in table.group(0)[: row.start()].lower() and "</thead" not in (

@@ -18,14 +18,13 @@ capped (``max_units``); both are said in ``notes``. Results are cached per passa
 
 from __future__ import annotations
 
-import html
 import re
 from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
 from guard.facts.injection import find_injections
-from guard.facts.tables import TableRow, html_table_rows, markdown_table_blocks, row_text
+from guard.facts.tables import TableRow, html_table_rows, markdown_table_blocks, plain_text, row_text
 from guard.facts.types import EvidenceUnit, InjectionWarning, UnitKind
 
 __all__ = ["DEFAULT_MAX_UNITS", "UnitsResult", "evidence_units"]
@@ -134,8 +133,7 @@ def _plain(draft: _Draft) -> _Draft:
 
 
 def _words_of(markup: str) -> str:
-    bold = _BOLD.sub("**", markup)
-    return " ".join(html.unescape(_MARKUP.sub(" ", bold)).split())
+    return plain_text(_BOLD.sub("**", markup))
 
 
 def _row_draft(row: TableRow) -> _Draft:
