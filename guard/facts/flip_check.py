@@ -36,7 +36,7 @@ from guard.facts.negation_clash import (
 )
 from guard.facts.opposites import prefix_turned
 from guard.facts.outcome import Outcome
-from guard.facts.polarity import words
+from guard.facts.polarity import modal_classes, words
 from guard.facts.predicates import Agreement, predicates, same_act
 from guard.facts.quantities import Quantity
 from guard.facts.rules import FactRule
@@ -51,7 +51,8 @@ def flip_outcomes(
 ) -> list[Outcome]:
     """Negation, modal strength and universal quantifiers against the unit that says the same words
     (:func:`_flips`); when there is none, against the unit that states the claim's act once the
-    claim's setting is left out (:func:`_flips_without_setting`)."""
+    claim's setting is left out (:func:`_flips_without_setting`), which may be the best unit itself
+    when the setting's words kept its share of the claim under half."""
     return _flips(claim, aligned, scored, lexicon) or _flips_without_setting(claim, scored, lexicon)
 
 
@@ -65,7 +66,7 @@ def _flips(claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexi
     best = aligned[0]
     if _heading(best.unit):
         return []
-    if best.lexical < 0.5:
+    if best.lexical < _FULL_SHARE:
         return _polarity_only(claim, scored, lexicon) or _value_modal_flip(claim, scored, lexicon)
     unit = unit_slots(best.unit, lexicon)
     if not _same_values(claim, unit):
@@ -89,6 +90,7 @@ def _flips(claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexi
 
 
 _STATEMENT_KINDS = (UnitKind.sentence, UnitKind.list_item)
+_FULL_SHARE = 0.5  # the claim's words the best unit must hold for every flip to be read against it
 
 
 def _flips_without_setting(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> list[Outcome]:
@@ -115,11 +117,9 @@ def _flips_without_setting(claim: Slots, scored: list[Alignment], lexicon: Lexic
     shares.sort(key=lambda a: -a.lexical)
     if not shares or shares[0].lexical < _SETTING_SHARE:
         return []
-    if shares[0].unit is scored[0].unit:
+    if shares[0].unit is scored[0].unit and scored[0].lexical >= _FULL_SHARE:
         return []  # the best unit already: read by _flips
-    # a modal's strength is read clause against clause, and this unit holds only the act's words: a
-    # denial or a quantifier flips the act itself, a modal may be another clause's ("you shall see")
-    return [o for o in _flips(claim, shares[:1], shares, lexicon) if o.rule is not FactRule.flip_modal]
+    return _flips(claim, shares[:1], shares, lexicon)
 
 
 _SETTING_SHARE = 0.6  # the act's words the rule must hold once the setting is left out
@@ -169,7 +169,9 @@ def _modal_flip(
         bound = verb_clause(claim, [c for c, _ in pieces], lexicon)
         clause = bound or matching_clause(claim, unit, clauses(unit, lexicon))[0]
     both_negative = bool(PROHIBITION.search(claim.text) and PROHIBITION.search(clause.text))
-    if both_negative or _leave_inside_a_limit(claim, clause) or not modal_clashes(claim, unit, lexicon):
+    if both_negative or _duty_either_way(claim, clause, lexicon) or _leave_inside_a_limit(claim, clause):
+        return None
+    if not modal_clashes(claim, unit, lexicon):
         return None
     if need_denied(claim, clause) or need_denied(clause, claim):
         return None  # "doesn't have to" and "may": no duty either way
@@ -189,6 +191,19 @@ def _modal_flip(
     unit_word = modal_word(clause.text, lexicon) or modal_word(unit.text, lexicon)  # the clause compared
     explanation = f'the evidence says "{unit_word}", the claim "{claim_word}"'
     return _flip(SlotKind.modality, claim_word, unit_word, evidence, explanation, FactRule.flip_modal)
+
+
+def _duty_either_way(claim: Slots, clause: Slots, lexicon: Lexicon) -> bool:
+    """A prohibition on one side, a duty on the other: "Dogs are not allowed off the lead" is a duty to keep them
+    on it, as strong as "Dogs must be kept on a lead"; whether the two acts agree is the polarity checks' question."""
+    return (_forbids(claim.text, lexicon) and "obligation" in clause.modals) or (
+        _forbids(clause.text, lexicon) and "obligation" in claim.modals
+    )
+
+
+def _forbids(text: str, lexicon: Lexicon) -> bool:
+    """A prohibition and no leave beside it ("If the roof cannot carry it, the customer may choose ..." permits)."""
+    return bool(PROHIBITION.search(text)) and "permission" not in modal_classes(PROHIBITION.sub(" ", text), lexicon)
 
 
 def _leave_inside_a_limit(claim: Slots, clause: Slots) -> bool:
