@@ -1408,6 +1408,26 @@ class Split(str, Enum):
     # figures only (specs/val152*.yaml).
     val152 = "val152"
     val152h = "val152h"
+    # Session 41: a further fresh mixed pair, on branch pairs154 (its rows follow val152h's in cases.jsonl): six more
+    # short documents in new domains (a woodcarver's commission to restore a schooner's figurehead for a maritime museum,
+    # a children's bowel nurse letter on a 5-year-old's constipation, a creek crabbing jetty's sessions, prices and rules,
+    # a farm's commission to restore a staddle-stone granary, a dermatology nurse letter on a postman's plaque psoriasis
+    # and a swannery's sessions, prices and rules) and varied forms (Markdown, HTML, tables, definition lists, numbered
+    # and bulleted lists under headings, bold-labelled lists and bold-headed paragraphs), every category, a little under
+    # half true, written without running the judge on them. val154 is open; val154h is held: aggregate figures only
+    # (specs/val154*.yaml).
+    val154 = "val154"
+    val154h = "val154h"
+    # Session 41: a further fresh mixed pair, on branch pairs155 (its rows follow val154h's in cases.jsonl): six more
+    # short documents in new domains (a harbour trust's commission to restore an 1871 hand crane on a quay, a community
+    # hospital physiotherapy letter on a lobster fisherman's sciatica, a bushcraft club's sessions, prices and rules, a
+    # bothy trust's commission to renovate a shore bothy, a heart failure nurse letter on a retired ferryman and an otter
+    # hide's watches, prices and rules) and varied forms (Markdown, HTML, tables, definition lists, numbered and
+    # bulleted lists under headings, bold-labelled lists and bold-headed paragraphs), every category, a little under
+    # half true, written without running the judge on them. val155 is open; val155h is held: aggregate figures only
+    # (specs/val155*.yaml).
+    val155 = "val155"
+    val155h = "val155h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1418,8 +1438,9 @@ class Split(str, Enum):
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
-# val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h) are read only when named,
-# so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h) are read
+# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning
+# the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1477,6 +1498,8 @@ BLIND_SPLITS = frozenset(
         Split.val151h,
         Split.val153h,
         Split.val152h,
+        Split.val154h,
+        Split.val155h,
     }
 )
 

@@ -23,7 +23,10 @@ from guard.facts.types import EvidenceUnit, FactLabel, SlotKind
 
 __all__ = ["allowed_elsewhere"]
 
-_REQUIRING = re.compile(r"\b(?:must|ha(?:ve|s)\s+to|need(?:s)?\s+to|required|obliged)\b", re.I)
+_REQUIRING = re.compile(
+    r"\b(?:must|ha(?:ve|s)\s+to|need(?:s)?\s+to|required|requires?|obliged|bound\s+to|compulsory|mandatory|insists?)\b",
+    re.I,
+)
 _READER = frozenset({"you", "your", "*"})
 _ONLY_ALLOWED = (Status.allowed, Status.optional)
 _PERMITS = frozenset({"permission"})
@@ -64,7 +67,8 @@ def _plainly(p: Predicate, status: Status) -> bool:
 
 
 def _thing(p: Predicate) -> frozenset[str]:
-    return dict(p.args).get("patient", frozenset())
+    """Every object of the act: "bring a blanket and a warm drink" has two."""
+    return frozenset().union(*(words for role, words in p.args if role == "patient"))
 
 
 def _same_act(claim: Predicate, said: Predicate) -> bool:

@@ -105,6 +105,7 @@ _MODALS = {
     "could": Status.allowed,
     "sha": Status.required,  # "shan't"
 }
+_INSIST = frozenset({"insist", "demand"})  # the act of the clause they govern is required
 _NEED = frozenset({"need", "have", "require", "oblige", "compel", "force", "mandate", "expect"})
 _PERMIT = frozenset({"allow", "permit", "entitle", "let", "authorise", "authorize", "free"})
 _ADVISE = frozenset({"recommend", "advise", "encourage", "urge"})
@@ -316,6 +317,8 @@ def _status(token) -> tuple[Status, bool]:
         if force is None:
             force, _ = _own_modal(head)
             explicit = force is not None
+    elif token.dep_ == "ccomp" and head.lemma_.lower() in _INSIST and not _negated(head):
+        force, on_modal, explicit = Status.required, True, True  # "insists that each walker brings a detector"
     elif token.dep_ in ("ROOT",) and token.tag_ == "VB" and not any(
         c.dep_ in ("nsubj", "nsubjpass", "expl") for c in token.children
     ):
