@@ -84,7 +84,20 @@ def licensed(q: Quantity, claim: Slots, x: Quantity, y: Quantity, lexicon: Lexic
         bool(present & lexicon.combination_words)
         or any(sign in claim.text for sign in ("+", "×", "="))
         or _COMBINED.search(claim.text) is not None
+        or _whole_of(q, claim, x, y)
     )
+
+
+def _whole_of(q: Quantity, claim: Slots, x: Quantity, y: Quantity) -> bool:
+    """The claim gives its value for the whole of something ("eight hours of coaching over the whole course" of
+    "Four sessions of 2 hours each"), and the value is the sum or the product of the two: a share or a difference is
+    no whole ("A party of 14 can charter the whole boat" is not £420 / £30)."""
+    if not _WHOLE.search(claim.text):
+        return False
+    return any(math.isclose(v, q.lo, rel_tol=1e-6) for v in (x.lo + y.lo, x.lo * y.lo))
+
+
+_WHOLE = re.compile(r"\b(?:the|a|its|their|his|her)\s+(?:whole|entire)\b", re.I)
 
 
 def _share_as_count(q: Quantity, x: Quantity, y: Quantity) -> bool:
