@@ -1428,6 +1428,26 @@ class Split(str, Enum):
     # (specs/val155*.yaml).
     val155 = "val155"
     val155h = "val155h"
+    # Session 41: a further fresh mixed pair, on branch pairs156 (its rows follow val155h's in cases.jsonl): six more
+    # short documents in new domains (a Norfolk hall's commission to restore a 1926 revolving summerhouse, a cottage
+    # hospital rheumatology nurse letter on a retired postmistress's polymyalgia rheumatica, a bird observatory's
+    # sessions, prices and rules, a heritage railway trust's commission to restore a signal box's lever frame, a
+    # community nursing letter on a hotel gardener's cellulitis and a Victorian sea fort's tours, prices and rules) and
+    # varied forms (Markdown, HTML, tables, definition lists, numbered and bulleted lists under headings, bold-labelled
+    # lists and bold-headed paragraphs), every category, a little under half true, written without running the judge on
+    # them. val156 is open; val156h is held: aggregate figures only (specs/val156*.yaml).
+    val156 = "val156"
+    val156h = "val156h"
+    # Session 41: a further fresh mixed pair, on branch pairs157 (its rows follow val156h's in cases.jsonl): six more
+    # short documents in new domains (a community council's commission to restore a medieval holy well, a community
+    # hospital physiotherapy letter on a postman's ankle sprain, a coasteering club's sessions, prices and rules, a
+    # heritage centre's commission for straw-backed chairs and a cradle for a croft house, a dental hygiene and therapy
+    # letter on a man's gum disease and an archaeological dig's sessions, prices and rules) and varied forms (Markdown,
+    # HTML, tables, definition lists, numbered and bulleted lists under headings, bold-labelled lists and bold-headed
+    # paragraphs), every category, a little under half true, written without running the judge on them. val157 is
+    # open; val157h is held: aggregate figures only (specs/val157*.yaml).
+    val157 = "val157"
+    val157h = "val157h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1438,9 +1458,9 @@ class Split(str, Enum):
 # val105h, val106h, val107h, val108h, val109h, val110h, val111h, val112h, val113h, val115h, val114h, val117h, val116h,
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
-# val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h) are read
-# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning
-# the judge.
+# val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
+# val156h, val157h) are read only when named, so that a run over everything (and its --fails listing) never shows their
+# cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1500,6 +1520,8 @@ BLIND_SPLITS = frozenset(
         Split.val152h,
         Split.val154h,
         Split.val155h,
+        Split.val156h,
+        Split.val157h,
     }
 )
 

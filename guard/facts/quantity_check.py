@@ -32,6 +32,7 @@ from guard.facts.mismatches import contradiction, not_found, quantity_mismatch
 from guard.facts.notice import lead_kept
 from guard.facts.outcome import Outcome
 from guard.facts.overage import counted_past_allowance, overage_total
+from guard.facts.period_words import period_said
 from guard.facts.periods import period_total
 from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
@@ -246,6 +247,8 @@ def _unheld(
     """``q`` where no aligned unit accepts it and no step gives it: contradicted by its witness,
     found only in another unit, or in none."""
     outcome = _unmatched(q, witness(q, claim, held), everywhere, rates_of_kind)
+    if outcome.label is FactLabel.unsupported and period_said(q, [a.unit.text for a, _ in held]):
+        return Outcome(FactLabel.supported)  # "daily" for "600 ml a day": the period in other words
     if outcome.label is FactLabel.supported:
         # found only in a unit not aligned to the claim: the unit about the claim may give another value
         holders = [(a, unit_slots(a.unit, lexicon)) for a in scored]
