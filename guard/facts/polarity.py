@@ -71,7 +71,9 @@ def negation_scopes(
             continue
         clause = _SCOPE_END.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
         scope = [w for _, w in words(clause)][:SCOPE_WORDS]
-        if _DENIES_SUBJECT.match(match.group(0)):
+        if _DENIES_SUBJECT.match(match.group(0)) or _LEAVE_DENIED.match(text, match.start()) and _COPULA_BEFORE.search(
+            text[max(0, match.start() - 12) : match.start()]
+        ):
             # "Swimming is off for 3 months", "Tidal water is off limits": what is denied stands before
             opening = _SCOPE_END.split(text[max(0, match.start() - 80) : match.start()])[-1]
             scope = [w for _, w in words(opening)][-SCOPE_WORDS:] + scope
@@ -110,6 +112,9 @@ _SCOPE_END = re.compile(
 
 
 _DENIES_SUBJECT = re.compile(r"(?:is|are|be)\s+off\b|off[\s-]limits", re.I)
+# "Boots with metal studs are not allowed", "Glitter isn't permitted": the thing denied is the subject before
+_LEAVE_DENIED = re.compile(r"(?:not|n't)\s+(?:allowed|permitted)\b", re.I)
+_COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be)\s*$|(?:is|are|was|were)(?=n't$)", re.I)
 
 
 def _is_bound(text: str, end: int) -> bool:
