@@ -1448,6 +1448,16 @@ class Split(str, Enum):
     # open; val157h is held: aggregate figures only (specs/val157*.yaml).
     val157 = "val157"
     val157h = "val157h"
+    # Session 41: a further fresh mixed pair, on branch pairs158 (its rows follow val157h's in cases.jsonl): six more
+    # short documents in new domains (a village association's commission to restore a colliery pit wheel memorial, a
+    # children's physiotherapy letter on a young footballer's Osgood-Schlatter disease, a fell ski club's sessions,
+    # prices and rules, a hop farm's commission to restore the cowl of its round hop kiln, a gastroenterology nurse
+    # letter on a school bus driver's irritable bowel syndrome and a Victorian waterworks museum's sessions, prices and
+    # rules) and varied forms (Markdown, HTML, tables, definition lists, numbered and bulleted lists under headings,
+    # bold-labelled lists and bold-headed paragraphs), every category, a little under half true, written without running
+    # the judge on them. val158 is open; val158h is held: aggregate figures only (specs/val158*.yaml).
+    val158 = "val158"
+    val158h = "val158h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1459,8 +1469,8 @@ class Split(str, Enum):
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
-# val156h, val157h) are read only when named, so that a run over everything (and its --fails listing) never shows their
-# cases to someone tuning the judge.
+# val156h, val157h, val158h) are read only when named, so that a run over everything (and its --fails listing) never
+# shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1522,6 +1532,7 @@ BLIND_SPLITS = frozenset(
         Split.val155h,
         Split.val156h,
         Split.val157h,
+        Split.val158h,
     }
 )
 
