@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
-from guard.facts.slots import Slots, read_slots
+from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.tables import without_markup
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
 
@@ -71,7 +71,12 @@ def itemised(text: str, lexicon: Lexicon) -> bool:
 
 
 def _event_words(slots: Slots, date: DateSlot, lexicon: Lexicon) -> frozenset[str]:
-    return slots.content - read_slots(date.surface, lexicon).content
+    """The words that name the event: not the date's, nor a verb that says only when it happens ("Painting starts on 3
+    May" and "carving begins on 22 March" name painting and carving, not two beginnings)."""
+    return slots.content - read_slots(date.surface, lexicon).content - _WHEN_WORDS
+
+
+_WHEN_WORDS = frozenset(stem(w) for w in ("begins", "began", "begun", "starts", "started"))
 
 
 def date_item_misbindings(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
