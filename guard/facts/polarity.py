@@ -71,10 +71,7 @@ def negation_scopes(
             continue
         clause = _SCOPE_END.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
         scope = [w for _, w in words(clause)][:SCOPE_WORDS]
-        if _DENIES_SUBJECT.match(match.group(0)) or _LEAVE_DENIED.match(text, match.start()) and _COPULA_BEFORE.search(
-            text[max(0, match.start() - 12) : match.start()]
-        ):
-            # "Swimming is off for 3 months", "Tidal water is off limits": what is denied stands before
+        if _subject_denied(text, match):
             opening = _SCOPE_END.split(text[max(0, match.start() - 80) : match.start()])[-1]
             scope = [w for _, w in words(opening)][-SCOPE_WORDS:] + scope
         scopes.append(tuple(scope))
@@ -115,6 +112,15 @@ _DENIES_SUBJECT = re.compile(r"(?:is|are|be)\s+off\b|off[\s-]limits", re.I)
 # "Boots with metal studs are not allowed", "Glitter isn't permitted": the thing denied is the subject before
 _LEAVE_DENIED = re.compile(r"(?:not|n't)\s+(?:allowed|permitted)\b", re.I)
 _COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be)\s*$|(?:is|are|was|were)(?=n't$)", re.I)
+
+
+def _subject_denied(text: str, match: re.Match[str]) -> bool:
+    """What the negation denies stands before it: "Swimming is off for 3 months", "Tidal water is off limits", "Boots
+    with metal studs are not allowed"."""
+    if _DENIES_SUBJECT.match(match.group(0)):
+        return True
+    before = text[max(0, match.start() - 12) : match.start()]
+    return bool(_LEAVE_DENIED.match(text, match.start()) and _COPULA_BEFORE.search(before))
 
 
 def _is_bound(text: str, end: int) -> bool:
