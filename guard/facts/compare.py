@@ -36,6 +36,7 @@ row, clause or role in :mod:`~guard.facts.misbinding`, and one-slot edits in :mo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
@@ -101,6 +102,7 @@ def judge_facts(
             ),
         )
     kept, sims, note = _readable(units, similarities, lexicon)
+    claim_text = _CLEFT.sub("", claim_text)
     claim = read_slots(claim_text, lexicon)
     if not kept:
         return _without_evidence(claim, bool(units), note, lexicon.code, switches)
@@ -117,6 +119,11 @@ def judge_facts(
     if read.label is not FactLabel.contradicted or read.rule not in _FLIP_RULES:
         return verdict
     return read.model_copy(update={"note": f"read as the document's '{party.role}' ({party.name})"})
+
+
+# a cleft says who does the act ("The audiologist is the one who decides whether ...") as the plain clause does ("The
+# audiologist decides whether ..."), which is what the readers of doers and acts parse
+_CLEFT = re.compile(r"\b(?:is|are|was|were)\s+the\s+ones?\s+(?:who|that)\s+", re.I)
 
 
 def _judged(
