@@ -12,15 +12,27 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from guard.facts.quantities import Quantity
+from guard.facts.quantities import DURATION_HOURS, Quantity
 
 __all__ = ["period_said"]
 
-# hours in each period, as the quantity reader counts them (quantities._ADVERB_RATE)
-_PERIOD_HOURS = {"hour": 1.0, "day": 24.0, "night": 24.0, "week": 168.0, "fortnight": 336.0, "month": 730.5,
-                 "year": 8766.0}
+# the periods a bare frequency may name, in hours as the quantity reader counts them ("a night" is a day's)
+_PERIOD_HOURS = {p: DURATION_HOURS[p] for p in ("hour", "day", "week", "fortnight", "month", "year")}
+_PERIOD_HOURS["night"] = DURATION_HOURS["day"]
 _ADVERBS = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week", "fortnightly": "fortnight",
             "monthly": "month", "yearly": "year", "annually": "year", "annual": "year"}
+
+
+def _pattern(period: str) -> re.Pattern[str]:
+    """The period said in words: after "a", "per", "each", "every" or "one", after "/", or as its adverb."""
+    adverbs = "|".join(a for a, p in _ADVERBS.items() if p == period)
+    pattern = rf"\b(?:an?|per|each|every|one)\s+{period}s?\b|/\s*{period}\b" + (rf"|\b(?:{adverbs})\b" if adverbs else "")
+    if period == "year":
+        pattern += r"|\bper\s+annum\b"
+    return re.compile(pattern, re.I)
+
+
+_SAID = {period: _pattern(period) for period in _PERIOD_HOURS}
 
 
 def period_said(q: Quantity, texts: Sequence[str]) -> bool:
@@ -29,12 +41,4 @@ def period_said(q: Quantity, texts: Sequence[str]) -> bool:
         return False
     hours = 1.0 / q.lo
     periods = [p for p, h in _PERIOD_HOURS.items() if abs(h - hours) <= 1e-6 * h]
-    return any(_names(text, period) for text in texts for period in periods)
-
-
-def _names(text: str, period: str) -> bool:
-    adverbs = "|".join(a for a, p in _ADVERBS.items() if p == period)
-    pattern = rf"\b(?:an?|per|each|every|one)\s+{period}s?\b|/\s*{period}\b" + (rf"|\b(?:{adverbs})\b" if adverbs else "")
-    if period == "year":
-        pattern += r"|\bper\s+annum\b"
-    return re.search(pattern, text, re.I) is not None
+    return any(_SAID[period].search(text) for text in texts for period in periods)
