@@ -1478,6 +1478,26 @@ class Split(str, Enum):
     # val160 is open; val160h is held: aggregate figures only (specs/val160*.yaml).
     val160 = "val160"
     val160h = "val160h"
+    # Session 42: a further fresh mixed pair, on branch pairs161 (its rows follow val160h's in cases.jsonl): six more
+    # short documents in new domains (a parochial church council's commission to conserve a painted oak rood screen, a
+    # cardiac nurse letter on a hill sheep farmer's stable angina, a letterboxing club's walks, prices and rules, a marsh
+    # trust's commission to restore a timber drainage sluice, a sleep therapy letter on a school cook's chronic insomnia
+    # and a sound mirror trust's walks, prices and rules) and varied forms (Markdown, HTML, tables, definition lists,
+    # numbered and bulleted lists under headings, bold-labelled lists and bold-headed paragraphs), every category, a
+    # little under half true, written without running the judge on them. val161 is open; val161h is held: aggregate
+    # figures only (specs/val161*.yaml).
+    val161 = "val161"
+    val161h = "val161h"
+    # Session 42: a further fresh mixed pair, on branch pairs162 (its rows follow val161h's in cases.jsonl): six more
+    # short documents in new domains (a parish meeting's commission to recut a village green's turf maze, an infection
+    # nurse letter on a nature reserve warden's early Lyme disease, a Nordic walking club's walks, prices and rules, a
+    # village trust's commission to restore a two-cell stone lock-up, an ear care nurse letter on a swimming teacher's
+    # otitis externa and a meadow scything group's sessions, prices and rules) and varied forms (Markdown, HTML,
+    # tables, definition lists, numbered and bulleted lists under headings, bold-labelled lists and bold-headed
+    # paragraphs), every category, a little under half true, written without running the judge on them.
+    # val162 is open; val162h is held: aggregate figures only (specs/val162*.yaml).
+    val162 = "val162"
+    val162h = "val162h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1489,8 +1509,8 @@ class Split(str, Enum):
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
-# val156h, val157h, val158h, val159h, val160h) are read only when named, so that a run over everything (and its
-# --fails listing) never shows their cases to someone tuning the judge.
+# val156h, val157h, val158h, val159h, val160h, val161h, val162h) are read only when named, so that a run over
+# everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1555,6 +1575,8 @@ BLIND_SPLITS = frozenset(
         Split.val158h,
         Split.val159h,
         Split.val160h,
+        Split.val161h,
+        Split.val162h,
     }
 )
 
