@@ -36,13 +36,13 @@ row, clause or role in :mod:`~guard.facts.misbinding`, and one-slot edits in :mo
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment, ranked, select, unit_slots
 from guard.facts.allowed_acts import allowed_elsewhere
 from guard.facts.date_check import check_date
 from guard.facts.denied_acts import denied_elsewhere
+from guard.facts.doer_phrasing import plain_clause, without_cleft
 from guard.facts.edits import minimal_edits, unit_changed
 from guard.facts.flip_check import flip_outcomes
 from guard.facts.hours import hours_of_other_days, joined_spans
@@ -102,13 +102,18 @@ def judge_facts(
             ),
         )
     kept, sims, note = _readable(units, similarities, lexicon)
-    claim_text = _CLEFT.sub("", claim_text)
+    claim_text = without_cleft(claim_text)
     claim = read_slots(claim_text, lexicon)
     if not kept:
         return _without_evidence(claim, bool(units), note, lexicon.code, switches)
     verdict = _judged(claim_text, claim, kept, sims, note, lexicon, switches)
     if verdict.label is FactLabel.contradicted:
         return verdict
+    plain = plain_clause(claim_text)
+    if plain is not None:
+        read = _judged(plain, read_slots(plain, lexicon), kept, sims, note, lexicon, switches)
+        if read.label is FactLabel.contradicted and read.rule in _ROLE_RULES:
+            return read.model_copy(update={"note": f"read as '{plain}'"})
     # the claim names a party the document calls by its role: read so too ("The occupier may sell ..."); that
     # reading's denial or other modal of the claim's act is the claim's
     by_role = as_role(claim_text, defined_parties(kept))
@@ -120,10 +125,9 @@ def judge_facts(
         return verdict
     return read.model_copy(update={"note": f"read as the document's '{party.role}' ({party.name})"})
 
-
-# a cleft says who does the act ("The audiologist is the one who decides whether ...") as the plain clause does ("The
-# audiologist decides whether ..."), which is what the readers of doers and acts parse
-_CLEFT = re.compile(r"\b(?:is|are|was|were)\s+the\s+ones?\s+(?:who|that)\s+", re.I)
+# the rules that read who does an act: the only ones a doer phrasing's plain clause (doer_phrasing.py) is read by, as
+# its rewording changes nothing else the claim says
+_ROLE_RULES = frozenset(r.value for r in FactRule if r.value.startswith("role."))
 
 
 def _judged(

@@ -183,7 +183,7 @@ def frames(text: str, common: bool = False, acts: bool = False) -> tuple[Frame, 
     verb has no object (:func:`_act_frames`), the party a cleft sentence names, and the subject a
     verb shares with a copula it is joined to.
     """
-    doc = parse(text)  # the parse predicates.py reads too: one parse for both
+    doc = parse(_BOLD.sub(_blank, text))  # the parse predicates.py reads too (one parse for both) unless bold
     if doc is None:
         return ()
     out: list[Frame | None] = []
@@ -226,6 +226,18 @@ def frames(text: str, common: bool = False, acts: bool = False) -> tuple[Frame, 
                     elif child.lower_ in _PARTICIPANT_PREPS:
                         out += [_nominal(f) for f in _prep_frames(stem(token.lemma_.lower()), child)]
     return tuple(f for f in out if f is not None)
+
+
+# a bold name ("**Keldholme Motor Engineers** service the engine"): the parser reads a "*" as the verb's subject and
+# hangs the name on it, so a rule giving the act to the name reads as given to "*"; its markup blanked, the name is
+# the subject. A bold label ("**People:** the parks officer inspects ...") is left as it is: what follows it may have
+# a subject of its own
+_BOLD = re.compile(r"(\*\*|__)([^*_:]+)\1(?!\s*:)")
+
+
+def _blank(bold: re.Match[str]) -> str:
+    marks = " " * len(bold.group(1))  # the same length: fillers' surfaces are read at their offsets
+    return f"{marks}{bold.group(2)}{marks}"
 
 
 # what only a verb governs: a subject, an object, a passive's auxiliary or its "by" phrase
