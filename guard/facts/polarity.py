@@ -109,6 +109,8 @@ _SCOPE_END = re.compile(
 
 
 _DENIES_SUBJECT = re.compile(r"(?:is|are|be)\s+off\b|off[\s-]limits", re.I)
+# "Going into a sauna is ruled out": a ruling against after a copula denies its subject ("rules out a sauna": its object)
+_RULED_OUT = re.compile(r"ruled\s+out", re.I)
 # "Boots with metal studs are not allowed", "Glitter isn't permitted": the thing denied is the subject before
 _LEAVE_DENIED = re.compile(r"(?:not|n't)\s+(?:allowed|permitted)\b", re.I)
 _COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be)\s*$|(?:is|are|was|were)(?=n't$)", re.I)
@@ -120,6 +122,8 @@ def _subject_denied(text: str, match: re.Match[str]) -> bool:
     if _DENIES_SUBJECT.match(match.group(0)):
         return True
     before = text[max(0, match.start() - 12) : match.start()]
+    if _RULED_OUT.match(match.group(0)):
+        return bool(_COPULA_BEFORE.search(before))
     return bool(_LEAVE_DENIED.match(text, match.start()) and _COPULA_BEFORE.search(before))
 
 
@@ -147,6 +151,11 @@ _NEGATION = re.compile(
     r"|\b(?:(?:hold|holds|held|keep|keeps|kept|stay|stays|stayed)\s+off"
     r"|(?:stay|stays|stayed|keep|keeps|kept)\s+(?:out\s+of|away\s+from)"
     r"|go(?:es)?\s+without|off[\s-]limits"
+    # advice or a ruling against, said without "not": "is advised against a tight belt", "Going into a sauna is ruled
+    # out" ("stay out" and "leave ... out" are left out: "Leave soft lenses out" is what "Soft lenses must come out"
+    # says, and what "Hard lenses have to stay out" says)
+    r"|(?:advise[sd]?|warn(?:s|ed)?|caution(?:s|ed)?|recommend(?:s|ed)?)\s+against"
+    r"|rule[sd]?\s+out"
     r"|(?:is|are|be)\s+off(?=\s+(?:for|until|during|while|before|after)\b))\b",
     re.I,
 )
