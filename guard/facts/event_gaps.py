@@ -46,13 +46,27 @@ def event_gap(q: Quantity, claim: Slots, everywhere: Sequence[Slots], stopwords:
         return None
     events = _events(everywhere, stopwords)
     names = distinctive([words for words, _ in events])
-    scored = sorted(((len(own & claim.content), i) for i, own in enumerate(names)), reverse=True)
+    scored = sorted(((_named(own, claim.content), i) for i, own in enumerate(names)), reverse=True)
     if len(scored) < 2 or scored[1][0] == 0 or (len(scored) > 2 and scored[2][0] == scored[1][0]):
         return None  # fewer than two events named, or a third named as well as the second
     early, late = sorted((events[scored[0][1]][1], events[scored[1][1]][1]), key=lambda d: d[0])
     if not _spans(q, early, late):
         return None
     return f"{early[1].surface} to {late[1].surface} = {q.surface}"
+
+
+def _named(own: set[str], content: frozenset[str]) -> int:
+    """How many of an event's own words the claim says, a word counted when the claim has it or another form of it
+    ("delivery" for "delivered": stems "deliveri" and "deliv"; "handover" for "handed over": "handov" and "hand")."""
+    return sum(1 for w in own if any(_forms_of_one_word(w, c) for c in content))
+
+
+_SHARED_PREFIX = 4  # letters the shorter stem must have, all of them leading the longer
+
+
+def _forms_of_one_word(a: str, b: str) -> bool:
+    short, long = sorted((a, b), key=len)
+    return short == long or (len(short) >= _SHARED_PREFIX and long.startswith(short))
 
 
 def _events(everywhere: Sequence[Slots], stopwords: frozenset[str]) -> list[tuple[set[str], tuple[date, DateSlot]]]:
