@@ -1,7 +1,7 @@
 """Session 42's design on event gaps (docs/FACTS.md "An event named by another form of its word"): a claim names a
-dated event by another form of the word the schedule uses ("the delivery of the gates" for "gates
-delivered"), and the time between the two events it names holds; another length
-does not (event_gaps._named). Passages written for this file."""
+dated event by another form of the word the schedule uses ("the delivery of the gates" for "Finished gates
+delivered"), and the time between the two events it names holds; another length does not
+(event_gaps._forms_of_one_word). Passages written for this file."""
 
 from __future__ import annotations
 
