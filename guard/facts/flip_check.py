@@ -348,8 +348,8 @@ def _better_placed(
     own = claim.content - unit.content
     about = _negated_words(claim, unit, claim.content & unit.content)  # what the flip is about
     for b in pool:
-        if b.unit is near.unit or b.unit.kind in _NO_ACTS:
-            continue  # a heading or a table row states no act ("Walk: Club walk | Who it is for: Members | £3")
+        if b.unit is near.unit or b.unit.kind is UnitKind.heading:
+            continue
         other = unit_slots(b.unit, lexicon)
         verbs = frozenset(p.lemma for p in predicates(b.unit.text))  # "taken" is the parse's "take"
         if not (own & other.content) or not (about & (other.content | verbs)):
@@ -357,9 +357,6 @@ def _better_placed(
         if other.negates_any(claim.content & other.content) == claim_no:
             return True
     return False
-
-
-_NO_ACTS = (UnitKind.heading, UnitKind.table_row)
 
 
 def _negated_words(claim: Slots, unit: Slots, shared: frozenset[str]) -> frozenset[str]:

@@ -247,7 +247,9 @@ def _subject_denies(token) -> bool:
 def _modifier_denied(token) -> bool:
     """ "no fibreglass or plastic panel is fitted": the parser hangs the "no" on the first modifier of the noun, not
     on the noun itself."""
-    return token.dep_ in ("nmod", "compound", "amod") and any(g.dep_ == "det" and g.lower_ == "no" for g in token.children)
+    return token.dep_ in ("nmod", "compound", "amod") and any(
+        g.dep_ == "det" and g.lower_ == "no" and g.nbor().text != "-" for g in token.children
+    )  # not a compound's "no-" ("no-scalpel vasectomies", "a no-claims discount")
 
 
 def _object_denies(token) -> bool:
