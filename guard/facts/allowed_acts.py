@@ -18,7 +18,7 @@ from guard.facts.modal_clash import restricted_leave
 from guard.facts.outcome import Outcome
 from guard.facts.predicates import Predicate, Status, predicates
 from guard.facts.rules import FactRule
-from guard.facts.slots import Slots
+from guard.facts.slots import Slots, all_stems
 from guard.facts.types import EvidenceUnit, FactLabel, SlotKind
 
 __all__ = ["allowed_elsewhere"]
@@ -36,12 +36,12 @@ def allowed_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None
     """The unit that only allows the act the claim requires, as a modal contradiction; or None."""
     if not _REQUIRING.search(claim.text):
         return None
-    required = [p for p in predicates(claim.text) if _plainly(p, Status.required) and _thing(p)]
+    required = [p for p in predicates(claim.text) if _plainly(p, Status.required) and _things(p)]
     if not required:
         return None
     found = None
     for unit in units:
-        if not any(p.lemma[:4] in unit.text.lower() for p in required):
+        if not any(p.lemma[:4] in unit.text.lower() or _things(p) <= all_stems(unit.text) for p in required):
             continue
         for said in predicates(unit.text):
             act = next((c for c in required if _same_act(c, said)), None)
@@ -71,9 +71,30 @@ def _thing(p: Predicate) -> frozenset[str]:
     return frozenset().union(*(words for role, words in p.args if role == "patient"))
 
 
+# what an act is done in, with or on ("sleep in cotton gloves", "teach with a voice amplifier", "go on a low FODMAP diet")
+_MEANS = frozenset({"prep:in", "prep:with", "prep:on"})
+
+
+def _things(p: Predicate) -> frozenset[str]:
+    """The act's objects and what it is done in, with or on."""
+    return _thing(p).union(*(words for role, words in p.args if role in _MEANS))
+
+
 def _same_act(claim: Predicate, said: Predicate) -> bool:
-    """The same verb on the same thing, by the reader or by the claim's own doer."""
-    if said.lemma != claim.lemma or not (_thing(claim) & _thing(said)):
+    """The same verb on the same thing, or another verb on every word of the claim's thing ("is required to sleep in
+    cotton gloves" against "You may wear cotton gloves in bed"), by the reader or by the claim's own doer."""
+    if said.lemma == claim.lemma:
+        if not (_things(claim) & _things(said)):
+            return False
+    elif not _all_of_the_thing(claim, said):
         return False
     doer, theirs = dict(claim.args).get("agent", frozenset()), dict(said.args).get("agent", frozenset())
     return not theirs or bool(theirs & _READER) or bool(theirs & doer) or not doer
+
+
+_THING_WORDS = 2  # words of the claim's thing another verb must act on: one ("food", "a kit") is any act's
+
+
+def _all_of_the_thing(claim: Predicate, said: Predicate) -> bool:
+    mine = _things(claim)
+    return len(mine) >= _THING_WORDS and mine <= _things(said)
