@@ -6,7 +6,9 @@ Why: the claim names the place or the people, so alignment ranks a unit sharing 
 check compares the claim with it; the sentence that allows the act shares its verb and object and few other words.
 A sentence anywhere that allows (or says one need not do) the claim's required act, with the same verb on the same
 thing and a doer who is the reader ("you") or the claim's own, stands against the claim, unless a sentence of the
-document requires that act too. Acts under a condition, on either side, are left to the other checks.
+document requires that act too. A claim's act under a condition is left to the other checks; a leave under one is
+still only a leave ("Riders may bring their own helmet if it carries a safety mark" makes no duty of it). A duty may
+be said as a denial for everyone: "No one may join a walk without bringing an ink pad" requires bringing one.
 """
 
 from __future__ import annotations
@@ -34,9 +36,10 @@ _PERMITS = frozenset({"permission"})
 
 def allowed_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None:
     """The unit that only allows the act the claim requires, as a modal contradiction; or None."""
-    if not _REQUIRING.search(claim.text):
+    if not (_REQUIRING.search(claim.text) or _DENIED_WITHOUT.search(claim.text)):
         return None
-    required = [p for p in predicates(claim.text) if _plainly(p, Status.required) and _things(p)]
+    read = predicates(claim.text)
+    required = [p for p in read if _plainly(p, Status.required) and _things(p)] + _required_by_denial(read)
     if not required:
         return None
     found = None
@@ -49,7 +52,8 @@ def allowed_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None
                 continue
             if said.status in (Status.required, Status.advised):
                 return None  # the document requires it somewhere: the other checks weigh the two
-            if said.status in _ONLY_ALLOWED and not said.conditional and found is None:
+            # a leave under a condition ("may bring their own helmet if it carries a safety mark") is still no duty
+            if said.status in _ONLY_ALLOWED and found is None:
                 if said.status is Status.allowed and restricted_leave(claim, _PERMITS, unit.text):
                     continue  # "must be launched from the east bank" for "may be launched from the east bank only"
                 found = (unit, act, said)
@@ -60,6 +64,27 @@ def allowed_elsewhere(claim: Slots, units: list[EvidenceUnit]) -> Outcome | None
     explanation = f'the evidence says one {word} {said.surface} ("{unit.text}"); the claim says one must {act.surface}'
     mismatch = contradiction(SlotKind.modality, "must", word, unit, explanation)
     return Outcome(FactLabel.contradicted, mismatch, rule=FactRule.flip_modal_elsewhere)
+
+
+# a duty said as a denial of everything else: "No one may join a walk without bringing an ink pad", "Nobody rides unless
+# they supply their own helmet"
+_DENIED_WITHOUT = re.compile(r"\b(?:no\s+one|nobody|none)\b.*\b(?:without|unless)\b", re.I)
+
+
+def _required_by_denial(read: list[Predicate]) -> list[Predicate]:
+    """The act a denial for everyone makes a duty: "No one may join without bringing X" requires bringing X."""
+    denials = [
+        p for p in read
+        if p.status in (Status.forbidden, Status.denied) and "*" in dict(p.args).get("agent", frozenset())
+    ]
+    if not denials:
+        return []
+    needed = frozenset().union(*(words for p in denials for role, words in p.args if role == "prep:without"))
+    return [
+        p.model_copy(update={"status": Status.required, "conditional": False, "phrase": False, "explicit": True})
+        for p in read
+        if p.conditional and _things(p) and (p.lemma in needed or not p.phrase)
+    ]
 
 
 def _plainly(p: Predicate, status: Status) -> bool:

@@ -46,13 +46,38 @@ def event_gap(q: Quantity, claim: Slots, everywhere: Sequence[Slots], stopwords:
         return None
     events = _events(everywhere, stopwords)
     names = distinctive([words for words, _ in events])
-    scored = sorted(((len(own & claim.content), i) for i, own in enumerate(names)), reverse=True)
-    if len(scored) < 2 or scored[1][0] == 0 or (len(scored) > 2 and scored[2][0] == scored[1][0]):
-        return None  # fewer than two events named, or a third named as well as the second
-    early, late = sorted((events[scored[0][1]][1], events[scored[1][1]][1]), key=lambda d: d[0])
+    # the events the claim names by their own words; failing that, by other forms of them
+    pair = _two_named(names, claim.content, _same_word) or _two_named(names, claim.content, _forms_of_one_word)
+    if pair is None:
+        return None
+    early, late = sorted((events[pair[0]][1], events[pair[1]][1]), key=lambda d: d[0])
     if not _spans(q, early, late):
         return None
     return f"{early[1].surface} to {late[1].surface} = {q.surface}"
+
+
+def _two_named(names: list[set[str]], content: frozenset[str], same) -> tuple[int, int] | None:
+    """The two events the claim names by more of their own words than any third (``same`` tells a claim word for an
+    event's), or None: fewer than two named, or a third named as well as the second."""
+    scored = sorted(((sum(1 for w in own if any(same(w, c) for c in content)), i) for i, own in enumerate(names)),
+                    reverse=True)
+    if len(scored) < 2 or scored[1][0] == 0 or (len(scored) > 2 and scored[2][0] == scored[1][0]):
+        return None
+    return scored[0][1], scored[1][1]
+
+
+def _same_word(a: str, b: str) -> bool:
+    return a == b
+
+
+_SHARED_PREFIX = 4  # letters the shorter stem must have, all of them leading the longer
+
+
+def _forms_of_one_word(a: str, b: str) -> bool:
+    """Two forms of one word: "delivery" for "delivered" (stems "deliveri" and "deliv"), "handover" for "handed over"
+    ("handov" and "hand")."""
+    short, long = sorted((a, b), key=len)
+    return short == long or (len(short) >= _SHARED_PREFIX and long.startswith(short))
 
 
 def _events(everywhere: Sequence[Slots], stopwords: frozenset[str]) -> list[tuple[set[str], tuple[date, DateSlot]]]:
