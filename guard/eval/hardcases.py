@@ -1518,6 +1518,27 @@ class Split(str, Enum):
     # val164 is open; val164h is held: aggregate figures only (specs/val164*.yaml).
     val164 = "val164"
     val164h = "val164h"
+    # Session 42: a further fresh mixed pair, on branch pairs165 (its rows follow val164h's in cases.jsonl): six more
+    # short documents in new domains (a village society's commission to restore a Jubilee toposcope on a hilltop, an
+    # adolescent health nurse letter on a sixth-form student's glandular fever, a model glider club's slope soaring
+    # sessions, prices and rules, a ferry trust's commission to build a new punt for a hand-hauled river ferry, a
+    # urology nurse letter on a railway signaller's kidney stone and an asparagus farm's sessions, prices and rules)
+    # and varied forms (Markdown, HTML, tables, definition lists, numbered and bulleted lists under headings,
+    # bold-labelled lists and bold-headed paragraphs), every category, a little under half true, written without
+    # running the judge on them.
+    # val165 is open; val165h is held: aggregate figures only (specs/val165*.yaml).
+    val165 = "val165"
+    val165h = "val165h"
+    # Session 42: a further fresh mixed pair, on branch pairs166 (its rows follow val165h's in cases.jsonl): six more
+    # short documents in new domains (a village heritage group's commission to restore the village pinfold on a green, a
+    # dermatology nurse letter on a sheep shearer's impetigo, a farm museum's harvest days, prices and rules, a marsh
+    # trust's commission to restore a cast-iron lighthouse on the sands, a children's community nursing letter on a
+    # 6-year-old's threadworms and a cockle walks company's sessions, prices and rules) and varied forms (Markdown,
+    # HTML, tables, definition lists, numbered and bulleted lists under headings, bold-labelled lists and bold-headed
+    # paragraphs), every category, a little under half true, written without running the judge on them.
+    # val166 is open; val166h is held: aggregate figures only (specs/val166*.yaml).
+    val166 = "val166"
+    val166h = "val166h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1529,8 +1550,8 @@ class Split(str, Enum):
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
-# val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h) are read only when named, so that
-# a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h) are read only when
+# named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1599,6 +1620,8 @@ BLIND_SPLITS = frozenset(
         Split.val162h,
         Split.val163h,
         Split.val164h,
+        Split.val165h,
+        Split.val166h,
     }
 )
 

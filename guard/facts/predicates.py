@@ -237,16 +237,26 @@ def _subject_denies(token) -> bool:
             if c.lower_ in _NOBODY or any(
                 (g.dep_ == "det" and g.lower_ in ("no", "neither"))
                 or (g.dep_ == "preconj" and g.lower_ == "neither")
+                or _modifier_denied(g)
                 for g in c.children
             ):
                 return True  # "No one may", "Neither party pays", "Neither the AMA nor the APA recognizes"
     return False
 
 
+def _modifier_denied(token) -> bool:
+    """ "no fibreglass or plastic panel is fitted": the parser hangs the "no" on the first modifier of the noun, not
+    on the noun itself."""
+    return token.dep_ in ("nmod", "compound", "amod") and any(
+        g.dep_ == "det" and g.lower_ == "no" and g.nbor().text != "-" for g in token.children
+    )  # not a compound's "no-" ("no-scalpel vasectomies", "a no-claims discount")
+
+
 def _object_denies(token) -> bool:
     """ "takes no part", "has no effect": the object's "no"."""
     return any(
-        c.dep_ == "dobj" and any(g.dep_ == "det" and g.lower_ == "no" for g in c.children) for c in token.children
+        c.dep_ == "dobj" and any((g.dep_ == "det" and g.lower_ == "no") or _modifier_denied(g) for g in c.children)
+        for c in token.children
     )
 
 

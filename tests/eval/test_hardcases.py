@@ -295,6 +295,8 @@ def test_the_false_alarm_splits_are_mostly_true_claims_with_false_twins(cases, s
         Split.val162, Split.val162h,
         Split.val163, Split.val163h,
         Split.val164, Split.val164h,
+        Split.val165, Split.val165h,
+        Split.val166, Split.val166h,
     ],
 )
 def test_the_mixed_splits_cover_every_category_in_balance(cases, split):
@@ -326,9 +328,9 @@ def test_the_mixed_splits_cover_every_category_in_balance(cases, split):
     # val143h (session 38) and val146 / val146h, val145 / val145h, val147 / val147h and val148 / val148h (session 39) and
     # val149 / val149h, val150 / val150h, val151 / val151h, val153 / val153h and val152 / val152h (session 40) and
     # val154 / val154h, val155 / val155h, val156 / val156h, val157 / val157h, val158 / val158h, val159 / val159h and
-    # val160 / val160h (session 41) and val161 / val161h, val162 / val162h, val163 / val163h and val164 / val164h
-    # (session 42): a fresh mixed check on documents of its own, every category, about half true claims, so that no
-    # single kind of rule can win it.
+    # val160 / val160h (session 41) and val161 / val161h, val162 / val162h, val163 / val163h, val164 / val164h,
+    # val165 / val165h and val166 / val166h (session 42): a fresh mixed check on documents of its own, every category,
+    # about half true claims, so that no single kind of rule can win it.
     held = _own_split(cases, split, at_least=40, docs=3)
     assert {c.category for c in held} == set(Category)
     for category in set(Category) - TRUE_ONLY - FALSE_ONLY:
@@ -440,6 +442,8 @@ def test_the_blind_splits_are_left_out_of_a_run_over_all_splits():
         Split.val162h,
         Split.val163h,
         Split.val164h,
+        Split.val165h,
+        Split.val166h,
     }
 
 
