@@ -57,6 +57,7 @@ from guard.facts.parties import as_role, defined_parties
 from guard.facts.quantity_check import denied_outside_limit, quantity_outcomes
 from guard.facts.rules import FactRule, RuleSwitches, active_switches
 from guard.facts.schedules import topical, topical_pairs
+from guard.facts.shared_denials import denial_shared
 from guard.facts.slots import Slots, read_slots
 from guard.facts.types import EvidenceUnit, FactLabel, FactVerdict, SlotKind
 from guard.facts.weekdays import says_weekday, weekday_outcomes
@@ -149,6 +150,10 @@ def _judged(
         # a denial of the claim's act anywhere in the document, when nothing nearer contradicts it
         denied = denied_elsewhere(claim, kept) or allowed_elsewhere(claim, kept)
         outcomes += [denied] if denied else []
+    if not outcomes:
+        # nothing else read: the claim may deny what its unit denies
+        shared = denial_shared(claim, aligned, lexicon)
+        outcomes += [shared] if shared else []
     outcomes = [o for o in outcomes if not _left_out_denied(o, claim, lexicon)]
     return _verdict(aligned, switches.apply(outcomes), note, lexicon.code)
 

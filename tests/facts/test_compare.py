@@ -173,9 +173,14 @@ def test_correct_paraphrases_are_not_flagged(claim, units):
 
 
 def test_no_slots_abstains(units):
-    verdict = judge_facts("Do not refrigerate it.", units)
+    verdict = judge_facts("Shake the bottle well before use.", units)
     assert verdict.label is FactLabel.abstain
     assert "left to the learned judge" in verdict.note
+
+
+def test_a_denial_the_leaflet_makes_too_is_supported(units):
+    # no slots either, but the leaflet's "Do not refrigerate." denies it too (shared_denials.py, session 42)
+    assert judge_facts("Do not refrigerate it.", units).label is FactLabel.supported
 
 
 def test_unreadable_language_abstains_never_supported(units):
