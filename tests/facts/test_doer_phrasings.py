@@ -6,8 +6,8 @@ doers and acts, and a bold label's markup is no doer. Passages written for this 
 from __future__ import annotations
 
 import pytest
+from fact_judge import verified_label
 
-from guard import verify
 from guard.facts.doer_phrasing import plain_clause
 
 HALL = (
@@ -18,10 +18,6 @@ HALL = (
     "**Fenwright Electrical** test the stage lighting every 6 months.\n\n"
     "**Tallow Lane Cleaners** wash the kitchen floor after each hire.\n"
 )
-
-
-def _label(claim: str) -> str:
-    return verify(question="", contexts=[HALL], answer=claim).claims[0].label.value
 
 
 @pytest.mark.parametrize(
@@ -38,7 +34,7 @@ def _label(claim: str) -> str:
     ],
 )
 def test_a_doer_phrasing_read_as_its_plain_clause(claim, holds):
-    label = _label(claim)
+    label = verified_label(claim, HALL)
     assert (label == "supported") is holds, label
 
 
@@ -50,7 +46,7 @@ def test_a_doer_phrasing_read_as_its_plain_clause(claim, holds):
     ],
 )
 def test_a_doer_in_bold_is_the_doer_not_its_markup(claim):
-    assert _label(claim) == "supported"
+    assert verified_label(claim, HALL) == "supported"
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,7 @@ Passages written for this file; the whole of verify() runs."""
 from __future__ import annotations
 
 import pytest
-
-from guard import verify
+from fact_judge import verified_label
 
 RULES = (
     "<h1>Fleetmoor Heronry: walks, prices and rules</h1>\n<p>Fleetmoor Heronry is a colony of about 40 grey herons that"
@@ -22,10 +21,6 @@ RULES = (
 )
 
 
-def _label(claim: str) -> str:
-    return verify(question="", contexts=[RULES], answer=claim).claims[0].label.value
-
-
 @pytest.mark.parametrize(
     ("claim", "holds"),
     [
@@ -36,5 +31,5 @@ def _label(claim: str) -> str:
     ],
 )
 def test_a_denial_said_again_in_other_words(claim, holds):
-    label = _label(claim)
+    label = verified_label(claim, RULES)
     assert (label == "supported") is holds, label
