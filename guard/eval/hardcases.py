@@ -1549,6 +1549,16 @@ class Split(str, Enum):
     # val167 is open; val167h is held: aggregate figures only (specs/val167*.yaml).
     val167 = "val167"
     val167h = "val167h"
+    # Session 42: a further fresh mixed pair, on branch pairs168 (its rows follow val167h's in cases.jsonl): six more
+    # short documents in new domains (a rowing club's commission to restore its tidal boathouse on oak piles, a hand
+    # therapy letter on a commoner's mallet finger, a deer park's safaris, prices and rules, a pier trust's commission to
+    # restore the timber waiting room at the head of a steamer pier, a children's assessment unit letter on a
+    # 3-year-old's croup and an island e-bike company's routes, prices and rules) and varied forms (Markdown, HTML,
+    # tables, definition lists, numbered and bulleted lists under headings, bold-labelled lists and bold-headed
+    # paragraphs), every category, a little under half true, written without running the judge on them.
+    # val168 is open; val168h is held: aggregate figures only (specs/val168*.yaml).
+    val168 = "val168"
+    val168h = "val168h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1560,9 +1570,9 @@ class Split(str, Enum):
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
-# val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h) are read
-# only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning
-# the judge.
+# val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h, val168h)
+# are read only when named, so that a run over everything (and its --fails listing) never shows their cases to someone
+# tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1634,6 +1644,7 @@ BLIND_SPLITS = frozenset(
         Split.val165h,
         Split.val166h,
         Split.val167h,
+        Split.val168h,
     }
 )
 
