@@ -48,7 +48,7 @@ from guard.facts.roles import (
     role_mismatch,
 )
 from guard.facts.slots import Slots, all_stems, stem
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 from guard.language import parse
 
 __all__ = ["act_given_elsewhere", "denied_doer"]
@@ -56,7 +56,6 @@ __all__ = ["act_given_elsewhere", "denied_doer"]
 _POOL = 5  # statements among the best-aligned units that may give the act
 # verbs of having or being (stems): what a claim says something has is no act the document gives a party
 _LIGHT_VERBS = frozenset({"have", "be", "get", "becom", "seem", "contain", "includ", "featur"})
-_STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
 # share of the claim's content words, its doer's left out, that the rival's unit must hold: the
 # unit states the claim's act, not another act of the same verb ("sign" an NDA as its party / as
 # the company's signatory)
@@ -110,7 +109,7 @@ def act_given_elsewhere(
     ]
     if not doers:
         return None
-    statements = [a.unit for a in scored[:_POOL] if a.unit.kind in _STATEMENTS]
+    statements = [a.unit for a in scored[:_POOL] if a.unit.kind in STATEMENT_KINDS]
     setting = _setting(claim_frames, units)  # the same for every doer
     for c in doers:
         if c.verb in _LIGHT_VERBS:
@@ -280,7 +279,7 @@ def denied_doer(claim: Slots, scored: Sequence[Alignment]) -> SlotMismatch | Non
     if contrasts(claim.text):
         return None
     for a in scored[:_CONTRAST_POOL]:
-        if a.unit.kind not in _STATEMENTS or a.lexical < _CONTRAST_CLOSE:
+        if a.unit.kind not in STATEMENT_KINDS or a.lexical < _CONTRAST_CLOSE:
             continue
         for said, denied in contrasts(a.unit.text):
             if said in stems or denied not in stems:

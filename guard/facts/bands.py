@@ -26,12 +26,11 @@ from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, SlotKind, SlotMismatch
 
 __all__ = ["band_misbindings", "band_outcome_misbindings", "step_band", "value_segments"]
 
 _SEGMENT_BREAK = re.compile(r";|[.!?]\s|,\s*(?:or|but|whereas|while)\b|\b(?:whereas|otherwise)\b", re.I)
-_STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
 
 
 def value_segments(slots: Slots) -> list[list[Quantity]]:
@@ -50,7 +49,7 @@ def _bands_of(segment: list[Quantity], dim: str) -> list[Quantity]:
 def band_misbindings(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -> list[SlotMismatch]:
     """A claim value taken from another band's segment than the one the claim's own value falls in."""
     for a in scored[:2]:
-        if not a.strong or a.unit.kind not in _STATEMENTS:
+        if not a.strong or a.unit.kind not in STATEMENT_KINDS:
             continue
         segments = value_segments(unit_slots(a.unit, lexicon))
         for c in claim.quantities:
@@ -141,7 +140,7 @@ def band_outcome_misbindings(
     outcome in at least two words, and in two more than they meet its own band's.
     """
     for a in scored[:2]:
-        if not a.strong or a.unit.kind not in _STATEMENTS:
+        if not a.strong or a.unit.kind not in STATEMENT_KINDS:
             continue
         texts = _with_rest(a.unit, units)
         for c in claim.quantities:

@@ -18,7 +18,7 @@ from guard.facts.align import Alignment
 from guard.facts.mismatches import contradiction
 from guard.facts.quantities import NAMED_AMOUNT_BOUNDS, Bound
 from guard.facts.slots import Slots, all_stems
-from guard.facts.types import SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, SlotKind, SlotMismatch
 
 __all__ = ["bound_turned"]
 
@@ -53,7 +53,7 @@ def bound_turned(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMismatch
     if not mine or claim.negation_scopes:
         return []  # "may not award more than" is "no more than": left to the polarity reading
     for a in scored[:_POOL]:
-        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or a.lexical < _CLOSE:
+        if a.unit.kind not in STATEMENT_KINDS or a.lexical < _CLOSE:
             continue
         for upper, amount, phrase in mine:
             theirs = [b for b in _bounds(a.unit.text) if b[1] == amount]

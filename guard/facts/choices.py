@@ -25,7 +25,7 @@ from guard.facts.polarity import words
 from guard.facts.slots import Slots, all_stems, stem
 from guard.facts.subjects import subject_stems
 from guard.facts.table_reading import claim_words, key_words, tables
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
 
 __all__ = ["one_way_made_a_duty", "optional_made_required", "required_made_optional"]
@@ -89,7 +89,7 @@ def required_made_optional(
     if required is not None:
         return [required]
     for a in scored[:_RULE_POOL]:
-        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or _LEFT_OPEN.search(a.unit.text):
+        if a.unit.kind not in STATEMENT_KINDS or _LEFT_OPEN.search(a.unit.text):
             continue
         rules = [m.group(0) for m in (*_MUST.finditer(a.unit.text), *_EVERY.finditer(a.unit.text))]
         for rule in rules + _imperatives(a.unit.text):
@@ -171,7 +171,7 @@ def one_way_made_a_duty(claim: Slots, scored: Sequence[Alignment]) -> list[SlotM
     if act is None:
         return []
     for a in scored[:_RULE_POOL]:
-        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or _MUST.search(a.unit.text):
+        if a.unit.kind not in STATEMENT_KINDS or _MUST.search(a.unit.text):
             continue
         for m in _TWO_WAYS.finditer(a.unit.text):
             second = stem(m.group("second").lower())

@@ -27,13 +27,13 @@ from guard.facts.matching import accepts, denied_value, same_number
 from guard.facts.mismatches import contradiction, given_otherwise
 from guard.facts.quantities import Bound
 from guard.facts.slots import Slots, stem, value_spans
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, SlotKind, SlotMismatch, UnitKind
 
 __all__ = ["count_moved", "dates_from_elsewhere", "moved_dates", "swapped_pairs"]
 
 
 def _prose(unit: EvidenceUnit) -> bool:
-    return unit.kind in (UnitKind.sentence, UnitKind.list_item)
+    return unit.kind in STATEMENT_KINDS
 
 
 def swapped_pairs(

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from guard.facts.align import Alignment
 from guard.facts.mismatches import contradiction
 from guard.facts.slots import Slots, all_stems, stem
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
 
 __all__ = ["contrast_reversed", "contrasts", "restriction_added", "restriction_broken", "restriction_waived"]
@@ -40,7 +40,7 @@ def restriction_broken(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMi
     if claim.negation_scopes or " only " in f" {claim.text.lower()} ":
         return []
     for a in scored[:_POOL]:
-        prose = a.unit.kind in (UnitKind.sentence, UnitKind.list_item)
+        prose = a.unit.kind in STATEMENT_KINDS
         if not prose or " only " not in f" {a.unit.text.lower()} ":
             continue
         found = _against(claim, a.unit)
@@ -133,7 +133,7 @@ def restriction_added(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMis
         named, named_text = _party(head)
         said = claim.content - named
         for a in scored[:_POOL]:
-            if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item):
+            if a.unit.kind not in STATEMENT_KINDS:
                 continue
             unit_doc = parse(a.unit.text)
             if unit_doc is None or len(said & all_stems(a.unit.text)) < _REST_SHARE * len(said):
@@ -203,7 +203,7 @@ def restriction_waived(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMi
     if not waived or " only " in f" {claim.text.lower()} ":
         return []
     for a in scored[:_POOL]:
-        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or a.lexical < _CLOSE:
+        if a.unit.kind not in STATEMENT_KINDS or a.lexical < _CLOSE:
             continue
         if _WITHOUT.search(a.unit.text):
             continue  # the unit itself says what may go without
@@ -238,7 +238,7 @@ def contrast_reversed(claim: Slots, scored: Sequence[Alignment]) -> list[SlotMis
     if not mine:
         return []
     for a in scored[:_POOL]:
-        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or a.lexical < _CLOSE:
+        if a.unit.kind not in STATEMENT_KINDS or a.lexical < _CLOSE:
             continue
         for said, denied in mine:
             if (denied, said) in contrasts(a.unit.text) and (said, denied) not in contrasts(a.unit.text):

@@ -41,7 +41,7 @@ from guard.facts.predicates import Agreement, predicates, same_act
 from guard.facts.quantities import Quantity
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, all_stems, stem
-from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, FactLabel, SlotKind, UnitKind
 
 __all__ = ["flip_outcomes"]
 
@@ -89,7 +89,6 @@ def _flips(claim: Slots, aligned: list[Alignment], scored: list[Alignment], lexi
     return [f for f in flips if f is not None]
 
 
-_STATEMENT_KINDS = (UnitKind.sentence, UnitKind.list_item)
 _FULL_SHARE = 0.5  # the claim's words the best unit must hold for every flip to be read against it
 
 
@@ -112,7 +111,7 @@ def _flips_without_setting(claim: Slots, scored: list[Alignment], lexicon: Lexic
     shares = [
         a.model_copy(update={"lexical": len(rest & unit_slots(a.unit, lexicon).content) / len(rest)})
         for a in scored
-        if a.unit.kind in _STATEMENT_KINDS and a.unit not in titles
+        if a.unit.kind in STATEMENT_KINDS and a.unit not in titles
     ]
     shares.sort(key=lambda a: -a.lexical)
     if not shares or shares[0].lexical < _SETTING_SHARE:

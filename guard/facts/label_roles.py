@@ -26,7 +26,7 @@ from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
 from guard.facts.slots import Slots, read_slots, stem
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, SlotKind, SlotMismatch
 
 __all__ = ["label_role_swap"]
 
@@ -54,7 +54,7 @@ class _Line(BaseModel):
 def _lines(units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[_Line]:
     out = []
     for unit in units:
-        if unit.kind not in (UnitKind.sentence, UnitKind.list_item):
+        if unit.kind not in STATEMENT_KINDS:
             continue
         match = next((m for m in map(_LABEL.match, _MARKUP.split(unit.text)) if m), None)
         if not match or not _bare_label(match.group(1)):

@@ -55,7 +55,7 @@ from guard.facts.rules import FactRule
 from guard.facts.scales import rescaled
 from guard.facts.slots import Slots, all_stems
 from guard.facts.titles import title_swap
-from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, FactLabel, SlotKind, SlotMismatch
 
 __all__ = ["misbindings"]
 
@@ -175,12 +175,12 @@ def _roles(
 def _best_unit_roles(
     claim: Slots, units: Sequence[EvidenceUnit], scored: Sequence[Alignment], lexicon: Lexicon
 ) -> list[tuple[FactRule, list[SlotMismatch]]]:
-    statements = [a.unit for a in scored if a.unit.kind in _STATEMENTS]
+    statements = [a.unit for a in scored if a.unit.kind in STATEMENT_KINDS]
     elsewhere = role_elsewhere(claim, statements) if claim.names else None
     if elsewhere:
         return [(FactRule.role_elsewhere, [elsewhere])]
     best = scored[0]
-    if best.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or best.lexical < _ROLE_LEXICAL:
+    if best.unit.kind not in STATEMENT_KINDS or best.lexical < _ROLE_LEXICAL:
         return []
     slots = unit_slots(best.unit, lexicon)
     if not _same_values(claim, slots):
@@ -204,7 +204,6 @@ def _rule_for_the_doer(pair, unit: Alignment, peers: Sequence[Alignment]) -> boo
     return any(b.lexical > unit.lexical and doer <= all_stems(b.unit.text) for b in peers)
 
 
-_STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
 _STRENGTH = frozenset({Status.required, Status.allowed})
 
 
@@ -216,7 +215,7 @@ def _status_flips(claim: Slots, scored: Sequence[Alignment], lexicon: Lexicon) -
     a unit at least as close that states the act the claim's way excuses it.
     """
     for a in rule_units(scored):
-        if a.unit.kind not in _STATEMENTS or not status_words_differ(claim.text, a.unit.text):
+        if a.unit.kind not in STATEMENT_KINDS or not status_words_differ(claim.text, a.unit.text):
             continue
         unit = unit_slots(a.unit, lexicon)
         if not _same_values(claim, unit) or excepted_leave(claim, a.unit.text):

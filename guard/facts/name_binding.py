@@ -23,7 +23,7 @@ from guard.facts.entities import name_tokens
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
 from guard.facts.slots import Slots, read_slots, stem
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, SlotKind, SlotMismatch
 from guard.language import parse
 
 __all__ = ["name_in_other_clause"]
@@ -40,7 +40,7 @@ def name_in_other_clause(claim: Slots, scored: Sequence[Alignment], lexicon: Lex
     if not claim.names or not scored or claim.negation_scopes:
         return []
     best = scored[0]
-    if best.unit.kind not in (UnitKind.sentence, UnitKind.list_item):
+    if best.unit.kind not in STATEMENT_KINDS:
         return []
     parts = [read_slots(t.strip(), lexicon) for t in _CLAUSE.split(best.unit.text) if t.strip()]
     if len(parts) < 2:

@@ -20,7 +20,7 @@ from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.rules import FactRule
 from guard.facts.slots import Slots, stem, value_spans
-from guard.facts.types import EvidenceUnit, FactLabel, SlotKind, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, FactLabel, SlotKind, UnitKind
 from guard.facts.witness import other_side
 
 __all__ = ["moved_by_for", "moved_by_label", "moved_value", "moved_within_unit", "other_topic", "sibling_topic"]
@@ -293,7 +293,7 @@ def sibling_topic(
     not a noun met anywhere in a long sentence.
     """
     for a, slots in candidates:
-        if a.unit.kind not in (UnitKind.sentence, UnitKind.list_item) or not any(accepts(q, e) for e in slots.quantities):
+        if a.unit.kind not in STATEMENT_KINDS or not any(accepts(q, e) for e in slots.quantities):
             continue
         opening = _opening(a.unit.text)
         for modifier, noun in _phrases(claim.text, lexicon):

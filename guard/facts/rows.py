@@ -40,7 +40,7 @@ from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.table_reading import Row, claim_words, key_words, outside_brackets, parse_row, tables
-from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch, UnitKind
+from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, SlotKind, SlotMismatch
 
 __all__ = ["column_misbindings", "limit_misbindings", "period_mismatches", "row_misbindings"]
 
@@ -274,7 +274,7 @@ def _stated_periods(claim: Slots, unit: EvidenceUnit, lexicon: Lexicon) -> list[
     """The claim's amount per one period where a sentence or list item gives the same amount per
     another ("Membership is £38 a year" / "costs £38 a month"): the period written right after
     each value, on both sides."""
-    if unit.kind not in (UnitKind.sentence, UnitKind.list_item):
+    if unit.kind not in STATEMENT_KINDS:
         return []
     slots = read_slots(unit.text, lexicon)
     found = []

@@ -16,11 +16,10 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.negation_clash import negates, polarity_clash
 from guard.facts.outcome import Outcome
 from guard.facts.slots import Slots
-from guard.facts.types import FactLabel, UnitKind
+from guard.facts.types import STATEMENT_KINDS, FactLabel
 
 __all__ = ["denial_shared"]
 
-_STATEMENTS = (UnitKind.sentence, UnitKind.list_item)
 _SHARE = 0.5  # the claim's words the unit must hold: it states the claim's rule, not another rule on one shared word
 
 
@@ -29,7 +28,7 @@ def denial_shared(claim: Slots, aligned: list[Alignment], lexicon: Lexicon) -> O
     if not aligned or not claim.negation_scopes or claim.quantities or claim.dates:
         return None
     best = aligned[0]
-    if best.unit.kind not in _STATEMENTS or best.lexical < _SHARE:
+    if best.unit.kind not in STATEMENT_KINDS or best.lexical < _SHARE:
         return None
     unit = unit_slots(best.unit, lexicon)
     shared = claim.content & unit.content

@@ -21,6 +21,7 @@ __all__ = [
     "FactVerdict",
     "InjectionWarning",
     "SlotKind",
+    "STATEMENT_KINDS",
     "SlotMismatch",
     "UnitKind",
 ]
@@ -31,6 +32,10 @@ class UnitKind(str, Enum):
     table_row = "table_row"
     list_item = "list_item"
     heading = "heading"  # a section title: evidence for what it names, never for a negation or modal
+
+
+# the units that state something in prose (a table row gives values, a heading names a subject)
+STATEMENT_KINDS = (UnitKind.sentence, UnitKind.list_item)
 
 
 class EvidenceUnit(BaseModel):
