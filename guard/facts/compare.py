@@ -126,6 +126,7 @@ def judge_facts(
         return verdict
     return read.model_copy(update={"note": f"read as the document's '{party.role}' ({party.name})"})
 
+
 # the rules that read who does an act: the only ones a doer phrasing's plain clause (doer_phrasing.py) is read by, as
 # its rewording changes nothing else the claim says
 _ROLE_RULES = frozenset(r.value for r in FactRule if r.value.startswith("role."))

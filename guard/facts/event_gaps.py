@@ -17,6 +17,7 @@ stays flagged.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Sequence
 from datetime import date
@@ -47,7 +48,7 @@ def event_gap(q: Quantity, claim: Slots, everywhere: Sequence[Slots], stopwords:
     events = _events(everywhere, stopwords)
     names = distinctive([words for words, _ in events])
     # the events the claim names by their own words; failing that, by other forms of them
-    pair = _two_named(names, claim.content, _same_word) or _two_named(names, claim.content, _forms_of_one_word)
+    pair = _two_named(names, claim.content, operator.eq) or _two_named(names, claim.content, _forms_of_one_word)
     if pair is None:
         return None
     early, late = sorted((events[pair[0]][1], events[pair[1]][1]), key=lambda d: d[0])
@@ -64,10 +65,6 @@ def _two_named(names: list[set[str]], content: frozenset[str], same) -> tuple[in
     if len(scored) < 2 or scored[1][0] == 0 or (len(scored) > 2 and scored[2][0] == scored[1][0]):
         return None
     return scored[0][1], scored[1][1]
-
-
-def _same_word(a: str, b: str) -> bool:
-    return a == b
 
 
 _SHARED_PREFIX = 4  # letters the shorter stem must have, all of them leading the longer
