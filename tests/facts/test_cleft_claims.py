@@ -6,8 +6,7 @@ verify() runs."""
 from __future__ import annotations
 
 import pytest
-
-from guard import verify
+from fact_judge import verified_label
 
 LETTER = (
     "# Corrisdale Children's Hospital: Isla's hearing clinic\n\n"
@@ -28,5 +27,5 @@ LETTER = (
     ],
 )
 def test_a_cleft_read_as_its_plain_clause(claim, holds):
-    label = verify(question="", contexts=[LETTER], answer=claim).claims[0].label.value
+    label = verified_label(claim, LETTER)
     assert (label == "supported") is holds, label

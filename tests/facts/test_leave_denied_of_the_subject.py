@@ -6,8 +6,7 @@ verify() runs."""
 from __future__ import annotations
 
 import pytest
-
-from guard import verify
+from fact_judge import verified_label
 
 RULES = (
     "# Carnbrae Bowls Club: green rules\n\n"
@@ -30,5 +29,5 @@ RULES = (
     ],
 )
 def test_a_leave_denied_of_its_subject(claim, holds):
-    label = verify(question="", contexts=[RULES], answer=claim).claims[0].label.value
+    label = verified_label(claim, RULES)
     assert (label == "supported") is holds, label

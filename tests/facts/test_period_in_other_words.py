@@ -6,8 +6,7 @@ Passages written for this file; the whole of verify() runs."""
 from __future__ import annotations
 
 import pytest
-
-from guard import verify
+from fact_judge import verified_label
 
 PLAN = (
     "# Pentreath Children's Hospital: Noor's feeding plan\n\n"
@@ -30,5 +29,5 @@ LEASE = (
     ],
 )
 def test_a_frequency_said_as_a_period(claim, passage, holds):
-    label = verify(question="", contexts=[passage], answer=claim).claims[0].label.value
+    label = verified_label(claim, passage)
     assert (label == "supported") is holds, label
