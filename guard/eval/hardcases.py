@@ -1559,6 +1559,26 @@ class Split(str, Enum):
     # val168 is open; val168h is held: aggregate figures only (specs/val168*.yaml).
     val168 = "val168"
     val168h = "val168h"
+    # Session 43: a further fresh mixed pair, on branch pairs169 (its rows follow val168h's in cases.jsonl): six more
+    # short documents in new domains (a farm museum's commission to restore its 1836 horse gin and round gin house, a
+    # minor injuries unit letter on a scalded hand, a dairy farm cheese school's sessions, prices and rules, an island
+    # trust's commission to restore a granite coastguard watch house, a respiratory nursing letter on a boatman's
+    # pneumonia and an island snorkelling company's sessions, prices and rules) and varied forms (Markdown, HTML,
+    # tables, definition lists, numbered and bulleted lists under headings, bold-labelled lists and bold-headed
+    # paragraphs), every category, a little under half true, written without running the judge on them.
+    # val169 is open; val169h is held: aggregate figures only (specs/val169*.yaml).
+    val169 = "val169"
+    val169h = "val169h"
+    # Session 43: a further fresh mixed pair, on branch pairs170 (its rows follow val169h's in cases.jsonl): six more
+    # short documents in new domains (a village society's commission to restore a turnpike toll house, a colorectal
+    # nurse letter on a drystone waller's diverticulitis, a silver band's learners' sessions, prices and rules, a
+    # heritage group's commission to restore a herring smokehouse, an allergy nurse letter on a greenkeeper's hay fever
+    # and a geology walks company's walks, prices and rules) and varied forms (Markdown, HTML, tables, definition lists,
+    # numbered and bulleted lists under headings, bold-labelled lists and bold-headed paragraphs), every category, a
+    # little under half true, written without running the judge on them.
+    # val170 is open; val170h is held: aggregate figures only (specs/val170*.yaml).
+    val170 = "val170"
+    val170h = "val170h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1570,9 +1590,9 @@ class Split(str, Enum):
 # val118h, val119h, val120h, val121h, val122h, val123h, val124h, val125h, val126h, val127h, val128h, val129h, val130h,
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
-# val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h, val168h)
-# are read only when named, so that a run over everything (and its --fails listing) never shows their cases to someone
-# tuning the judge.
+# val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h, val168h,
+# val169h, val170h) are read only when named, so that a run over everything (and its --fails listing) never shows their cases to
+# someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1645,6 +1665,8 @@ BLIND_SPLITS = frozenset(
         Split.val166h,
         Split.val167h,
         Split.val168h,
+        Split.val169h,
+        Split.val170h,
     }
 )
 
