@@ -54,6 +54,7 @@ from guard.facts.name_check import added_term, check_name, implicit_subject
 from guard.facts.outcome import Outcome
 from guard.facts.own_dates import settle_own_dates
 from guard.facts.parties import as_role, defined_parties
+from guard.facts.person_prices import person_prices_as_plain
 from guard.facts.quantity_check import denied_outside_limit, quantity_outcomes
 from guard.facts.rules import FactRule, RuleSwitches, active_switches
 from guard.facts.schedules import topical, topical_pairs
@@ -141,6 +142,7 @@ def _judged(
     lexicon: Lexicon,
     switches: RuleSwitches,
 ) -> FactVerdict:
+    claim = person_prices_as_plain(claim, [unit_slots(u, lexicon) for u in kept])
     scored = ranked(claim_text, kept, sims, lexicon)
     aligned = select(claim_text, scored, lexicon)
     near = aligned + [a for a in scored[:POOL_UNITS] if all(a.unit is not b.unit for b in aligned)]

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from guard.facts.dates import DateSlot, same_date
 from guard.facts.lexicon import Lexicon
 from guard.facts.mismatches import contradiction
+from guard.facts.name_words import name_words
 from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.tables import without_markup
 from guard.facts.types import EvidenceUnit, SlotKind, SlotMismatch
@@ -79,19 +80,28 @@ def _event_words(slots: Slots, date: DateSlot, lexicon: Lexicon) -> frozenset[st
 _WHEN_WORDS = frozenset(stem(w) for w in ("begins", "began", "begun", "starts", "started"))
 
 
+def _shared(said: frozenset[str], in_names: frozenset[str], item: _Item, lexicon: Lexicon) -> frozenset[str]:
+    """The claim's event words ``item`` names. A word of a name of the claim's counts only where the item
+    writes it in a name too: "Canterton Deer Park's Woodland Crafts Fair" names the fair, not the item "The
+    park opens for the season", though both say "park"."""
+    own = _event_words(item.slots, item.date, lexicon)
+    return said & own - (in_names - name_words(item.slots, lexicon))
+
+
 def date_item_misbindings(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
     """The claim's date is one item's, while another item of the same passage names the claim's event."""
     if len(claim.dates) != 1 or not _calendar(claim.dates[0]):
         return []
     d = claim.dates[0]
     said = _event_words(claim, d, lexicon)
+    in_names = name_words(claim, lexicon)
     for items in _items(units, lexicon).values():
         holders = [i for i in items if same_date(d, i.date) is True]
         others = [i for i in items if same_date(d, i.date) is False]
         if len(holders) != 1 or not others:
             continue
-        held = said & _event_words(holders[0].slots, holders[0].date, lexicon)
-        named = [i for i in others if said & _event_words(i.slots, i.date, lexicon) > held]
+        held = _shared(said, in_names, holders[0], lexicon)
+        named = [i for i in others if _shared(said, in_names, i, lexicon) > held]
         if len(named) != 1:
             continue
         other = named[0]
