@@ -27,6 +27,7 @@ from guard.facts.modal_clash import (
     value_modal_clash,
     verb_clause,
 )
+from guard.facts.name_words import name_words
 from guard.facts.negation_clash import (
     PROHIBITION,
     excepted_leave,
@@ -316,6 +317,8 @@ def _polarity_only(claim: Slots, scored: list[Alignment], lexicon: Lexicon) -> l
         if not _same_values(claim, unit):
             continue
         shared = claim.content & unit.content
+        if not shared - name_words(claim, lexicon):
+            continue  # only a name in common ("Mr Pugsley"): the unit is about its bearer, not the claim's act
         clash = polarity_clash(claim, unit, lexicon)
         restated = unit.exception and _has_condition(claim, lexicon) and not claim.exception
         if clash is None or restated or prefix_turned(claim, unit, lexicon) or not _shares_a_value(claim, unit):
