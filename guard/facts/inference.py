@@ -46,14 +46,19 @@ def _plain(q: Quantity) -> bool:
     return q.bound is Bound.eq and not q.is_range
 
 
-def regimen_total(claim: Quantity, units: Sequence[Sequence[Quantity]]) -> str | None:
-    """``claim`` as a daily or course total of one unit's dose, frequency and length."""
+def regimen_total(claim: Quantity, units: Sequence[Sequence[Quantity]], ceiling: bool = False) -> str | None:
+    """``claim`` as a daily or course total of one unit's dose, frequency and length; ``ceiling``: the claim
+    gives the most there may be, so a frequency's upper bound counts ("1 g up to four times a day": at most 4 g
+    a day)."""
     if not _plain_or_limit(claim) or claim.is_range:
         return None
     for values in units:
         doses = [e for e in values if e.dim == claim.dim and _plain(e) and e.period is None]
         # the count read out of a frequency ("three times a day": 3 per 24 hours)
-        counts = [e for e in values if e.dim == "count:time" and e.period and _plain(e)]
+        counts = [
+            e for e in values
+            if e.dim == "count:time" and e.period and (_plain(e) or (ceiling and e.bound is Bound.le and not e.is_range))
+        ]
         lengths = [e for e in values if e.dim == "duration" and _plain(e) and e.lo >= _DAY_HOURS]
         for dose in doses:
             for count in counts:

@@ -190,7 +190,9 @@ def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     values = [s.quantities for s in near]
     said = q.period is not None or bool({w for _, w in words(claim.text)} & (lexicon.combination_words | TOTAL_WORDS))
     if said:
-        found = regimen_total(q, values) or equal_parts(q, values)
+        found = regimen_total(q, values, ceiling=q.bound is Bound.le or bool(_CEILING.search(claim.text))) or equal_parts(
+            q, values
+        )
         if found:
             return found
     # both years (or dates) from one unit: dates from different sentences pair by chance
@@ -205,6 +207,15 @@ def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
 
 # a duration said to separate two events: "six weeks after", "three weeks before", "later than"
 _RELATES_DATES = re.compile(r"\b(?:after|before|later|earlier|until|till|between)\b", re.I)
+
+
+# words that say a claim's value is the most there may be: "At most Mrs Rutherford takes 1,200 mg", "can take as many as
+# eight", "could reach 4 g", "can total 600 mg ... but no more", "the ceiling is 40 mg"
+_CEILING = re.compile(
+    r"\b(?:at\s+most|the\s+most|as\s+(?:many|much)\s+as|up\s+to|no\s+more\s+than|not\s+more\s+than|maximum|ceiling"
+    r"|(?:can|could|may)\s+(?:reach|total|come\s+to|add\s+up\s+to))\b",
+    re.I,
+)
 
 
 # words that say a value is a total over a regimen: "a full course", "a day", "daily"
