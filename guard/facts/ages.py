@@ -32,9 +32,9 @@ _AGE_WORDS = {
         "seventeen eighteen nineteen".split()
     )
 }
-# "a 3-year-old", "a seven-year-old", "a party of 2-year-olds", "at 26", "aged 70"
+# "a 3-year-old", "a seven-year-old", "a party of 2-year-olds", "at 26", "aged 70", "a child of 12"
 _CLAIM_AGE = re.compile(
-    r"\b(\d{1,3}|" + "|".join(_AGE_WORDS) + r")-year-olds?\b|\b(?:[Aa]t|[Aa]ged|[Aa]ge)\s+(\d{1,3})\b(?![:.,]\d)", re.I
+    r"\b(\d{1,3}|" + "|".join(_AGE_WORDS) + r")-year-olds?\b|\b(?:[Aa]t|[Aa]ged|[Aa]ge|(?:child|boy|girl|son|daughter|pupil)\s+of)\s+(\d{1,3})\b(?![:.,]\d)", re.I
 )
 # "Child (5 to 15)", "Junior (11-15 years)", "Senior (65 and over)", "Infant (under 5)"
 _BRACKET_BAND = re.compile(
@@ -107,6 +107,8 @@ def _row_bands(unit_text: str, slots: Slots) -> list[tuple[str, float, float, st
 # a cell under an "Age" or "Ages" header gives an age band in years without saying "years": "12+", "12 to 17",
 # "18 and over", "7 and under", "under 16"
 _AGE_CELL = re.compile(r"(?:^|\|)\s*(?:age|ages|age range)\s*:\s*(?P<value>[^|]+)", re.I)
+# a cell under another header that says the ages itself: "Who it is for: Ages 12 and over", "For: ages 7 to 11"
+_AGES_IN_CELL = re.compile(r"(?:^|\|)\s*[^|:]+:\s*ages?\s+(?P<value>\d[^|]*)", re.I)
 _CELL_BANDS = (
     (re.compile(r"^(?P<lo>\d{1,3})\s*\+$"), lambda m: (float(m["lo"]), float("inf"))),
     (re.compile(r"^(?P<lo>\d{1,3})\s*(?:to|-|–)\s*(?P<hi>\d{1,3})(?:\s*years?)?$"), lambda m: (float(m["lo"]), float(m["hi"]))),
@@ -119,7 +121,7 @@ _CELL_BANDS = (
 def _age_column_bands(unit_text: str, label: str) -> list[tuple[str, float, float, str]]:
     """The band of a row's age cell ("Ages: 12+"), under the row's key."""
     bands = []
-    for m in _AGE_CELL.finditer(unit_text):
+    for m in [*_AGE_CELL.finditer(unit_text), *_AGES_IN_CELL.finditer(unit_text)]:
         value = m.group("value").strip().rstrip(".").lower()  # "Under 16" as "under 16"
         for pattern, band in _CELL_BANDS:
             found = pattern.match(value)
