@@ -587,6 +587,33 @@ def _after_value(text: str) -> bool:
     return found is not None and (found.group("u") is None or _unit_of(found.group("u")) is not None)
 
 
+# "over" a stretch of time that says across it, not more than it: after a verb of spreading ("spread over 4 weeks",
+# "paid over two years", "add fibre slowly over 4 to 6 weeks"), at the head of a clause ("Over 4 weeks, ...", "...,
+# and over two years ..."), or before a range (no writer says "more than 4 to 6 weeks")
+_SPREAD_BEFORE = re.compile(
+    r"\b(?:spread|split|spaced|staggered|phased|paid|payable|repaid|given|taken|used|built|slowly|gradually|evenly|"
+    r"steadily)\s*$|\b(?:a|per|each)\s+(?:day|week|month|year)\s*$",
+    re.I,
+)
+_CLAUSE_HEAD = re.compile(r"(?:^|[.;:(]|,\s*and|\band)\s*$", re.I)
+_AGE_AFTER = re.compile(r"^\s*(?:old|of\s+age|and\s+over|or\s+over|\+)", re.I)
+_RANGE_OF = re.compile(r"\S\s*(?:to|-|–)\s*\S", re.I)
+
+
+def _across(text: str, over_start: int, start: int, end: int) -> bool:
+    """``over`` (at ``over_start``) before the duration text[start:end] says across it."""
+    if _AGE_AFTER.match(text[end : end + 12]) or " old" in text[start:end] or not re.search(r"[a-z]{2}", text[start:end], re.I):
+        return False  # "over 18 years old", "Over 65s": an age
+    before = text[max(0, over_start - 40) : over_start]
+    # at a clause's head, only when the clause goes on after it ("Over two years the filters ..."), not when it is the
+    # clause's subject ("Over 3 hours is too long")
+    heads = _CLAUSE_HEAD.search(before) and _CLAUSE_GOES_ON.match(text[end : end + 12])
+    return bool(_SPREAD_BEFORE.search(before) or heads or _RANGE_OF.search(text[start:end]))
+
+
+_CLAUSE_GOES_ON = re.compile(r"\s*(?:,|(?:the|a|an|each|every|you|we|they|he|she|it|its|their|your)\b|[A-Z])")
+
+
 def _unit_of(surface: str | None) -> tuple[str, float] | None:
     if not surface:
         return None
@@ -637,6 +664,8 @@ def _bound(text: str, start: int, end: int, dim: str = "number") -> tuple[Bound,
         before = None  # "over the two years": across them
     if before and before.group("w").lower() == "over" and _after_value(text[max(0, start - 60) : start - len(before.group(0))]):
         before = None  # "37.5 hours over five days": across the days, not more than five
+    if before and before.group("w").lower() == "over" and dim == "duration" and _across(text, start - len(before.group(0)), start, end):
+        before = None  # "add fibre slowly over 4 to 6 weeks", "Over 4 weeks, a member pays £14": across the time
     if before:
         bound = BOUND_WORDS[" ".join(before.group("w").lower().rstrip(". ").split()).removesuffix(" of")]
     elif after:
