@@ -1600,6 +1600,27 @@ class Split(str, Enum):
     # val171 is open; val171h is held: aggregate figures only (specs/val171*.yaml).
     val171 = "val171"
     val171h = "val171h"
+    # Session 43: a further fresh mixed pair, on branch pairs173 (its rows follow val171h's in cases.jsonl): six more
+    # short documents in new domains (an observatory trust's commission to build a brass orrery, a minor injuries nurse
+    # letter on a postwoman's dog bite to the hand, a geocaching club's guided trails, prices and rules, a township
+    # heritage group's commission to conserve a whalebone arch, a bone health nurse letter on a tweed weaver's vitamin D
+    # deficiency and an eagle watching company's walks, prices and rules) and varied forms (Markdown, HTML, tables,
+    # definition lists, numbered and bulleted lists under headings, bold-labelled lists and bold-headed paragraphs),
+    # every category, a little under half true, written without running the judge on them.
+    # val173 is open; val173h is held: aggregate figures only (specs/val173*.yaml).
+    val173 = "val173"
+    val173h = "val173h"
+    # Session 43: a further fresh mixed pair, on branch pairs174 (its rows follow val173h's in cases.jsonl): six more
+    # short documents in new domains (a shore pool association's commission to restore an Edwardian tidal bathing pool,
+    # an endoscopy nurse letter on a joiner's duodenal ulcer from Helicobacter pylori, a Pictish symbol stone carving
+    # workshop's sessions, prices and rules, an island trust's commission to restore an Edwardian fog signal, a public
+    # health nurse letter on a fish plant packer's whooping cough and a yoal rowing club's sessions, prices and rules)
+    # and varied forms (Markdown, HTML, tables, definition lists, numbered and bulleted lists under headings,
+    # bold-labelled lists and bold-headed paragraphs), every category, a little under half true, written without
+    # running the judge on them.
+    # val174 is open; val174h is held: aggregate figures only (specs/val174*.yaml).
+    val174 = "val174"
+    val174h = "val174h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1612,8 +1633,8 @@ class Split(str, Enum):
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
 # val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h, val168h,
-# val169h, val170h, val172h, val171h) are read only when named, so that a run over everything (and its --fails listing) never shows
-# their cases to someone tuning the judge.
+# val169h, val170h, val172h, val171h, val173h, val174h) are read only when named, so that a run over everything (and its --fails
+# listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1690,6 +1711,8 @@ BLIND_SPLITS = frozenset(
         Split.val170h,
         Split.val172h,
         Split.val171h,
+        Split.val173h,
+        Split.val174h,
     }
 )
 
