@@ -78,14 +78,15 @@ def implicit_subject(claim: Slots, aligned: list[Alignment], lexicon: Lexicon, v
 def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) -> Outcome | None:
     """A "Yes, ..." or "also" claim naming a thing no unit mentions is unsupported (terms.py);
     so is an item of a list of what something includes or comes with that no unit mentions."""
+    cited = _cited_document(claim.text)
     if not adds_something(claim.text):
         # every word the document uses, read once for both checks (all_stems of every unit, per claim)
-        known = frozenset().union(*(all_stems(s.text) for s in everywhere))
+        known = frozenset().union(*(all_stems(s.text) for s in everywhere)) | cited
         return listed_addition(claim, aligned, known) or added_act(claim, aligned, known)
     spans = value_spans(claim) + _limit_names(claim)
     known = frozenset().union(*(s.content for s in everywhere)) | frozenset().union(
         *(s.name_tokens for s in everywhere)
-    )
+    ) | cited
     for position, word in nouns(claim.text):
         if len(word) < 3 or any(a <= position < b for a, b in spans):
             continue
@@ -98,6 +99,23 @@ def added_term(claim: Slots, aligned: list[Alignment], everywhere: list[Slots]) 
 
 
 _NAMING_WORDS = re.compile(r"(?:\s+[\w-]+){1,2}")
+
+# a claim that weighs a case against the document itself: "fits the advice", "is in line with the letter", "fits
+# Kelderby's advice", "follows the clinic's instructions"; the document is no thing the claim adds
+_CITES_DOCUMENT = re.compile(
+    r"\b(?:fits?|fitting|matches|match|follows?|following|(?:is\s+)?in\s+line\s+with|keeps?\s+to|(?:is\s+)?within|"
+    r"according\s+to|goes\s+against|breaks?|(?:is\s+)?against)\s+"
+    r"(?:the\s+|their\s+|his\s+|her\s+|your\s+)?(?:[\w-]+'s?\s+)?(?:[\w-]+\s+)?"
+    r"(?P<noun>advice|instructions|guidance|letter|leaflet)\b",
+    re.I,
+)
+
+
+def _cited_document(text: str) -> frozenset[str]:
+    """The words by which the claim cites the document it is checked against ("advice", "letter")."""
+    return frozenset(stem(m.group("noun").lower()) for m in _CITES_DOCUMENT.finditer(text)) | frozenset(
+        m.group("noun").lower() for m in _CITES_DOCUMENT.finditer(text)
+    )
 
 
 def _limit_names(claim: Slots) -> list[tuple[int, int]]:
