@@ -102,12 +102,23 @@ def date_item_misbindings(claim: Slots, units: Sequence[EvidenceUnit], lexicon: 
             continue
         held = _shared(said, in_names, holders[0], lexicon)
         named = [i for i in others if _shared(said, in_names, i, lexicon) > held]
-        if len(named) != 1:
+        other = _dominant(named, said, in_names, lexicon)
+        if other is None:
             continue
-        other = named[0]
         explanation = (
             f'the evidence gives {other.date.surface} for "{other.text}"; {d.surface} is the date of '
             f'"{holders[0].text}"'
         )
         return [contradiction(SlotKind.date, d.surface, other.date.surface, other.unit, explanation)]
     return []
+
+
+def _dominant(named: list[_Item], said: frozenset[str], in_names: frozenset[str], lexicon: Lexicon) -> _Item | None:
+    """The one item that names the claim's event: the only candidate, or the one whose shared words hold every other
+    candidate's and more ("Pipton Imaging photographs the finished map" against three items that say only "map")."""
+    if len(named) == 1:
+        return named[0]
+    shared = [(_shared(said, in_names, i, lexicon), i) for i in named]
+    best = [i for words, i in shared if all(words > other for other, j in shared if j is not i)]
+    return best[0] if len(best) == 1 else None
+
