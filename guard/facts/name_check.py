@@ -112,10 +112,9 @@ _CITES_DOCUMENT = re.compile(
 
 
 def _cited_document(text: str) -> frozenset[str]:
-    """The words by which the claim cites the document it is checked against ("advice", "letter")."""
-    return frozenset(stem(m.group("noun").lower()) for m in _CITES_DOCUMENT.finditer(text)) | frozenset(
-        m.group("noun").lower() for m in _CITES_DOCUMENT.finditer(text)
-    )
+    """The words by which the claim cites the document it is checked against ("advice", "letter"), and their stems."""
+    nouns = {m.group("noun").lower() for m in _CITES_DOCUMENT.finditer(text)}
+    return frozenset(nouns | {stem(n) for n in nouns})
 
 
 def _limit_names(claim: Slots) -> list[tuple[int, int]]:

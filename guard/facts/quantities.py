@@ -598,6 +598,8 @@ _SPREAD_BEFORE = re.compile(
 _CLAUSE_HEAD = re.compile(r"(?:^|[.;:(]|,\s*and|\band)\s*$", re.I)
 _AGE_AFTER = re.compile(r"^\s*(?:old|of\s+age|and\s+over|or\s+over|\+)", re.I)
 _RANGE_OF = re.compile(r"\S\s*(?:to|-|–)\s*\S", re.I)
+# the clause goes on after the duration: "Over two years the filters ...", "Over 4 weeks, a member ..."
+_CLAUSE_GOES_ON = re.compile(r"\s*(?:,|(?:the|a|an|each|every|you|we|they|he|she|it|its|their|your)\b|[A-Z])")
 
 
 def _across(text: str, over_start: int, start: int, end: int) -> bool:
@@ -609,9 +611,6 @@ def _across(text: str, over_start: int, start: int, end: int) -> bool:
     # clause's subject ("Over 3 hours is too long")
     heads = _CLAUSE_HEAD.search(before) and _CLAUSE_GOES_ON.match(text[end : end + 12])
     return bool(_SPREAD_BEFORE.search(before) or heads or _RANGE_OF.search(text[start:end]))
-
-
-_CLAUSE_GOES_ON = re.compile(r"\s*(?:,|(?:the|a|an|each|every|you|we|they|he|she|it|its|their|your)\b|[A-Z])")
 
 
 def _unit_of(surface: str | None) -> tuple[str, float] | None:
