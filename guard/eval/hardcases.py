@@ -1621,6 +1621,16 @@ class Split(str, Enum):
     # val174 is open; val174h is held: aggregate figures only (specs/val174*.yaml).
     val174 = "val174"
     val174h = "val174h"
+    # Session 43: a further fresh mixed pair, on branch pairs176 (its rows follow val174h's in cases.jsonl): six more
+    # short documents in new domains (a civic society's commission to restore a market town's Victorian gas street
+    # lamps, a physiotherapy letter on a plasterer's golfer's elbow, a water-powered bobbin mill's tours, prices and
+    # rules, an island heritage group's commission to restore a 1951 Ferguson tractor, a community children's nurse
+    # letter on a boy's scalp ringworm and an island fiddle club's sessions, prices and rules) and varied forms
+    # (Markdown, HTML, tables, definition lists, numbered and bulleted lists under headings, bold-labelled lists and
+    # bold-headed paragraphs), every category, a little under half true, written without running the judge on them.
+    # val176 is open; val176h is held: aggregate figures only (specs/val176*.yaml).
+    val176 = "val176"
+    val176h = "val176h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1633,8 +1643,8 @@ class Split(str, Enum):
 # val131h, val132h, val133h, val134h, val135h, val136h, val137h, val138h, val139h, val140h, val141h, val142h, val144h,
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
 # val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h, val168h,
-# val169h, val170h, val172h, val171h, val173h, val174h) are read only when named, so that a run over everything (and its --fails
-# listing) never shows their cases to someone tuning the judge.
+# val169h, val170h, val172h, val171h, val173h, val174h, val176h) are read only when named, so that a run over everything
+# (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1713,6 +1723,7 @@ BLIND_SPLITS = frozenset(
         Split.val171h,
         Split.val173h,
         Split.val174h,
+        Split.val176h,
     }
 )
 
