@@ -142,7 +142,7 @@ def _judged(
     lexicon: Lexicon,
     switches: RuleSwitches,
 ) -> FactVerdict:
-    claim = person_prices_as_plain(claim, [unit_slots(u, lexicon) for u in kept])
+    claim = person_prices_as_plain(claim, (unit_slots(u, lexicon) for u in kept))  # read only for a price per person
     scored = ranked(claim_text, kept, sims, lexicon)
     aligned = select(claim_text, scored, lexicon)
     near = aligned + [a for a in scored[:POOL_UNITS] if all(a.unit is not b.unit for b in aligned)]

@@ -101,8 +101,8 @@ def date_item_misbindings(claim: Slots, units: Sequence[EvidenceUnit], lexicon: 
         if len(holders) != 1 or not others:
             continue
         held = _shared(said, in_names, holders[0], lexicon)
-        named = [i for i in others if _shared(said, in_names, i, lexicon) > held]
-        other = _dominant(named, said, in_names, lexicon)
+        named = [(words, i) for i in others if (words := _shared(said, in_names, i, lexicon)) > held]
+        other = _dominant(named)
         if other is None:
             continue
         explanation = (
@@ -113,12 +113,12 @@ def date_item_misbindings(claim: Slots, units: Sequence[EvidenceUnit], lexicon: 
     return []
 
 
-def _dominant(named: list[_Item], said: frozenset[str], in_names: frozenset[str], lexicon: Lexicon) -> _Item | None:
-    """The one item that names the claim's event: the only candidate, or the one whose shared words hold every other
-    candidate's and more ("Pipton Imaging photographs the finished map" against three items that say only "map")."""
+def _dominant(named: list[tuple[frozenset[str], _Item]]) -> _Item | None:
+    """The one item that names the claim's event, of the candidates with the claim's words each shares: the only
+    candidate, or the one whose shared words hold every other candidate's and more ("Pipton Imaging photographs the
+    finished map" against three items that say only "map")."""
     if len(named) == 1:
-        return named[0]
-    shared = [(_shared(said, in_names, i, lexicon), i) for i in named]
-    best = [i for words, i in shared if all(words > other for other, j in shared if j is not i)]
+        return named[0][1]
+    best = [i for words, i in named if all(words > other for other, j in named if j is not i)]
     return best[0] if len(best) == 1 else None
 
