@@ -853,6 +853,8 @@ def _rate_of(text: str, q: Quantity, measured_only: bool = False) -> Quantity | 
     if unit is None:
         if slash or m.group("n") or _is_stopword(word) or word in _NOT_COUNT_NOUNS or len(word) < 3:
             return None
+        if word == "time" and not q.dim.startswith("money:"):
+            return None  # "5 minutes each time", "15 ml a time": the amount of one go, as "at a time" says it
         den, factor = f"count:{_PER_NOUN.get(word.lower(), _singular(word))}", 1.0
     else:
         den, factor = unit
