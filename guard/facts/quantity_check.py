@@ -9,6 +9,7 @@ counterpart (witness.py) contradicts; a value no unit holds is unsupported.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -366,8 +367,34 @@ def _comparable(q: Quantity, slots: Slots, rates_of_kind: bool = False) -> list[
     if not plain or any(e.is_range for e in plain):
         # no plain value, or the unit gives bands ("stays of 1 to 4 nights; 5 nights or more"):
         # the claim's value is the band it falls in, any of them
-        return list(slots.quantities)
+        ranges = [e for e in plain if e.is_range and e.dim == q.dim]
+        return [e for e in slots.quantities if not _of_a_range_scale(q, e, ranges)]
     return plain + [e for e in slots.quantities if e.dim != q.dim]
+
+
+def _of_a_range_scale(q: Quantity, e: Quantity, ranges: list[Quantity]) -> bool:
+    """``e`` is a one-sided bound of the claim's measure on another scale than the unit's ranges (no band next to
+    them but a limit on another thing), and ``q`` lies nearer a range than the bound's edge: "for 15 to 20 minutes at
+    a time" under "for the first 3 days" holds a claim's 25 minutes to the minutes, not to the days; "aged 11 to 15"
+    beside "aged 11 or over" is a band, which holds a 16-year-old."""
+    if e.dim != q.dim or e.bound is Bound.eq or e.is_range or q.lo <= 0:
+        return False
+    edge = e.hi if e.bound in (Bound.le, Bound.lt) else e.lo
+    if edge <= 0 or any(r.lo / _SCALE_APART <= edge <= r.hi * _SCALE_APART for r in ranges):
+        return False
+    return any(_distance(q.lo, r.lo, r.hi) < _distance(q.lo, edge, edge) for r in ranges)
+
+
+# how many times beyond a range's ends a one-sided bound's edge lies when it is on another scale than the range
+_SCALE_APART = 10.0
+
+
+def _distance(value: float, lo: float, hi: float) -> float:
+    """How many times over (or under) the span ``lo`` to ``hi`` a positive value lies: 0 inside it."""
+    if lo <= value <= hi:
+        return 0.0
+    end = lo if value < lo else hi
+    return abs(math.log(value / end)) if end > 0 else math.inf
 
 
 def _limit_bound_by_words(
