@@ -23,7 +23,7 @@ from guard.facts.periods import header_period, period_after
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.shares import same_pence
 from guard.facts.slots import Slots, read_slots
-from guard.facts.table_reading import Row, claim_words, key_words, tables
+from guard.facts.table_reading import Row, claim_words, counted_words, key_words, tables
 from guard.facts.types import EvidenceUnit
 
 __all__ = ["row_difference"]
@@ -37,7 +37,7 @@ def row_difference(
         return None
     said = claim_words(claim)
     for table in tables(units, lexicon):
-        named = [row for row in table if (keys := key_words(row, lexicon)) and keys <= said]
+        named = [row for row in table if (keys := key_words(row, lexicon)) and keys <= said | counted_words(row, claim.quantities)]
         for a, b in combinations(named, 2):
             if not _told_apart(a, b, table, claim, q, lexicon):
                 continue

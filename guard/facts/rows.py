@@ -39,7 +39,15 @@ from guard.facts.matching import accepts, same_number
 from guard.facts.mismatches import contradiction
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, read_slots, stem
-from guard.facts.table_reading import Row, claim_words, key_words, outside_brackets, parse_row, tables
+from guard.facts.table_reading import (
+    Row,
+    claim_words,
+    counted_words,
+    key_words,
+    outside_brackets,
+    parse_row,
+    tables,
+)
 from guard.facts.types import STATEMENT_KINDS, EvidenceUnit, SlotKind, SlotMismatch
 
 __all__ = ["column_misbindings", "limit_misbindings", "period_mismatches", "row_misbindings"]
@@ -144,6 +152,12 @@ def _misbinding(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) ->
     ]
     if not holders:
         return None
+    if any(
+        (keys := key_words(rows[i], lexicon)) & (counted := counted_words(rows[i], [q]))
+        and keys <= claim_words(claim) | counted
+        for i, _ in holders
+    ):
+        return None  # "re-rubbering the six cushions": the count names the row that gives it
     target, named = _named(claim, q, rows, lexicon)
     # a named row holding the value speaks for it, unless it shares the target's key and lost to it
     # on the claim's other words or values (two "Full memory assessment" rows, at the clinic and at home)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from guard.facts.lexicon import Lexicon
-from guard.facts.quantities import Quantity
-from guard.facts.slots import Slots, read_slots
+from guard.facts.quantities import Bound, Quantity
+from guard.facts.slots import Slots, read_slots, stem
 from guard.facts.types import EvidenceUnit, UnitKind
 
 if TYPE_CHECKING:
@@ -111,3 +111,14 @@ def _codes(text: str) -> frozenset[str]:
 def claim_words(claim: Slots) -> frozenset[str]:
     """The claim's content words and codes, to hold against a key cell's :func:`key_words`."""
     return claim.content | _codes(claim.text)
+
+
+def counted_words(row: Row, counts: Sequence[Quantity]) -> frozenset[str]:
+    """The nouns of the claim's counts that ``row`` gives as many of, as words naming it: "the six cushions" names the
+    row whose work is "The six cushions stripped ...", where "six cushions" is a count and so no content word of the
+    claim; "two adults" names no "Adult" row priced for one."""
+    given = {v.lo for v in row.slots.quantities if v.dim.startswith("count:") and v.bound is Bound.eq and not v.is_range}
+    return frozenset(
+        stem(c.dim.removeprefix("count:")) for c in counts
+        if c.dim.startswith("count:") and c.bound is Bound.eq and not c.is_range and c.lo in given
+    )
