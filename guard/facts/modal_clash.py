@@ -10,7 +10,7 @@ from guard.facts.clause_parts import CLAUSE_BREAK, MODAL_BREAK, clauses, fit, it
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import same_number
 from guard.facts.negation_clash import PROHIBITION
-from guard.facts.polarity import words
+from guard.facts.polarity import rule_modals, words
 from guard.facts.quantities import Quantity
 from guard.facts.slots import Slots, all_stems, read_slots, stem
 from guard.facts.types import EvidenceUnit, UnitKind
@@ -36,13 +36,7 @@ def modal_clashes(claim: Slots, unit: Slots, lexicon: Lexicon) -> bool:
     The claim stronger than the unit ("must" for "should") counts only where neither side is
     negated: "should not be treated until rehydrated" is "must be rehydrated before treatment".
     """
-    for part in [c for c, _ in clauses(claim, lexicon)]:
-        clause = _clause(part, unit, lexicon)
-        if _permission_clash(part.modals, clause.modals):
-            return True
-        if _stronger(part.modals, clause.modals) and not part.negation_scopes and not clause.negation_scopes:
-            return True
-    return False
+    return any(_modal_clash_in(part, _clause(part, unit, lexicon), lexicon) for part, _ in clauses(claim, lexicon))
 
 
 def _clause(claim: Slots, unit: Slots, lexicon: Lexicon) -> Slots:
@@ -196,7 +190,7 @@ def value_modal_clash(
     stated = [(u, c) for u, c in found if c.modals and not PROHIBITION.search(c.text)]
     if not stated or len(stated) < len(found):
         return None  # the value is stated without a modal too, or under a prohibition
-    if not all(_modal_clash_in(part, c) for _, c in stated):
+    if not all(_modal_clash_in(part, c, lexicon) for _, c in stated):
         return None
     unit, clause = stated[0]
     return unit, modal_word(part.text, lexicon), modal_word(clause.text, lexicon)
@@ -224,10 +218,18 @@ def _price_of_one(dim: str) -> str:
     return dim.split("/count:")[0]
 
 
-def _modal_clash_in(part: Slots, clause: Slots) -> bool:
-    if _permission_clash(part.modals, clause.modals):
+def _modal_clash_in(part: Slots, clause: Slots, lexicon: Lexicon) -> bool:
+    """The claim's clause and the unit's clash in modal, and still do without the modals of a clause that gives a
+    rule's purpose or reason ("so that it can settle" is no leave against "Nobody should hit a ball on it")."""
+    return _clash(part.modals, clause.modals, part, clause) and _clash(
+        rule_modals(part.text, lexicon), rule_modals(clause.text, lexicon), part, clause
+    )
+
+
+def _clash(claim: frozenset[str], unit: frozenset[str], part: Slots, clause: Slots) -> bool:
+    if _permission_clash(claim, unit):
         return True
-    return _stronger(part.modals, clause.modals) and not part.negation_scopes and not clause.negation_scopes
+    return _stronger(claim, unit) and not part.negation_scopes and not clause.negation_scopes
 
 
 def restricted_leave(claim: Slots, unit_modals: frozenset[str], unit_text: str) -> bool:

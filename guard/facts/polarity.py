@@ -172,6 +172,22 @@ def modal_classes(text: str, lexicon: Lexicon) -> frozenset[str]:
     return frozenset(cls for modal, cls in lexicon.modals.items() if f" {modal} " in lowered)
 
 
+# a clause that gives the purpose of or the reason for a rule: "..., so that it can settle", "No flash photography, as
+# a sudden flash can startle the turner"
+_PURPOSE_OR_REASON = re.compile(
+    r"\bso\s+that\b[^.;:,]*"
+    r"|,\s*(?:as|because|since)\s+(?:an?|the|it|its|they|their|this|these|that|those|he|she|his|her|you|your|we|our)\b"
+    r"[^.;:]*",
+    re.I,
+)
+
+
+def rule_modals(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The modal classes of ``text`` outside a clause giving the rule's purpose or reason, whose modal is no modal of
+    the rule: "No ball is struck on the new cloth for 48 hours, so that it can settle" permits nothing."""
+    return modal_classes(_PURPOSE_OR_REASON.sub(" ", text), lexicon)
+
+
 def quantifier_classes(text: str, lexicon: Lexicon) -> frozenset[str]:
     """ "universal" (always, all, never...) and/or "partial" (some, usually...) when present."""
     present = {w for _, w in words(text)}
