@@ -272,6 +272,10 @@ _HOLIDAY = re.compile("holiday", re.I)
 _DAY_KIND_WORDS = re.compile(_DAY_KIND, re.I)
 _MORE = re.compile("more|extra|additional|further", re.I)
 
+# after a person's age said without its unit: no unit of another measure ("a child of 12 kg", "a child of 10 months")
+_NO_MEASURE_AFTER = (
+    r"(?!\s*(?:%|(?!(?:or|and|to|in|at|on|is|an|a)\b)[a-z]{1,2}\b|kilo|gram|pound|stone|months?|weeks?|days?))"
+)
 _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
     (
         "money",
@@ -436,9 +440,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
     ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?:\s+or\s+(?P<v2>{NUMBER}))?(?![\d.,])", re.I), (_DIGIT,)),
     # "a child of 10", "a patient of 70": a person's age, the unit left out
     ("aged", re.compile(r"\b(?:child|boy|girl|son|daughter|baby|toddler|teenager|kid|man|woman|patient|pupil)\s+of\s+"
-                        r"(?P<v>\d{1,3})(?![\d.,])(?!\s*(?:%|(?!(?:or|and|to|in|at|on|is|an|a)\b)[a-z]{1,2}\b|kilo|gram|pound|"
-                        r"stone|months?|weeks?|days?))",
-                        re.I), (_DIGIT,)),
+                        rf"(?P<v>\d{{1,3}})(?![\d.,]){_NO_MEASURE_AFTER}", re.I), (_DIGIT,)),
+    # "children as old as 13", "pupils as young as 9": the oldest or youngest age the claim says is taken; "a family
+    # whose child is 7": the child's age
+    ("aged", re.compile(rf"\bas\s+(?:old|young)\s+as\s+(?P<v>\d{{1,3}})(?!\d|[.,]\d){_NO_MEASURE_AFTER}", re.I), (_DIGIT,)),
+    ("aged", re.compile(r"\b(?:child|boy|girl|son|daughter|grandchild)\s+(?:is|was|turns|turned)\s+"
+                        rf"(?P<v>\d{{1,3}})(?!\d|[.,]\d){_NO_MEASURE_AFTER}", re.I), (_DIGIT,)),
     ("bare", re.compile(rf"(?P<v>{_V})", re.I), (_VALUE,)),
 ]
 
