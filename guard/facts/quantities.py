@@ -564,10 +564,13 @@ NAMED_AMOUNT_BOUNDS = {
 # to babies under 3 months")
 _NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-]+){0,4}\s*$", re.I)
 # a clause opened by a negative quantifier denies the bound its verb takes ("No class has more than 12 students",
-# "nobody runs more than 2 abreast": at most 12, at most 2), as does "nothing" before it ("lift nothing over 2 kg");
+# "nobody runs more than 2 abreast", "..., and nobody stands within 30 m": at most 12, at most 2, beyond 30 m), as
+# does "nothing" before it ("lift nothing over 2 kg");
 # a "no" inside the clause ("there is no fee for parcels over 2 kg") says which parcels, it denies no bound
 _NEGATIVE_SUBJECT = re.compile(
-    r"(?:(?:^|(?<=[.;:!?]\s)|(?<=,\s))(?:no|nobody|none|nothing|no\s+one)\b(?:\s+[\w'’-]+){0,6}|\bnothing)\s*$", re.I
+    r"(?:(?:^|(?<=[.;:!?]\s)|(?<=,\s)|(?<=\band\s)|(?<=\bbut\s))(?:no|nobody|none|nothing|no\s+one)\b(?:\s+[\w'’-]+){0,6}"
+    r"|\bnothing)\s*$",
+    re.I,
 )  # the match starts at the negation itself: its position is the one the bound consumes (Quantity.negation_at)
 _NOT_COUNT_NOUNS = frozenset(
     {"to", "and", "or", "of", "the", "per", "for", "from", "with", "times", "year", "old"}
