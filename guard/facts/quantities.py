@@ -443,7 +443,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
                         rf"(?P<v>\d{{1,3}})(?![\d.,]){_NO_MEASURE_AFTER}", re.I), (_DIGIT,)),
     # "children as old as 13", "pupils as young as 9": the oldest or youngest age the claim says is taken; "a family
     # whose child is 7": the child's age
-    ("aged", re.compile(rf"\bas\s+(?:old|young)\s+as\s+(?P<v>\d{{1,3}})(?!\d|[.,]\d){_NO_MEASURE_AFTER}", re.I), (_DIGIT,)),
+    ("aged", re.compile(rf"\bas\s+(?:old|young)\s+as\s+(?P<v>\d{{1,3}})(?!\d|[.,]\d){_NO_MEASURE_AFTER}", re.I),
+     (_DIGIT,)),
     ("aged", re.compile(r"\b(?:child|boy|girl|son|daughter|grandchild)\s+(?:is|was|turns|turned)\s+"
                         rf"(?P<v>\d{{1,3}})(?!\d|[.,]\d){_NO_MEASURE_AFTER}", re.I), (_DIGIT,)),
     ("bare", re.compile(rf"(?P<v>{_V})", re.I), (_VALUE,)),
@@ -568,8 +569,8 @@ _NEGATION_BEFORE = re.compile(r"(?:\b(?:not|never|cannot)\b|n't\b)(?:\s+[\w'’-
 # does "nothing" before it ("lift nothing over 2 kg");
 # a "no" inside the clause ("there is no fee for parcels over 2 kg") says which parcels, it denies no bound
 _NEGATIVE_SUBJECT = re.compile(
-    r"(?:(?:^|(?<=[.;:!?]\s)|(?<=,\s)|(?<=\band\s)|(?<=\bbut\s))(?:no|nobody|none|nothing|no\s+one)\b(?:\s+[\w'’-]+){0,6}"
-    r"|\bnothing)\s*$",
+    r"(?:(?:^|(?<=[.;:!?]\s)|(?<=,\s)|(?<=\band\s)|(?<=\bbut\s))(?:no|nobody|none|nothing|no\s+one)\b"
+    r"(?:\s+[\w'’-]+){0,6}|\bnothing)\s*$",
     re.I,
 )  # the match starts at the negation itself: its position is the one the bound consumes (Quantity.negation_at)
 _NOT_COUNT_NOUNS = frozenset(

@@ -37,7 +37,11 @@ def row_difference(
         return None
     said = claim_words(claim)
     for table in tables(units, lexicon):
-        named = [row for row in table if (keys := key_words(row, lexicon)) and keys <= said | counted_words(row, claim.quantities)]
+        # a row is named by the claim's words or by the noun of a count it gives ("the six cushions")
+        named = [
+            row for row in table
+            if (keys := key_words(row, lexicon)) and keys <= said | counted_words(row, claim.quantities)
+        ]
         for a, b in combinations(named, 2):
             if not _told_apart(a, b, table, claim, q, lexicon):
                 continue

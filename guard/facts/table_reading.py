@@ -117,8 +117,9 @@ def counted_words(row: Row, counts: Sequence[Quantity]) -> frozenset[str]:
     """The nouns of the claim's counts that ``row`` gives as many of, as words naming it: "the six cushions" names the
     row whose work is "The six cushions stripped ...", where "six cushions" is a count and so no content word of the
     claim; "two adults" names no "Adult" row priced for one."""
-    given = {v.lo for v in row.slots.quantities if v.dim.startswith("count:") and v.bound is Bound.eq and not v.is_range}
-    return frozenset(
-        stem(c.dim.removeprefix("count:")) for c in counts
-        if c.dim.startswith("count:") and c.bound is Bound.eq and not c.is_range and c.lo in given
-    )
+    given = {v.lo for v in row.slots.quantities if _plain_count(v)}
+    return frozenset(stem(c.dim.removeprefix("count:")) for c in counts if _plain_count(c) and c.lo in given)
+
+
+def _plain_count(q: Quantity) -> bool:
+    return q.dim.startswith("count:") and q.bound is Bound.eq and not q.is_range
