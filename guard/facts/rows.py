@@ -152,9 +152,9 @@ def _misbinding(claim: Slots, q: Quantity, rows: list[Row], lexicon: Lexicon) ->
     ]
     if not holders:
         return None
+    said = claim_words(claim)
     if any(
-        (keys := key_words(rows[i], lexicon)) & (counted := counted_words(rows[i], [q]))
-        and keys <= claim_words(claim) | counted
+        (keys := key_words(rows[i], lexicon)) & (counted := counted_words(rows[i], [q])) and keys <= said | counted
         for i, _ in holders
     ):
         return None  # "re-rubbering the six cushions": the count names the row that gives it

@@ -190,9 +190,8 @@ def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     values = [s.quantities for s in near]
     said = q.period is not None or bool({w for _, w in words(claim.text)} & (lexicon.combination_words | TOTAL_WORDS))
     if said:
-        found = regimen_total(q, values, ceiling=q.bound is Bound.le or bool(_CEILING.search(claim.text))) or equal_parts(
-            q, values
-        )
+        ceiling = q.bound is Bound.le or bool(_CEILING.search(claim.text))
+        found = regimen_total(q, values, ceiling=ceiling) or equal_parts(q, values)
         if found:
             return found
     # both years (or dates) from one unit: dates from different sentences pair by chance
