@@ -24,6 +24,7 @@ import re
 from enum import Enum
 from functools import lru_cache
 from types import MappingProxyType
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -652,23 +653,43 @@ def _hedged(text: str, start: int) -> bool:
     return _HEDGE.search(text[max(0, first - 30) : first]) is not None
 
 
-def _phrase(text: str, start: int, end: int) -> str:
+def _phrase(text: str, start: int, end: int, dim: str) -> str:
     before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
-    after = _BOUND_AFTER.match(text[end : end + 20])
+    last = _bound_after(text, end, dim)
     first = start - len(before.group(0)) if before else start
-    last = end + after.end() if after else end
-    return " ".join(text[first:last].split())
+    return " ".join(text[first : last.end if last else end].split())
+
+
+# a score's scale between its value and its bound words: "a pain score of 4 out of 10 or lower"
+_OUT_OF = re.compile(r"\s+out\s+of\s+\d{1,3}\b", re.I)
+
+
+class _After(NamedTuple):
+    words: str  # the bound words, as written
+    end: int  # where they end in the text
+    of_score: bool  # past a score's scale: "or lower" is then the score's, no measure's
+
+
+def _bound_after(text: str, end: int, dim: str) -> _After | None:
+    """The bound words right after a value ending at ``end``, past a score's scale ("4 out of 10 or
+    lower" bounds the 4: the scale is no value of its own to bound)."""
+    after = _BOUND_AFTER.match(text[end : end + 20])
+    scale = _OUT_OF.match(text[end : end + 20]) if dim == "number" and after is None else None
+    if scale:
+        end += scale.end()
+        after = _BOUND_AFTER.match(text[end : end + 20])
+    return _After(after.group("w"), end + after.end(), scale is not None) if after else None
 
 
 def _bound(text: str, start: int, end: int, dim: str = "number") -> tuple[Bound, int | None]:
     """The bound words around text[start:end], turned round under a negation before them."""
     before = _BOUND_BEFORE.search(text[max(0, start - 40) : start])
-    after = _BOUND_AFTER.match(text[end : end + 20])
+    after = _bound_after(text, end, dim)
     if countable(dim):
         # "bigger than 50 cc", "stronger than 20 mph": a comparative of a measure over a number read without
         # its unit would bound every bare number of the text; ages ("younger than 5") keep their bound
         before = None if before and _measure_word(before.group("w")) else before
-        after = None if after and _measure_word(after.group("w")) else after
+        after = None if after and not after.of_score and _measure_word(after.words) else after
     bound = Bound.eq
     if before and before.group("w").lower() == "over" and before.group(0).rstrip().lower().endswith("the"):
         before = None  # "over the two years": across them
@@ -679,7 +700,7 @@ def _bound(text: str, start: int, end: int, dim: str = "number") -> tuple[Bound,
     if before:
         bound = BOUND_WORDS[" ".join(before.group("w").lower().rstrip(". ").split()).removesuffix(" of")]
     elif after:
-        bound = BOUND_WORDS[" ".join(after.group("w").lower().split())]
+        bound = BOUND_WORDS[" ".join(after.words.lower().split())]
     if before and _LEAD_TIME.match(text[end : end + 30]) and before.group("w").lower().split()[-1] == "than":
         # "no later than 20 minutes before departure" is at least 20 minutes before it
         bound = {"later": Bound.ge, "earlier": Bound.le}.get(before.group("w").lower().split()[-2], bound)
@@ -921,7 +942,7 @@ def _make(
         negation_at=negation_at,
         count=count,
         scale=scale,
-        phrase=_phrase(text, start if negation_at is None else negation_at, end),
+        phrase=_phrase(text, start if negation_at is None else negation_at, end, dim),
         approx=_hedged(text, start),
         measure=_measure(text, start, end) if dim == "duration" else None,
     )
