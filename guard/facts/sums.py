@@ -145,10 +145,11 @@ def table_rows(q: Quantity, claim: Slots, units: Sequence[EvidenceUnit], lexicon
     return None
 
 
-# what makes a count one of a known set: "the four", "all three", "the letter's four"; English
-_DEFINITE = re.compile(r"(?:\b(?:the|all|these|those)|['’]s)\s+$", re.I)
-# what a table's rows are called when its key column is not named ("the four items in the table"); English
-_ROWS = frozenset({"item", "row", "entry", "line", "thing"})
+# what makes a count one of a known set: "the four", "all three", "the letter's four", "the millwrights' four"; English
+_DEFINITE = re.compile(r"(?:\b(?:the|all|these|those)|['’]s|s['’])\s+$", re.I)
+# what a table's rows are called when its key column is not named ("the four items in the table", "the four prices",
+# "the four parts of the job"); "priced" is the count's first word in "the four priced items"; English
+_ROWS = frozenset({"item", "row", "entry", "line", "thing", "price", "part", "priced"})
 
 
 def _counts(claim: Slots, q: Quantity, rows: int) -> bool:
