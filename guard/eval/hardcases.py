@@ -1723,6 +1723,17 @@ class Split(str, Enum):
     # val184 is open; val184h is held: aggregate figures only (specs/val184*.yaml).
     val184 = "val184"
     val184h = "val184h"
+    # Session 45: a further fresh mixed pair, on branch pairs185 (its rows follow val184h's in cases.jsonl):
+    # six more short documents in new domains (a bell restoration fund's commission to rehang a church's ring
+    # of six bells, a physiotherapy letter on a postman's patellar tendinopathy, a heathland's reptile walks,
+    # prices and rules, an island grazings committee's commission to build a stone sheep fank, a children's
+    # physiotherapy letter on a girl's toe walking and an island felt studio's felting workshops, prices and
+    # rules) and varied forms (Markdown, HTML, tables, definition lists, numbered and bulleted lists under
+    # headings, bold-labelled lists and bold-headed paragraphs), every category, a little under half true,
+    # written without running the judge on them.
+    # val185 is open; val185h is held: aggregate figures only (specs/val185*.yaml).
+    val185 = "val185"
+    val185h = "val185h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1736,8 +1747,8 @@ class Split(str, Enum):
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
 # val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h, val168h,
 # val169h, val170h, val172h, val171h, val173h, val174h, val176h, val175h, val177h, val178h, val179h, val180h, val181h,
-# val182h, val183h, val184h) are read only when named, so that a run over everything (and its --fails listing) never
-# shows their cases to someone tuning the judge.
+# val182h, val183h, val184h, val185h) are read only when named, so that a run over everything (and its --fails listing)
+# never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1826,6 +1837,7 @@ BLIND_SPLITS = frozenset(
         Split.val182h,
         Split.val183h,
         Split.val184h,
+        Split.val185h,
     }
 )
 
