@@ -4,9 +4,15 @@ altogether" against "£18 per adult" and "children aged 8 to 17 ... £6".
 Each group the claim names (a count of a noun, "two adults"; or one person of an age, "a
 10-year-old") takes the price a near unit binds to it: a price per that noun, a price the unit's
 clause gives to that noun, or the one price of a unit whose age band holds the age. The step holds
-when the claim says it totals ("altogether", "in total", "together") and the groups' counts times
-their prices add up to the claim's value to the penny. A group no unit prices leaves the claim as
-it was.
+when the claim says it totals ("altogether", "in total", "together"), or names a party of two or more
+groups of people (what a party pays is its total, said or not), and the groups' counts times their
+prices add up to the claim's value to the penny. A group no unit prices leaves the claim as it was.
+
+A party's groups are its counts ("two adults"), its people named in words ("a parent", "one child",
+"a couple": two adults) and its ages ("a 10-year-old", "children aged 6 and 9"); the ages listed
+right after a count of people are that count's members ("two children aged 6 and 9"), not more
+people. A one-step product over one group's count ("£9.50 × two adults") prices part of a party,
+never what it pays (part_of_party).
 """
 
 from __future__ import annotations
@@ -91,16 +97,16 @@ def _groups(claim: Slots, q: Quantity) -> list[tuple[Quantity, float | None]]:
 # people a claim names without a number to count them: "one adult", "a parent", "a couple" (two adults); each word
 # mapped to the noun a price is given for
 _PERSON = {"adult": "adult", "parent": "adult", "grandparent": "adult", "grown-up": "adult", "child": "child", "kid": "child"}
-_PEOPLE_SAID = re.compile(r"\b(?:(?P<one>one|an?)\s+(?P<noun>adult|parent|grandparent|grown-up|child|kid)|(?P<couple>a\s+couple))\b(?!\s+of\b)", re.I)
+_PEOPLE_SAID = re.compile(r"\b(?:(?:one|an?)\s+(?P<noun>adult|parent|grandparent|grown-up|child|kid)|a\s+couple)\b(?!\s+of\b)", re.I)
 
 
 def _people_said(text: str) -> list[Quantity]:
     """The groups of people ``text`` names in words, as counts of the noun they are priced by."""
-    return [
-        Quantity(surface=m.group(0), start=m.start(), end=m.end(), dim=f"count:{_PERSON[m.group('noun').lower()] if m.group('noun') else 'adult'}",
-                 lo=1.0 if m.group("noun") else 2.0, hi=1.0 if m.group("noun") else 2.0)
-        for m in _PEOPLE_SAID.finditer(text)
-    ]
+    found = []
+    for m in _PEOPLE_SAID.finditer(text):
+        noun, n = (_PERSON[m.group("noun").lower()], 1.0) if m.group("noun") else ("adult", 2.0)
+        found.append(Quantity(surface=m.group(0), start=m.start(), end=m.end(), dim=f"count:{noun}", lo=n, hi=n))
+    return found
 
 
 # the people of a party a claim prices ("two adults and two children pay £34"), as counted nouns
