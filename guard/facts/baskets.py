@@ -4,9 +4,15 @@ altogether" against "£18 per adult" and "children aged 8 to 17 ... £6".
 Each group the claim names (a count of a noun, "two adults"; or one person of an age, "a
 10-year-old") takes the price a near unit binds to it: a price per that noun, a price the unit's
 clause gives to that noun, or the one price of a unit whose age band holds the age. The step holds
-when the claim says it totals ("altogether", "in total", "together") and the groups' counts times
-their prices add up to the claim's value to the penny. A group no unit prices leaves the claim as
-it was.
+when the claim says it totals ("altogether", "in total", "together"), or names a party of two or more
+groups of people (what a party pays is its total, said or not), and the groups' counts times their
+prices add up to the claim's value to the penny. A group no unit prices leaves the claim as it was.
+
+A party's groups are its counts ("two adults"), its people named in words ("a parent", "one child",
+"a couple": two adults) and its ages ("a 10-year-old", "children aged 6 and 9"); the ages listed
+right after a count of people are that count's members ("two children aged 6 and 9"), not more
+people. A one-step product over one group's count ("£9.50 × two adults") prices part of a party,
+never what it pays (part_of_party).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from collections.abc import Sequence
 
 from guard.facts.adjustments import PEOPLE, adjustments_for_age, inside
 from guard.facts.binding import distinctive, owned_words
+from guard.facts.derivation import compares
 from guard.facts.lexicon import Lexicon
 from guard.facts.periods import discount_options
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
@@ -24,7 +31,7 @@ from guard.facts.shares import same_noun, same_pence
 from guard.facts.slots import Slots, stem, value_spans
 from guard.facts.sums import says_total
 
-__all__ = ["basket_total"]
+__all__ = ["basket_total", "part_of_party"]
 
 _AGED = re.compile(r"\b(?:aged|age)\s*$", re.I)
 _YEAR_HOURS = DURATION_HOURS["year"]
@@ -38,9 +45,9 @@ def basket_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range or q.per is not None:
         return None
     offs = discount_options(claim, near)
-    if not (says_total(claim, lexicon) or len(offs) > 1):
-        return None
     groups = _groups(claim, q)
+    if not (says_total(claim, lexicon) or len(offs) > 1 or _party(groups)):
+        return None
     # one group is a product one_step already reads, unless a stated discount follows it
     if len(groups) < 2 and not (groups and len(offs) > 1):
         return None
@@ -61,6 +68,16 @@ def basket_total(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     return None
 
 
+def part_of_party(q: Quantity, claim: Slots, operands: Sequence[Quantity]) -> bool:
+    """A one-step product prices one group of the party whose price ``q`` is: "£9.50 × two adults" for what "two
+    adults and two children pay". A party's price is the sum over all its groups (basket_total); a difference the
+    claim compares ("save £8 with a family ticket") is no price the party pays."""
+    if len(operands) != 2 or not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range or q.per is not None:
+        return False
+    groups = _groups(claim, q)
+    return _party(groups) and not compares(q, claim) and any(o is group for o in operands for group, _ in groups)
+
+
 def _groups(claim: Slots, q: Quantity) -> list[tuple[Quantity, float | None]]:
     """(quantity, age in years or None): counts of a noun, and single ages ("a 10-year-old", "aged 10")."""
     found: list[tuple[Quantity, float | None]] = []
@@ -69,9 +86,54 @@ def _groups(claim: Slots, q: Quantity) -> list[tuple[Quantity, float | None]]:
             continue
         if c.dim.startswith("count:") and c.lo >= 1 and c.dim[6:] not in _NOT_GROUPS:
             found.append((c, None))
-        elif c.dim == "duration" and (c.surface.endswith("-year-old") or _AGED.search(claim.text[: c.start])):
+        elif c.dim == "duration" and (c.surface.endswith("-year-old") or _AGED.search(claim.text[: c.start]) or c.measure == "age"):
             found.append((c, c.lo / _YEAR_HOURS))
+    found += [(person, None) for person in _people_said(claim.text) if not any(c.start <= person.start < c.end for c, _ in found)]
+    found.sort(key=lambda group: group[0].start)
+    members = {id(c) for group, age in found if age is None for c in _aged_members(group, found, claim.text)}
+    return [(c, age) for c, age in found if id(c) not in members]
+
+
+# people a claim names without a number to count them: "one adult", "a parent", "a couple" (two adults); each word
+# mapped to the noun a price is given for
+_PERSON = {"adult": "adult", "parent": "adult", "grandparent": "adult", "grown-up": "adult", "child": "child", "kid": "child"}
+_PEOPLE_SAID = re.compile(r"\b(?:(?:one|an?)\s+(?P<noun>adult|parent|grandparent|grown-up|child|kid)|a\s+couple)\b(?!\s+of\b)", re.I)
+
+
+def _people_said(text: str) -> list[Quantity]:
+    """The groups of people ``text`` names in words, as counts of the noun they are priced by."""
+    found = []
+    for m in _PEOPLE_SAID.finditer(text):
+        noun, n = (_PERSON[m.group("noun").lower()], 1.0) if m.group("noun") else ("adult", 2.0)
+        found.append(Quantity(surface=m.group(0), start=m.start(), end=m.end(), dim=f"count:{noun}", lo=n, hi=n))
     return found
+
+
+# the people of a party a claim prices ("two adults and two children pay £34"), as counted nouns
+_PARTY_NOUNS = PEOPLE | {"children", "kid", "junior", "senior"}
+
+
+def _party(groups: list[tuple[Quantity, float | None]]) -> bool:
+    """Two or more groups of people: the price they pay is their total, said or not ("altogether")."""
+    return len(groups) > 1 and all(age is not None or group.dim[6:].rstrip("s") in _PARTY_NOUNS for group, age in groups)
+
+
+def _aged_members(group: Quantity, found: list[tuple[Quantity, float | None]], text: str) -> list[Quantity]:
+    """The ages listed right after a count of people, one each ("two children aged 7 and 11"): its members,
+    priced with the count, not more people."""
+    ages = sorted((c for c, age in found if age is not None and c.start >= group.end), key=lambda c: c.start)
+    if not ages or not _AGED_NEXT.fullmatch(text[group.end : ages[0].start]):
+        return []
+    listed = ages[:1]
+    for age in ages[1:]:
+        if not _LIST_GAP.fullmatch(text[listed[-1].end : age.start]):
+            break
+        listed.append(age)
+    return listed if len(listed) == group.lo else []
+
+
+_AGED_NEXT = re.compile(r"\s+aged\s+", re.I)
+_LIST_GAP = re.compile(r"\s*(?:,\s*and|,|and)\s*", re.I)
 
 
 def _prices(group: Quantity, age: float | None, dim: str, near: Sequence[Slots], lexicon: Lexicon) -> list[Quantity]:

@@ -274,6 +274,9 @@ _DAY_KIND_WORDS = re.compile(_DAY_KIND, re.I)
 _MORE = re.compile("more|extra|additional|further", re.I)
 
 # after a person's age said without its unit: no unit of another measure ("a child of 12 kg", "a child of 10 months")
+# after the first age of a list, a comma and the next: "aged 6, 8 and 11"
+_AGE_LIST_GOES_ON = r"(?=,\s*\d{1,3}\s*(?:,|and\b))"
+_LISTED_NUMBER = re.compile(r"(?:\band\s|,\s?)\d", re.I)  # a number after "and" or a comma: a list's
 _NO_MEASURE_AFTER = (
     r"(?!\s*(?:%|(?!(?:or|and|to|in|at|on|is|an|a)\b)[a-z]{1,2}\b|kilo|gram|pound|stone|months?|weeks?|days?))"
 )
@@ -431,6 +434,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
         re.compile(rf"(?P<v>{_V})\s+(?:more|extra|additional|further)\s+(?P<u>{_UNIT})", re.I),
         (_VALUE, _MORE),
     ),
+    # "children aged 6 and 9", "aged 6, 8 and 11": each number after the first of a list of ages is an age too, not
+    # a count of the word after it ("9 pay")
+    ("aged_list", re.compile(rf"(?:(?<=\band\s)|(?<=,\s)|(?<=,))(?P<v>\d{{1,3}})(?!\d|[.,]\d){_NO_MEASURE_AFTER}", re.I),
+     (_LISTED_NUMBER,)),
     # "two extra nights", "3 additional letters": a count of the noun added (not "3 more people",
     # which may be a difference, as above)
     ("count", re.compile(rf"(?P<v>{_V})\s+(?:extra|additional|further)\s+(?P<noun>[a-z][a-z-]{{2,}})", re.I), (_VALUE, _MORE)),
@@ -438,7 +445,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], tuple[re.Pattern[str], ...]]] = [
     ("count", re.compile(rf"(?P<v>{_V})(?:\s+|-)(?:(?:{_COUNT_MODIFIER})\s+)?(?P<noun>[a-z][a-z-]{{2,}})", re.I), (_VALUE,)),
     # "aged 30", "aged 12 and over": an age in years, the unit left out (units and counts read first)
     # "aged 16 or 17": two ages next to each other are the band between them
-    ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?:\s+or\s+(?P<v2>{NUMBER}))?(?![\d.,])", re.I), (_DIGIT,)),
+    ("aged", re.compile(rf"\baged\s+(?P<v>{NUMBER})(?:\s+or\s+(?P<v2>{NUMBER}))?(?:(?![\d.,])|{_AGE_LIST_GOES_ON})", re.I),
+     (_DIGIT,)),
     # "a child of 10", "a patient of 70": a person's age, the unit left out
     ("aged", re.compile(r"\b(?:child|boy|girl|son|daughter|baby|toddler|teenager|kid|man|woman|patient|pupil)\s+of\s+"
                         rf"(?P<v>\d{{1,3}})(?![\d.,]){_NO_MEASURE_AFTER}", re.I), (_DIGIT,)),
@@ -963,6 +971,8 @@ _LENGTH_AFTER = re.compile(r"^\s+long\b", re.I)
 def _measure(text: str, start: int, end: int) -> str | None:
     if _AGE_WORDS.search(text[start:end]) or _AGED_JUST_BEFORE.search(text[max(0, start - 8) : start]):
         return "age"
+    if _AGES_BEFORE.search(text[max(0, start - 40) : start]):
+        return "age"  # "aged 6 and 9": the 9 too
     if _LEAD_AFTER.match(text[end : end + 20]):
         return "lead"
     if _LENGTH_BEFORE.search(text[max(0, start - 24) : start]) or _LENGTH_AFTER.match(text[end : end + 8]):
@@ -1003,6 +1013,24 @@ def _aged(text, m):
     other = _value(m.group("v2")) if m.groupdict().get("v2") else None
     high = other if other is not None and other > value else value
     return _make(text, m.start("v"), m.end(), "duration", value * years, high * years, scale=years)
+
+
+# the ages of a list before a number: "aged 6 and ", "aged 6, 8 and "
+_AGES_BEFORE = re.compile(r"\baged\s+\d{1,3}(?:\s*,\s*\d{1,3})*\s*(?:,\s*and|,|and)\s+$", re.I)
+
+
+# people counted after the number: "aged 5 and 2 adults" lists an age, then a count
+_PEOPLE_AFTER = re.compile(
+    r"\s+(?:adults?|child(?:ren)?|kids?|people|persons?|grown-ups?|teenagers?|bab(?:y|ies)|infants?|toddlers?|"
+    r"students?|pupils?|guests?|members?|visitors?|others?|more)\b",
+    re.I,
+)
+
+
+def _aged_list(text, m):
+    if _PEOPLE_AFTER.match(text[m.end() : m.end() + 20]):
+        return None
+    return _aged(text, m) if _AGES_BEFORE.search(text[max(0, m.start() - 40) : m.start()]) else None
 
 
 def _pound_weight(text, m):
@@ -1248,6 +1276,7 @@ _READERS = {
     "pence": _pence,
     "pound_weight": _pound_weight,
     "aged": _aged,
+    "aged_list": _aged_list,
     "holidays": _holidays,
     "frequency": _frequency,
     "frequency_adverb": _frequency_adverb,

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from guard.facts.adjustments import adjusted_price
 from guard.facts.align import Alignment, unit_slots
 from guard.facts.bands import step_band
-from guard.facts.baskets import basket_total
+from guard.facts.baskets import basket_total, part_of_party
 from guard.facts.binding import distinctive, owned_words
 from guard.facts.clock_gaps import clock_gap
 from guard.facts.conditions import conditions_met, meets_condition
@@ -147,7 +147,7 @@ def _clock_span(q: Quantity, held: list[tuple[Alignment, Slots]]) -> Outcome | N
 def _derived(q: Quantity, claim: Slots, everywhere: list[Slots], lexicon: Lexicon) -> Outcome | None:
     """One step over the values of the units the claim is about (derivation.py), as an inference."""
     found = derived_step(q, claim, everywhere, lexicon)
-    if found is None:
+    if found is None or part_of_party(q, claim, found[1]):
         return None
     return Outcome(FactLabel.inferred, inference=found[0], operands=found[1])
 
@@ -170,6 +170,8 @@ def _step(
         # minutes past the free 45) reads the claim whole, before a sum of two other prices that gives it by chance
         return Outcome(FactLabel.inferred, inference=past[0], operands=past[1]), None
     found = one_step(q, [p for p in pool if p is not q])
+    if found and part_of_party(q, claim, found[1:]):
+        found = None  # "£9.50 × two adults" for what two adults and two children pay: one group's price (baskets.py)
     stated = any(same_number(q, e) for sl in everywhere for e in sl.quantities)
     if found and not stated and (one_record(q, found[1], found[2], held) or shared_record(q, claim, *found[1:], held)):
         # a sum or difference of two values of one record (a table row, one sentence) that the
@@ -186,6 +188,7 @@ def _step(
     if found and allowed and not capped(q, found, near):
         return Outcome(FactLabel.inferred, inference=found[0], operands=(found[1], found[2])), None
     typed = None if stated else (typed_product(q, claim, everywhere) or named_share(q, claim, everywhere))
+    typed = None if typed and part_of_party(q, claim, typed[1]) else typed
     if typed and step_band(claim, *typed[1], near) is not False and not capped(q, (typed[0], *typed[1]), near):
         # a rate per a noun times a count of it, or a named share of a price, each the one of its kind where the
         # claim looks (derivation.py)

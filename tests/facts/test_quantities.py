@@ -156,6 +156,7 @@ _PATTERN_EXAMPLES = [
     "an hour and a half", "three quarters of an hour", "325 F", "8 bank holidays", "7 calendar days", "5 ml",
     "two 250 mg capsules", "12 more months", "two extra nights", "4 doses", "aged 16 or 17", "a child of 10", "seven",
     "a fifth of the fee", "five and a half hours", "children as old as 13", "a family whose child is 7",
+    "children aged 6 and 9",
 ]
 
 
