@@ -343,10 +343,23 @@ def _bare_conjunct(token) -> bool:
     return (
         token.dep_ == "conj"
         and token.head.pos_ in ("VERB", "AUX")
-        and token.tag_ in ("VB", "VBN")
-        and token.tag_ == token.head.tag_
+        and (token.tag_ in ("VB", "VBN") and token.tag_ == token.head.tag_ or _participle_tagged_past(token))
         and not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "neg", "expl") for c in token.children)
         and not any(c.dep_ == "advmod" and c.lower_ == "never" for c in token.children)
+    )
+
+
+def _participle_tagged_past(token) -> bool:
+    """A past form joined by "or" to a passive participle ("is never connected to a tank or used to sell fuel"): the
+    tagger may call it a past tense ("used" has one form for both), but with no subject of its own it is the
+    passive's second participle, under the same auxiliary. Not after "and", which may join an act of its own ("was
+    not paid and left")."""
+    head = token.head
+    return (
+        token.tag_ == "VBD"
+        and head.tag_ == "VBN"
+        and any(c.dep_ == "auxpass" for c in head.children)
+        and any(c.dep_ == "cc" and c.lower_ in ("or", "nor") for c in head.children)
     )
 
 
