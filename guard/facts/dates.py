@@ -51,6 +51,13 @@ _TIME_BEFORE = re.compile(
     r"\b(?:at|from|until|till|by|to|before|after|between|around|about|gone)\s+$|\bbetween\b.{1,40}\band\s+$", re.I
 )
 
+# a bare hour before "to <time> am/pm": the hour of a span whose am or pm is written once, after its end
+_SPAN_START = re.compile(
+    r"(?<![£$€\d.,:])\b(?P<h>[01]?\d)(?:[:.](?P<min>[0-5]\d))?(?=\s*(?:to|-|–|until|till)\s*(?P<h2>[01]?\d)(?:[:.][0-5]\d)?\s*"
+    r"(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z]))",
+    re.I,
+)
+
 _DATE_PATTERNS = [
     ("dmy", re.compile(rf"\b(?P<d>{_DAY})\s+(?:of\s+)?(?P<m>{_MONTHS})(?:,?\s+(?P<y>{_YEAR}))?\b", re.I)),
     (
@@ -65,6 +72,8 @@ _DATE_PATTERNS = [
         "time",
         re.compile(r"\b(?P<h>[01]?\d)(?:[:.](?P<min>[0-5]\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z])", re.I),
     ),
+    # "7 to 9 pm", "10 to 11.30 am": the first time of a span takes the am or pm written once, at its end
+    ("span_start", _SPAN_START),
     ("time", re.compile(r"\b(?P<h>[01]?\d|2[0-3]):(?P<min>[0-5]\d)\b")),
     (
         "year",
@@ -120,6 +129,8 @@ def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
         if (match.groupdict().get("ampm") or "").lower().startswith("p"):
             hour += 12
         return DateSlot(**base, minutes=hour * 60 + int(match.group("min") or 0))
+    if kind == "span_start":
+        return _span_start(match, base)
     if kind == "worded":
         return _worded_time(match, base)
     if kind == "year":
@@ -135,6 +146,16 @@ def _read(kind: str, match: re.Match[str]) -> DateSlot | None:
         **base, year=year if groups.get("y") else None, month=month, day=day if groups.get("d") else None,
         weekday=_weekday_said(match.string, match.start(), match.end()) if groups.get("d") else None,
     )
+
+
+def _span_start(match: re.Match[str], base: dict) -> DateSlot | None:
+    """The span's first hour in the half of the day its end names ("7 to 9 pm": 19:00), or the half before when it
+    is the later hour ("11 to 1 pm": 11:00); none for a span over midnight ("11 to 2 am")."""
+    hour, end = int(match.group("h")) % 12, int(match.group("h2")) % 12
+    if not match.group("ampm").lower().startswith("p"):
+        return None if hour > end else DateSlot(**base, minutes=hour * 60 + int(match.group("min") or 0))
+    hour += 12 if hour <= end else 0
+    return DateSlot(**base, minutes=hour * 60 + int(match.group("min") or 0))
 
 
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
