@@ -1754,6 +1754,16 @@ class Split(str, Enum):
     # val187 is open; val187h is held: aggregate figures only (specs/val187*.yaml).
     val187 = "val187"
     val187h = "val187h"
+    # Session 45: a further fresh mixed pair, on branch pairs188 (its rows follow val187h's in cases.jsonl): six more
+    # short documents in new domains (a parish trust's commission to restore the granite milestones of a turnpike road,
+    # a physiotherapy letter on a calf strain, a woodland charcoal burners' sessions, prices and rules,
+    # an island heritage group's commission to restore a battery's two bronze cannon, an island practice nurse's letter
+    # on bacterial conjunctivitis and an island botany circle's wild flower walks, prices and rules) and varied forms
+    # (Markdown, HTML, tables, definition lists, numbered and bulleted lists under headings, bold-labelled lists and
+    # bold-headed paragraphs), every category, a little under half true, written without running the judge on them.
+    # val188 is open; val188h is held: aggregate figures only (specs/val188*.yaml).
+    val188 = "val188"
+    val188h = "val188h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1767,8 +1777,8 @@ class Split(str, Enum):
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
 # val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h, val168h,
 # val169h, val170h, val172h, val171h, val173h, val174h, val176h, val175h, val177h, val178h, val179h, val180h, val181h,
-# val182h, val183h, val184h, val185h, val186h, val187h) are read only when named, so that a run over everything (and its
-# --fails listing) never shows their cases to someone tuning the judge.
+# val182h, val183h, val184h, val185h, val186h, val187h, val188h) are read only when named, so that a run over
+# everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1860,6 +1870,7 @@ BLIND_SPLITS = frozenset(
         Split.val185h,
         Split.val186h,
         Split.val187h,
+        Split.val188h,
     }
 )
 
