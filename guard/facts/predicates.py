@@ -343,7 +343,7 @@ def _bare_conjunct(token) -> bool:
     return (
         token.dep_ == "conj"
         and token.head.pos_ in ("VERB", "AUX")
-        and (token.tag_ in ("VB", "VBN") and token.tag_ == token.head.tag_ or _participle_tagged_past(token))
+        and ((token.tag_ in ("VB", "VBN") and token.tag_ == token.head.tag_) or _participle_tagged_past(token))
         and not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "neg", "expl") for c in token.children)
         and not any(c.dep_ == "advmod" and c.lower_ == "never" for c in token.children)
     )

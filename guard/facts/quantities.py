@@ -273,10 +273,10 @@ _HOLIDAY = re.compile("holiday", re.I)
 _DAY_KIND_WORDS = re.compile(_DAY_KIND, re.I)
 _MORE = re.compile("more|extra|additional|further", re.I)
 
-# after a person's age said without its unit: no unit of another measure ("a child of 12 kg", "a child of 10 months")
 # after the first age of a list, a comma and the next: "aged 6, 8 and 11"
 _AGE_LIST_GOES_ON = r"(?=,\s*\d{1,3}\s*(?:,|and\b))"
-_LISTED_NUMBER = re.compile(r"(?:\band\s|,\s?)\d", re.I)  # a number after "and" or a comma: a list's
+_LISTED_NUMBER = re.compile(r"(?:\band\s|,\s?)\d", re.I)  # what a later age of a list is read after
+# after a person's age said without its unit: no unit of another measure ("a child of 12 kg", "a child of 10 months")
 _NO_MEASURE_AFTER = (
     r"(?!\s*(?:%|(?!(?:or|and|to|in|at|on|is|an|a)\b)[a-z]{1,2}\b|kilo|gram|pound|stone|months?|weeks?|days?))"
 )
@@ -1017,8 +1017,6 @@ def _aged(text, m):
 
 # the ages of a list before a number: "aged 6 and ", "aged 6, 8 and "
 _AGES_BEFORE = re.compile(r"\baged\s+\d{1,3}(?:\s*,\s*\d{1,3})*\s*(?:,\s*and|,|and)\s+$", re.I)
-
-
 # people counted after the number: "aged 5 and 2 adults" lists an age, then a count
 _PEOPLE_AFTER = re.compile(
     r"\s+(?:adults?|child(?:ren)?|kids?|people|persons?|grown-ups?|teenagers?|bab(?:y|ies)|infants?|toddlers?|"
@@ -1028,6 +1026,7 @@ _PEOPLE_AFTER = re.compile(
 
 
 def _aged_list(text, m):
+    """A later age of a list after "aged" ("aged 6 and 9"), unless people are counted after it."""
     if _PEOPLE_AFTER.match(text[m.end() : m.end() + 20]):
         return None
     return _aged(text, m) if _AGES_BEFORE.search(text[max(0, m.start() - 40) : m.start()]) else None
