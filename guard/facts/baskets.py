@@ -109,6 +109,8 @@ def _people_said(text: str) -> list[Quantity]:
     return found
 
 
+# a claim's word for people that a price is given under another word for ("two kids": "£4 child")
+_PRICED_AS = {"kid": "child", "kids": "child", "grown-up": "adult", "grown-ups": "adult"}
 # the people of a party a claim prices ("two adults and two children pay £34"), as counted nouns
 _PARTY_NOUNS = PEOPLE | {"children", "kid", "junior", "senior"}
 
@@ -144,7 +146,7 @@ def _prices(group: Quantity, age: float | None, dim: str, near: Sequence[Slots],
             if _holds_age(unit, age) and len({p.lo for p in prices}) == 1:
                 found.append(prices[0])
             continue
-        noun = group.dim[6:]
+        noun = _PRICED_AS.get(group.dim[6:], group.dim[6:])
         found += [p for p in prices if p.per == 1.0 and same_noun(p.dim.split("/count:", 1)[-1], noun)]
         plain = [p for p in prices if p.dim == dim and not _is_change(unit.text, p)]
         own = distinctive(owned_words(unit.text, plain, lexicon, stem, value_spans(unit))) if plain else []

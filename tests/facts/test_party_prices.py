@@ -24,6 +24,8 @@ RINK = (
         ("Two adults and two children aged 6 and 9 pay £38 for a public session.", False),
         ("One adult and three children aged 5, 8 and 12 pay £32 for a public session.", True),
         ("One adult and three children aged 5, 8 and 12 pay £28.50 for a public session.", False),
+        ("A couple with two kids pay £34 for a public session.", True),
+        ("A couple with two kids pay £36 for a public session.", False),
     ],
 )
 def test_a_party_pays_the_sum_of_its_members_prices(claim, holds):
