@@ -109,8 +109,9 @@ def _people_said(text: str) -> list[Quantity]:
     return found
 
 
-# a claim's word for people that a price is given under another word for ("two kids": "£4 child")
-_PRICED_AS = {"kid": "child", "kids": "child", "grown-up": "adult", "grown-ups": "adult"}
+# a counted word for people that a price is given under another word for ("two kids": "£4 child"); a count's noun is
+# read singular ("two kids": "count:kid")
+_PRICED_AS = {word: noun for word, noun in _PERSON.items() if word in ("kid", "grown-up")}
 # the people of a party a claim prices ("two adults and two children pay £34"), as counted nouns
 _PARTY_NOUNS = PEOPLE | {"children", "kid", "junior", "senior"}
 

@@ -152,9 +152,11 @@ def _span_start(match: re.Match[str], base: dict) -> DateSlot | None:
     """The span's first hour in the half of the day its end names ("7 to 9 pm": 19:00), or the half before when it
     is the later hour ("11 to 1 pm": 11:00); none for a span over midnight ("11 to 2 am")."""
     hour, end = int(match.group("h")) % 12, int(match.group("h2")) % 12
-    if not match.group("ampm").lower().startswith("p"):
-        return None if hour > end else DateSlot(**base, minutes=hour * 60 + int(match.group("min") or 0))
-    hour += 12 if hour <= end else 0
+    pm = match.group("ampm").lower().startswith("p")
+    if hour > end and not pm:
+        return None
+    if hour <= end and pm:
+        hour += 12
     return DateSlot(**base, minutes=hour * 60 + int(match.group("min") or 0))
 
 
