@@ -1764,6 +1764,16 @@ class Split(str, Enum):
     # val188 is open; val188h is held: aggregate figures only (specs/val188*.yaml).
     val188 = "val188"
     val188h = "val188h"
+    # Session 46: a further fresh mixed pair, on branch pairs189 (its rows follow val188h's in cases.jsonl): six more
+    # short documents in new domains (a deer group's commission to build a venison larder, a health centre nurse
+    # specialist's letter on gallstones, a crofting township's peat-cutting days, prices and rules, an island walled
+    # garden trust's commission to restore a Victorian vinery, an island skin nurse's letter on vitiligo and an island
+    # boat company's whirlpool trips, prices and rules) and varied forms (Markdown, HTML, tables, definition lists,
+    # numbered and bulleted lists under headings and bold-labelled lists), every category, a little under half true,
+    # written without running the judge on them.
+    # val189 is open; val189h is held: aggregate figures only (specs/val189*.yaml).
+    val189 = "val189"
+    val189h = "val189h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1777,7 +1787,7 @@ class Split(str, Enum):
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
 # val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h, val168h,
 # val169h, val170h, val172h, val171h, val173h, val174h, val176h, val175h, val177h, val178h, val179h, val180h, val181h,
-# val182h, val183h, val184h, val185h, val186h, val187h, val188h) are read only when named, so that a run over
+# val182h, val183h, val184h, val185h, val186h, val187h, val188h, val189h) are read only when named, so that a run over
 # everything (and its --fails listing) never shows their cases to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
@@ -1871,6 +1881,7 @@ BLIND_SPLITS = frozenset(
         Split.val186h,
         Split.val187h,
         Split.val188h,
+        Split.val189h,
     }
 )
 
