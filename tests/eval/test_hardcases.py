@@ -320,6 +320,7 @@ def test_the_false_alarm_splits_are_mostly_true_claims_with_false_twins(cases, s
         Split.val187, Split.val187h,
         Split.val188, Split.val188h,
         Split.val189, Split.val189h,
+        Split.val190, Split.val190h,
     ],
 )
 def test_the_mixed_splits_cover_every_category_in_balance(cases, split):
@@ -494,6 +495,7 @@ def test_the_blind_splits_are_left_out_of_a_run_over_all_splits():
         Split.val187h,
         Split.val188h,
         Split.val189h,
+        Split.val190h,
     }
 
 
