@@ -230,18 +230,28 @@ _CONTRARY = {
 
 def _subject_denies(token) -> bool:
     """ "No one may approve", "No fee applies", "None of the staff may ...": the subject's "no"."""
-    for c in token.children:
-        if c.dep_ in ("nsubj", "nsubjpass"):
-            if any(g.dep_ == "prep" and g.lower_ in ("except", "but") for g in c.children):
-                continue  # "No one except the holder can cancel": only the holder can
-            if c.lower_ in _NOBODY or any(
-                (g.dep_ == "det" and g.lower_ in ("no", "neither"))
-                or (g.dep_ == "preconj" and g.lower_ == "neither")
-                or _modifier_denied(g)
-                for g in c.children
-            ):
-                return True  # "No one may", "Neither party pays", "Neither the AMA nor the APA recognizes"
+    for c in _own_subjects(token):
+        if any(g.dep_ == "prep" and g.lower_ in ("except", "but") for g in c.children):
+            continue  # "No one except the holder can cancel": only the holder can
+        if c.lower_ in _NOBODY or any(
+            (g.dep_ == "det" and g.lower_ in ("no", "neither"))
+            or (g.dep_ == "preconj" and g.lower_ == "neither")
+            or _modifier_denied(g)
+            for g in c.children
+        ):
+            return True  # "No one may", "Neither party pays", "Neither the AMA nor the APA recognizes"
     return False
+
+
+def _own_subjects(token) -> list:
+    """The verb's subjects, less a verbless "No dogs in the water," that the parser hung on the next clause's verb as
+    a subject with the clause's "and" on it ("No dogs in the water, and dogs on the bank are kept on a lead"); a list
+    the parser split ("No rings, bracelets or watches are worn") carries no "and" of its own and stays."""
+    subjects = [c for c in token.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return [
+        s for s in subjects
+        if s is subjects[-1] or not any(c.dep_ == "cc" and c.lower_ in ("and", "but") for c in s.children)
+    ]
 
 
 def _modifier_denied(token) -> bool:
