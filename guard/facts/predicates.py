@@ -87,6 +87,9 @@ class Predicate(BaseModel):
     # "with food, never on an empty stomach"): this predicate is the verb's act with that phrase,
     # denied; None for a predicate read from the verb as it stands
     contrast: str | None = None
+    # the verb governs a "before" / "until" clause: denied, it is held off only until that event ("will not take up a
+    # stone before the council has shut the verge"), and may happen after it
+    until: bool = False
 
     def role(self, name: str) -> list[frozenset[str]]:
         return [f for r, f in self.args if r == name]
@@ -111,6 +114,7 @@ _PERMIT = frozenset({"allow", "permit", "entitle", "let", "authorise", "authoriz
 _ADVISE = frozenset({"recommend", "advise", "encourage", "urge"})
 _FORBID = frozenset({"prohibit", "forbid", "ban", "bar", "prevent"})
 _DENY = frozenset({"fail", "refuse", "decline", "avoid", "neglect", "omit", "stop", "cease"})
+_BEGIN = frozenset({"start", "begin", "commence"})  # "will not start turning": the act itself is not done
 _ABLE = frozenset({"able", "unable"})  # ability said as an adjective: a permission ("can")
 # adjectives that are a status of their subject's act ("Attendance is optional")
 _DEONTIC_ADJ = {
@@ -328,6 +332,8 @@ def _status(token) -> tuple[Status, bool]:
             negated = not (negated != head_negated)
         elif lemma in _DENY:
             negated = not (negated != head_negated)
+        elif lemma in _BEGIN:
+            negated = negated != head_negated
         elif lemma in _ABLE:
             # "is (not) able to change" is "can (not) change"; the "not" hangs on the copula
             copula = head.head if head.dep_ == "acomp" else head
@@ -454,6 +460,27 @@ def _conditional(token) -> bool:
     return False
 
 
+_UNTIL = frozenset({"before", "until", "till"})
+
+
+def _until(token) -> bool:
+    """The verb, or the verb it is the infinitive of ("will not start turning ... before"), governs a clause
+    opened by "before" or "until"."""
+    verbs = [token, token.head] if token.dep_ == "xcomp" else [token]
+    return any(
+        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _UNTIL for m in c.children)
+        for v in verbs
+        for c in v.children
+    )
+
+
+def _after_limit(c: Predicate, u: Predicate) -> bool:
+    """The claim holds its act off until an event and the unit says it is done, with no limit of its own: the
+    unit's act may be the one after the event ("The masons will not take up a stone before the council has shut
+    the verge" against "The council closes the verge on 7 April, and the masons lift the stones on 12 April")."""
+    return c.until and c.status in _NEGATIVE and u.status in _POSITIVE and not u.until
+
+
 def _controls(token) -> bool:
     """A control verb whose infinitive carries the act ("need to", "is allowed to", "fails to")."""
     lemma = token.lemma_.lower()
@@ -511,6 +538,7 @@ def predicates(text: str) -> tuple[Predicate, ...]:
                 surface=token.text,
                 phrase=token.dep_ in _SUBORDINATE,
                 main=_is_main(token),
+                until=_until(token),
             )
             out.append(base)
             out += _contrary(base, against)
@@ -726,7 +754,10 @@ def _any_sign_change(claim_text: str, unit_text: str) -> bool:
             if u.lemma == c.lemma and not (_SANS in {r for r, _ in u.args} - roles)
             and _names_contrast(c, u)
         ]
-        if any((c.status in _POSITIVE) != (u.status in _POSITIVE) and not _overridden(u, mates) for u in mates):
+        if any(
+            (c.status in _POSITIVE) != (u.status in _POSITIVE) and not _overridden(u, mates) and not _after_limit(c, u)
+            for u in mates
+        ):
             return True
     return False
 
@@ -749,6 +780,9 @@ def _compare(claim_text: str, unit_text: str) -> tuple[Agreement, tuple[Predicat
             verdict = Agreement.concur  # the unit also says it the claim's way
             continue
         if c.named:
+            continue
+        if same and all(_after_limit(c, u) for u in same):
+            verdict = Agreement.concur  # done after the event the claim holds it off until
             continue
         for u in same:
             if not _overridden(u, lemma_mates) and clash(c.status, u.status, c.explicit, u.explicit):
