@@ -188,7 +188,11 @@ def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     if stated:
         return None
     values = [s.quantities for s in near]
-    said = q.period is not None or bool({w for _, w in words(claim.text)} & (lexicon.combination_words | TOTAL_WORDS))
+    said = (
+        q.period is not None
+        or bool({w for _, w in words(claim.text)} & (lexicon.combination_words | TOTAL_WORDS))
+        or bool(_TOTAL_SAID.search(claim.text))
+    )
     if said:
         ceiling = q.bound is Bound.le or bool(_CEILING.search(claim.text))
         found = regimen_total(q, values, ceiling=ceiling) or equal_parts(q, values)
@@ -219,3 +223,5 @@ _CEILING = re.compile(
 
 # words that say a value is a total over a regimen: "a full course", "a day", "daily"
 TOTAL_WORDS = frozenset({"course", "daily", "day", "adds", "add"})
+# phrases that say it: "5,600 mg in all", "all told", "30 ml of the suspension in 24 hours" (a day's total)
+_TOTAL_SAID = re.compile(r"\b(?:in\s+all|all\s+told|in\s+(?:24|twenty-four)\s+hours)\b", re.I)
