@@ -360,6 +360,8 @@ def _clash(
         if a.kind is _Kind.word and b.kind is _Kind.word and not {a.key, b.key} & _ORDINALS:
             if _antonyms(a.key, b.key, lexicon):
                 return SlotKind.polarity
+            if _compound_part(a.key, b.key) or _compound_part(b.key, a.key):
+                return None  # "iron plates" for "cast-iron plates": the compound's own thing, named more loosely
             if _parallel(edit, document) and not _bound_alike(c, words, document):
                 return SlotKind.entity
     return None
@@ -489,6 +491,19 @@ def _elsewhere(c: Sequence[_Tok], document: Sequence[tuple[_Tok, ...]]) -> bool:
     return any(
         [t.key for t in tokens[i : i + len(keys)]] == keys for tokens in document for i in range(len(tokens))
     )
+
+
+# a compound's first parts that make it another thing than its last part ("non-slip", "ex-tenant")
+_TURNING_PARTS = frozenset({"non", "no", "un", "anti", "counter", "ex", "pre", "post", "semi", "half", "part"})
+
+
+def _compound_part(word: str, compound: str) -> bool:
+    """``word`` is one of the parts of the hyphenated ``compound`` and the other parts only narrow it
+    ("iron" / "cast-iron", "oak" / "oak-bark"), not turn it into another thing ("slip" / "non-slip")."""
+    parts = compound.split("-")
+    if len(parts) < 2 or word not in {stem(p) for p in parts}:
+        return False
+    return not any(p in _TURNING_PARTS for p in parts if stem(p) != word)
 
 
 def _parallel(edit: _Edit, document: Sequence[tuple[_Tok, ...]]) -> bool:
