@@ -36,7 +36,7 @@ _WORDS = (
 NUMBER_WORD_RUN = rf"(?:(?:{_WORDS})(?:(?:\s+|-)(?:and\s+)?(?:{_WORDS}))*)(?![a-z])"
 # dozens as a number: "a dozen carcases" (12), "half a dozen panners" (6), "two dozen eggs" (24)
 DOZENS = rf"(?:(?:half\s+an?|an?|{NUMBER}|{NUMBER_WORD_RUN})\s+dozen\b)"
-_DOZENS = re.compile(rf"(?P<n>half\s+an?|an?|.+?)\s+dozen", re.I)
+_DOZENS = re.compile(r"(?P<n>half\s+an?|an?|.+?)\s+dozen", re.I)
 
 _DIGITS = re.compile(NUMBER)
 # ordinal words up to a month's last day ("the fifth of October", "each passenger after the fourth")
