@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from types import MappingProxyType
 
-__all__ = ["NUMBER", "NUMBER_WORD_RUN", "ORDINAL_WORDS", "read_number", "read_ordinal"]
+__all__ = ["DOZENS", "NUMBER", "NUMBER_WORD_RUN", "ORDINAL_WORDS", "read_number", "read_ordinal"]
 
 NUMBER = (
     r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!,\d|\d)"
@@ -34,6 +34,9 @@ _WORDS = (
     "hundred|thousand|million|billion"
 )
 NUMBER_WORD_RUN = rf"(?:(?:{_WORDS})(?:(?:\s+|-)(?:and\s+)?(?:{_WORDS}))*)(?![a-z])"
+# dozens as a number: "a dozen carcases" (12), "half a dozen panners" (6), "two dozen eggs" (24)
+DOZENS = rf"(?:(?:half\s+an?|an?|{NUMBER}|{NUMBER_WORD_RUN})\s+dozen\b)"
+_DOZENS = re.compile(r"(?P<n>half\s+an?|an?|.+?)\s+dozen", re.I)
 
 _DIGITS = re.compile(NUMBER)
 # ordinal words up to a month's last day ("the fifth of October", "each passenger after the fourth")
@@ -57,6 +60,11 @@ def read_number(surface: str) -> float | None:
         return None
     if text in _SPECIAL:
         return _SPECIAL[text]
+    dozens = _DOZENS.fullmatch(text)
+    if dozens:
+        many = dozens.group("n")
+        times = read_number("half" if many.startswith("half") else many)  # "half a dozen": half of one
+        return None if times is None else times * 12.0
     if _DIGITS.fullmatch(text):
         return _read_digits(text)
     return _read_words(text)

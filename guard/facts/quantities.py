@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from guard.facts.numbers import NUMBER, NUMBER_WORD_RUN, read_number
+from guard.facts.numbers import DOZENS, NUMBER, NUMBER_WORD_RUN, read_number
 
 __all__ = ["BOUND_WORDS", "DURATION_HOURS", "NAMED_AMOUNT_BOUNDS", "Bound", "Quantity", "countable", "quantities"]
 
@@ -243,7 +243,7 @@ def _alternation(words) -> str:
     return "(?:" + "|".join(forms) + ")"
 
 
-_V = rf"(?:{NUMBER}|\b{NUMBER_WORD_RUN})"
+_V = rf"(?:\b{DOZENS}|{NUMBER}|\b{NUMBER_WORD_RUN})"
 _UNIT = _alternation(_UNITS) + r"(?![a-z])"
 _TIME = _alternation(_DURATION) + r"(?![a-z])"
 _COUNT = rf"(?:(?P<c>{_V})\s+times|(?P<cw>once|twice|thrice))"
