@@ -37,10 +37,10 @@ from guard.facts.period_words import period_said
 from guard.facts.periods import period_total
 from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
+from guard.facts.price_shares import price_share
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_within_unit, other_topic, sibling_topic
 from guard.facts.repetitions import times_over_span
-from guard.facts.price_shares import price_share
 from guard.facts.row_differences import row_difference
 from guard.facts.rules import FactRule
 from guard.facts.shares import equal_share, half_price, same_noun_stem
