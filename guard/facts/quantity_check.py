@@ -37,6 +37,7 @@ from guard.facts.period_words import period_said
 from guard.facts.periods import period_total
 from guard.facts.polarity import words
 from guard.facts.premises import claim_operands, from_frequency, settle_premises
+from guard.facts.price_shares import price_share
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.quantity_moves import moved_within_unit, other_topic, sibling_topic
 from guard.facts.repetitions import times_over_span
@@ -218,6 +219,7 @@ def _step(
         or row_difference(q, claim, units, lexicon)
         or named_items_total(q, claim, everywhere, lexicon)
         or table_total(q, claim, units, lexicon)
+        or price_share(q, claim, near, everywhere, units, lexicon)
         or adjusted_price(q, claim, [*near, *(unit_slots(u, lexicon) for u in units)], everywhere)
     )
     if total and not stated:

@@ -25,7 +25,7 @@ from guard.facts.table_reading import tables
 from guard.facts.types import EvidenceUnit
 from guard.stemming import stem
 
-__all__ = ["listed_total", "named_items_total", "says_total", "table_rows", "table_total"]
+__all__ = ["listed_total", "named_items_total", "priced_labels", "says_total", "table_rows", "table_total"]
 
 # "in all", "comes to £1,500", "adds up to", "pay £37.50 between them"
 _IN_ALL = re.compile(r"\bin\s+all\b|\b(?:comes?|came|coming)\s+to\b|\badds?\s+up\s+to\b|\bbetween\s+them\b", re.I)
@@ -79,7 +79,7 @@ def named_items_total(
         return None
     if not says_total(claim, lexicon):
         return None
-    priced = [(label, values[0]) for s in everywhere for label, values in _priced(s, q.dim) if len(values) == 1]
+    priced = [(label, values[0]) for s in everywhere for label, values in priced_labels(s, q.dim) if len(values) == 1]
     claim_stems = all_stems(claim.text)
     named: dict[float, Quantity] = {}
     for own, (_, price) in zip(own_words([label for label, _ in priced]), priced):
@@ -93,7 +93,7 @@ def named_items_total(
     return None
 
 
-def _priced(unit: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:
+def priced_labels(unit: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:
     """(label, prices) of a unit: its inline labels', or a table row's key cell with the row's prices."""
     cells = unit.text.split(" | ")
     if len(cells) >= 2 and all(": " in c for c in cells):
