@@ -1814,6 +1814,16 @@ class Split(str, Enum):
     # val193 is open; val193h is held: aggregate figures only (specs/val193*.yaml).
     val193 = "val193"
     val193h = "val193h"
+    # Session 46: a further fresh mixed pair, on branch pairs194 (its rows follow val193h's in cases.jsonl): six more
+    # short documents in new domains (an orchard trust's commission to rebuild a wall of bee boles and fill them with
+    # straw skeps, a children's community nursing letter on a baby's bronchiolitis, a jam kitchen's jam-making sessions,
+    # prices and rules, a seafront arcade's commission to restore its neon sign, a practice nurse's letter on recurrent
+    # cold sores and an island jazz club's sessions, prices and rules) and varied forms (Markdown, HTML, tables,
+    # definition lists, numbered and bulleted lists under headings, bold-labelled lists and bold-headed paragraphs),
+    # every category, a little under half true, written without running the judge on them.
+    # val194 is open; val194h is held: aggregate figures only (specs/val194*.yaml).
+    val194 = "val194"
+    val194h = "val194h"
 
 # Splits a "--split all" run leaves out: val2, val3, val4 and the held twins (val5h ... val32h, val31h, val33h, val34h,
 # val35h, val36h, val37h, val38h, val39h, val40h, val41h, val42h, val43h, val44h, val45h, val46h, val47h, val48h,
@@ -1827,8 +1837,9 @@ class Split(str, Enum):
 # val143h, val146h, val145h, val147h, val148h, val149h, val150h, val151h, val153h, val152h, val154h, val155h,
 # val156h, val157h, val158h, val159h, val160h, val161h, val162h, val163h, val164h, val165h, val166h, val167h, val168h,
 # val169h, val170h, val172h, val171h, val173h, val174h, val176h, val175h, val177h, val178h, val179h, val180h, val181h,
-# val182h, val183h, val184h, val185h, val186h, val187h, val188h, val189h, val190h, val191h, val192h,
-# val193h) are read only when named, so that a run over everything (and its --fails listing) never shows their cases to someone tuning the judge.
+# val182h, val183h, val184h, val185h, val186h, val187h, val188h, val189h, val190h, val191h, val192h, val193h,
+# val194h) are read only when named, so that a run over everything (and its --fails listing) never shows their cases
+# to someone tuning the judge.
 BLIND_SPLITS = frozenset(
     {
         Split.val2, Split.val3, Split.val4, Split.val5h, Split.val6h, Split.val7h, Split.val8h, Split.val9h,
@@ -1926,6 +1937,7 @@ BLIND_SPLITS = frozenset(
         Split.val191h,
         Split.val192h,
         Split.val193h,
+        Split.val194h,
     }
 )
 
