@@ -29,8 +29,8 @@ from guard.facts.dates import DateSlot
 from guard.facts.quantities import DURATION_HOURS, Bound, Quantity
 
 __all__ = [
-    "compared_with_limit", "date_span", "day_length", "moved_date", "regimen_total", "shifted_date", "shifted_time", "side_of",
-    "time_span", "year_span",
+    "compared_with_limit", "date_span", "day_length", "moved_date", "regimen_total", "repetitions", "shifted_date",
+    "shifted_time", "side_of", "time_span", "year_span",
 ]
 
 _DAY_HOURS = DURATION_HOURS["day"]
@@ -46,13 +46,28 @@ def _plain(q: Quantity) -> bool:
     return q.bound is Bound.eq and not q.is_range
 
 
-def regimen_total(claim: Quantity, units: Sequence[Sequence[Quantity]], ceiling: bool = False) -> str | None:
+# "repeat 5 times": a bare number before "times" counts repetitions
+_TIMES_AFTER = re.compile(r"\s*times\b", re.I)
+
+
+def repetitions(e: Quantity, text: str) -> bool:
+    """A bare number the unit writes before "times": how often something is done at a sitting, not a measure written
+    without its unit ("Hold for 20 seconds and repeat 5 times")."""
+    return e.dim == "number" and bool(_TIMES_AFTER.match(text, e.end))
+
+
+def regimen_total(
+    claim: Quantity, units: Sequence[Sequence[Quantity]], ceiling: bool = False,
+    repeats: Sequence[Sequence[Quantity]] = (),
+) -> str | None:
     """``claim`` as a daily or course total of one unit's dose, frequency and length; ``ceiling``: the claim
     gives the most there may be, so a frequency's upper bound counts ("1 g up to four times a day": at most 4 g
     a day)."""
     if not _plain_or_limit(claim) or claim.is_range:
         return None
-    for values in units:
+    for n, values in enumerate(units):
+        # "hold for 30 seconds, 3 times on each leg, twice a day": a dose done several times over at each sitting
+        sittings = [(None, 1.0)] + [(r, r.lo) for r in (repeats[n] if n < len(repeats) else ()) if r.lo >= 2]
         doses = [e for e in values if e.dim == claim.dim and _plain(e) and e.period is None]
         # the count read out of a frequency ("three times a day": 3 per 24 hours)
         counts = [
@@ -62,15 +77,17 @@ def regimen_total(claim: Quantity, units: Sequence[Sequence[Quantity]], ceiling:
         lengths = [e for e in values if e.dim == "duration" and _plain(e) and e.lo >= _DAY_HOURS]
         for dose in doses:
             for count in counts:
-                per_day = dose.lo * count.lo * _DAY_HOURS / count.period
-                if per_day <= dose.lo:
-                    continue  # once a day or less: the "total" is the dose restated
-                times = f"{count.lo * _DAY_HOURS / count.period:g} a day"
-                if _near(per_day, claim.lo):
-                    return f"{dose.surface} × {times} = {claim.surface} a day"
-                for length in lengths:
-                    if _near(per_day * length.lo / _DAY_HOURS, claim.lo):
-                        return f"{dose.surface} × {times} × {length.surface} = {claim.surface}"
+                for repeat, over in sittings:
+                    per_day = dose.lo * over * count.lo * _DAY_HOURS / count.period
+                    if per_day <= dose.lo:
+                        continue  # once a day or less: the "total" is the dose restated
+                    times = f"{count.lo * _DAY_HOURS / count.period:g} a day"
+                    shown = f"{dose.surface} × {repeat.surface} times" if repeat else dose.surface
+                    if _near(per_day, claim.lo):
+                        return f"{shown} × {times} = {claim.surface} a day"
+                    for length in lengths:
+                        if _near(per_day * length.lo / _DAY_HOURS, claim.lo):
+                            return f"{shown} × {times} × {length.surface} = {claim.surface}"
     return None
 
 

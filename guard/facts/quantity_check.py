@@ -25,7 +25,7 @@ from guard.facts.derivation import derived_step, named_share, says_combined, typ
 from guard.facts.elapsed import ended_period, inside_granted_period
 from guard.facts.event_gaps import event_gap
 from guard.facts.hours import open_hours
-from guard.facts.inference import daily_average, day_length
+from guard.facts.inference import daily_average, day_length, repetitions
 from guard.facts.kept_limits import kept_to_stated_limit, limit_at_range_end
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, conflicts, one_step, same_number
@@ -337,6 +337,8 @@ def _holds(q: Quantity, e: Quantity, text: str) -> bool:
     under "children under 16", nor "30 years" one over "at least 12 hours" (a stove left to cool)."""
     if not accepts(q, e):
         return False
+    if repetitions(e, text) and q.dim != e.dim and not q.dim.startswith("count:"):
+        return False  # "repeat 5 times" counts repetitions: no "5 seconds" left without its unit
     if q.bound is not Bound.eq or q.is_range or e.bound is Bound.eq:
         return True
     if q.dim.startswith("count:") and e.dim == "number":

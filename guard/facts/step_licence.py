@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from guard.facts.align import Alignment
-from guard.facts.inference import date_span, equal_parts, regimen_total, time_span, year_span
+from guard.facts.inference import date_span, equal_parts, regimen_total, repetitions, time_span, year_span
 from guard.facts.lexicon import Lexicon
 from guard.facts.matching import accepts, gives, same_kind, same_number
 from guard.facts.polarity import words
@@ -195,7 +195,8 @@ def further_step(q: Quantity, claim: Slots, near: Sequence[Slots], lexicon: Lexi
     )
     if said:
         ceiling = q.bound is Bound.le or bool(_CEILING.search(claim.text))
-        found = regimen_total(q, values, ceiling=ceiling) or equal_parts(q, values)
+        repeats = [[e for e in s.quantities if repetitions(e, s.text)] for s in near]
+        found = regimen_total(q, values, ceiling=ceiling, repeats=repeats) or equal_parts(q, values)
         if found:
             return found
     # both years (or dates) from one unit: dates from different sentences pair by chance
