@@ -20,7 +20,7 @@ from guard.facts.inline_labels import own_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, all_stems
-from guard.facts.sums import priced_labels
+from guard.facts.sums import column_values, priced_labels
 from guard.facts.table_reading import tables
 from guard.facts.types import EvidenceUnit
 from guard.stemming import stem
@@ -78,16 +78,11 @@ def _named_price(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> list
 
 def _table_totals(q: Quantity, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[tuple[float, str, tuple[Quantity, ...]]]:
     """The total of each price column of a table whose every row gives one price there."""
-    out = []
-    for table in tables(units, lexicon):
-        for column in range(1, min(len(row.headers) for row in table)):
-            cells = [[v for v in row.values_in(column) if _plain_money(v, q.dim)] for row in table]
-            if any(len(cell) != 1 for cell in cells):
-                continue
-            values = tuple(cell[0] for cell in cells)
-            total = sum(v.lo for v in values)
-            out.append((total, "(" + " + ".join(v.surface for v in values) + ")", values))
-    return out
+    return [
+        (sum(v.lo for v in values), "(" + " + ".join(v.surface for v in values) + ")", values)
+        for table in tables(units, lexicon)
+        for values in column_values(table, q.dim)
+    ]
 
 
 def _plain_money(v: Quantity, dim: str) -> bool:

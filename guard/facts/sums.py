@@ -21,11 +21,13 @@ from guard.facts.lexicon import Lexicon
 from guard.facts.polarity import words
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, all_stems
-from guard.facts.table_reading import tables
+from guard.facts.table_reading import Row, tables
 from guard.facts.types import EvidenceUnit
 from guard.stemming import stem
 
-__all__ = ["listed_total", "named_items_total", "priced_labels", "says_total", "table_rows", "table_total"]
+__all__ = [
+    "column_values", "listed_total", "named_items_total", "priced_labels", "says_total", "table_rows", "table_total",
+]
 
 # "in all", "comes to £1,500", "adds up to", "pay £37.50 between them"
 _IN_ALL = re.compile(r"\bin\s+all\b|\b(?:comes?|came|coming)\s+to\b|\badds?\s+up\s+to\b|\bbetween\s+them\b", re.I)
@@ -119,14 +121,20 @@ def table_total(
     for table in tables(units, lexicon):
         if len(table) < MIN_PARTS or not (says_total(claim, lexicon) or _counts(claim, q, len(table))):
             continue
-        for column in range(1, min(len(row.headers) for row in table)):
-            cells = [[v for v in row.values_in(column) if _plain(v, q.dim)] for row in table]
-            if any(len(cell) != 1 for cell in cells):
-                continue
-            values = tuple(cell[0] for cell in cells)
+        for values in column_values(table, q.dim):
             if math.isclose(sum(v.lo for v in values), q.lo, rel_tol=0, abs_tol=0.005):
                 return " + ".join(v.surface for v in values) + f" = {q.surface}", values
     return None
+
+
+def column_values(table: Sequence[Row], dim: str) -> list[tuple[Quantity, ...]]:
+    """The values of each column of ``table`` in which every row gives exactly one plain value of ``dim``."""
+    out = []
+    for column in range(1, min(len(row.headers) for row in table)):
+        cells = [[v for v in row.values_in(column) if _plain(v, dim)] for row in table]
+        if all(len(cell) == 1 for cell in cells):
+            out.append(tuple(cell[0] for cell in cells))
+    return out
 
 
 def table_rows(q: Quantity, claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> str | None:
