@@ -77,11 +77,11 @@ def regimen_total(
         lengths = [e for e in values if e.dim == "duration" and _plain(e) and e.lo >= _DAY_HOURS]
         for dose in doses:
             for count in counts:
+                times = f"{count.lo * _DAY_HOURS / count.period:g} a day"
                 for repeat, over in sittings:
                     per_day = dose.lo * over * count.lo * _DAY_HOURS / count.period
                     if per_day <= dose.lo:
                         continue  # once a day or less: the "total" is the dose restated
-                    times = f"{count.lo * _DAY_HOURS / count.period:g} a day"
                     shown = f"{dose.surface} × {repeat.surface} times" if repeat else dose.surface
                     if _near(per_day, claim.lo):
                         return f"{shown} × {times} = {claim.surface} a day"

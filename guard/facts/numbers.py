@@ -36,7 +36,7 @@ _WORDS = (
 NUMBER_WORD_RUN = rf"(?:(?:{_WORDS})(?:(?:\s+|-)(?:and\s+)?(?:{_WORDS}))*)(?![a-z])"
 # dozens as a number: "a dozen carcases" (12), "half a dozen panners" (6), "two dozen eggs" (24)
 DOZENS = rf"(?:(?:half\s+an?|an?|{NUMBER}|{NUMBER_WORD_RUN})\s+dozen\b)"
-_DOZENS = re.compile(r"(?P<n>half\s+an?|an?|.+?)\s+dozen", re.I)
+_DOZENS = re.compile(r"(?P<half>half\s+)?(?P<n>.+?)\s+dozen", re.I)
 
 _DIGITS = re.compile(NUMBER)
 # ordinal words up to a month's last day ("the fifth of October", "each passenger after the fourth")
@@ -62,9 +62,8 @@ def read_number(surface: str) -> float | None:
         return _SPECIAL[text]
     dozens = _DOZENS.fullmatch(text)
     if dozens:
-        many = dozens.group("n")
-        times = read_number("half" if many.startswith("half") else many)  # "half a dozen": half of one
-        return None if times is None else times * 12.0
+        times = read_number(dozens.group("n"))  # "a" is one; "half a dozen" is half of one
+        return None if times is None else times * 12.0 * (0.5 if dozens.group("half") else 1.0)
     if _DIGITS.fullmatch(text):
         return _read_digits(text)
     return _read_words(text)

@@ -16,11 +16,10 @@ import math
 import re
 from collections.abc import Sequence
 
-from guard.facts.inline_labels import own_words
 from guard.facts.lexicon import Lexicon
 from guard.facts.quantities import Bound, Quantity
 from guard.facts.slots import Slots, all_stems
-from guard.facts.sums import column_values, priced_labels
+from guard.facts.sums import column_values, named_prices
 from guard.facts.table_reading import tables
 from guard.facts.types import EvidenceUnit
 from guard.stemming import stem
@@ -38,7 +37,7 @@ def price_share(
     lexicon: Lexicon,
 ) -> tuple[str, tuple[Quantity, ...]] | None:
     """The step "<p>% of <price> = <q>" for a share the claim names, with its operands (see the module), or None."""
-    if not _plain_money(q, q.dim):
+    if not q.dim.startswith("money:") or q.bound is not Bound.eq or q.is_range or q.per is not None:
         return None
     named = all_stems(claim.text) & _SHARES
     shares = [p for unit in near for p in _shares_of(unit, named)]
@@ -66,14 +65,9 @@ def _shares_of(unit: Slots, named: frozenset[str]) -> list[Quantity]:
 
 
 def _named_price(q: Quantity, claim: Slots, everywhere: Sequence[Slots]) -> list[tuple[float, str, tuple[Quantity, ...]]]:
-    """The price of the one priced item the claim names by a word no other priced label has."""
-    priced = [(label, values[0]) for s in everywhere for label, values in priced_labels(s, q.dim) if len(values) == 1]
-    claim_stems = all_stems(claim.text)
-    named = {price.lo: price for own, (_, price) in zip(own_words([label for label, _ in priced]), priced) if own & claim_stems}
-    if len(named) != 1:
-        return []
-    price = next(iter(named.values()))
-    return [(price.lo, price.surface, (price,))]
+    """The price of the one priced item the claim names (sums.named_prices)."""
+    named = named_prices(claim, everywhere, q.dim)
+    return [(named[0].lo, named[0].surface, (named[0],))] if len(named) == 1 else []
 
 
 def _table_totals(q: Quantity, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[tuple[float, str, tuple[Quantity, ...]]]:
@@ -83,7 +77,3 @@ def _table_totals(q: Quantity, units: Sequence[EvidenceUnit], lexicon: Lexicon) 
         for table in tables(units, lexicon)
         for values in column_values(table, q.dim)
     ]
-
-
-def _plain_money(v: Quantity, dim: str) -> bool:
-    return v.dim == dim and dim.startswith("money:") and v.bound is Bound.eq and not v.is_range and v.per is None

@@ -26,7 +26,7 @@ from guard.facts.types import EvidenceUnit
 from guard.stemming import stem
 
 __all__ = [
-    "column_values", "listed_total", "named_items_total", "priced_labels", "says_total", "table_rows", "table_total",
+    "column_values", "listed_total", "named_items_total", "named_prices", "says_total", "table_rows", "table_total",
 ]
 
 # "in all", "comes to £1,500", "adds up to", "pay £37.50 between them"
@@ -81,13 +81,7 @@ def named_items_total(
         return None
     if not says_total(claim, lexicon):
         return None
-    priced = [(label, values[0]) for s in everywhere for label, values in priced_labels(s, q.dim) if len(values) == 1]
-    claim_stems = all_stems(claim.text)
-    named: dict[float, Quantity] = {}
-    for own, (_, price) in zip(own_words([label for label, _ in priced]), priced):
-        if own & claim_stems:
-            named.setdefault(price.lo, price)
-    values = list(named.values())
+    values = named_prices(claim, everywhere, q.dim)
     for n in range(2, min(len(values), MAX_ITEMS) + 1):
         for chosen in itertools.combinations(values, n):
             if math.isclose(sum(e.lo for e in chosen), q.lo, rel_tol=0, abs_tol=0.005):
@@ -95,7 +89,19 @@ def named_items_total(
     return None
 
 
-def priced_labels(unit: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:
+def named_prices(claim: Slots, everywhere: Sequence[Slots], dim: str) -> list[Quantity]:
+    """The prices of the things the claim names, one per distinct price: each thing priced once, under an inline
+    label or a table row's key cell that names it with a word no other priced label has."""
+    priced = [(label, values[0]) for s in everywhere for label, values in _priced(s, dim) if len(values) == 1]
+    claim_stems = all_stems(claim.text)
+    named: dict[float, Quantity] = {}
+    for own, (_, price) in zip(own_words([label for label, _ in priced]), priced):
+        if own & claim_stems:
+            named.setdefault(price.lo, price)
+    return list(named.values())
+
+
+def _priced(unit: Slots, dim: str) -> list[tuple[str, list[Quantity]]]:
     """(label, prices) of a unit: its inline labels', or a table row's key cell with the row's prices."""
     cells = unit.text.split(" | ")
     if len(cells) >= 2 and all(": " in c for c in cells):
