@@ -202,7 +202,12 @@ _GIVING = frozenset(stem(w) for w in "make provide supply give hand bring delive
 
 def _party(label: str) -> bool:
     """A label that names a party (a name, or a noun for a person or body), not a topic ("Salt water drops")."""
-    return any(w[:1].isupper() for w in label.split()[1:]) or label[:1].isupper() and person_like(label.split(",")[0])
+    first = label.split(",")[0]
+    named = any(w[:1].isupper() for w in label.split()[1:])
+    return named or label[:1].isupper() and (person_like(first) or stem(first.split()[-1].lower()) == _PARTY)
+
+
+_PARTY = stem("party")  # "**Ring party:** builds the courses": a group by its task
 
 
 def duty_swaps(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
@@ -225,8 +230,8 @@ def duty_swaps(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) ->
 def _by_party(act: _Act, items: list[_Item]) -> tuple[str, str, _Item] | None:
     duties = [i for i in items if _duty(i.body)]
     mine = [i for i in duties if _heads(i.label) & act.agent.filler]
-    if len(mine) != 1 or not (act.verbs or act.objects):
-        return None
+    if len(mine) != 1 or not (act.verbs or act.objects) or not _party(mine[0].label):
+        return None  # a topic's label ("**Payment terms:** invoices are payable ...") is no party
     owners = [i for i in duties if act.verbs <= i.body_stems and (not act.objects or act.objects & i.body_stems)]
     if (not owners or not act.verbs) and act.objects and act.verbs <= _GIVING:
         # a giving verb or none: the one party whose duties hold the thing, every word of it
