@@ -162,6 +162,11 @@ def inflection_bases(word: str) -> set[str]:
     for ending, replacements in (("ies", ("y",)), ("es", ("", "e")), ("s", ("",)), ("ed", ("", "e")), ("ing", ("", "e"))):
         if word.endswith(ending) and len(word) > len(ending) + 2:
             forms.update(word[: -len(ending)] + r for r in replacements)
+    # a consonant doubled before the ending: "fitted", "stopping" come from "fit", "stop"
+    for ending in ("ed", "ing"):
+        base = word[: -len(ending)]
+        if word.endswith(ending) and len(base) > 2 and base[-1] == base[-2] and base[-1] not in "aeioulsz":
+            forms.add(base[:-1])
     return forms
 
 

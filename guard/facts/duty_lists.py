@@ -44,8 +44,9 @@ _BOLD_LABEL = re.compile(r"\*{1,2}([^*\n]{2,60}?)[:.]?\*\*[:.]?\s*([^*\n<]+)")
 _HTML_LABEL = re.compile(
     r"<(p|li|dd)>\s*<(strong|b)>(.*?)</\2>\s*(.*?)(?=</\1>|<(?:p|li|dd)>|$)", re.I | re.S
 )
-# a relative clause between the label and its duties: "**Selside Angling Trust**, which owns the lake, tests ..."
-_RELATIVE_FIRST = re.compile(r"^\s*,\s*(?:which|who)\b[^,]*,\s*", re.I)
+# an aside between the label and its duties: "**Selside Angling Trust**, which owns the lake, tests ...",
+# "**Mrs Morag Fasney**, the group's archivist, supplies ...", "**Mrs Isla Tennent**, of Dalserf Skepmakers, makes ..."
+_ASIDE_FIRST = re.compile(r"^\s*,[^,]*,\s*")
 # a doer after a participle: "done by an ENT surgeon", "made and scored by a speech and language therapist"
 _DONE_BY = re.compile(r"^\s*[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?(?:\s+(?:in|out|up|off|on|down))?\s+by\s+([^,;.]+)", re.I)
 
@@ -61,7 +62,7 @@ def _items(units: Sequence[EvidenceUnit]) -> list[_Item]:
     found: dict[tuple[str, str], _Item] = {}
     for unit in units:
         for label, body in _labelled(unit.text) + _defined(unit):
-            label, body = without_markup(label).rstrip(":"), _RELATIVE_FIRST.sub("", without_markup(body))
+            label, body = without_markup(label).rstrip(":"), _ASIDE_FIRST.sub("", without_markup(body))
             if label and body:
                 found.setdefault((label, body), _Item(label, body, unit))
     return list(found.values())
@@ -115,23 +116,98 @@ def _doer_of(body: str) -> str | None:
 class _Act:
     """One doer of the claim with the acts it does ("start and stop") and the words of their objects."""
 
-    def __init__(self, agent: Frame, verbs: frozenset[str], objects: frozenset[str]) -> None:
-        self.agent, self.verbs, self.objects = agent, verbs, objects
+    def __init__(self, agent: Frame, verbs: frozenset[str], things: tuple[frozenset[str], ...]) -> None:
+        self.agent, self.verbs, self.things = agent, verbs, things
+        self.objects = frozenset().union(*things)
 
 
-def _claim_acts(claim: Slots) -> list[_Act]:
+def _claim_acts(claim: Slots, items: list[_Item]) -> list[_Act]:
     found = frames(claim.text, True)
     agents = [f for f in found if f.role == AGENT and not f.nominal and not f.quantified]
     acts = []
     for filler in dict.fromkeys(f.filler for f in agents):
         verbs = frozenset(f.verb for f in agents if f.filler == filler)
-        objects = frozenset().union(*(f.filler for f in found if f.verb in verbs and f.role == PATIENT))
-        acts.append(_Act(next(f for f in agents if f.filler == filler), verbs, objects))
-    if len(acts) < 2:
+        # a person the act is done to is "you" in a letter's list ("shows you how to use the brush")
+        things = tuple(f.filler for f in found if f.verb in verbs and f.role == PATIENT and not f.proper)
+        acts.append(_Act(next(f for f in agents if f.filler == filler), verbs, things))
+    acts = [a for a in acts if not _when(a.agent, claim.text)]
+    if len(acts) >= 2:
+        # of several doers only parties count: a misparse of a labelled line makes doers of topics ("Key terms:
+        # **Late payment:** interest accrues ...")
+        acts = [a for a in acts if a.agent.proper or person_like(a.agent.surface)]
+    if any(_heads(i.label) & a.agent.filler for a in acts for i in items):
         return acts
-    # of several doers only parties count: a misparse of a labelled line makes doers of topics ("Key terms:
-    # **Late payment:** interest accrues ...")
-    return [a for a in acts if a.agent.proper or person_like(a.agent.surface)]
+    party = _named_party(claim, items, [a.agent for a in acts])
+    return [_party_act(claim, party, found)] if party is not None else acts
+
+
+# "Kirsty Spartleton is the one who shows ...", "Buchanan Stage Rigging is the firm that dyes ...": the doer the
+# parse finds is the noun the party is said to be
+_CLEFT = re.compile(r"\b(?:is|are)\s+(?:the|a|an)\s+(?:[\w'-]+\s+){0,2}?([\w'-]+)\s+(?:who|that|which)\b", re.I)
+
+
+def _cleft_nouns(text: str) -> set[str]:
+    return {stem(m.group(1).lower()) for m in _CLEFT.finditer(text)}
+
+
+def _named_party(claim: Slots, items: list[_Item], agents: list[Frame]) -> _Item | None:
+    """The one party of the list the claim names, when the parse gives its act no other doer: no doer at all
+    ("Gritting the car park is a job for Nithside Outdoor Hire"), or only the noun of a cleft."""
+    cleft = _cleft_nouns(claim.text)
+    if any(not (a.filler <= cleft) for a in agents):
+        return None
+    named = [i for i in items if _duty(i.body) and _party(i.label) and _names(claim.text, i.label)]
+    return named[0] if len({i.label for i in named}) == 1 else None
+
+
+def _names(text: str, label: str) -> bool:
+    """The claim names the label's party by its last word as written ("Pask" for "Mr Owen Pask, the verger",
+    "guides" for "Volunteer guides"): a word of the same stem is not enough ("Restoring" is not "Globe Restorers")."""
+    last = label.split(",")[0].split()[-1]
+    return re.search(rf"(?<![\w-]){re.escape(last)}(?![\w-])", text) is not None
+
+
+def _party_act(claim: Slots, party: _Item, found: tuple[Frame, ...]) -> _Act:
+    """The claim's acts given to the party it names: every verb the parse finds, their objects; or what the
+    party is said to be in charge of ("Volunteer guides are in charge of the photographers' mornings")."""
+    heads = _heads(party.label)
+    cleft = _cleft_nouns(claim.text)
+    # only acts with no doer of their own: "Which herbs go into the blends is up to X" gives X no going
+    done = {f.verb for f in found if f.role == AGENT and not f.filler <= cleft}
+    acts = [f for f in found if not f.nominal and f.role in (AGENT, PATIENT) and f.verb not in done]
+    acts = [f for f in acts if not (f.filler & heads)]
+    verbs = frozenset(f.verb for f in acts)
+    things = tuple(f.filler for f in acts if f.role == PATIENT and not f.proper)
+    charge = _IN_CHARGE.search(claim.text)
+    if charge and not verbs:
+        things = (all_stems(_PREPOSITION.split(charge.group(1))[0]) & claim.content,)
+    agent = Frame(verb="", role=AGENT, filler=heads, surface=party.label, proper=True)
+    return _Act(agent, verbs, things)
+
+
+def _when(agent: Frame, text: str) -> bool:
+    """The doer of a clause that only says when ("before the dykers start"): the claim gives it no duty."""
+    return re.search(rf"\b{_TIME_CLAUSE}\s+(?:the\s+|a\s+|an\s+)?{re.escape(agent.surface)}\b", text, re.I) is not None
+
+
+_TIME_CLAUSE = r"(?:before|after|until|till|once|when|whenever|while|as\s+soon\s+as)"
+
+
+_IN_CHARGE = re.compile(r"\b(?:in\s+charge\s+of|responsible\s+for)\s+([^,.;]+)", re.I)
+_PREPOSITION = re.compile(r"\s(?:at|in|on|for|from|with|by|during)\s", re.I)
+# verbs that say only that a party brings a thing about ("makes the chain", "provides the hay", "hands over the
+# drops"): the list may say it with a verb of its own ("forges the chain", "supplies the hay"), so the thing decides
+_GIVING = frozenset(stem(w) for w in "make provide supply give hand bring deliver produce prepare source".split())
+
+
+def _party(label: str) -> bool:
+    """A label that names a party (a name, or a noun for a person or body), not a topic ("Salt water drops")."""
+    first = label.split(",")[0]
+    named = any(w[:1].isupper() for w in label.split()[1:])
+    return named or label[:1].isupper() and (person_like(first) or stem(first.split()[-1].lower()) == _PARTY)
+
+
+_PARTY = stem("party")  # "**Ring party:** builds the courses": a group by its task
 
 
 def duty_swaps(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) -> list[SlotMismatch]:
@@ -141,7 +217,7 @@ def duty_swaps(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) ->
         return []
     swaps = [
         (act.agent, found)
-        for act in _claim_acts(claim)
+        for act in _claim_acts(claim, items)
         if (found := _by_party(act, items) or _by_act(act.agent, claim, items)) is not None
     ]
     if len(swaps) != 1:
@@ -153,9 +229,16 @@ def duty_swaps(claim: Slots, units: Sequence[EvidenceUnit], lexicon: Lexicon) ->
 
 def _by_party(act: _Act, items: list[_Item]) -> tuple[str, str, _Item] | None:
     duties = [i for i in items if _duty(i.body)]
-    owners = [i for i in duties if act.verbs <= i.body_stems and (not act.objects or act.objects & i.body_stems)]
     mine = [i for i in duties if _heads(i.label) & act.agent.filler]
-    if len(owners) != 1 or len(mine) != 1 or owners[0] is mine[0] or act.verbs & mine[0].body_stems:
+    if len(mine) != 1 or not (act.verbs or act.objects) or not _party(mine[0].label):
+        return None  # a topic's label ("**Payment terms:** invoices are payable ...") is no party
+    owners = [i for i in duties if act.verbs <= i.body_stems and (not act.objects or act.objects & i.body_stems)]
+    if (not owners or not act.verbs) and act.objects and act.verbs <= _GIVING:
+        # a giving verb or none: the one party whose duties hold the thing, every word of it
+        owners = [i for i in duties if _party(i.label) and any(t and t <= i.body_stems for t in act.things)]
+        if act.objects & mine[0].body_stems:
+            return None
+    if len(owners) != 1 or owners[0] is mine[0] or act.verbs & mine[0].body_stems:
         return None
     return owners[0].label, mine[0].label, owners[0]
 
