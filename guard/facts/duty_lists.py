@@ -15,6 +15,12 @@ Conservative by construction (a false contradiction costs more than a miss):
 - acts by item: exactly one item's label shares a word with the claim's act; its doer (after "by") is not
   the claim's, another item's doer is.
 
+A verb that only says a party brings a thing about ("Crawick Sawmill makes the chain" against "**Euchan Smithy:**
+forges ... the chain"), or none ("X is in charge of the photographers' mornings"), is matched by its thing: the one
+party whose duties hold every word of one of the claim's objects, when the claim's party's duties hold none. An act
+the parse gives no doer ("Gritting the car park is a job for X") or only a cleft's noun ("X is the one who shows ...")
+is given to the one party the claim names by its label's last word as written.
+
 A claim may name more than one doer ("Fenstock Marionettes sews the costumes the puppets wear"): each doer that is a
 party (a name, or a noun for a person or body) is compared with its acts, and the claim is contradicted only when
 exactly one of them is another party's duty. A label may give a party's name and its role ("**Tam Pilling,
@@ -168,8 +174,8 @@ def _names(text: str, label: str) -> bool:
 
 
 def _party_act(claim: Slots, party: _Item, found: tuple[Frame, ...]) -> _Act:
-    """The claim's acts given to the party it names: every verb the parse finds, their objects; or what the
-    party is said to be in charge of ("Volunteer guides are in charge of the photographers' mornings")."""
+    """The claim's acts given to the party it names: the verbs with no doer of their own and their objects; or what
+    the party is said to be in charge of ("Volunteer guides are in charge of the photographers' mornings")."""
     heads = _heads(party.label)
     cleft = _cleft_nouns(claim.text)
     # only acts with no doer of their own: "Which herbs go into the blends is up to X" gives X no going
@@ -185,12 +191,13 @@ def _party_act(claim: Slots, party: _Item, found: tuple[Frame, ...]) -> _Act:
     return _Act(agent, verbs, things)
 
 
+_TIME_CLAUSE = r"(?:before|after|until|till|once|when|whenever|while|as\s+soon\s+as)"
+
+
 def _when(agent: Frame, text: str) -> bool:
     """The doer of a clause that only says when ("before the dykers start"): the claim gives it no duty."""
     return re.search(rf"\b{_TIME_CLAUSE}\s+(?:the\s+|a\s+|an\s+)?{re.escape(agent.surface)}\b", text, re.I) is not None
 
-
-_TIME_CLAUSE = r"(?:before|after|until|till|once|when|whenever|while|as\s+soon\s+as)"
 
 
 _IN_CHARGE = re.compile(r"\b(?:in\s+charge\s+of|responsible\s+for)\s+([^,.;]+)", re.I)
