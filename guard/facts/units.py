@@ -108,7 +108,8 @@ def _drafts(text: str, notes: list[str]) -> list[_Draft]:
     continued = _continued_items(text, lines)  # both readers need which lines carry on an item
     drafts.extend(_item_sentences(text, _list_drafts(text, lines, continued)))
     drafts.extend(_prose_drafts(text, lines, continued, notes))
-    return [_plain(draft) for draft in drafts]
+    # markup with no words ("<>", "<br>") is no unit once its tags are gone
+    return [plain for plain in map(_plain, drafts) if plain[3].strip()]
 
 
 # a definition list's item: "<dt>Soft reline</dt> <dd>£120, ready within 2 working days.</dd>"
