@@ -143,8 +143,9 @@ def _claim_acts(claim: Slots, items: list[_Item]) -> list[_Act]:
         acts = [a for a in acts if a.agent.proper or person_like(a.agent.surface)]
     if any(_heads(i.label) & a.agent.filler for a in acts for i in items):
         return acts
-    party = _named_party(claim, items, [a.agent for a in acts])
-    return [_party_act(claim, party, found)] if party is not None else acts
+    cleft = _cleft_nouns(claim.text)
+    party = _named_party(claim, items, [a.agent for a in acts], cleft)
+    return [_party_act(claim, party, found, cleft)] if party is not None else acts
 
 
 # "Kirsty Spartleton is the one who shows ...", "Buchanan Stage Rigging is the firm that dyes ...": the doer the
@@ -156,10 +157,9 @@ def _cleft_nouns(text: str) -> set[str]:
     return {stem(m.group(1).lower()) for m in _CLEFT.finditer(text)}
 
 
-def _named_party(claim: Slots, items: list[_Item], agents: list[Frame]) -> _Item | None:
+def _named_party(claim: Slots, items: list[_Item], agents: list[Frame], cleft: set[str]) -> _Item | None:
     """The one party of the list the claim names, when the parse gives its act no other doer: no doer at all
     ("Gritting the car park is a job for Nithside Outdoor Hire"), or only the noun of a cleft."""
-    cleft = _cleft_nouns(claim.text)
     if any(not (a.filler <= cleft) for a in agents):
         return None
     named = [i for i in items if _duty(i.body) and _party(i.label) and _names(claim.text, i.label)]
@@ -173,11 +173,10 @@ def _names(text: str, label: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(last)}(?![\w-])", text) is not None
 
 
-def _party_act(claim: Slots, party: _Item, found: tuple[Frame, ...]) -> _Act:
+def _party_act(claim: Slots, party: _Item, found: tuple[Frame, ...], cleft: set[str]) -> _Act:
     """The claim's acts given to the party it names: the verbs with no doer of their own and their objects; or what
     the party is said to be in charge of ("Volunteer guides are in charge of the photographers' mornings")."""
     heads = _heads(party.label)
-    cleft = _cleft_nouns(claim.text)
     # only acts with no doer of their own: "Which herbs go into the blends is up to X" gives X no going
     done = {f.verb for f in found if f.role == AGENT and not f.filler <= cleft}
     acts = [f for f in found if not f.nominal and f.role in (AGENT, PATIENT) and f.verb not in done]
